@@ -1,0 +1,33 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { defineAction } from "@/lib/auth/action";
+import { generatePassword, hashPassword } from "@/lib/auth/password";
+import { changeRole, createUser, setUserDisabled } from "@/lib/db/users";
+import { changeRoleInput, createUserInput, setDisabledInput } from "@/lib/schemas/users";
+
+export const createUserAction = defineAction("users:manage", createUserInput, async (input, actor) => {
+  const password = input.password ?? generatePassword();
+  const user = await createUser(
+    { email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(password) },
+    actor.id,
+  );
+  revalidatePath("/users");
+  return {
+    message: input.password
+      ? `Created ${user.email} (${user.role}).`
+      : `Created ${user.email} (${user.role}). Their password, shown only now: ${password}`,
+  };
+});
+
+export const changeRoleAction = defineAction("users:manage", changeRoleInput, async (input, actor) => {
+  const user = await changeRole(input.userId, input.role, actor.id);
+  revalidatePath("/users");
+  return { message: `${user.email} is now ${user.role}.` };
+});
+
+export const setDisabledAction = defineAction("users:manage", setDisabledInput, async (input, actor) => {
+  const user = await setUserDisabled(input.userId, input.disabled, actor.id);
+  revalidatePath("/users");
+  return { message: `${user.email} is ${user.disabledAt ? "disabled" : "enabled"}.` };
+});

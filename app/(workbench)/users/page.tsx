@@ -1,0 +1,98 @@
+import type { Metadata } from "next";
+import { Badge } from "@/app/_components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { PageHeader } from "@/app/_components/ui/page-header";
+import { Table, Td, Th } from "@/app/_components/ui/table";
+import { requireRole } from "@/lib/auth/session";
+import { listAuditEvents } from "@/lib/db/audit";
+import { listUsers } from "@/lib/db/users";
+import { CreateUserForm } from "./create-user-form";
+import { DisableForm, RoleForm } from "./user-row-actions";
+
+export const metadata: Metadata = { title: "Users" };
+
+const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export default async function UsersPage() {
+  const me = await requireRole("users:manage");
+  const [users, events] = await Promise.all([listUsers(), listAuditEvents({ limit: 30 })]);
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Users"
+        description="Admins manage users, approve judges and set gates. Reviewers label and run. Viewers read. Every change here is written to the audit log below."
+      />
+      <Card>
+        <CardHeader title="People" description={`${users.length} account${users.length === 1 ? "" : "s"}`} />
+        <Table>
+          <thead className="bg-stone-50">
+            <tr>
+              <Th>Email</Th>
+              <Th>Name</Th>
+              <Th>Role</Th>
+              <Th>Status</Th>
+              <Th>Access</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {users.map((user) => (
+              <tr key={user.id} data-testid={`user-row-${user.email}`}>
+                <Td className="font-medium">
+                  {user.email}
+                  {user.id === me.id ? <span className="ml-2 text-xs text-stone-500">(you)</span> : null}
+                </Td>
+                <Td>{user.name ?? <span className="text-stone-400">—</span>}</Td>
+                <Td>
+                  <RoleForm userId={user.id} email={user.email} role={user.role} />
+                </Td>
+                <Td>{user.disabledAt ? <Badge tone="bad">disabled</Badge> : <Badge tone="good">active</Badge>}</Td>
+                <Td>{user.id === me.id ? null : <DisableForm userId={user.id} email={user.email} disabled={Boolean(user.disabledAt)} />}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Card>
+      <Card>
+        <CardHeader title="Add a user" description="They sign in with this email and password; share the password with them privately." />
+        <CardBody>
+          <CreateUserForm />
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Audit log" description="Role changes, new users, approvals: who did what, when (UTC)." />
+        {events.length === 0 ? (
+          <CardBody className="text-sm text-stone-600">Nothing recorded yet.</CardBody>
+        ) : (
+          <Table>
+            <thead className="bg-stone-50">
+              <tr>
+                <Th>When</Th>
+                <Th>Who</Th>
+                <Th>What</Th>
+                <Th>Details</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100" data-testid="audit-log">
+              {events.map((event) => (
+                <tr key={event.id}>
+                  <Td className="whitespace-nowrap text-stone-600">{dateTime.format(event.createdAt)}</Td>
+                  <Td>{event.actor?.email ?? <span className="text-stone-500">system</span>}</Td>
+                  <Td className="font-mono text-xs">{event.action}</Td>
+                  <Td className="font-mono text-xs text-stone-600">{describe(event.details)}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function describe(details: unknown): string {
+  if (!details || typeof details !== "object") return "";
+  return Object.entries(details as Record<string, unknown>)
+    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join(" · ");
+}

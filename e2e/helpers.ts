@@ -1,0 +1,71 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { E2E_DATA_DIR } from "../playwright.config";
+
+/** The page's own alerts (Next's route announcer also has role=alert, always empty). */
+export function alerts(page: Page) {
+  return page.locator('[role="alert"]:not(#__next-route-announcer__)');
+}
+
+export type DemoRole = "admin" | "reviewer" | "viewer";
+
+interface Credential {
+  role: DemoRole;
+  email: string;
+  password: string;
+}
+
+/** The demo accounts the app created on first start, read back from the file it wrote. */
+export function demoAccounts(): Credential[] {
+  const text = readFileSync(path.join(E2E_DATA_DIR, "demo-credentials.txt"), "utf8");
+  return text
+    .split("\n")
+    .filter((line) => line.trim() && !line.startsWith("#"))
+    .map((line) => {
+      const [role, email, password] = line.trim().split(/\s+/);
+      return { role: role as DemoRole, email: email!, password: password! };
+    });
+}
+
+export function account(role: DemoRole, index = 0): Credential {
+  const found = demoAccounts().filter((a) => a.role === role)[index];
+  if (!found) throw new Error(`no demo ${role} #${index}`);
+  return found;
+}
+
+export async function signIn(page: Page, who: Credential, callbackUrl = "/runs") {
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-user")).toContainText(who.email);
+}
+
+/** A new browser context signed in as the given account. */
+export async function signedInPage(browser: Browser, who: Credential, callbackUrl?: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, who, callbackUrl);
+  return page;
+}
+
+/** Every page under app/(workbench) as a URL path, with dynamic segments filled by a placeholder id. */
+export function workbenchPages(): string[] {
+  const root = path.join("app", "(workbench)");
+  const routes: string[] = [];
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        const name = entry.name;
+        if (name.startsWith("_")) continue;
+        const segment = /^\(.*\)$/.test(name) ? null : /^\[.*\]$/.test(name) ? "does-not-exist" : name;
+        walk(path.join(dir, name), segment ? [...segments, segment] : segments);
+      } else if (entry.name === "page.tsx") {
+        routes.push(`/${segments.join("/")}`);
+      }
+    }
+  };
+  walk(root, []);
+  return routes.sort();
+}

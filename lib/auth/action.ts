@@ -1,0 +1,68 @@
+import "server-only";
+import type { z } from "zod";
+import type { ActionState } from "../action-state";
+import { UserError } from "../errors";
+import { requireRole, type SessionUser } from "./session";
+import type { Scope } from "../roles";
+
+
+/**
+ * Wraps a server action the way every mutation should go: zod parse (a bad form becomes a 422
+ * naming each field), then the role check (a missing role is a real 403), then the work. A
+ * UserError comes back as a message; anything else is logged and reported without internals.
+ */
+export function defineAction<S extends z.ZodType, R = unknown>(
+  scope: Scope,
+  schema: S,
+  run: (input: z.output<S>, user: SessionUser) => Promise<{ message?: string; data?: R } | void>,
+) {
+  return async function serverAction(_previous: ActionState<R> | undefined, input: FormData | z.input<S>): Promise<ActionState<R>> {
+    const raw = input instanceof FormData ? formDataToObject(input) : input;
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join(".") || "_form";
+        (fieldErrors[key] ??= []).push(issue.message);
+      }
+      return { status: "error", code: 422, message: "Please correct the highlighted fields.", fieldErrors };
+    }
+    const user = await requireRole(scope);
+    try {
+      const result = await run(parsed.data, user);
+      return { status: "ok", message: result?.message, data: result?.data };
+    } catch (error) {
+      if (error instanceof UserError) {
+        return {
+          status: "error",
+          code: error.status === 400 ? 422 : error.status,
+          message: error.message,
+          fieldErrors: error.field ? { [error.field]: [error.message] } : undefined,
+        };
+      }
+      if (isNextControlFlow(error)) throw error;
+      console.error(`[action] ${scope}:`, error instanceof Error ? error.message : error);
+      return { status: "error", code: 500, message: "Something went wrong on the server; nothing was changed. The server log has details." };
+    }
+  };
+}
+
+function formDataToObject(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (key.startsWith("$ACTION")) continue;
+    if (key in out) {
+      const existing = out[key];
+      out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** redirect(), notFound(), forbidden() work by throwing; they must pass through untouched. */
+function isNextControlFlow(error: unknown): boolean {
+  const digest = (error as { digest?: unknown })?.digest;
+  return typeof digest === "string" && (digest.startsWith("NEXT_REDIRECT") || digest.startsWith("NEXT_HTTP_ERROR_FALLBACK") || digest === "NEXT_NOT_FOUND");
+}

@@ -1,0 +1,151 @@
+import "server-only";
+import type { Role } from "../roles";
+import { UserError } from "../errors";
+import { recordAudit } from "./audit";
+import { db, Prisma } from "./client";
+
+const publicFields = {
+  id: true,
+  email: true,
+  name: true,
+  role: true,
+  isAdjudicator: true,
+  disabledAt: true,
+  createdAt: true,
+} as const;
+
+export type PublicUser = Prisma.UserGetPayload<{ select: typeof publicFields }>;
+
+export async function countUsers(): Promise<number> {
+  return db().user.count();
+}
+
+export async function findUserForSignIn(email: string) {
+  return db().user.findUnique({ where: { email } });
+}
+
+export async function findUserById(id: string): Promise<PublicUser | null> {
+  return db().user.findUnique({ where: { id }, select: publicFields });
+}
+
+export async function findUserByEmail(email: string): Promise<PublicUser | null> {
+  return db().user.findUnique({ where: { email }, select: publicFields });
+}
+
+export async function listUsers(): Promise<PublicUser[]> {
+  return db().user.findMany({ select: publicFields, orderBy: [{ role: "asc" }, { email: "asc" }] });
+}
+
+export interface NewUser {
+  email: string;
+  name?: string;
+  role: Role;
+  passwordHash: string | null;
+  isAdjudicator?: boolean;
+}
+
+export async function createUser(user: NewUser, actorId: string | null): Promise<PublicUser> {
+  try {
+    return await db().$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: { email: user.email, name: user.name, role: user.role, passwordHash: user.passwordHash, isAdjudicator: user.isAdjudicator ?? false },
+        select: publicFields,
+      });
+      await recordAudit(tx, {
+        actorId,
+        action: "user.created",
+        targetType: "user",
+        targetId: created.id,
+        details: { email: created.email, role: created.role },
+      });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new UserError(`A user with the email ${user.email} already exists.`, 409, "email");
+    throw error;
+  }
+}
+
+const SIGN_UP_CLOSED = "Sign-up is closed: ask an admin to create your account.";
+
+/**
+ * The first account on a production database becomes its admin. The check and the insert share
+ * one serializable transaction, so two simultaneous sign-ups cannot both become admin: PostgreSQL
+ * aborts the loser (P2034), SQLite serialises writers.
+ */
+export async function createFirstAdmin(user: Omit<NewUser, "role">): Promise<PublicUser> {
+  try {
+    return await insertFirstAdmin(user);
+  } catch (error) {
+    const code = error instanceof Prisma.PrismaClientKnownRequestError ? error.code : undefined;
+    if (code === "P2034" || code === "P2002") throw new UserError(SIGN_UP_CLOSED, 409);
+    throw error;
+  }
+}
+
+async function insertFirstAdmin(user: Omit<NewUser, "role">): Promise<PublicUser> {
+  return db().$transaction(async (tx) => {
+    if ((await tx.user.count()) > 0) throw new UserError(SIGN_UP_CLOSED, 409);
+    const created = await tx.user.create({
+      data: { email: user.email, name: user.name, role: "admin", passwordHash: user.passwordHash },
+      select: publicFields,
+    });
+    await recordAudit(tx, {
+      actorId: created.id,
+      action: "user.created",
+      targetType: "user",
+      targetId: created.id,
+      details: { email: created.email, role: "admin", firstSignUp: true },
+    });
+    return created;
+  }, { isolationLevel: Prisma.TransactionIsolationLevel.Serializable });
+}
+
+export async function changeRole(userId: string, role: Role, actorId: string): Promise<PublicUser> {
+  return db().$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: publicFields });
+    if (!user) throw new UserError("That user does not exist.", 404);
+    if (user.role === role) return user;
+    if (user.role === "admin") await assertAnotherActiveAdmin(tx, userId);
+    const updated = await tx.user.update({ where: { id: userId }, data: { role }, select: publicFields });
+    await recordAudit(tx, {
+      actorId,
+      action: "user.role_changed",
+      targetType: "user",
+      targetId: userId,
+      details: { email: user.email, from: user.role, to: role },
+    });
+    return updated;
+  });
+}
+
+export async function setUserDisabled(userId: string, disabled: boolean, actorId: string): Promise<PublicUser> {
+  return db().$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: publicFields });
+    if (!user) throw new UserError("That user does not exist.", 404);
+    if (disabled && userId === actorId) throw new UserError("You cannot disable your own account.", 409);
+    if (disabled && user.role === "admin") await assertAnotherActiveAdmin(tx, userId);
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { disabledAt: disabled ? new Date() : null },
+      select: publicFields,
+    });
+    await recordAudit(tx, {
+      actorId,
+      action: disabled ? "user.disabled" : "user.enabled",
+      targetType: "user",
+      targetId: userId,
+      details: { email: user.email },
+    });
+    return updated;
+  });
+}
+
+async function assertAnotherActiveAdmin(tx: Prisma.TransactionClient, userId: string) {
+  const others = await tx.user.count({ where: { role: "admin", disabledAt: null, id: { not: userId } } });
+  if (others === 0) throw new UserError("Gavel needs at least one active admin: make someone else admin first.", 409);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}

@@ -1,0 +1,2 @@
+// Stands in for the `server-only` package under Vitest and plain Node, where every module is server code.
+export {};

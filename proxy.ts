@@ -1,0 +1,42 @@
+import { NextResponse, type NextRequest } from "next/server";
+
+/**
+ * Runs before every page and route: passes the requested path on (so a sign-in redirect can
+ * return the visitor there) and sets a nonce-based Content Security Policy. Transcripts are
+ * untrusted agent output; even if something slipped past React's escaping, no inline script
+ * without the nonce runs and no request leaves for another origin.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const dev = process.env.NODE_ENV !== "production";
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'none'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-gavel-path", request.nextUrl.pathname + request.nextUrl.search);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", csp);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", csp);
+  response.headers.set("x-content-type-options", "nosniff");
+  response.headers.set("referrer-policy", "same-origin");
+  response.headers.set("x-frame-options", "DENY");
+  return response;
+}
+
+export const config = {
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+};

@@ -1,0 +1,116 @@
+/**
+ * `npm start`: everything a fresh machine needs to serve Gavel on http://localhost:3000.
+ *  1. resolve the database (an SQLite file under data/ unless DATABASE_URL is set) and apply
+ *     pending migrations;
+ *  2. on an empty database outside production mode, create the demo accounts;
+ *  3. build the app when the build is missing or older than the sources;
+ *  4. run `next start`.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { dataDir, databaseProvider, databaseUrl, redactUrl } from "../lib/database-url";
+import { disconnectDb } from "../lib/db/client";
+import { deployMigrations } from "../lib/db/prisma-cli";
+import { countUsers } from "../lib/db/users";
+import { seedDemoUsers } from "../prisma/seed";
+
+const require = createRequire(import.meta.url);
+const log = (line: string) => console.log(`[gavel] ${line}`);
+
+/** Production mode: an operator set NODE_ENV=production and their own DATABASE_URL. */
+const operatorDatabase = Boolean(process.env.DATABASE_URL?.trim());
+const productionMode = process.env.NODE_ENV === "production" && operatorDatabase;
+
+function ensureSecret(dir: string): string {
+  if (process.env.NEXTAUTH_SECRET?.trim()) return process.env.NEXTAUTH_SECRET.trim();
+  const file = path.join(dir, "nextauth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  log(`Generated a session secret in ${path.relative(process.cwd(), file)} (set NEXTAUTH_SECRET to use your own).`);
+  return secret;
+}
+
+const SOURCES = ["app", "lib", "graders", "datasets", "proxy.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+function buildIsCurrent(): boolean {
+  const buildId = path.join(".next", "BUILD_ID");
+  if (!existsSync(buildId)) return false;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCES.every((source) => newestMtime(source) <= built);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", env });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+async function main() {
+  const dir = dataDir();
+  const url = databaseUrl();
+  const port = process.env.PORT ?? "3000";
+  log(`Database: ${databaseProvider(url) === "sqlite" ? "SQLite" : "PostgreSQL"} at ${redactUrl(url)}`);
+  await deployMigrations(url);
+  log("Migrations are up to date.");
+
+  process.env.DATABASE_URL = url;
+  if (productionMode) {
+    if ((await countUsers()) === 0) log(`Production mode with no accounts yet: open /signup to create the admin account.`);
+  } else {
+    const created = await seedDemoUsers((line) => console.log(line));
+    if (!created) log("Existing accounts kept; demo accounts are only created on an empty database.");
+  }
+  await disconnectDb();
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: url,
+    NEXTAUTH_SECRET: ensureSecret(dir),
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  const next = require.resolve("next/dist/bin/next");
+  if (buildIsCurrent()) {
+    log("Build is current.");
+  } else {
+    log("Building the app (first start, or the sources changed)…");
+    const code = await run(process.execPath, [next, "build"], env);
+    if (code !== 0) {
+      process.exitCode = code;
+      return;
+    }
+  }
+  log(`Starting on http://localhost:${port}`);
+  process.exitCode = await run(process.execPath, [next, "start", "-p", port], env);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[gavel] Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
