@@ -1,0 +1,7 @@
+import type { Command } from "commander";
+import type { Logger } from "../logger";
+
+/** A subcommand registers itself on the program; main.ts lists them all in COMMANDS. */
+export type RegisterCommand = (program: Command, context: { logger: Logger }) => void;
+
+export const COMMANDS: RegisterCommand[] = [];
