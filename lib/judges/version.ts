@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { contentHash } from "../hash";
+
+/**
+ * A judge version is immutable: provider, pinned model, prompt template, params and output parser.
+ * Its identity is the hash of all of these; changing any one makes a new version.
+ */
+export const JUDGE_PROVIDERS = ["openai", "anthropic", "replay"] as const;
+export const JUDGE_PARSERS = ["pass_fail", "score_1_5", "pairwise"] as const;
+
+export type JudgeProvider = (typeof JUDGE_PROVIDERS)[number];
+export type JudgeParser = (typeof JUDGE_PARSERS)[number];
+
+export const judgeParams = z
+  .object({
+    temperature: z.number().min(0, "temperature must be between 0 and 2").max(2, "temperature must be between 0 and 2").default(0),
+    maxTokens: z.int().positive("maxTokens must be a positive whole number").max(32_768).default(512),
+    seed: z.int().nullable().default(null),
+  })
+  .strict();
+
+export const judgeVersionSpec = z
+  .object({
+    provider: z.enum(JUDGE_PROVIDERS, { error: "provider must be openai, anthropic or replay" }),
+    model: z.string().trim().min(1, "Name the pinned model id, e.g. gpt-4o-2024-08-06."),
+    baseUrl: z.url({ error: "baseUrl must be a URL such as http://127.0.0.1:11434/v1" }).nullable().default(null),
+    promptTemplate: z.string().min(1, "The prompt template cannot be empty."),
+    params: judgeParams.default({ temperature: 0, maxTokens: 512, seed: null }),
+    parser: z.enum(JUDGE_PARSERS, { error: "parser must be pass_fail, score_1_5 or pairwise" }),
+  })
+  .strict();
+
+export type JudgeVersionSpec = z.output<typeof judgeVersionSpec>;
+
+/** sha256 of the canonical JSON of the whole spec. */
+export function judgeVersionHash(spec: JudgeVersionSpec): string {
+  const parsed = judgeVersionSpec.parse(spec);
+  return contentHash({ ...parsed, hashVersion: 1 });
+}
