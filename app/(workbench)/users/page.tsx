@@ -6,6 +6,7 @@ import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { listAuditEvents } from "@/lib/db/audit";
 import { listUsers } from "@/lib/db/users";
+import { formatAuditDetails } from "@/lib/audit-format";
 import { CreateUserForm } from "./create-user-form";
 import { DisableForm, RoleForm } from "./user-row-actions";
 
@@ -79,7 +80,7 @@ export default async function UsersPage() {
                   <Td className="whitespace-nowrap text-stone-600">{dateTime.format(event.createdAt)}</Td>
                   <Td>{event.actor?.email ?? <span className="text-stone-500">system</span>}</Td>
                   <Td className="font-mono text-xs">{event.action}</Td>
-                  <Td className="font-mono text-xs text-stone-600">{describe(event.details)}</Td>
+                  <Td className="font-mono text-xs text-stone-600">{formatAuditDetails(event.details)}</Td>
                 </tr>
               ))}
             </tbody>
@@ -88,11 +89,4 @@ export default async function UsersPage() {
       </Card>
     </div>
   );
-}
-
-function describe(details: unknown): string {
-  if (!details || typeof details !== "object") return "";
-  return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
-    .join(" · ");
 }
