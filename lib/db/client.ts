@@ -38,8 +38,19 @@ export function db(): Db {
   return client;
 }
 
-export async function disconnectDb(): Promise<void> {
+/** Closes the connection pool; gives up after `timeoutMs` rather than hang on a stuck connection. */
+export async function disconnectDb(timeoutMs = 5_000): Promise<void> {
   const current = globalForDb.gavelDb;
   globalForDb.gavelDb = undefined;
-  if (current) await current.client.$disconnect();
+  if (!current) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`[db] disconnect did not finish within ${timeoutMs} ms; leaving the pool to exit with the process`);
+      resolve();
+    }, timeoutMs);
+    timer.unref();
+  });
+  await Promise.race([current.client.$disconnect(), timeout]);
+  clearTimeout(timer);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Role } from "../roles";
+import { databaseProvider, databaseUrl } from "../database-url";
 import { UserError } from "../errors";
 import { recordAudit } from "./audit";
 import { db, Prisma } from "./client";
@@ -70,21 +71,13 @@ const SIGN_UP_CLOSED = "Sign-up is closed: ask an admin to create your account."
 
 /**
  * The first account on a production database becomes its admin. The check and the insert share
- * one serializable transaction, so two simultaneous sign-ups cannot both become admin: PostgreSQL
- * aborts the loser (P2034), SQLite serialises writers.
+ * one transaction that holds the users table against other writers (PostgreSQL: a table lock;
+ * SQLite serialises writers anyway), so two simultaneous sign-ups cannot both become admin: the
+ * second waits, then finds the first.
  */
 export async function createFirstAdmin(user: Omit<NewUser, "role">): Promise<PublicUser> {
-  try {
-    return await insertFirstAdmin(user);
-  } catch (error) {
-    const code = error instanceof Prisma.PrismaClientKnownRequestError ? error.code : undefined;
-    if (code === "P2034" || code === "P2002") throw new UserError(SIGN_UP_CLOSED, 409);
-    throw error;
-  }
-}
-
-async function insertFirstAdmin(user: Omit<NewUser, "role">): Promise<PublicUser> {
   return db().$transaction(async (tx) => {
+    if (databaseProvider(databaseUrl()) === "postgres") await tx.$executeRawUnsafe('LOCK TABLE "users" IN SHARE ROW EXCLUSIVE MODE');
     if ((await tx.user.count()) > 0) throw new UserError(SIGN_UP_CLOSED, 409);
     const created = await tx.user.create({
       data: { email: user.email, name: user.name, role: "admin", passwordHash: user.passwordHash },
@@ -98,7 +91,7 @@ async function insertFirstAdmin(user: Omit<NewUser, "role">): Promise<PublicUser
       details: { email: created.email, role: "admin", firstSignUp: true },
     });
     return created;
-  }, { isolationLevel: Prisma.TransactionIsolationLevel.Serializable });
+  });
 }
 
 export async function changeRole(userId: string, role: Role, actorId: string): Promise<PublicUser> {

@@ -1,0 +1,10 @@
+// Gavel's agreement statistics: pure functions, plain arrays in, number | null out (null when undefined).
+export * from "./confusion";
+export * from "./consistency";
+export * from "./correction";
+export * from "./correlation";
+export * from "./kappa";
+export * from "./multi-rater";
+export * from "./proportions";
+export * from "./quantile";
+export * from "./random";

@@ -1,0 +1,155 @@
+/**
+ * Cohen's kappa between two raters who labeled the same items, with its asymptotic standard error, a Wald interval
+ * and a seeded percentile bootstrap. Arrays are paired by position: a[i] and b[i] are the two labels of item i.
+ */
+import { confusionMatrix } from "./confusion";
+import { disagreementWeights, kappaFromTable, kappaStandardErrorFromTable, type WeightScheme } from "./kappa-table";
+import { quantileSorted } from "./quantile";
+import { mulberry32, randomIndex } from "./random";
+
+export { disagreementWeights, kappaFromTable, kappaStandardErrorFromTable, WEIGHT_SCHEMES, type WeightScheme } from "./kappa-table";
+
+/** z_{0.975}, the standard normal quantile for a two-sided 95% interval (to double precision). */
+export const Z_95 = 1.959963984540054;
+
+export interface KappaOptions {
+  /** Disagreement weights for an ordinal scale; unweighted when absent. */
+  weights?: WeightScheme;
+  /**
+   * The declared categories in scale order. Weights come from each category's position here; without it, from the
+   * observed categories sorted (numerically when all are numbers). A value outside these categories throws.
+   */
+  categories?: readonly string[];
+}
+
+function tableOf(a: readonly string[], b: readonly string[], options: KappaOptions = {}) {
+  const { labels, matrix } = confusionMatrix(a, b, options.categories);
+  const weights = disagreementWeights(labels.length, options.weights);
+  return { labels, matrix, weights };
+}
+
+/**
+ * Cohen's kappa, κ = (p_o − p_e) / (1 − p_e): p_o the share of items where a and b agree, p_e = Σ_k p_a(k)·p_b(k)
+ * the agreement expected from each rater's own label frequencies. Cohen (1960), Educational and Psychological
+ * Measurement 20(1), 37–46.
+ *
+ * @param labels the categories; they do not change κ, but a value outside them throws (scikit-learn would drop the
+ *   item instead).
+ * @returns null when n = 0 or p_e = 1 (both raters gave every item the same single label): undefined, not 0 or 1.
+ * @throws when a and b differ in length.
+ */
+export function cohensKappa(a: readonly string[], b: readonly string[], labels?: readonly string[]): number | null {
+  return kappaFromTable(confusionMatrix(a, b, labels).matrix);
+}
+
+/**
+ * Weighted kappa for ordinal labels, κ_w = 1 − Σ v_ij n_ij / Σ v_ij r_i c_j / n, with disagreement weights
+ * v_ij = |i − j|/(k − 1) (linear) or ((i − j)/(k − 1))² (quadratic) from the categories' positions i, j.
+ * Cohen (1968), Psychological Bulletin 70(4), 213–220. Positions are those in `categories` when given, otherwise the
+ * observed categories sorted, numerically when all are numeric: the same as scikit-learn's
+ * cohen_kappa_score(weights=...) (which sorts the union of observed labels) and R irr::kappa2.
+ *
+ * @returns null when n = 0 or p_e = 1.
+ * @throws on unequal lengths, an unknown weight scheme, or a value outside `categories`.
+ */
+export function weightedKappa(
+  a: readonly string[],
+  b: readonly string[],
+  options: { weights: WeightScheme; categories?: readonly string[] },
+): number | null {
+  if (options.weights === undefined) throw new Error('weightedKappa needs weights: "linear" or "quadratic".');
+  const { matrix, weights } = tableOf(a, b, options);
+  return kappaFromTable(matrix, weights);
+}
+
+/**
+ * The asymptotic (non-null) standard error of κ, or of weighted κ when `weights` is given: Fleiss, Cohen & Everitt
+ * (1969), Psychological Bulletin 72(5), 323–327; see {@link kappaStandardErrorFromTable} for the formula.
+ *
+ * @returns null when κ is undefined or n < 2.
+ */
+export function kappaStandardError(a: readonly string[], b: readonly string[], options?: KappaOptions): number | null {
+  const { matrix, weights } = tableOf(a, b, options);
+  return kappaStandardErrorFromTable(matrix, weights);
+}
+
+/**
+ * The 95% Wald interval κ ± z·SE with z = 1.959963984540054 and the Fleiss–Cohen–Everitt SE.
+ *
+ * Not clipped: low and high are exactly κ ∓ z·SE, so high can exceed 1 (or low fall below −1) for a small sample
+ * with high agreement, which honestly shows that the normal approximation is poor there (SAS and statsmodels do the
+ * same). Display code may cap what it shows; prefer {@link bootstrapKappaInterval} for small n.
+ *
+ * @returns null when κ or its SE is undefined.
+ */
+export function kappaWaldInterval(
+  a: readonly string[],
+  b: readonly string[],
+  options?: KappaOptions,
+): { low: number; high: number; se: number } | null {
+  const { matrix, weights } = tableOf(a, b, options);
+  const kappa = kappaFromTable(matrix, weights);
+  const se = kappaStandardErrorFromTable(matrix, weights);
+  if (kappa === null || se === null) return null;
+  return { low: kappa - Z_95 * se, high: kappa + Z_95 * se, se };
+}
+
+export interface BootstrapOptions extends KappaOptions {
+  /** Seed for the PRNG ({@link mulberry32}); the same seed always gives the same interval. */
+  seed: number;
+  /** Number of resamples; default 2000. */
+  iterations?: number;
+  /** Confidence level in (0, 1); default 0.95. */
+  level?: number;
+}
+
+export interface BootstrapInterval {
+  low: number;
+  high: number;
+  /** Resamples drawn, including the undefined ones. */
+  iterations: number;
+  /** Resamples where κ was undefined (p_e = 1), skipped rather than counted as 0 or 1. */
+  undefinedResamples: number;
+}
+
+/**
+ * Percentile bootstrap interval for κ (Efron & Tibshirani 1993, "An Introduction to the Bootstrap", ch. 13): draw n
+ * items with replacement, `iterations` times, from a seeded mulberry32 stream; compute κ on each resample with the
+ * categories (and so the weights) fixed from the full sample; take the (1 − level)/2 and (1 + level)/2 quantiles
+ * (Hyndman & Fan definition 7) of the defined values. Resamples where κ is undefined are skipped and counted.
+ *
+ * @returns null when κ of the full sample is undefined, or when no resample gave a defined κ.
+ * @throws on a non-integer seed, iterations < 1 or not an integer, or a level outside (0, 1).
+ */
+export function bootstrapKappaInterval(a: readonly string[], b: readonly string[], options: BootstrapOptions): BootstrapInterval | null {
+  const iterations = options.iterations ?? 2000;
+  const level = options.level ?? 0.95;
+  if (!Number.isInteger(iterations) || iterations < 1) throw new Error(`iterations must be a positive integer, got ${iterations}.`);
+  if (!(level > 0 && level < 1)) throw new Error(`level must be between 0 and 1, got ${level}.`);
+  const rng = mulberry32(options.seed);
+  const { labels, matrix, weights } = tableOf(a, b, options);
+  if (kappaFromTable(matrix, weights) === null) return null;
+
+  const index = new Map(labels.map((label, i) => [label, i]));
+  const rows = a.map((label) => index.get(label)!);
+  const cols = b.map((label) => index.get(label)!);
+  const n = rows.length;
+  const k = labels.length;
+  const values: number[] = [];
+  let undefinedResamples = 0;
+  for (let it = 0; it < iterations; it++) {
+    const table = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+    for (let draw = 0; draw < n; draw++) {
+      const item = randomIndex(rng, n);
+      table[rows[item]!]![cols[item]!]! += 1;
+    }
+    const kappa = kappaFromTable(table, weights);
+    if (kappa === null) undefinedResamples += 1;
+    else values.push(kappa);
+  }
+  values.sort((x, y) => x - y);
+  const low = quantileSorted(values, (1 - level) / 2);
+  const high = quantileSorted(values, (1 + level) / 2);
+  if (low === null || high === null) return null;
+  return { low, high, iterations, undefinedResamples };
+}
