@@ -5,7 +5,7 @@ import { db, type Tx } from "./client";
 export async function listJudges() {
   return db().judge.findMany({
     orderBy: { name: "asc" },
-    include: { versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, provider: true, model: true, hash: true } } },
+    include: { versions: { orderBy: { version: "desc" }, take: 1, select: { id: true, version: true, provider: true, model: true, hash: true } } },
   });
 }
 
@@ -93,4 +93,8 @@ export async function resolveJudgeVersionRef(ref: string) {
     if (version) return version;
   }
   throw new Error(`No judge version "${text}": give a version id, a hash prefix (8+ hex digits), or name@version.`);
+}
+
+export async function findJudgeByName(name: string) {
+  return db().judge.findUnique({ where: { name } });
 }

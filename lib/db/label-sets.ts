@@ -86,3 +86,19 @@ export async function loadHumanLabels(queueId: string, rubricVersion: number, tr
   });
   return labels.filter((l) => ids.has(l.transcriptId));
 }
+
+/**
+ * A transcript for the judge pages, with what blind review needs to know: whether it has a settled
+ * gold label anywhere, and whether this user labeled it. Until one of those holds, the pages do not
+ * show judge verdicts for it.
+ */
+export async function transcriptForJudgePage(transcriptId: string, userId: string) {
+  const transcript = await db().transcript.findUnique({ where: { id: transcriptId } });
+  if (!transcript) return null;
+  const [gold, own] = await Promise.all([
+    db().goldLabel.findMany({ where: { transcriptId }, select: { value: true, queue: { select: { name: true, rubricVersion: true } }, rubricVersion: true } }),
+    db().label.count({ where: { transcriptId, reviewerId: userId } }),
+  ]);
+  const current = gold.filter((g) => g.rubricVersion === g.queue.rubricVersion).map((g) => ({ queue: g.queue.name, value: g.value }));
+  return { transcript, gold: current, verdictsVisible: current.length > 0 || own > 0 };
+}

@@ -25,7 +25,7 @@ describe("evaluateGate", () => {
       ["current", "current"],
       ["items", "40 items"],
       ["classes", "pass 22 · fail 18"],
-      ["kappa", "κ 0.72"],
+      ["kappa", "κ 0.720"],
     ]);
   });
 
@@ -54,7 +54,7 @@ describe("evaluateGate", () => {
     const policy = gatePolicySchema.parse({ useKappaLowerBound: true });
     const result = evaluateGate(policy, { kind: "binary", calibration: passing, currentLabelSetHash: "h" });
     expect(failing(result)).toEqual(["kappa"]);
-    expect(result.rules.find((r) => r.id === "kappa")).toMatchObject({ label: "Lower 95% bound of κ ≥ 0.60", actual: "κ lower bound 0.55" });
+    expect(result.rules.find((r) => r.id === "kappa")).toMatchObject({ label: "Lower 95% bound of κ ≥ 0.60", actual: "κ lower bound 0.550" });
     expect(failing(evaluateGate(policy, { kind: "binary", calibration: { ...passing, kappaCiLow: null }, currentLabelSetHash: "h" }))).toEqual(["kappa"]);
   });
 

@@ -61,7 +61,7 @@ export interface GateResult {
   calibrationId: string | null;
 }
 
-export function formatNumber(value: number | null | undefined, digits = 2): string {
+export function formatNumber(value: number | null | undefined, digits = 3): string {
   return value === null || value === undefined || !Number.isFinite(value) ? "undefined" : value.toFixed(digits);
 }
 

@@ -164,7 +164,7 @@ describe("approval is refused, server-side, for a version missing any gate rule"
 
   it("kappa below the bar", async () => {
     const { version } = await calibrated("fooled", items("f", "test", 20, 20, 9));
-    await expectRefused(version.id, /κ ≥ 0\.60 \(κ 0\.5\d\)/);
+    await expectRefused(version.id, /κ ≥ 0\.60 \(κ 0\.5\d\d\)/);
   });
 
   it("gold labels changed after calibration", async () => {
@@ -177,7 +177,7 @@ describe("approval is refused, server-side, for a version missing any gate rule"
     const { version } = await calibrated("strict", items("q", "test", 20, 20, 6));
     await db().setting.create({ data: { key: "judge_gate_policy", value: { useKappaLowerBound: true, maxFlipRate: 0.1 } } });
     try {
-      await expectRefused(version.id, /Lower 95% bound of κ ≥ 0\.60 \(κ lower bound 0\.\d\d\); Flip rate ≤ 0\.10 \(undefined/);
+      await expectRefused(version.id, /Lower 95% bound of κ ≥ 0\.60 \(κ lower bound 0\.\d\d\d\); Flip rate ≤ 0\.10 \(undefined/);
     } finally {
       await db().setting.delete({ where: { key: "judge_gate_policy" } });
     }

@@ -29,6 +29,8 @@ export interface LabelSetRunOptions {
   /** Tests inject a provider or fake sleeps here. */
   overrides?: { provider?: ModelProvider; deps?: CallDeps };
   onProgress?: (progress: RunJudgeProgress) => void;
+  /** Refuse (before any call) a run that would make more calls than this. */
+  maxCalls?: number;
 }
 
 async function load(versionId: string, queueId: string, split: SplitName) {
@@ -52,6 +54,11 @@ export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<R
   const items = gold.map((g) => ({ transcriptId: g.transcriptId, input: toJudgeInput(g.transcript, queue.rubric) }));
   const existing = await listVerdicts(version.id, items.map((i) => i.transcriptId));
   const done = new Set(existing.filter((v) => v.status === "ok").map((v) => callKey(v.transcriptId, v.order as "original" | "swapped", v.repeat)));
+  const orders = options.bothOrders && version.parser === "pairwise" ? 2 : 1;
+  const pending = Math.max(0, items.length * orders * (options.repeats ?? 1) - done.size);
+  if (options.maxCalls !== undefined && pending > options.maxCalls) {
+    throw new UserError(`That is ${pending} judge calls, more than the ${options.maxCalls} a page may wait for: run it with \`gavel judge run\` instead.`, 422);
+  }
   return runJudge(
     version,
     items,
