@@ -113,7 +113,7 @@ test("drift after a model upgrade: clone with a new model, calibrate both on the
   const flipped = page.getByTestId("flipped-items").getByRole("row");
   await expect(flipped).toHaveCount(8);
   const ids = seeded.labelSets[set]!.transcriptIds;
-  const first = flipped.filter({ hasText: ids["good-0"]! });
+  const first = flipped.filter({ has: page.getByRole("link", { name: "good-0", exact: true }) });
   await expect(first).toContainText("pass");
   await expect(first.getByText("new version")).toBeVisible();
   await first.getByRole("link").click();

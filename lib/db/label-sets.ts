@@ -13,6 +13,7 @@ export interface GoldRow {
   score: number | null;
   transcript: {
     id: string;
+    externalId: string | null;
     taskPrompt: string;
     rubric: string | null;
     criterion: string | null;
@@ -63,7 +64,7 @@ export async function loadGoldSplit(queueId: string, split: SplitName, client: D
       transcriptId: true,
       value: true,
       score: true,
-      transcript: { select: { id: true, taskPrompt: true, rubric: true, criterion: true, finalOutput: true, content: true } },
+      transcript: { select: { id: true, externalId: true, taskPrompt: true, rubric: true, criterion: true, finalOutput: true, content: true } },
     },
   });
   return { queue: { ...queue, kind: queue.kind as ItemKind }, gold: gold.filter((g) => inSplit.has(g.transcriptId)) as GoldRow[] };

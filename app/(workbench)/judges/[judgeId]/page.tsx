@@ -19,7 +19,9 @@ export default async function JudgePage({ params }: { params: Promise<{ judgeId:
   const judge = await getJudge(judgeId);
   if (!judge) notFound();
   const [history, policy] = await Promise.all([kappaHistory(judge.id), getGatePolicy()]);
-  const data = history.map((h) => ({ version: `v${h.version}`, kappa: h.kappa, low: h.low, high: h.high }));
+  // κ lives in [-1, 1]; a Wald bound past it is drawn at the edge (the table keeps the exact value).
+  const clip = (v: number | null) => (v === null ? null : Math.max(-1, Math.min(1, v)));
+  const data = history.map((h) => ({ version: `v${h.version}`, kappa: h.kappa, low: clip(h.low), high: clip(h.high) }));
   return (
     <div className="space-y-6">
       <PageHeader title={judge.name} description={judge.description ?? `A ${judge.kind} judge. Each version is pinned; a new model or prompt is a new version that must be calibrated again.`} />

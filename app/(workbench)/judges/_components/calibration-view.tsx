@@ -36,9 +36,9 @@ export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
         </dd>
       </div>
       {rows.map(([key, label, value, detail]) => (
-        <div key={key} className="grid grid-cols-[12rem_6rem_1fr] gap-3 py-1.5">
+        <div key={key} className="grid grid-cols-[11rem_8.5rem_1fr] gap-3 py-1.5">
           <dt className="text-stone-700">{label}</dt>
-          <dd className="font-mono" data-stat={key}>
+          <dd className="whitespace-nowrap font-mono" data-stat={key}>
             {value}
           </dd>
           <dd className="text-xs text-stone-500">{detail}</dd>

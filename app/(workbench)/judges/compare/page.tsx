@@ -81,6 +81,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   ]);
   const bothCurrent = Boolean(oldCal && newCal && oldCal.labelSetHash === current && newCal.labelSetHash === current);
   const flipped = flippedItems(gold?.gold ?? [], oldVerdicts, newVerdicts);
+  const names = new Map((gold?.gold ?? []).map((g) => [g.transcriptId, g.transcript.externalId ?? g.transcriptId]));
   const sides = [
     { key: "base", version: base, calibration: oldCal },
     { key: "candidate", version: candidate, calibration: newCal },
@@ -143,8 +144,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               {flipped.map((f) => (
                 <tr key={f.transcriptId}>
                   <Td>
-                    <Link className="font-mono text-xs text-indigo-700 hover:underline" href={`/judges/versions/${candidate.id}/items/${f.transcriptId}?compare=${base.id}`}>
-                      {f.transcriptId}
+                    <Link className="font-mono text-xs text-indigo-700 hover:underline" title={f.transcriptId} href={`/judges/versions/${candidate.id}/items/${f.transcriptId}?compare=${base.id}`}>
+                      {names.get(f.transcriptId)}
                     </Link>
                   </Td>
                   <Td className="font-mono">{f.gold}</Td>
