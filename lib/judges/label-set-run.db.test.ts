@@ -10,6 +10,13 @@ import { listAuditEvents } from "../db/audit";
 import { agreementReport } from "./agreement";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
 import { createJudgeClient } from "./client";
+import { runPassRateThroughJudge } from "./run-correction";
+import { agreementCommand, pairsCsv } from "./format";
+import { runAgreement } from "../cli/commands/agreement";
+import { createLogger } from "../cli/logger";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 withTestDatabase();
 
@@ -96,11 +103,18 @@ describe("a judge run and its calibration on a label set", () => {
     expect(client).toMatchObject({ versionId: version.id, approved: true, kind: "binary" });
     expect(await client.grade({ taskPrompt: "t", output: "good answer" })).toMatchObject({ status: "pass", score: 1, shadow: false, reason: "solves it" });
 
+    // The run report's correction uses the TPR and TNR of the calibration the gate used.
+    const read = await runPassRateThroughJudge(version.id, { passed: 30, scored: 50 });
+    expect(read.approved).toBe(true);
+    expect(read.correction).toMatchObject({ raw: 0.6, inputs: { tpr: calibration.tpr, tnr: calibration.tnr, calibrationId: calibration.id, calibrationN: 40 } });
+    expect(read.correction!.corrected).toBeCloseTo((0.6 + 1 - 1) / (0.9 + 1 - 1), 12);
+
     // New gold labels withdraw it without a revocation: the calibration is no longer on the current set.
     await changeGold(queueId, transcriptIds["t-b0"]!, "pass");
     const stale = await approvalState(version.id);
     expect(stale.approved).toBe(false);
     expect(stale.reason).toContain("Calibrated on the current gold set (the gold labels changed since)");
+    expect(await runPassRateThroughJudge(version.id, { passed: 30, scored: 50 })).toMatchObject({ approved: false, correction: null });
     const shadowClient = await createJudgeClient(version.id);
     expect(shadowClient.approved).toBe(false);
     expect(await shadowClient.grade({ taskPrompt: "t", output: "bad answer" })).toMatchObject({ status: "fail", shadow: true });
@@ -121,6 +135,84 @@ describe("a judge run and its calibration on a label set", () => {
     const calibration = await calibrateOnLabelSet({ versionId: remote.id, queueId: keyless.queueId, split: "test", actorId: null });
     expect(calibration).toMatchObject({ n: 0, skippedCount: 6, kappa: null, accuracy: null });
     expect((await judgeGate(remote.id)).passed).toBe(false);
+  });
+});
+
+describe("a pairwise judge asked in both orders", () => {
+  it("stores the swapped verdicts in the original order and reports position consistency and flips", async () => {
+    // Prefers the longer output, except that it always picks whatever is shown first when both are short.
+    const pairwise = await startMockLlmServer({
+      flavor: "openai",
+      reply: ({ body }) => {
+        const [, a, b] = /A: (.*)\nB: (.*)/.exec(lastUserText(body))!;
+        if (a!.length < 10 && b!.length < 10) return { text: "A: shown first" };
+        return { text: a!.length >= b!.length ? "A: longer" : "B: longer" };
+      },
+    });
+    try {
+      const pairs: SeedItem[] = [
+        { key: "long-a", split: "test", outputs: { a: "a thorough and long answer", b: "short" }, gold: "A" },
+        { key: "long-b", split: "test", outputs: { a: "short", b: "a thorough and long answer" }, gold: "B" },
+        { key: "both-short", split: "test", outputs: { a: "tiny", b: "wee" }, gold: "B" },
+      ];
+      const { queueId, transcriptIds } = await seedLabelSet({ name: "pairwise", kind: "pairwise", items: pairs });
+      const version = await seedJudgeVersion("pair-judge", { ...spec("pair-model", pairwise.baseUrl), parser: "pairwise", promptTemplate: "A: {{output_a}}\nB: {{output_b}}" });
+      const progress = await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test", bothOrders: true, repeats: 2 });
+      expect(progress).toMatchObject({ total: 12, ok: 12 });
+      const verdicts = await listVerdicts(version.id);
+      const swapped = verdicts.filter((v) => v.order === "swapped" && v.repeat === 0).map((v) => [v.transcriptId, v.value]);
+      expect(swapped.sort()).toEqual([[transcriptIds["both-short"], "B"], [transcriptIds["long-a"], "A"], [transcriptIds["long-b"], "B"]].sort());
+      const stats = statsOf(await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: null }));
+      expect(stats.position).toEqual({ n: 3, consistent: 2, rate: 2 / 3, excluded: 0 });
+      expect(stats.flip).toEqual({ repeats: 2, items: 3, flipped: 0, rate: 0 });
+      expect(stats.report.positive).toBe("A");
+    } finally {
+      await pairwise.close();
+    }
+  });
+});
+
+describe("the calibration page's numbers and `gavel agreement` on the exported pairs", () => {
+  it("are identical, for a graded judge on a declared 1–5 scale", async () => {
+    const scoring = await startMockLlmServer({ flavor: "openai", reply: ({ body }) => ({ text: `${/worth (\d)/.exec(lastUserText(body))![1]}: as rated` }) });
+    try {
+      // Gold scores 1..5; the judge reads "worth N" from the output, one notch generous on some items.
+      const graded: SeedItem[] = Array.from({ length: 25 }, (_, i) => {
+        const gold = (i % 5) + 1;
+        const judged = i % 4 === 0 ? Math.min(5, gold + 1) : gold;
+        return { key: `g${i}`, split: "test", output: `worth ${judged}`, gold: String(gold) };
+      });
+      const { queueId } = await seedLabelSet({ name: "graded", kind: "graded", scale: { min: 1, max: 5 }, items: graded });
+      const version = await seedJudgeVersion("grader", { ...spec("gpt-4o-mini", scoring.baseUrl), parser: "score_1_5", promptTemplate: "Rate {{output}} from 1 to 5." });
+      await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
+      const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: null });
+      const stats = statsOf(calibration);
+      expect(stats.report.metric).toBe("kappa-quadratic");
+
+      const dir = mkdtempSync(path.join(tmpdir(), "gavel-export-"));
+      const file = path.join(dir, "pairs.csv");
+      writeFileSync(file, pairsCsv(stats.pairs));
+      const command = agreementCommand(file, stats.report).split(" ");
+      const flags: Record<string, unknown> = { json: true };
+      for (let i = 3; i < command.length; i += 2) flags[command[i]!.replace(/^--/, "")] = command[i + 1];
+      let out = "";
+      runAgreement(file, flags, createLogger({ stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream, stderr: { write: () => true } as unknown as NodeJS.WritableStream }));
+      const json = JSON.parse(out);
+      expect(json).toEqual({
+        metric: "kappa-quadratic",
+        n: calibration.n,
+        value: calibration.kappa,
+        se: calibration.kappaSe,
+        ci95: [calibration.kappaCiLow, calibration.kappaCiHigh],
+        accuracy: calibration.accuracy,
+        confusion: stats.report.confusion,
+        tpr: null,
+        tnr: null,
+      });
+      expect(json.confusion.labels).toEqual(["1", "2", "3", "4", "5"]);
+    } finally {
+      await scoring.close();
+    }
   });
 });
 
