@@ -40,6 +40,26 @@ export const databaseCassette: CassetteStore = {
 };
 
 /**
+ * The key for a call, or undefined. A key from the environment goes only to the endpoint the
+ * operator configured (OPENAI_BASE_URL / ANTHROPIC_BASE_URL, or the public API): a version whose
+ * base URL points elsewhere (set by whoever created it) never receives it, so a judge spec cannot
+ * be used to send the server's key to another host.
+ */
+export function keyFor(baseUrl: string, configuredBaseUrl: string, key: string | undefined): string | undefined {
+  const trimmed = key?.trim();
+  if (!trimmed) return undefined;
+  return origin(baseUrl) === origin(configuredBaseUrl) ? trimmed : undefined;
+}
+
+function origin(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The provider a judge version calls. Keys come from the environment when the call is made, never
  * from the database; a version without a base URL uses OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the
  * public endpoint. A replay version answers from cassettes, then from recorded verdicts.
@@ -48,9 +68,13 @@ export function providerForVersion(version: Pick<JudgeVersionLike, "provider" | 
   const env = setup.env ?? process.env;
   let provider: ModelProvider;
   if (version.provider === "openai") {
-    provider = createOpenAiProvider({ baseUrl: version.baseUrl ?? env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL, apiKey: () => env.OPENAI_API_KEY?.trim() || undefined, fetch: setup.fetch });
+    const configured = env.OPENAI_BASE_URL?.trim() || OPENAI_DEFAULT_BASE_URL;
+    const baseUrl = version.baseUrl ?? configured;
+    provider = createOpenAiProvider({ baseUrl, apiKey: () => keyFor(baseUrl, configured, env.OPENAI_API_KEY), fetch: setup.fetch });
   } else if (version.provider === "anthropic") {
-    provider = createAnthropicProvider({ baseUrl: version.baseUrl ?? env.ANTHROPIC_BASE_URL ?? ANTHROPIC_DEFAULT_BASE_URL, apiKey: () => env.ANTHROPIC_API_KEY?.trim() || undefined, fetch: setup.fetch });
+    const configured = env.ANTHROPIC_BASE_URL?.trim() || ANTHROPIC_DEFAULT_BASE_URL;
+    const baseUrl = version.baseUrl ?? configured;
+    provider = createAnthropicProvider({ baseUrl, apiKey: () => keyFor(baseUrl, configured, env.ANTHROPIC_API_KEY), fetch: setup.fetch });
   } else if (version.provider === "replay") {
     const files = (setup.cassetteFiles ?? []).map((file) => fileCassette(file));
     return replayProvider(chainCassettes(...files, folderCassettes(cassetteDir(env)), databaseCassette));

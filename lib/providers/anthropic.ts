@@ -40,7 +40,7 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
       const body = anthropicBody(request);
       const key = options.apiKey();
       if (!key && !isLocalUrl(options.baseUrl)) {
-        throw new ProviderError("no_api_key", "no API key: set ANTHROPIC_API_KEY in the server's environment", { rawRequest: body });
+        throw new ProviderError("no_api_key", `no API key for ${options.baseUrl}: ANTHROPIC_API_KEY is not set in the server's environment, or this base URL is not ANTHROPIC_BASE_URL or the public API (the only endpoints the key is sent to)`, { rawRequest: body });
       }
       const headers: Record<string, string> = { "anthropic-version": ANTHROPIC_VERSION, ...(key ? { "x-api-key": key } : {}) };
       const raw = await postJson(url, body, headers, signal, options.fetch);

@@ -43,7 +43,7 @@ export function createOpenAiProvider(options: OpenAiOptions): ModelProvider {
       const body = openAiBody(request);
       const key = options.apiKey();
       if (!key && !isLocalUrl(options.baseUrl)) {
-        throw new ProviderError("no_api_key", "no API key: set OPENAI_API_KEY in the server's environment", { rawRequest: body });
+        throw new ProviderError("no_api_key", `no API key for ${options.baseUrl}: OPENAI_API_KEY is not set in the server's environment, or this base URL is not OPENAI_BASE_URL or the public API (the only endpoints the key is sent to)`, { rawRequest: body });
       }
       const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
       const raw = await postJson(url, body, headers, signal, options.fetch);

@@ -79,7 +79,8 @@ describe("gavel agreement", () => {
     expect(() => runAgreement(path.join(dir, "missing.csv"), { a: "a", b: "b" }, capture().logger)).toThrow(/Cannot read .*ENOENT/);
   });
 
-  it("is registered as `gavel agreement` and exits 2 on bad usage", () => {
+  // Two real processes (tsx compiles on start): slow on a loaded machine, so a generous timeout.
+  it("is registered as `gavel agreement` and exits 2 on bad usage", { timeout: 60_000 }, () => {
     const csv = file("cli.csv", wikipedia);
     const bin = path.resolve(import.meta.dirname, "../../../bin/gavel.mjs");
     const out = execFileSync(process.execPath, [bin, "agreement", csv, "--a", "reader_a", "--b", "reader_b", "--positive", "yes", "--json"], { encoding: "utf8" });

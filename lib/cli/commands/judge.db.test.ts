@@ -7,7 +7,7 @@ import { lastUserText, startMockLlmServer, type MockLlmServer } from "../../prov
 import { seedJudgeVersion, seedLabelSet } from "../../testing/seed-judges";
 import { withTestDatabase } from "../../testing/test-database";
 import { createLogger } from "../logger";
-import { judgeCalibrate, judgeRun, judgeStatus } from "./judge";
+import { judgeCalibrate, judgeRun, judgeStatus } from "./judge-actions";
 
 withTestDatabase();
 
