@@ -223,3 +223,33 @@ test("gavel agreement prints the calibration page's numbers for the pairs the pa
   }
   expect(gavel([])).toContain(`bootstrap 95% ${await shown("bootstrap")}`);
 });
+
+test("a reviewer creates a judge, is told exactly what is wrong with a template, and editing makes a new version", async ({ page }) => {
+  const name = `created-${unique()}`;
+  await signIn(page, account("reviewer"), "/judges");
+  await page.getByRole("link", { name: "New judge" }).click();
+  await page.getByLabel("Judge name").fill(name);
+  await page.getByLabel("Pinned model id").fill("gpt-4o-2024-08-06");
+  await page.getByLabel("Prompt template").fill("Is {{answer}} right? PASS or FAIL.");
+  await page.getByRole("button", { name: "Create judge" }).click();
+  await expect(page.getByText("Unknown variable {{answer}}")).toBeVisible();
+  await expect(page.getByText("add {{output}} or {{transcript}}")).toBeVisible();
+  await expect(page).toHaveURL(/\/judges\/new$/);
+
+  await page.getByLabel("Prompt template").fill("Is {{output}} right? PASS or FAIL, then a reason.");
+  await page.getByRole("button", { name: "Create judge" }).click();
+  await expect(page.getByRole("heading", { name: `${name} v1` })).toBeVisible();
+  await expect(page.getByTestId("approval-status")).toContainText("not approved");
+  await expect(page.getByTestId("gate-rule-calibrated")).toContainText("no calibration on the test split");
+  await expect(page.getByText("Only an admin can approve.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Edit (new version)" }).click();
+  await page.getByRole("button", { name: "Save as a new version" }).click();
+  await expect(page.getByText("Nothing changed: that spec is already v1 of this judge.")).toBeVisible();
+  await page.getByLabel("Temperature").fill("0.2");
+  await page.getByLabel("What changed (optional)").fill("a little warmer");
+  await page.getByRole("button", { name: "Save as a new version" }).click();
+  await expect(page.getByRole("heading", { name: `${name} v2` })).toBeVisible();
+  await expect(page.getByText("v1 (gpt-4o-2024-08-06) · a little warmer")).toBeVisible();
+  await expect(page.getByText("temperature 0.2 · max tokens 512 · seed none")).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
+import { keepValuesOnSubmit } from "./keep-values";
 import { approveAction, compareRunAction, newModelAction, revokeAction, runJudgeAction } from "../actions";
 
 export interface LabelSetOption {
@@ -39,7 +40,7 @@ export function RunForm({ versionId, labelSets, pairwise }: { versionId: string;
   const [state, formAction, pending] = useActionState<ActionState, FormData>(runJudgeAction, idleState);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   return (
-    <form action={formAction} className="space-y-4" aria-label="Run and calibrate">
+    <form onSubmit={keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="Run and calibrate">
       <input type="hidden" name="versionId" value={versionId} />
       <Result state={state} testId="run-result" />
       <div className="grid gap-4 sm:grid-cols-3">
@@ -71,7 +72,7 @@ export function NewModelForm({ versionId, currentModel, labelSets }: { versionId
   const [state, formAction, pending] = useActionState<ActionState, FormData>(newModelAction, idleState);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   return (
-    <form action={formAction} className="space-y-4" aria-label="New model for this judge">
+    <form onSubmit={keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="New model for this judge">
       <input type="hidden" name="versionId" value={versionId} />
       <Result state={state} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -5,6 +5,7 @@ import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
+import { keepValuesOnSubmit } from "./keep-values";
 import type { GatePolicy } from "@/lib/judges/gate";
 import { savePolicyAction } from "../actions";
 
@@ -13,7 +14,7 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   const optional = (v: number | null) => (v === null ? "" : String(v));
   return (
-    <form action={formAction} noValidate className="space-y-4" aria-label="Gate policy">
+    <form onSubmit={keepValuesOnSubmit(formAction)} noValidate className="space-y-4" aria-label="Gate policy">
       {state.status === "ok" ? <Alert tone="success">{state.message}</Alert> : null}
       {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-3">

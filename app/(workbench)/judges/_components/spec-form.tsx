@@ -5,6 +5,7 @@ import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
+import { keepValuesOnSubmit } from "./keep-values";
 import { DEFAULT_TEMPLATES } from "@/lib/judges/default-templates";
 import { TEMPLATE_VARIABLES } from "@/lib/judges/template";
 import type { JudgeParser } from "@/lib/judges/version";
@@ -37,7 +38,7 @@ export function SpecForm({ action, defaults, parentId, submitLabel }: { action: 
   }
 
   return (
-    <form action={formAction} noValidate className="space-y-5" aria-label={creating ? "New judge" : "New version"}>
+    <form onSubmit={keepValuesOnSubmit(formAction)} noValidate className="space-y-5" aria-label={creating ? "New judge" : "New version"}>
       {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
