@@ -5,7 +5,7 @@ import { db, type Tx } from "./client";
 export async function listJudges() {
   return db().judge.findMany({
     orderBy: { name: "asc" },
-    include: { versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, provider: true, model: true, hash: true } } },
+    include: { versions: { orderBy: { version: "desc" }, take: 1, select: { id: true, version: true, provider: true, model: true, hash: true } } },
   });
 }
 
@@ -50,4 +50,51 @@ export async function findOrCreateJudgeVersion(
     return { version, created: true };
   };
   return options.tx ? run(options.tx) : db().$transaction(run);
+}
+
+export async function getJudge(judgeId: string) {
+  return db().judge.findUnique({
+    where: { id: judgeId },
+    include: { versions: { orderBy: { version: "desc" }, include: { createdBy: { select: { email: true } } } } },
+  });
+}
+
+export async function getJudgeVersion(id: string) {
+  return db().judgeVersion.findUnique({
+    where: { id },
+    include: { judge: true, parent: { select: { id: true, version: true, model: true } }, createdBy: { select: { email: true } } },
+  });
+}
+
+export type JudgeVersionWithJudge = NonNullable<Awaited<ReturnType<typeof getJudgeVersion>>>;
+
+/**
+ * A version from what a person types: its id, a prefix of its hash (at least 8 hex digits), or
+ * name@N / name (the latest version). Ambiguous or unknown references are errors naming the reference.
+ */
+export async function resolveJudgeVersionRef(ref: string) {
+  const text = ref.trim();
+  const include = { judge: true, parent: { select: { id: true, version: true, model: true } }, createdBy: { select: { email: true } } } as const;
+  const byId = await db().judgeVersion.findUnique({ where: { id: text }, include });
+  if (byId) return byId;
+  if (/^[0-9a-f]{8,64}$/i.test(text)) {
+    const matches = await db().judgeVersion.findMany({ where: { hash: { startsWith: text.toLowerCase() } }, include, take: 2 });
+    if (matches.length > 1) throw new Error(`Judge version reference "${text}" matches more than one version hash: give more digits.`);
+    if (matches[0]) return matches[0];
+  }
+  const at = /^(.+)@v?(\d+)$/.exec(text);
+  const judge = await db().judge.findUnique({ where: { name: at ? at[1]! : text } });
+  if (judge) {
+    const version = await db().judgeVersion.findFirst({
+      where: { judgeId: judge.id, ...(at ? { version: Number(at[2]) } : {}) },
+      orderBy: { version: "desc" },
+      include,
+    });
+    if (version) return version;
+  }
+  throw new Error(`No judge version "${text}": give a version id, a hash prefix (8+ hex digits), or name@version.`);
+}
+
+export async function findJudgeByName(name: string) {
+  return db().judge.findUnique({ where: { name } });
 }

@@ -1,0 +1,116 @@
+import type { CalibrationStats } from "@/lib/judges/calibration";
+import { formatInterval, formatStat } from "@/lib/judges/format";
+import { Table, Td, Th } from "@/app/_components/ui/table";
+
+const METRIC_LABEL: Record<string, string> = {
+  kappa: "Cohen's κ",
+  "kappa-linear": "weighted κ (linear)",
+  "kappa-quadratic": "weighted κ (quadratic)",
+};
+
+/** Rows of a calibration's statistics; data-stat names let tests read each number. */
+export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
+  const r = stats.report;
+  const rows: [string, string, string, string][] = [
+    ["value", METRIC_LABEL[r.metric] ?? r.metric, formatStat(r.value), `SE ${formatStat(r.se)} · Wald 95% ${formatInterval(r.ci95)}`],
+    ["bootstrap", "bootstrap 95%", formatInterval(r.bootstrap), r.bootstrap ? `seed ${r.bootstrap.seed}, ${r.bootstrap.iterations} resamples, ${r.bootstrap.undefinedResamples} undefined` : "κ undefined"],
+    ["accuracy", "accuracy", formatStat(r.accuracy), `Wilson 95% ${formatInterval(r.accuracyCi)}`],
+  ];
+  if (r.positive !== null) {
+    rows.push(["tpr", `TPR (${r.positive})`, formatStat(r.tpr), `Wilson 95% ${formatInterval(r.tprCi)}`]);
+    rows.push(["tnr", "TNR", formatStat(r.tnr), `Wilson 95% ${formatInterval(r.tnrCi)}`]);
+    rows.push(["balanced", "balanced accuracy", formatStat(r.balancedAccuracy), ""]);
+  }
+  if (stats.kind === "graded") {
+    rows.push(["kappa-unweighted", "Cohen's κ (unweighted)", formatStat(r.kappa), ""]);
+    rows.push(["kappa-linear", "weighted κ (linear)", formatStat(r.kappaLinear), ""]);
+    rows.push(["spearman", "Spearman's ρ", formatStat(r.spearman), ""]);
+  }
+  rows.push(["human", "human–human κ (ceiling)", formatStat(stats.human.fleissKappa), stats.human.items ? `Fleiss' κ on ${stats.human.items} items with ${stats.human.raters} labels each; Krippendorff's α ${formatStat(stats.human.krippendorffAlpha)}` : "no item has two human labels"]);
+  return (
+    <dl className="divide-y divide-stone-100 text-sm">
+      <div className="flex justify-between py-1.5 text-stone-600">
+        <dt>items</dt>
+        <dd data-stat="n">
+          {r.n} judged of {stats.goldCount} gold · {stats.skipped} skipped · {stats.errored} errors{stats.missing ? ` · ${stats.missing} not judged yet` : ""}
+        </dd>
+      </div>
+      {rows.map(([key, label, value, detail]) => (
+        <div key={key} className="grid grid-cols-[11rem_8.5rem_1fr] gap-3 py-1.5">
+          <dt className="text-stone-700">{label}</dt>
+          <dd className="whitespace-nowrap font-mono" data-stat={key}>
+            {value}
+          </dd>
+          <dd className="text-xs text-stone-500">{detail}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ConfusionMatrix({ confusion, caption }: { confusion: { labels: string[]; matrix: number[][] }; caption: string }) {
+  return (
+    <Table aria-label={caption} data-testid="confusion-matrix">
+      <caption className="px-4 pt-2 text-left text-xs text-stone-500">{caption}</caption>
+      <thead>
+        <tr>
+          <Th>judge ↓ / human →</Th>
+          {confusion.labels.map((l) => (
+            <Th key={l} className="text-right">
+              {l}
+            </Th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {confusion.matrix.map((row, i) => (
+          <tr key={confusion.labels[i]}>
+            <Th className="normal-case">{confusion.labels[i]}</Th>
+            {row.map((count, j) => (
+              <Td key={j} className={i === j ? "text-right font-mono font-semibold" : "text-right font-mono text-stone-600"} data-cell={`${confusion.labels[i]}/${confusion.labels[j]}`}>
+                {count}
+              </Td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** Verbosity, position consistency and flip rate, each with what it means. */
+export function BiasChecks({ stats }: { stats: CalibrationStats }) {
+  const items: [string, string, string][] = [
+    [
+      "verbosity",
+      `Verbosity: ρ(length, judge − human) = ${formatStat(stats.verbosity?.rho)}`,
+      stats.verbosity
+        ? stats.verbosity.rho === null
+          ? "undefined: the judge never disagrees with the humans here, or lengths are all equal."
+          : `on ${stats.verbosity.n} items; above 0 means the judge is more generous than the humans on longer outputs${stats.kind === "pairwise" ? " (length = len A − len B)" : ""}.`
+        : "no output lengths to compare.",
+    ],
+  ];
+  if (stats.kind === "pairwise") {
+    items.push([
+      "position",
+      `Position consistency: ${formatStat(stats.position?.rate)}`,
+      stats.position ? `${stats.position.consistent} of ${stats.position.n} items kept their winner when the outputs were swapped.` : "not measured: run with “judge both orders”.",
+    ]);
+  }
+  items.push([
+    "flip",
+    `Flip rate: ${formatStat(stats.flip?.rate)}`,
+    stats.flip ? `${stats.flip.flipped} of ${stats.flip.items} items changed verdict across ${stats.flip.repeats} repeats.` : "not measured: run with 2 or more repeats per item.",
+  ]);
+  return (
+    <ul className="space-y-2 text-sm" data-testid="bias-checks">
+      {items.map(([key, title, detail]) => (
+        <li key={key} data-check={key}>
+          <p className="font-medium text-stone-900">{title}</p>
+          <p className="text-stone-600">{detail}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,131 @@
+"use client";
+
+import { useActionState } from "react";
+import { Alert } from "@/app/_components/ui/alert";
+import { Button } from "@/app/_components/ui/button";
+import { Field, inputClass } from "@/app/_components/ui/field";
+import { idleState, type ActionState } from "@/lib/action-state";
+import { keepValuesOnSubmit } from "./keep-values";
+import { approveAction, compareRunAction, newModelAction, revokeAction, runJudgeAction } from "../actions";
+
+export interface LabelSetOption {
+  id: string;
+  name: string;
+  devGold: number;
+  testGold: number;
+}
+
+function Result({ state, testId }: { state: ActionState; testId?: string }) {
+  if (state.status === "ok" && state.message) return <Alert tone="success" data-testid={testId}>{state.message}</Alert>;
+  if (state.status === "error") return <Alert tone="error" data-testid={testId}>{state.message}</Alert>;
+  return null;
+}
+
+function LabelSetSelect({ labelSets, errors, defaultValue }: { labelSets: LabelSetOption[]; errors?: string[]; defaultValue?: string }) {
+  return (
+    <Field id="run-queue" label="Label set" errors={errors}>
+      <select id="run-queue" name="queueId" defaultValue={defaultValue ?? labelSets[0]?.id} className={inputClass}>
+        {labelSets.map((set) => (
+          <option key={set.id} value={set.id}>
+            {set.name} — {set.devGold} dev / {set.testGold} test gold items
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** Run the judge over a split's gold items and calibrate; waits for the answer (small sets). */
+export function RunForm({ versionId, labelSets, pairwise }: { versionId: string; labelSets: LabelSetOption[]; pairwise: boolean }) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(runJudgeAction, idleState);
+  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form onSubmit={keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="Run and calibrate">
+      <input type="hidden" name="versionId" value={versionId} />
+      <Result state={state} testId="run-result" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <LabelSetSelect labelSets={labelSets} errors={errors.queueId} />
+        <Field id="run-split" label="Split" hint="Tune on dev; the gate reads only test." errors={errors.split}>
+          <select id="run-split" name="split" defaultValue="dev" className={inputClass}>
+            <option value="dev">dev (for tuning the prompt)</option>
+            <option value="test">test (held out: the gate reads this)</option>
+            <option value="both">both</option>
+          </select>
+        </Field>
+        <Field id="run-repeats" label="Repeats per item" hint="2 or more measures the flip rate." errors={errors.repeats}>
+          <input id="run-repeats" name="repeats" inputMode="numeric" defaultValue="1" className={inputClass} />
+        </Field>
+      </div>
+      {pairwise ? (
+        <label className="flex items-center gap-2 text-sm text-stone-800">
+          <input type="checkbox" name="bothOrders" className="h-4 w-4 rounded border-stone-300" /> Judge both orders (measures position consistency)
+        </label>
+      ) : null}
+      <Button type="submit" disabled={pending}>
+        {pending ? "Judging… (this page waits for every call)" : "Run and calibrate"}
+      </Button>
+    </form>
+  );
+}
+
+export function NewModelForm({ versionId, currentModel, labelSets }: { versionId: string; currentModel: string; labelSets: LabelSetOption[] }) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(newModelAction, idleState);
+  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form onSubmit={keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="New model for this judge">
+      <input type="hidden" name="versionId" value={versionId} />
+      <Result state={state} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="new-model" label="New model" hint={`Currently ${currentModel}. Everything else stays the same.`} errors={errors.model}>
+          <input id="new-model" name="model" className={inputClass} aria-invalid={errors.model ? true : undefined} />
+        </Field>
+        {labelSets.length > 0 ? <LabelSetSelect labelSets={labelSets} errors={errors.queueId} /> : null}
+      </div>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Creating…" : "Create the new version and compare"}
+      </Button>
+    </form>
+  );
+}
+
+export function CompareRunForm({ baseId, candidateId, queueId }: { baseId: string; candidateId: string; queueId: string }) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(compareRunAction, idleState);
+  return (
+    <form action={formAction} className="space-y-3" aria-label="Calibrate both">
+      <input type="hidden" name="baseId" value={baseId} />
+      <input type="hidden" name="candidateId" value={candidateId} />
+      <input type="hidden" name="queueId" value={queueId} />
+      <Result state={state} testId="compare-result" />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Judging both versions…" : "Run and calibrate both on the test split"}
+      </Button>
+    </form>
+  );
+}
+
+/** Enabled only when every gate rule holds; the server checks them all again whatever this shows. */
+export function ApproveForm({ versionId, canApprove }: { versionId: string; canApprove: boolean }) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(approveAction, idleState);
+  return (
+    <form action={formAction} className="space-y-3" aria-label="Approve">
+      <input type="hidden" name="versionId" value={versionId} />
+      <Result state={state} testId="approve-result" />
+      <Button type="submit" disabled={!canApprove || pending} title={canApprove ? undefined : "Every gate rule must hold first"}>
+        Approve
+      </Button>
+    </form>
+  );
+}
+
+export function RevokeForm({ versionId }: { versionId: string }) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(revokeAction, idleState);
+  return (
+    <form action={formAction} className="space-y-3" aria-label="Revoke approval">
+      <input type="hidden" name="versionId" value={versionId} />
+      <Result state={state} testId="revoke-result" />
+      <Button type="submit" tone="danger" disabled={pending}>
+        Revoke approval
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { Alert } from "@/app/_components/ui/alert";
+import { Button } from "@/app/_components/ui/button";
+import { Field, inputClass } from "@/app/_components/ui/field";
+import { idleState, type ActionState } from "@/lib/action-state";
+import { keepValuesOnSubmit } from "./keep-values";
+import { DEFAULT_TEMPLATES } from "@/lib/judges/default-templates";
+import { TEMPLATE_VARIABLES } from "@/lib/judges/template";
+import type { JudgeParser } from "@/lib/judges/version";
+
+export interface SpecDefaults {
+  provider: string;
+  model: string;
+  baseUrl: string;
+  promptTemplate: string;
+  parser: JudgeParser;
+  temperature: number;
+  maxTokens: number;
+  seed: number | null;
+}
+
+type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
+
+/** The judge version form: new judge (name + spec) or a new version cloned from a parent. */
+export function SpecForm({ action, defaults, parentId, submitLabel }: { action: Action; defaults: SpecDefaults; parentId?: string; submitLabel: string }) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(action, idleState);
+  const [parser, setParser] = useState<JudgeParser>(defaults.parser);
+  const [template, setTemplate] = useState(defaults.promptTemplate);
+  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const creating = !parentId;
+
+  function changeParser(next: JudgeParser) {
+    // Swap the starting prompt only while it is untouched.
+    if (template === DEFAULT_TEMPLATES[parser]) setTemplate(DEFAULT_TEMPLATES[next]);
+    setParser(next);
+  }
+
+  return (
+    <form onSubmit={keepValuesOnSubmit(formAction)} noValidate className="space-y-5" aria-label={creating ? "New judge" : "New version"}>
+      {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
+      {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {creating ? (
+          <>
+            <Field id="judge-name" label="Judge name" hint="Lowercase, e.g. refund-correctness." errors={errors.name}>
+              <input id="judge-name" name="name" className={inputClass} aria-invalid={errors.name ? true : undefined} />
+            </Field>
+            <Field id="judge-description" label="Description (optional)" errors={errors.description}>
+              <input id="judge-description" name="description" className={inputClass} />
+            </Field>
+          </>
+        ) : null}
+        <Field id="judge-provider" label="Provider" hint="openai covers any OpenAI-compatible server (Ollama, vLLM, LM Studio)." errors={errors.provider}>
+          <select id="judge-provider" name="provider" defaultValue={defaults.provider} className={inputClass}>
+            <option value="openai">openai (OpenAI-compatible chat completions)</option>
+            <option value="anthropic">anthropic (Messages API)</option>
+            <option value="replay">replay (recorded answers only)</option>
+          </select>
+        </Field>
+        <Field id="judge-model" label="Pinned model id" hint="A dated snapshot, e.g. gpt-4o-2024-08-06." errors={errors.model}>
+          <input id="judge-model" name="model" defaultValue={defaults.model} className={inputClass} aria-invalid={errors.model ? true : undefined} />
+        </Field>
+        <Field id="judge-base-url" label="Base URL (optional)" hint="Empty: OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the public API. Keys come from the server's environment." errors={errors.baseUrl}>
+          <input id="judge-base-url" name="baseUrl" defaultValue={defaults.baseUrl} placeholder="http://127.0.0.1:11434/v1" className={inputClass} aria-invalid={errors.baseUrl ? true : undefined} />
+        </Field>
+        <Field id="judge-parser" label="Output parser" hint={creating ? "Also decides which label sets it can be measured on." : "A new version keeps its judge's parser."} errors={errors.parser}>
+          {creating ? (
+            <select id="judge-parser" name="parser" value={parser} onChange={(e) => changeParser(e.target.value as JudgeParser)} className={inputClass}>
+              <option value="pass_fail">PASS / FAIL with a reason (binary items)</option>
+              <option value="score_1_5">score 1–5 with a reason (graded items)</option>
+              <option value="pairwise">A / B with a reason (pairwise items)</option>
+            </select>
+          ) : (
+            <>
+              <input id="judge-parser" readOnly value={parser} className={`${inputClass} bg-stone-50`} />
+              <input type="hidden" name="parser" value={parser} />
+            </>
+          )}
+        </Field>
+      </div>
+      <Field id="judge-template" label="Prompt template" hint={`Variables: ${Object.keys(TEMPLATE_VARIABLES).map((v) => `{{${v}}}`).join(" ")}`} errors={errors.promptTemplate}>
+        <textarea
+          id="judge-template"
+          name="promptTemplate"
+          rows={14}
+          value={template}
+          onChange={(e) => setTemplate(e.target.value)}
+          className={`${inputClass} font-mono text-xs`}
+          aria-invalid={errors.promptTemplate ? true : undefined}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="judge-temperature" label="Temperature" errors={errors.temperature}>
+          <input id="judge-temperature" name="temperature" inputMode="decimal" defaultValue={String(defaults.temperature)} className={inputClass} />
+        </Field>
+        <Field id="judge-max-tokens" label="Max tokens" errors={errors.maxTokens}>
+          <input id="judge-max-tokens" name="maxTokens" inputMode="numeric" defaultValue={String(defaults.maxTokens)} className={inputClass} />
+        </Field>
+        <Field id="judge-seed" label="Seed (optional)" hint="OpenAI-compatible servers only." errors={errors.seed}>
+          <input id="judge-seed" name="seed" inputMode="numeric" defaultValue={defaults.seed === null ? "" : String(defaults.seed)} className={inputClass} />
+        </Field>
+      </div>
+      {parentId ? (
+        <Field id="judge-note" label="What changed (optional)" errors={errors.note}>
+          <input id="judge-note" name="note" className={inputClass} />
+        </Field>
+      ) : null}
+      <Button type="submit" disabled={pending}>
+        {pending ? "Saving…" : submitLabel}
+      </Button>
+    </form>
+  );
+}

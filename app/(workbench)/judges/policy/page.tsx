@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { PageHeader } from "@/app/_components/ui/page-header";
+import { requireRole } from "@/lib/auth/session";
+import { getGatePolicy } from "@/lib/db/gate-policy";
+import { PolicyForm } from "../_components/policy-form";
+
+export const metadata: Metadata = { title: "Judge gate policy" };
+
+export default async function PolicyPage() {
+  await requireRole("settings:manage");
+  const policy = await getGatePolicy();
+  return (
+    <>
+      <PageHeader
+        title="Judge gate policy"
+        description="The bar every judge version must clear on its held-out test split before an admin may approve it. A judge that was approved stops gating as soon as it no longer clears it. Changes are written to the audit log."
+      />
+      <Card>
+        <CardHeader title="Rules" description="An undefined statistic never passes a rule." />
+        <CardBody>
+          <PolicyForm policy={policy} />
+        </CardBody>
+      </Card>
+    </>
+  );
+}

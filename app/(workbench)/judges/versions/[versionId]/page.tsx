@@ -1,0 +1,183 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Badge } from "@/app/_components/ui/badge";
+import { LinkButton } from "@/app/_components/ui/button";
+import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { PageHeader } from "@/app/_components/ui/page-header";
+import { Table, Td, Th } from "@/app/_components/ui/table";
+import { requireRole } from "@/lib/auth/session";
+import { activeApproval, judgeGate } from "@/lib/db/approvals";
+import { latestCalibration, listCalibrations, statsOf } from "@/lib/db/calibrations";
+import { getJudgeVersion } from "@/lib/db/judges";
+import { listLabelSets } from "@/lib/db/label-sets";
+import { formatInterval, formatStat } from "@/lib/judges/format";
+import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
+import { readParams } from "@/lib/judges/request";
+import type { JudgeParser } from "@/lib/judges/version";
+import { can } from "@/lib/roles";
+import { BiasChecks, CalibrationNumbers } from "../../_components/calibration-view";
+import { ApproveForm, RevokeForm, RunForm } from "../../_components/forms";
+import { GateRules } from "../../_components/gate-rules";
+
+export const metadata: Metadata = { title: "Judge version" };
+
+const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export default async function JudgeVersionPage({ params }: { params: Promise<{ versionId: string }> }) {
+  const user = await requireRole("read");
+  const { versionId } = await params;
+  const version = await getJudgeVersion(versionId);
+  if (!version) notFound();
+  const kind = KIND_FOR_PARSER[version.parser as JudgeParser];
+  const [gate, approval, test, dev, history, labelSets] = await Promise.all([
+    judgeGate(version.id),
+    activeApproval(version.id),
+    latestCalibration(version.id, "test"),
+    latestCalibration(version.id, "dev"),
+    listCalibrations(version.id),
+    listLabelSets(),
+  ]);
+  const sets = labelSets.filter((s) => s.kind === kind);
+  const approved = Boolean(approval) && gate.passed;
+  const p = readParams(version.params);
+  const writer = can(user, "judges:write");
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={`${version.judge.name} v${version.version}`}
+        description={
+          <>
+            {version.provider} · <span className="font-mono">{version.model}</span> · {kind} items ·{" "}
+            <Link className="text-indigo-700 hover:underline" href={`/judges/${version.judgeId}`}>
+              all versions
+            </Link>
+          </>
+        }
+        actions={
+          writer ? (
+            <>
+              <LinkButton href={`/judges/versions/${version.id}/edit`}>Edit (new version)</LinkButton>
+              <LinkButton href={`/judges/versions/${version.id}/new-model`}>New model for this judge</LinkButton>
+            </>
+          ) : null
+        }
+      />
+      <div className="flex flex-wrap items-center gap-2" data-testid="approval-status">
+        {approved ? (
+          <Badge tone="good">approved: may gate</Badge>
+        ) : approval ? (
+          <Badge tone="warn">approved, but the gate no longer holds: verdicts are shadow</Badge>
+        ) : (
+          <Badge tone="muted">not approved: verdicts are shadow</Badge>
+        )}
+        {approval ? (
+          <span className="text-xs text-stone-600">
+            by {approval.approvedBy.email} on {when.format(approval.createdAt)} UTC, bound to hash <span className="font-mono">{approval.versionHash.slice(0, 12)}</span>
+          </span>
+        ) : null}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Gate" description="A version may gate only when every rule holds and an admin approved it. Numbers from the newest test-split calibration." />
+          <CardBody className="space-y-4">
+            <GateRules rules={gate.rules} />
+            {can(user, "judges:approve") ? (
+              approval ? <RevokeForm versionId={version.id} /> : <ApproveForm versionId={version.id} canApprove={gate.passed} />
+            ) : (
+              <p className="text-xs text-stone-500">Only an admin can approve.</p>
+            )}
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Calibration on the test split"
+            description={test ? <>on {test.queue.name}, {when.format(test.createdAt)} UTC · <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${test.id}`}>details</Link></> : "The gate reads this split."}
+          />
+          <CardBody>{test ? <CalibrationNumbers stats={statsOf(test)} /> : <p className="text-sm text-stone-600">Not calibrated on a test split yet. Tune on dev, then run it on test below.</p>}</CardBody>
+        </Card>
+      </div>
+
+      {writer ? (
+        <Card>
+          <CardHeader title="Run and calibrate" description="Judges every gold item of the split it has not answered yet, then measures it against the gold labels as they are now." />
+          <CardBody>
+            {sets.length > 0 ? (
+              <RunForm versionId={version.id} labelSets={sets} pairwise={kind === "pairwise"} />
+            ) : (
+              <p className="text-sm text-stone-600">No label set holds {kind} items yet. Create one under Label, settle some gold labels, then come back.</p>
+            )}
+          </CardBody>
+        </Card>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Bias checks" description="From the newest test calibration (dev when there is none)." />
+          <CardBody>{test || dev ? <BiasChecks stats={statsOf((test ?? dev)!)} /> : <p className="text-sm text-stone-600">Calibrate first.</p>}</CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Dev split" description={dev ? <>on {dev.queue.name} · <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${dev.id}`}>details</Link></> : "For tuning the prompt; never gates."} />
+          <CardBody>{dev ? <CalibrationNumbers stats={statsOf(dev)} /> : <p className="text-sm text-stone-600">Not calibrated on dev yet.</p>}</CardBody>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader title="Spec" description="Immutable. Its sha256 is this version's identity." />
+        <CardBody className="space-y-3 text-sm">
+          <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[10rem_1fr]">
+            <dt className="text-stone-500">hash</dt>
+            <dd className="font-mono text-xs break-all">{version.hash}</dd>
+            <dt className="text-stone-500">provider / model</dt>
+            <dd className="font-mono">{version.provider} / {version.model}</dd>
+            <dt className="text-stone-500">base URL</dt>
+            <dd className="font-mono">{version.baseUrl ?? "from the environment (or the public API)"}</dd>
+            <dt className="text-stone-500">params</dt>
+            <dd className="font-mono">temperature {p.temperature} · max tokens {p.maxTokens} · seed {p.seed ?? "none"}</dd>
+            <dt className="text-stone-500">parser</dt>
+            <dd className="font-mono">{version.parser}</dd>
+            <dt className="text-stone-500">parent</dt>
+            <dd>{version.parent ? <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.parent.id}`}>v{version.parent.version} ({version.parent.model})</Link> : "none"}{version.note ? ` · ${version.note}` : ""}</dd>
+          </dl>
+          <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-stone-50 p-3 font-mono text-xs text-stone-800">{version.promptTemplate}</pre>
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader title="Calibrations" description="Newest first. A change to the gold labels shows as a new label-set hash." />
+        {history.length === 0 ? (
+          <CardBody className="text-sm text-stone-600">None yet.</CardBody>
+        ) : (
+          <Table>
+            <thead className="bg-stone-50">
+              <tr>
+                <Th>When (UTC)</Th>
+                <Th>Label set</Th>
+                <Th>Split</Th>
+                <Th>n</Th>
+                <Th>κ</Th>
+                <Th>Wald 95%</Th>
+                <Th>Label-set hash</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {history.map((c) => (
+                <tr key={c.id}>
+                  <Td><Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${c.id}`}>{when.format(c.createdAt)}</Link></Td>
+                  <Td>{c.queue.name}</Td>
+                  <Td>{c.split}</Td>
+                  <Td>{c.n}</Td>
+                  <Td className="font-mono">{formatStat(c.kappa)}</Td>
+                  <Td className="font-mono">{formatInterval(c.kappaCiLow !== null && c.kappaCiHigh !== null ? [c.kappaCiLow, c.kappaCiHigh] : null)}</Td>
+                  <Td className="font-mono text-xs">{c.labelSetHash.slice(0, 12)}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+    </div>
+  );
+}

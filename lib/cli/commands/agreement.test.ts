@@ -1,0 +1,96 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createLogger } from "../logger";
+import { runAgreement } from "./agreement";
+
+const dir = mkdtempSync(path.join(tmpdir(), "gavel-agreement-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const target = path.join(dir, name);
+  writeFileSync(target, text);
+  return target;
+}
+
+function capture() {
+  let out = "";
+  let err = "";
+  const logger = createLogger({ stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream, stderr: { write: (s: string) => ((err += s), true) } as NodeJS.WritableStream });
+  return { logger, out: () => out, err: () => err };
+}
+
+// The Wikipedia Cohen's kappa example (κ = 0.4) as a CSV, written the long way.
+const wikipedia = [
+  "reader_a,reader_b",
+  ...Array(20).fill("yes,yes"),
+  ...Array(5).fill("yes,no"),
+  ...Array(10).fill("no,yes"),
+  ...Array(15).fill("no,no"),
+].join("\n");
+
+describe("gavel agreement", () => {
+  it("prints the documented JSON for a CSV file", () => {
+    const io = capture();
+    runAgreement(file("w.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", json: true }, io.logger);
+    const json = JSON.parse(io.out());
+    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr"]);
+    expect(json).toMatchObject({ metric: "kappa", n: 50, accuracy: 0.7, confusion: { labels: ["no", "yes"], matrix: [[15, 10], [5, 20]] } });
+    expect(json.value).toBeCloseTo(0.4, 12);
+    expect(json.tpr).toBeCloseTo(20 / 30, 12);
+    expect(json.ci95).toHaveLength(2);
+  });
+
+  it("reads JSONL with numbers, leaves rows with a missing value out and says so", () => {
+    const io = capture();
+    const lines = [{ j: 1, h: 1 }, { j: 2, h: 3 }, { j: 3, h: 3 }, { j: 5, h: 4 }, { j: 4, h: null }, { j: "", h: 2 }].map((r) => JSON.stringify(r)).join("\n");
+    const report = runAgreement(file("r.jsonl", lines), { a: "j", b: "h", metric: "kappa-quadratic", categories: "1,2,3,4,5" }, io.logger);
+    expect(report.n).toBe(4);
+    expect(report.categories).toEqual(["1", "2", "3", "4", "5"]);
+    expect(io.err()).toContain("2 rows left out");
+    expect(io.out()).toContain("weighted kappa (quadratic)");
+  });
+
+  it("prints null, never 0 or 1, for an undefined kappa and 'undefined' in the table", () => {
+    const csv = file("constant.csv", "a,b\npass,pass\npass,pass\npass,pass\n");
+    const json = capture();
+    runAgreement(csv, { a: "a", b: "b", json: true }, json.logger);
+    expect(JSON.parse(json.out())).toMatchObject({ value: null, se: null, ci95: null, tnr: null });
+    const table = capture();
+    runAgreement(csv, { a: "a", b: "b" }, table.logger);
+    expect(table.out()).toMatch(/kappa\s+undefined/);
+  });
+
+  it.each([
+    [{ a: "x", b: "reader_b" }, /no column "x"; its columns are reader_a, reader_b/],
+    [{ a: "reader_a", b: "reader_b", metric: "alpha" }, /--metric must be one of/],
+    [{ a: "reader_a", b: "reader_b", metric: "spearman" }, /numeric ratings/],
+    [{ a: "reader_a", b: "reader_b", positive: "maybe" }, /positive label "maybe"/],
+    [{ b: "reader_b" }, /--a COL/],
+  ])("refuses bad usage %j with a message", (options, message) => {
+    expect(() => runAgreement(file("w2.csv", wikipedia), options, capture().logger)).toThrow(message);
+  });
+
+  it("refuses unreadable files, naming the line", () => {
+    expect(() => runAgreement(file("bad.jsonl", '{"a": 1}\nnot json\n'), { a: "a", b: "b" }, capture().logger)).toThrow(/bad\.jsonl, line 2: not valid JSON/);
+    expect(() => runAgreement(file("x.txt", "a"), { a: "a", b: "b" }, capture().logger)).toThrow(/use a \.csv, \.tsv or \.jsonl file/);
+    expect(() => runAgreement(path.join(dir, "missing.csv"), { a: "a", b: "b" }, capture().logger)).toThrow(/Cannot read .*ENOENT/);
+  });
+
+  // Two real processes (tsx compiles on start): slow on a loaded machine, so a generous timeout.
+  it("is registered as `gavel agreement` and exits 2 on bad usage", { timeout: 60_000 }, () => {
+    const csv = file("cli.csv", wikipedia);
+    const bin = path.resolve(import.meta.dirname, "../../../bin/gavel.mjs");
+    const out = execFileSync(process.execPath, [bin, "agreement", csv, "--a", "reader_a", "--b", "reader_b", "--positive", "yes", "--json"], { encoding: "utf8" });
+    expect(JSON.parse(out).value).toBeCloseTo(0.4, 12);
+    let status = 0;
+    try {
+      execFileSync(process.execPath, [bin, "agreement", csv, "--a", "nope", "--b", "reader_b"], { encoding: "utf8", stdio: "pipe" });
+    } catch (error) {
+      status = (error as { status: number }).status;
+    }
+    expect(status).toBe(2);
+  });
+});

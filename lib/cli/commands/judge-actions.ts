@@ -1,0 +1,118 @@
+import cliProgress from "cli-progress";
+import { z } from "zod";
+import { approvalState } from "../../db/approvals";
+import { statsOf } from "../../db/calibrations";
+import { resolveJudgeVersionRef } from "../../db/judges";
+import { findLabelSet } from "../../db/label-sets";
+import { UserError } from "../../errors";
+import { agreementJson } from "../../judges/agreement";
+import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../../judges/label-set-run";
+import type { RunJudgeProgress } from "../../judges/run-judge";
+import { UsageError } from "../exit";
+import type { Logger } from "../logger";
+import { agreementTable } from "./agreement";
+
+/**
+ * `gavel judge run | calibrate | status`: the judge workflow from a terminal or CI, on the same
+ * database as the app. Runs of any size belong here (the web page waits for its run).
+ */
+const runOptions = z.object({
+  queue: z.string({ error: "Name the label set with --queue NAME." }).min(1),
+  split: z.enum(["dev", "test"], { error: "--split must be dev or test" }).default("dev"),
+  repeats: z.coerce.number().int().min(1, "--repeats must be at least 1").max(20, "--repeats must be at most 20").default(1),
+  bothOrders: z.boolean().default(false),
+  concurrency: z.coerce.number().int().min(1, "--concurrency must be at least 1").max(64).default(4),
+  timeout: z.coerce.number().int().min(100, "--timeout is in milliseconds, at least 100").default(60_000),
+  record: z.string().min(1).optional(),
+  cassette: z.array(z.string()).default([]),
+  calibrate: z.boolean().default(false),
+  json: z.boolean().default(false),
+});
+
+function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new UsageError(result.error.issues.map((i) => i.message).join("\n"));
+  return result.data;
+}
+
+/** A reference or label set people typed wrong is a usage error, not a crash. */
+async function userFacing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UserError) throw new UsageError(error.message);
+    if (error instanceof Error && /^No judge version|matches more than one/.test(error.message)) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function labelSetId(name: string): Promise<string> {
+  const set = await findLabelSet(name);
+  if (!set) throw new UsageError(`No label set "${name}".`);
+  return set.id;
+}
+
+export async function judgeRun(ref: string, raw: Record<string, unknown>, logger: Logger, tty = Boolean(process.stderr.isTTY)) {
+  const options = parse(runOptions, raw);
+  return userFacing(async () => {
+    const version = await resolveJudgeVersionRef(ref);
+    const queueId = await labelSetId(options.queue);
+    logger.info(`Judging the ${options.split} split of "${options.queue}" with ${version.judge.name} v${version.version} (${version.provider} / ${version.model})${options.record ? `, recording to ${options.record}` : ""}.`);
+    const bar = tty ? new cliProgress.SingleBar({ format: " {bar} {value}/{total} calls · {ok} ok · {skipped} skipped · {error} errors", stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
+    let started = false;
+    const progress = await runJudgeOnLabelSet({
+      versionId: version.id,
+      queueId,
+      split: options.split,
+      repeats: options.repeats,
+      bothOrders: options.bothOrders,
+      concurrency: options.concurrency,
+      policy: { timeoutMs: options.timeout },
+      provider: { recordTo: options.record ?? null, cassetteFiles: options.cassette },
+      onProgress: (p: RunJudgeProgress) => {
+        if (!bar) return;
+        if (!started) bar.start(p.total, 0, p);
+        started = true;
+        bar.update(p.completed, p);
+      },
+    });
+    bar?.stop();
+    logger.info(`${progress.total} calls: ${progress.ok} ok, ${progress.skipped} skipped, ${progress.error} errors (${progress.alreadyDone} answered before, not asked again).`);
+    if (progress.skipped > 0) logger.warn("Skipped calls had no API key: set OPENAI_API_KEY or ANTHROPIC_API_KEY. They are never counted as passes.");
+    if (options.calibrate) await judgeCalibrate(ref, { queue: options.queue, split: options.split, json: options.json }, logger);
+    else if (options.json) logger.out(JSON.stringify(progress, null, 2));
+    return progress;
+  });
+}
+
+const calibrateOptions = z.object({
+  queue: z.string({ error: "Name the label set with --queue NAME." }).min(1),
+  split: z.enum(["dev", "test"], { error: "--split must be dev or test" }).default("test"),
+  json: z.boolean().default(false),
+});
+
+export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, logger: Logger) {
+  const options = parse(calibrateOptions, raw);
+  return userFacing(async () => {
+    const version = await resolveJudgeVersionRef(ref);
+    const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId: await labelSetId(options.queue), split: options.split, actorId: null });
+    const stats = statsOf(calibration);
+    if (options.json) logger.out(JSON.stringify({ calibrationId: calibration.id, split: calibration.split, labelSetHash: calibration.labelSetHash, skipped: stats.skipped, errors: stats.errored, ...agreementJson(stats.report) }, null, 2));
+    else logger.out(`${agreementTable(stats.report, `${version.judge.name} v${version.version}`, "gold")}\n\n  ${stats.skipped} skipped and ${stats.errored} errored items left out; calibration ${calibration.id}.`);
+    return calibration;
+  });
+}
+
+/** Exit 0 when the version may gate now, 1 when it may not (CI can branch on it). */
+export async function judgeStatus(ref: string, raw: { json?: boolean }, logger: Logger) {
+  return userFacing(async () => {
+    const version = await resolveJudgeVersionRef(ref);
+    const state = await approvalState(version.id);
+    if (raw.json) logger.out(JSON.stringify({ versionId: version.id, hash: version.hash, approved: state.approved, reason: state.reason, rules: state.gate.rules }, null, 2));
+    else {
+      const lines = state.gate.rules.map((r) => `  ${r.passed ? "pass" : "FAIL"}  ${r.label} (${r.actual})`);
+      logger.out([`${version.judge.name} v${version.version}: ${state.approved ? "may gate" : "shadow only"} (${state.reason})`, ...lines].join("\n"));
+    }
+    return state;
+  });
+}

@@ -1,0 +1,64 @@
+import type { Command } from "commander";
+import { EXIT } from "../exit";
+import type { Logger } from "../logger";
+import type { RegisterCommand } from "./index";
+
+/**
+ * `gavel judge run | calibrate | status`. The work lives in judge-actions.ts, loaded only when a
+ * judge command runs, so other commands (`gavel agreement`) start without the database layer.
+ */
+const actions = () => import("./judge-actions");
+const disconnect = async () => (await import("../../db/client")).disconnectDb();
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export const registerJudge: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
+  const judge = program.command("judge").description("Run, calibrate and check judge versions (a version is an id, a hash prefix, or name@N)");
+  judge
+    .command("run")
+    .argument("<version>", "judge version: id, hash prefix (8+ hex digits) or name@N")
+    .option("--queue <name>", "the label set whose gold items to judge")
+    .option("--split <split>", "dev or test", "dev")
+    .option("--repeats <k>", "ask each item k times (flip rate)", "1")
+    .option("--both-orders", "pairwise judges: ask in both orders (position consistency)")
+    .option("--concurrency <n>", "calls in flight at once", "4")
+    .option("--timeout <ms>", "per-call timeout in milliseconds", "60000")
+    .option("--record <file>", "record every live answer to this cassette file")
+    .option("--cassette <file>", "a cassette a replay judge may answer from (repeatable)", collect, [])
+    .option("--calibrate", "calibrate against the gold labels afterwards")
+    .option("--json", "print the result as JSON")
+    .action(async (ref: string, options: Record<string, unknown>) => {
+      try {
+        await (await actions()).judgeRun(ref, options, logger);
+        process.exitCode = EXIT.ok;
+      } finally {
+        await disconnect();
+      }
+    });
+  judge
+    .command("calibrate")
+    .argument("<version>", "judge version")
+    .option("--queue <name>", "the label set")
+    .option("--split <split>", "dev or test (the gate reads test)", "test")
+    .option("--json", "print {calibrationId, metric, n, value, se, ci95, ...} as JSON")
+    .action(async (ref: string, options: Record<string, unknown>) => {
+      try {
+        await (await actions()).judgeCalibrate(ref, options, logger);
+        process.exitCode = EXIT.ok;
+      } finally {
+        await disconnect();
+      }
+    });
+  judge
+    .command("status")
+    .argument("<version>", "judge version")
+    .option("--json", "print the gate rules as JSON")
+    .action(async (ref: string, options: { json?: boolean }) => {
+      try {
+        const state = await (await actions()).judgeStatus(ref, options, logger);
+        process.exitCode = state.approved ? EXIT.ok : EXIT.gateFailed;
+      } finally {
+        await disconnect();
+      }
+    });
+};

@@ -1,0 +1,96 @@
+import "server-only";
+import type { CalibrationStats, SplitName } from "../judges/calibration";
+import type { GateCalibration } from "../judges/gate";
+import { db, type Db, type Tx } from "./client";
+
+export async function createCalibration(input: {
+  judgeVersionId: string;
+  queueId: string;
+  split: SplitName;
+  stats: CalibrationStats;
+  createdById: string | null;
+}) {
+  const { stats } = input;
+  const r = stats.report;
+  return db().calibration.create({
+    data: {
+      judgeVersionId: input.judgeVersionId,
+      queueId: input.queueId,
+      split: input.split,
+      labelSetHash: stats.labelSetHash,
+      n: r.n,
+      skippedCount: stats.skipped,
+      errorCount: stats.errored,
+      kappa: r.value,
+      kappaSe: r.se,
+      kappaCiLow: r.ci95?.[0] ?? null,
+      kappaCiHigh: r.ci95?.[1] ?? null,
+      accuracy: r.accuracy,
+      tpr: r.tpr,
+      tnr: r.tnr,
+      spearman: r.spearman,
+      humanKappa: stats.human.fleissKappa,
+      stats: JSON.parse(JSON.stringify(stats)) as object,
+      createdById: input.createdById,
+    },
+  });
+}
+
+export type CalibrationRow = Awaited<ReturnType<typeof createCalibration>>;
+
+export function statsOf(row: { stats: unknown }): CalibrationStats {
+  return row.stats as CalibrationStats;
+}
+
+/** The newest calibration of a version on a split (of any label set unless one is named). */
+export async function latestCalibration(judgeVersionId: string, split: SplitName, queueId?: string, client: Db | Tx = db()) {
+  return client.calibration.findFirst({
+    where: { judgeVersionId, split, ...(queueId ? { queueId } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: { queue: { select: { id: true, name: true, kind: true } } },
+  });
+}
+
+export async function getCalibration(id: string) {
+  return db().calibration.findUnique({
+    where: { id },
+    include: { queue: { select: { id: true, name: true, kind: true } }, judgeVersion: { include: { judge: true } } },
+  });
+}
+
+export async function listCalibrations(judgeVersionId: string) {
+  return db().calibration.findMany({
+    where: { judgeVersionId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 50,
+    include: { queue: { select: { id: true, name: true } } },
+  });
+}
+
+/** Each version of a judge with its newest test-split calibration (null when never calibrated): the kappa-over-versions chart. */
+export async function kappaHistory(judgeId: string) {
+  const versions = await db().judgeVersion.findMany({ where: { judgeId }, orderBy: { version: "asc" }, select: { id: true, version: true, model: true } });
+  return Promise.all(
+    versions.map(async (v) => {
+      const c = await latestCalibration(v.id, "test");
+      return { ...v, kappa: c?.kappa ?? null, low: c?.kappaCiLow ?? null, high: c?.kappaCiHigh ?? null, n: c?.n ?? null };
+    }),
+  );
+}
+
+/** The fields of a calibration row the gate reads. */
+export function gateCalibration(row: { id: string; split: string; labelSetHash: string; n: number; kappa: number | null; kappaCiLow: number | null; tpr: number | null; tnr: number | null; stats: unknown }): GateCalibration {
+  const stats = statsOf(row);
+  return {
+    id: row.id,
+    split: row.split,
+    labelSetHash: row.labelSetHash,
+    n: row.n,
+    kappa: row.kappa,
+    kappaCiLow: row.kappaCiLow,
+    tpr: row.tpr,
+    tnr: row.tnr,
+    classCounts: stats?.classCounts ?? {},
+    flipRate: stats?.flip?.rate ?? null,
+  };
+}

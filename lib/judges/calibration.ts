@@ -1,0 +1,209 @@
+import { contentHash } from "../hash";
+import { flipRate, fleissKappa, krippendorffAlpha, positionConsistency, sortLabels, spearmanRho } from "../stats";
+import { agreementReport, type AgreementMetric, type AgreementReport } from "./agreement";
+
+/**
+ * Calibration: one judge version's verdicts against the gold labels of one split of a label set.
+ * Pure: the caller loads rows, this computes everything the page shows and the gate reads.
+ * Items the judge skipped or errored on are left out of every statistic and counted.
+ */
+export type ItemKind = "binary" | "pairwise" | "graded";
+export type SplitName = "dev" | "test";
+
+export interface GoldItem {
+  transcriptId: string;
+  value: string;
+  /** Output length (pairwise: len(A) − len(B)) for the verbosity check; null when unknown. */
+  length: number | null;
+}
+
+export interface VerdictRow {
+  transcriptId: string;
+  order: string;
+  repeat: number;
+  status: "ok" | "skipped" | "error";
+  value: string | null;
+}
+
+export interface HumanLabel {
+  transcriptId: string;
+  reviewerId: string;
+  value: string;
+}
+
+export interface CalibrationInput {
+  kind: ItemKind;
+  /** The declared scale of a graded label set; null when none is declared. */
+  scale: { min: number; max: number } | null;
+  gold: GoldItem[];
+  verdicts: VerdictRow[];
+  humanLabels: HumanLabel[];
+  seed?: number;
+}
+
+export interface CalibrationStats {
+  version: 1;
+  kind: ItemKind;
+  metric: AgreementMetric;
+  goldCount: number;
+  skipped: number;
+  errored: number;
+  /** Gold items the judge has not been asked about yet. */
+  missing: number;
+  /** Gold labels per class among the items that entered the statistics. */
+  classCounts: Record<string, number>;
+  report: AgreementReport;
+  /** Exactly the pairs behind the numbers (for export and `gavel agreement`). */
+  pairs: { transcriptId: string; judge: string; gold: string }[];
+  human: { fleissKappa: number | null; krippendorffAlpha: number | null; alphaLevel: "nominal" | "ordinal"; items: number; raters: number | null };
+  flip: { repeats: number; items: number; flipped: number; rate: number | null } | null;
+  position: { n: number; consistent: number; rate: number | null; excluded: number } | null;
+  verbosity: { n: number; rho: number | null } | null;
+  labelSetHash: string;
+}
+
+export function metricFor(kind: ItemKind): AgreementMetric {
+  return kind === "graded" ? "kappa-quadratic" : "kappa";
+}
+
+/**
+ * The categories a kind is measured on: fixed for binary and pairwise (so the confusion matrix is
+ * always 2 × 2), the declared scale for graded items when there is one, else the observed labels.
+ */
+export function categoriesFor(kind: ItemKind, scale: CalibrationInput["scale"]): string[] | null {
+  if (kind === "binary") return ["fail", "pass"];
+  if (kind === "pairwise") return ["A", "B"];
+  if (!scale) return null;
+  return Array.from({ length: scale.max - scale.min + 1 }, (_, i) => String(scale.min + i));
+}
+
+export function positiveFor(kind: ItemKind): string | null {
+  return kind === "binary" ? "pass" : kind === "pairwise" ? "A" : null;
+}
+
+/** sha256 of the sorted (transcript, gold value) pairs: any change to the gold set changes it. */
+export function labelSetHash(gold: readonly { transcriptId: string; value: string }[]): string {
+  const pairs = gold.map((g) => [g.transcriptId, g.value]).sort((x, y) => (x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : 0));
+  return contentHash({ labelSet: 1, pairs });
+}
+
+export function buildCalibration(input: CalibrationInput): CalibrationStats {
+  const metric = metricFor(input.kind);
+  const categories = categoriesFor(input.kind, input.scale);
+  const byKey = new Map(input.verdicts.map((v) => [`${v.transcriptId}/${v.order}/${v.repeat}`, v]));
+  const pairs: CalibrationStats["pairs"] = [];
+  const lengths: { length: number | null; judge: string; gold: string }[] = [];
+  let skipped = 0;
+  let errored = 0;
+  let missing = 0;
+  for (const item of input.gold) {
+    const verdict = byKey.get(`${item.transcriptId}/original/0`);
+    if (!verdict) missing++;
+    else if (verdict.status === "skipped") skipped++;
+    else if (verdict.status === "error" || verdict.value === null) errored++;
+    else {
+      pairs.push({ transcriptId: item.transcriptId, judge: verdict.value, gold: item.value });
+      lengths.push({ length: item.length, judge: verdict.value, gold: item.value });
+    }
+  }
+  const report = agreementReport(
+    pairs.map((p) => p.judge),
+    pairs.map((p) => p.gold),
+    { metric, categories, positive: positiveFor(input.kind), seed: input.seed ?? 1 },
+  );
+  const classCounts: Record<string, number> = Object.fromEntries((categories ?? sortLabels(pairs.map((p) => p.gold))).map((c) => [c, 0]));
+  for (const p of pairs) classCounts[p.gold] = (classCounts[p.gold] ?? 0) + 1;
+
+  return {
+    version: 1,
+    kind: input.kind,
+    metric,
+    goldCount: input.gold.length,
+    skipped,
+    errored,
+    missing,
+    classCounts,
+    report,
+    pairs,
+    human: humanAgreement(input),
+    flip: flipOf(input, byKey),
+    position: positionOf(input, byKey),
+    verbosity: verbosityOf(input.kind, lengths),
+    labelSetHash: labelSetHash(input.gold),
+  };
+}
+
+/**
+ * The human–human ceiling on the same items: Fleiss' kappa over items with at least r labels (r the
+ * most common number of labels per multiply-labeled item; each item's first r labels), and
+ * Krippendorff's alpha over every label (nominal; ordinal for graded items).
+ */
+function humanAgreement(input: CalibrationInput): CalibrationStats["human"] {
+  const ids = new Set(input.gold.map((g) => g.transcriptId));
+  const perItem = new Map<string, string[]>();
+  for (const label of input.humanLabels) {
+    if (!ids.has(label.transcriptId)) continue;
+    perItem.set(label.transcriptId, [...(perItem.get(label.transcriptId) ?? []), label.value]);
+  }
+  const multi = [...perItem.values()].filter((values) => values.length >= 2);
+  const alphaLevel = input.kind === "graded" ? "ordinal" : "nominal";
+  if (multi.length === 0) return { fleissKappa: null, krippendorffAlpha: null, alphaLevel, items: 0, raters: null };
+  const counts = new Map<number, number>();
+  for (const values of multi) counts.set(values.length, (counts.get(values.length) ?? 0) + 1);
+  const raters = [...counts.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0])[0]![0];
+  const used = multi.filter((values) => values.length >= raters).map((values) => values.slice(0, raters));
+  const categories = categoriesFor(input.kind, input.scale) ?? sortLabels(used.flat());
+  const table = used.map((values) => categories.map((c) => values.filter((v) => v === c).length));
+  const width = Math.max(...multi.map((v) => v.length));
+  const units = multi.map((values) => [...values, ...Array<null>(width - values.length).fill(null)]);
+  return {
+    fleissKappa: fleissKappa(table),
+    krippendorffAlpha: krippendorffAlpha(units, alphaLevel),
+    alphaLevel,
+    items: used.length,
+    raters,
+  };
+}
+
+function flipOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): CalibrationStats["flip"] {
+  const repeats = Math.max(0, ...input.verdicts.filter((v) => v.order === "original").map((v) => v.repeat)) + 1;
+  if (repeats < 2) return null;
+  const rows = input.gold.map((item) =>
+    Array.from({ length: repeats }, (_, r) => {
+      const v = byKey.get(`${item.transcriptId}/original/${r}`);
+      return v?.status === "ok" ? v.value : null;
+    }),
+  );
+  // An item answered fewer than twice cannot flip: count it out rather than as stable.
+  const pairable = rows.filter((values) => values.filter((v) => v !== null).length >= 2);
+  const result = flipRate(pairable);
+  return { repeats, items: result.items, flipped: result.flipped, rate: result.rate };
+}
+
+function positionOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): CalibrationStats["position"] {
+  if (input.kind !== "pairwise" || !input.verdicts.some((v) => v.order === "swapped")) return null;
+  const value = (id: string, order: string) => {
+    const v = byKey.get(`${id}/${order}/0`);
+    return v?.status === "ok" ? v.value : null;
+  };
+  return positionConsistency(
+    input.gold.map((g) => value(g.transcriptId, "original")),
+    input.gold.map((g) => value(g.transcriptId, "swapped")),
+  );
+}
+
+/**
+ * Verbosity bias: Spearman's rho between output length and judge − human (pass = 1, fail = 0; A = 1,
+ * B = 0 with length = len(A) − len(B); graded: the score difference). A positive rho means the judge
+ * is more generous than the humans on longer outputs. Undefined when the judge never disagrees.
+ */
+function verbosityOf(kind: ItemKind, rows: { length: number | null; judge: string; gold: string }[]): CalibrationStats["verbosity"] {
+  const numeric = (value: string) => (kind === "binary" ? (value === "pass" ? 1 : 0) : kind === "pairwise" ? (value === "A" ? 1 : 0) : Number(value));
+  const usable = rows.filter((r) => r.length !== null);
+  if (usable.length === 0) return null;
+  const rho = spearmanRho(
+    usable.map((r) => r.length!),
+    usable.map((r) => numeric(r.judge) - numeric(r.gold)),
+  );
+  return { n: usable.length, rho };
+}

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import type { ItemKind } from "./calibration";
+
+/**
+ * The judge gate: may this judge version gate CI? Every rule is evaluated and returned with the
+ * number behind it, so the page can show exactly why. An undefined number (null) never passes.
+ */
+const optionalRate = (name: string) =>
+  z.number().min(0, `${name} must be between 0 and 1`).max(1, `${name} must be between 0 and 1`).nullable().default(null);
+
+export const gatePolicySchema = z
+  .object({
+    minKappa: z.number().min(-1, "minKappa must be between -1 and 1").max(1, "minKappa must be between -1 and 1").default(0.6),
+    minItems: z.int("minItems must be a whole number").min(2, "minItems must be at least 2").default(30),
+    minPerClass: z.int("minPerClass must be a whole number").min(1, "minPerClass must be at least 1").default(10),
+    /** Hold the lower bound of kappa's Wald 95% interval to minKappa instead of the point value. */
+    useKappaLowerBound: z.boolean().default(false),
+    minTpr: optionalRate("minTpr"),
+    minTnr: optionalRate("minTnr"),
+    maxFlipRate: optionalRate("maxFlipRate"),
+  })
+  .strict();
+
+export type GatePolicy = z.output<typeof gatePolicySchema>;
+export const DEFAULT_GATE_POLICY: GatePolicy = gatePolicySchema.parse({});
+
+/** What the gate reads from a calibration (the latest on the test split). */
+export interface GateCalibration {
+  id: string;
+  split: string;
+  labelSetHash: string;
+  n: number;
+  kappa: number | null;
+  kappaCiLow: number | null;
+  tpr: number | null;
+  tnr: number | null;
+  classCounts: Record<string, number>;
+  flipRate: number | null;
+}
+
+export interface GateInput {
+  kind: ItemKind;
+  calibration: GateCalibration | null;
+  /** The hash of the gold set's test split as it is now; null when it has no gold labels. */
+  currentLabelSetHash: string | null;
+}
+
+export type GateRuleId = "calibrated" | "current" | "items" | "classes" | "kappa" | "tpr" | "tnr" | "flip";
+
+export interface GateRule {
+  id: GateRuleId;
+  label: string;
+  passed: boolean;
+  /** The number behind it, as shown ("0.71", "undefined", "pass 12 · fail 9"). */
+  actual: string;
+}
+
+export interface GateResult {
+  passed: boolean;
+  rules: GateRule[];
+  calibrationId: string | null;
+}
+
+export function formatNumber(value: number | null | undefined, digits = 3): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? "undefined" : value.toFixed(digits);
+}
+
+const atLeast = (value: number | null, bar: number) => value !== null && Number.isFinite(value) && value >= bar;
+
+export function evaluateGate(policy: GatePolicy, input: GateInput): GateResult {
+  const c = input.calibration;
+  const none = "no calibration on the test split";
+  const rules: GateRule[] = [];
+  rules.push({ id: "calibrated", label: "Calibrated on the held-out test split", passed: c?.split === "test", actual: c ? `split ${c.split}` : none });
+  rules.push({
+    id: "current",
+    label: "Calibrated on the current gold set",
+    passed: Boolean(c && input.currentLabelSetHash && c.labelSetHash === input.currentLabelSetHash),
+    actual: !c ? none : !input.currentLabelSetHash ? "the test split has no gold labels now" : c.labelSetHash === input.currentLabelSetHash ? "current" : "the gold labels changed since",
+  });
+  rules.push({ id: "items", label: `At least ${policy.minItems} gold items judged`, passed: Boolean(c && c.n >= policy.minItems), actual: c ? `${c.n} items` : none });
+
+  const classes = expectedClasses(input.kind, c?.classCounts ?? {});
+  const classesOk = Boolean(c) && classes.length >= 2 && classes.every((k) => (c!.classCounts[k] ?? 0) >= policy.minPerClass);
+  rules.push({
+    id: "classes",
+    label: `At least ${policy.minPerClass} of each class`,
+    passed: classesOk,
+    actual: !c ? none : classes.length < 2 ? "fewer than two classes present" : classes.map((k) => `${k} ${c.classCounts[k] ?? 0}`).join(" · "),
+  });
+
+  const kappaValue = c ? (policy.useKappaLowerBound ? c.kappaCiLow : c.kappa) : null;
+  rules.push({
+    id: "kappa",
+    label: policy.useKappaLowerBound ? `Lower 95% bound of κ ≥ ${policy.minKappa.toFixed(2)}` : `κ ≥ ${policy.minKappa.toFixed(2)}`,
+    passed: atLeast(kappaValue, policy.minKappa),
+    actual: c ? `κ${policy.useKappaLowerBound ? " lower bound" : ""} ${formatNumber(kappaValue)}` : none,
+  });
+  if (policy.minTpr !== null) {
+    rules.push({ id: "tpr", label: `TPR ≥ ${policy.minTpr.toFixed(2)}`, passed: atLeast(c?.tpr ?? null, policy.minTpr), actual: c ? `TPR ${formatNumber(c.tpr)}` : none });
+  }
+  if (policy.minTnr !== null) {
+    rules.push({ id: "tnr", label: `TNR ≥ ${policy.minTnr.toFixed(2)}`, passed: atLeast(c?.tnr ?? null, policy.minTnr), actual: c ? `TNR ${formatNumber(c.tnr)}` : none });
+  }
+  if (policy.maxFlipRate !== null) {
+    const rate = c?.flipRate ?? null;
+    rules.push({
+      id: "flip",
+      label: `Flip rate ≤ ${policy.maxFlipRate.toFixed(2)}`,
+      passed: rate !== null && rate <= policy.maxFlipRate,
+      actual: !c ? none : rate === null ? "undefined (judge each item at least twice)" : `flip rate ${formatNumber(rate)}`,
+    });
+  }
+  return { passed: rules.every((r) => r.passed), rules, calibrationId: c?.id ?? null };
+}
+
+/** Binary and pairwise have two fixed classes; graded items: every score observed in the gold set. */
+function expectedClasses(kind: ItemKind, counts: Record<string, number>): string[] {
+  if (kind === "binary") return ["pass", "fail"];
+  if (kind === "pairwise") return ["A", "B"];
+  return Object.keys(counts).filter((k) => (counts[k] ?? 0) > 0);
+}

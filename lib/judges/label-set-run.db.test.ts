@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withTestDatabase } from "../testing/test-database";
+import { changeGold, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { startMockLlmServer, lastUserText, type MockLlmServer } from "../providers/mock-server";
+import { db } from "../db/client";
+import { listVerdicts } from "../db/verdicts";
+import { approvalState, approveJudgeVersion, judgeGate, revokeApproval } from "../db/approvals";
+import { statsOf } from "../db/calibrations";
+import { listAuditEvents } from "../db/audit";
+import { agreementReport } from "./agreement";
+import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
+import { createJudgeClient } from "./client";
+import { runPassRateThroughJudge } from "./run-correction";
+import { agreementCommand, pairsCsv } from "./format";
+import { runAgreement } from "../cli/commands/agreement";
+import { createLogger } from "../cli/logger";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+withTestDatabase();
+
+let server: MockLlmServer;
+beforeAll(async () => {
+  // A judge that reads the output: "good" passes, "bad" fails, and it is fooled by "tricky" ones.
+  server = await startMockLlmServer({
+    flavor: "openai",
+    reply: ({ body }) => {
+      const prompt = lastUserText(body);
+      const good = prompt.includes("good answer");
+      const tricky = prompt.includes("tricky");
+      return { text: good !== tricky ? "PASS: solves it" : "FAIL: does not solve it" };
+    },
+  });
+});
+afterAll(() => server.close());
+
+function items(prefix: string, split: "dev" | "test", good: number, bad: number, tricky = 0): SeedItem[] {
+  const out: SeedItem[] = [];
+  for (let i = 0; i < good; i++) out.push({ key: `${prefix}-g${i}`, split, output: `good answer ${i}${i < tricky ? " tricky" : ""}`, gold: "pass" });
+  for (let i = 0; i < bad; i++) out.push({ key: `${prefix}-b${i}`, split, output: `bad answer ${i}`, gold: "fail" });
+  return out;
+}
+
+const spec = (model: string, baseUrl: string | null) => ({
+  provider: "openai",
+  model,
+  baseUrl,
+  promptTemplate: "Task: {{task_prompt}}\nRubric: {{rubric}}\nOutput: {{output}}\nAnswer PASS or FAIL with a reason.",
+  parser: "pass_fail",
+});
+
+describe("a judge run and its calibration on a label set", () => {
+  it("judges every gold item of the split once, calibrates, and is approved only when the gate holds", async () => {
+    const admin = await seedUser("admin-run@example.com");
+    const { queueId, transcriptIds } = await seedLabelSet({
+      name: "refunds",
+      kind: "binary",
+      items: [
+        ...items("t", "test", 20, 20, 2),
+        ...items("d", "dev", 5, 5),
+        { key: "unsettled", split: "test", output: "good answer x", gold: null },
+      ],
+    });
+    const version = await seedJudgeVersion("refund-judge", spec("gpt-4o-2024-08-06", server.baseUrl));
+    const before = server.requests.length;
+
+    const progress = await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test", concurrency: 4 });
+    expect(progress).toMatchObject({ total: 40, ok: 40, error: 0, skipped: 0 });
+    expect(server.requests.length - before).toBe(40);
+    const verdicts = await listVerdicts(version.id);
+    expect(verdicts).toHaveLength(40);
+    expect(verdicts.some((v) => v.transcriptId === transcriptIds.unsettled)).toBe(false);
+
+    // A rerun asks nothing already answered.
+    const again = await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
+    expect(again).toMatchObject({ total: 0, alreadyDone: 40 });
+    expect(server.requests.length - before).toBe(40);
+
+    const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
+    const stats = statsOf(calibration);
+    const recomputed = agreementReport(stats.pairs.map((p) => p.judge), stats.pairs.map((p) => p.gold), { metric: "kappa", categories: ["fail", "pass"], positive: "pass", seed: 1 });
+    expect(calibration.n).toBe(40);
+    expect(calibration.kappa).toBe(recomputed.value);
+    expect(calibration.kappaCiLow).toBe(recomputed.ci95![0]);
+    expect(calibration.tpr).toBeCloseTo(18 / 20, 12);
+    expect(calibration.tnr).toBe(1);
+    expect(stats.classCounts).toEqual({ fail: 20, pass: 20 });
+
+    const gate = await judgeGate(version.id);
+    expect(gate.passed).toBe(true);
+    expect((await approvalState(version.id)).approved).toBe(false);
+
+    await approveJudgeVersion(version.id, admin.id);
+    const state = await approvalState(version.id);
+    expect(state).toMatchObject({ approved: true, reason: "approved by admin-run@example.com" });
+    const audit = await listAuditEvents({ targetType: "judge_version", targetId: version.id });
+    expect(audit.map((e) => e.action)).toEqual(["judge.approved"]);
+    expect(audit[0]!.details).toMatchObject({ hash: version.hash, version: 1 });
+
+    // The runner's seam: approved, so its verdicts count.
+    const client = await createJudgeClient(version.hash.slice(0, 12));
+    expect(client).toMatchObject({ versionId: version.id, approved: true, kind: "binary" });
+    expect(await client.grade({ taskPrompt: "t", output: "good answer" })).toMatchObject({ status: "pass", score: 1, shadow: false, reason: "solves it" });
+
+    // The run report's correction uses the TPR and TNR of the calibration the gate used.
+    const read = await runPassRateThroughJudge(version.id, { passed: 30, scored: 50 });
+    expect(read.approved).toBe(true);
+    expect(read.correction).toMatchObject({ raw: 0.6, inputs: { tpr: calibration.tpr, tnr: calibration.tnr, calibrationId: calibration.id, calibrationN: 40 } });
+    expect(read.correction!.corrected).toBeCloseTo((0.6 + 1 - 1) / (0.9 + 1 - 1), 12);
+
+    // New gold labels withdraw it without a revocation: the calibration is no longer on the current set.
+    await changeGold(queueId, transcriptIds["t-b0"]!, "pass");
+    const stale = await approvalState(version.id);
+    expect(stale.approved).toBe(false);
+    expect(stale.reason).toContain("Calibrated on the current gold set (the gold labels changed since)");
+    expect(await runPassRateThroughJudge(version.id, { passed: 30, scored: 50 })).toMatchObject({ approved: false, correction: null });
+    const shadowClient = await createJudgeClient(version.id);
+    expect(shadowClient.approved).toBe(false);
+    expect(await shadowClient.grade({ taskPrompt: "t", output: "bad answer" })).toMatchObject({ status: "fail", shadow: true });
+
+    await revokeApproval(version.id, admin.id);
+    expect((await listAuditEvents({ targetType: "judge_version", targetId: version.id })).map((e) => e.action)).toEqual(["judge.approval_revoked", "judge.approved"]);
+  });
+
+  it("refuses to judge items of another kind, and records skipped verdicts when no key is set", async () => {
+    const { queueId } = await seedLabelSet({ name: "pairs", kind: "pairwise", items: [{ key: "p1", split: "test", outputs: { a: "x", b: "y" }, gold: "A" }] });
+    const binary = await seedJudgeVersion("binary-judge", spec("gpt-4o-mini", server.baseUrl));
+    await expect(runJudgeOnLabelSet({ versionId: binary.id, queueId, split: "test" })).rejects.toThrow(/judges binary items; the label set "pairs" holds pairwise items/);
+
+    const keyless = await seedLabelSet({ name: "keyless", kind: "binary", items: items("k", "test", 3, 3) });
+    const remote = await seedJudgeVersion("remote-judge", spec("gpt-4o-mini", "https://api.example.invalid/v1"));
+    const progress = await runJudgeOnLabelSet({ versionId: remote.id, queueId: keyless.queueId, split: "test", provider: { env: {} } });
+    expect(progress).toMatchObject({ total: 6, skipped: 6, ok: 0 });
+    const calibration = await calibrateOnLabelSet({ versionId: remote.id, queueId: keyless.queueId, split: "test", actorId: null });
+    expect(calibration).toMatchObject({ n: 0, skippedCount: 6, kappa: null, accuracy: null });
+    expect((await judgeGate(remote.id)).passed).toBe(false);
+  });
+});
+
+describe("a pairwise judge asked in both orders", () => {
+  it("stores the swapped verdicts in the original order and reports position consistency and flips", async () => {
+    // Prefers the longer output, except that it always picks whatever is shown first when both are short.
+    const pairwise = await startMockLlmServer({
+      flavor: "openai",
+      reply: ({ body }) => {
+        const [, a, b] = /A: (.*)\nB: (.*)/.exec(lastUserText(body))!;
+        if (a!.length < 10 && b!.length < 10) return { text: "A: shown first" };
+        return { text: a!.length >= b!.length ? "A: longer" : "B: longer" };
+      },
+    });
+    try {
+      const pairs: SeedItem[] = [
+        { key: "long-a", split: "test", outputs: { a: "a thorough and long answer", b: "short" }, gold: "A" },
+        { key: "long-b", split: "test", outputs: { a: "short", b: "a thorough and long answer" }, gold: "B" },
+        { key: "both-short", split: "test", outputs: { a: "tiny", b: "wee" }, gold: "B" },
+      ];
+      const { queueId, transcriptIds } = await seedLabelSet({ name: "pairwise", kind: "pairwise", items: pairs });
+      const version = await seedJudgeVersion("pair-judge", { ...spec("pair-model", pairwise.baseUrl), parser: "pairwise", promptTemplate: "A: {{output_a}}\nB: {{output_b}}" });
+      const progress = await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test", bothOrders: true, repeats: 2 });
+      expect(progress).toMatchObject({ total: 12, ok: 12 });
+      const verdicts = await listVerdicts(version.id);
+      const swapped = verdicts.filter((v) => v.order === "swapped" && v.repeat === 0).map((v) => [v.transcriptId, v.value]);
+      expect(swapped.sort()).toEqual([[transcriptIds["both-short"], "B"], [transcriptIds["long-a"], "A"], [transcriptIds["long-b"], "B"]].sort());
+      const stats = statsOf(await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: null }));
+      expect(stats.position).toEqual({ n: 3, consistent: 2, rate: 2 / 3, excluded: 0 });
+      expect(stats.flip).toEqual({ repeats: 2, items: 3, flipped: 0, rate: 0 });
+      expect(stats.report.positive).toBe("A");
+    } finally {
+      await pairwise.close();
+    }
+  });
+});
+
+describe("the calibration page's numbers and `gavel agreement` on the exported pairs", () => {
+  it("are identical, for a graded judge on a declared 1–5 scale", async () => {
+    const scoring = await startMockLlmServer({ flavor: "openai", reply: ({ body }) => ({ text: `${/worth (\d)/.exec(lastUserText(body))![1]}: as rated` }) });
+    try {
+      // Gold scores 1..5; the judge reads "worth N" from the output, one notch generous on some items.
+      const graded: SeedItem[] = Array.from({ length: 25 }, (_, i) => {
+        const gold = (i % 5) + 1;
+        const judged = i % 4 === 0 ? Math.min(5, gold + 1) : gold;
+        return { key: `g${i}`, split: "test", output: `worth ${judged}`, gold: String(gold) };
+      });
+      const { queueId } = await seedLabelSet({ name: "graded", kind: "graded", scale: { min: 1, max: 5 }, items: graded });
+      const version = await seedJudgeVersion("grader", { ...spec("gpt-4o-mini", scoring.baseUrl), parser: "score_1_5", promptTemplate: "Rate {{output}} from 1 to 5." });
+      await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
+      const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: null });
+      const stats = statsOf(calibration);
+      expect(stats.report.metric).toBe("kappa-quadratic");
+
+      const dir = mkdtempSync(path.join(tmpdir(), "gavel-export-"));
+      const file = path.join(dir, "pairs.csv");
+      writeFileSync(file, pairsCsv(stats.pairs));
+      const command = agreementCommand(file, stats.report).split(" ");
+      const flags: Record<string, unknown> = { json: true };
+      for (let i = 3; i < command.length; i += 2) flags[command[i]!.replace(/^--/, "")] = command[i + 1];
+      let out = "";
+      runAgreement(file, flags, createLogger({ stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream, stderr: { write: () => true } as unknown as NodeJS.WritableStream }));
+      const json = JSON.parse(out);
+      expect(json).toEqual({
+        metric: "kappa-quadratic",
+        n: calibration.n,
+        value: calibration.kappa,
+        se: calibration.kappaSe,
+        ci95: [calibration.kappaCiLow, calibration.kappaCiHigh],
+        accuracy: calibration.accuracy,
+        confusion: stats.report.confusion,
+        tpr: null,
+        tnr: null,
+      });
+      expect(json.confusion.labels).toEqual(["1", "2", "3", "4", "5"]);
+    } finally {
+      await scoring.close();
+    }
+  });
+});
+
+describe("approval is refused, server-side, for a version missing any gate rule", () => {
+  async function calibrated(name: string, testItems: SeedItem[]) {
+    // The model name keeps each version distinct: a version is its spec, whatever the judge is called.
+    const model = `model-${name}`;
+    const { queueId, transcriptIds } = await seedLabelSet({ name, kind: "binary", items: testItems });
+    const version = await seedJudgeVersion(`${name}-judge`, spec(model, server.baseUrl));
+    await runJudgeOnLabelSet({ versionId: version.id, queueId, split: testItems[0]!.split });
+    await calibrateOnLabelSet({ versionId: version.id, queueId, split: testItems[0]!.split, actorId: null });
+    return { version, queueId, transcriptIds };
+  }
+
+  async function expectRefused(versionId: string, rule: RegExp) {
+    const admin = await seedUser("admin-refusals@example.com");
+    await expect(approveJudgeVersion(versionId, admin.id)).rejects.toThrow(rule);
+    expect(await db().approval.count({ where: { judgeVersionId: versionId } })).toBe(0);
+    expect((await createJudgeClient(versionId)).approved).toBe(false);
+  }
+
+  it("never calibrated", async () => {
+    const version = await seedJudgeVersion("uncalibrated", spec("m-uncalibrated", server.baseUrl));
+    await expectRefused(version.id, /Calibrated on the held-out test split \(no calibration on the test split\)/);
+  });
+
+  it("calibrated on the dev split only", async () => {
+    const { version } = await calibrated("dev-only", items("x", "dev", 20, 20));
+    await expectRefused(version.id, /Calibrated on the held-out test split/);
+  });
+
+  it("fewer than 30 items", async () => {
+    const { version } = await calibrated("small", items("s", "test", 14, 14));
+    await expectRefused(version.id, /At least 30 gold items judged \(28 items\)/);
+  });
+
+  it("fewer than 10 of a class", async () => {
+    const { version } = await calibrated("lopsided", items("l", "test", 31, 9));
+    await expectRefused(version.id, /At least 10 of each class \(pass 31 · fail 9\)/);
+  });
+
+  it("kappa below the bar", async () => {
+    const { version } = await calibrated("fooled", items("f", "test", 20, 20, 9));
+    await expectRefused(version.id, /κ ≥ 0\.60 \(κ 0\.5\d\d\)/);
+  });
+
+  it("gold labels changed after calibration", async () => {
+    const { version, queueId, transcriptIds } = await calibrated("changed", items("c", "test", 20, 20));
+    await changeGold(queueId, transcriptIds["c-g0"]!, "fail");
+    await expectRefused(version.id, /Calibrated on the current gold set \(the gold labels changed since\)/);
+  });
+
+  it("a stricter optional rule: the lower interval bound, or a flip rate never measured", async () => {
+    const { version } = await calibrated("strict", items("q", "test", 20, 20, 6));
+    await db().setting.create({ data: { key: "judge_gate_policy", value: { useKappaLowerBound: true, maxFlipRate: 0.1 } } });
+    try {
+      await expectRefused(version.id, /Lower 95% bound of κ ≥ 0\.60 \(κ lower bound 0\.\d\d\d\); Flip rate ≤ 0\.10 \(undefined/);
+    } finally {
+      await db().setting.delete({ where: { key: "judge_gate_policy" } });
+    }
+  });
+});

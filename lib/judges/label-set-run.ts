@@ -1,0 +1,91 @@
+import "server-only";
+import { UserError } from "../errors";
+import { createCalibration } from "../db/calibrations";
+import { getJudgeVersion } from "../db/judges";
+import { loadGoldSplit, loadHumanLabels } from "../db/label-sets";
+import { listVerdicts, saveVerdict } from "../db/verdicts";
+import type { ModelProvider } from "../providers/types";
+import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "./call";
+import { buildCalibration, type SplitName } from "./calibration";
+import { KIND_FOR_PARSER } from "./kinds";
+import { providerForVersion, type ProviderSetup } from "./providers";
+import { callKey, runJudge, type RunJudgeProgress } from "./run-judge";
+import { toJudgeInput, verbosityLength } from "./transcript-input";
+import type { JudgeParser } from "./version";
+
+/**
+ * Judge runs and calibrations over a label set, wired to the database: the verdicts land in
+ * JudgeVerdict as each call finishes, and a calibration is one row with every statistic.
+ */
+export interface LabelSetRunOptions {
+  versionId: string;
+  queueId: string;
+  split: SplitName;
+  repeats?: number;
+  bothOrders?: boolean;
+  concurrency?: number;
+  policy?: Partial<CallPolicy>;
+  provider?: ProviderSetup;
+  /** Tests inject a provider or fake sleeps here. */
+  overrides?: { provider?: ModelProvider; deps?: CallDeps };
+  onProgress?: (progress: RunJudgeProgress) => void;
+  /** Refuse (before any call) a run that would make more calls than this. */
+  maxCalls?: number;
+}
+
+async function load(versionId: string, queueId: string, split: SplitName) {
+  const version = await getJudgeVersion(versionId);
+  if (!version) throw new UserError("No such judge version.", 404);
+  const loaded = await loadGoldSplit(queueId, split);
+  if (!loaded) throw new UserError("No such label set.", 404);
+  const judgeKind = KIND_FOR_PARSER[version.parser as JudgeParser];
+  if (judgeKind !== loaded.queue.kind) {
+    throw new UserError(`${version.judge.name} judges ${judgeKind} items; the label set "${loaded.queue.name}" holds ${loaded.queue.kind} items.`, 422);
+  }
+  if (loaded.gold.length === 0) {
+    throw new UserError(`The ${split} split of "${loaded.queue.name}" has no gold labels yet: label and settle some items first.`, 409);
+  }
+  return { version, ...loaded };
+}
+
+/** Asks the judge about every gold item of the split that it has not answered yet. */
+export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<RunJudgeProgress> {
+  const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
+  const items = gold.map((g) => ({ transcriptId: g.transcriptId, input: toJudgeInput(g.transcript, queue.rubric) }));
+  const existing = await listVerdicts(version.id, items.map((i) => i.transcriptId));
+  const done = new Set(existing.filter((v) => v.status === "ok").map((v) => callKey(v.transcriptId, v.order as "original" | "swapped", v.repeat)));
+  const orders = options.bothOrders && version.parser === "pairwise" ? 2 : 1;
+  const pending = Math.max(0, items.length * orders * (options.repeats ?? 1) - done.size);
+  if (options.maxCalls !== undefined && pending > options.maxCalls) {
+    throw new UserError(`That is ${pending} judge calls, more than the ${options.maxCalls} a page may wait for: run it with \`gavel judge run\` instead.`, 422);
+  }
+  return runJudge(
+    version,
+    items,
+    { concurrency: options.concurrency ?? 4, repeats: options.repeats ?? 1, bothOrders: options.bothOrders ?? false, done },
+    {
+      provider: options.overrides?.provider ?? providerForVersion(version, options.provider),
+      policy: { ...DEFAULT_CALL_POLICY, ...options.policy },
+      deps: options.overrides?.deps ?? realCallDeps,
+      save: (verdict) => saveVerdict(version.id, verdict).then(() => undefined),
+      onProgress: options.onProgress,
+    },
+  );
+}
+
+/** Measures the version against the split's gold labels as they are now and stores the calibration. */
+export async function calibrateOnLabelSet(options: { versionId: string; queueId: string; split: SplitName; actorId: string | null; seed?: number }) {
+  const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
+  const ids = gold.map((g) => g.transcriptId);
+  const [verdicts, labels] = await Promise.all([listVerdicts(version.id, ids), loadHumanLabels(queue.id, queue.rubricVersion, ids)]);
+  if (verdicts.length === 0) throw new UserError(`${version.judge.name} v${version.version} has not judged the ${options.split} split of "${queue.name}" yet: run it first.`, 409);
+  const stats = buildCalibration({
+    kind: queue.kind,
+    scale: queue.scaleMin !== null && queue.scaleMax !== null ? { min: queue.scaleMin, max: queue.scaleMax } : null,
+    gold: gold.map((g) => ({ transcriptId: g.transcriptId, value: g.value, length: verbosityLength(queue.kind, g.transcript) })),
+    verdicts: verdicts.map((v) => ({ transcriptId: v.transcriptId, order: v.order, repeat: v.repeat, status: v.status, value: v.value })),
+    humanLabels: labels,
+    seed: options.seed,
+  });
+  return createCalibration({ judgeVersionId: version.id, queueId: queue.id, split: options.split, stats, createdById: options.actorId });
+}

@@ -1,0 +1,97 @@
+import type { JudgeParser } from "./version";
+
+/**
+ * Output parsers. A judge's answer either parses into exactly one verdict of its kind or it is an
+ * error: nothing that fails to parse is ever read as a pass or a fail. The verdict is looked for on
+ * the first non-empty line, then on the last (for judges that reason before answering); when both
+ * hold a verdict and they disagree, the answer is ambiguous and therefore an error.
+ * JSON answers ({"verdict": "PASS", "reason": "..."}, {"score": 4, ...}, {"winner": "A", ...}) work too.
+ */
+export type ParsedVerdict = { ok: true; value: string; score: number; reason: string } | { ok: false; error: string };
+
+const SEP = String.raw`\s*(?:[:\-–—.,;)]\s*|$)`;
+const PREFIX = String.raw`^[\s*#>_\x60"'\[(]*(?:(?:final\s+)?(?:verdict|answer|result|decision|label|score|rating|winner|better|preferred|output|response)[\s*_\x60]*(?:is\s*)?[:=\-]?)?[\s*_\x60"'\[(]*`;
+
+const LINE_PATTERNS: Record<JudgeParser, RegExp> = {
+  pass_fail: new RegExp(`${PREFIX}(PASS|FAIL)(?:ED)?\\b[*_\\x60"'\\])]*\\s*[:\\-–—.,;]?\\s*(.*)$`, "i"),
+  score_1_5: new RegExp(`${PREFIX}([1-5])(?![.\\d])(?:\\s*/\\s*5)?[*_\\x60"'\\])]*${SEP}(.*)$`, "i"),
+  pairwise: new RegExp(`${PREFIX}(A|B)[*_\\x60"'\\])]*${SEP}(.*)$`, "i"),
+};
+
+const MAX_REASON = 500;
+
+export function parseVerdict(parser: JudgeParser, text: string): ParsedVerdict {
+  const json = parseJson(parser, text);
+  if (json) return json;
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0) return { ok: false, error: "The judge's answer is empty." };
+  const first = matchLine(parser, lines, 0);
+  const last = lines.length > 1 ? matchLine(parser, lines, lines.length - 1) : null;
+  if (first && last && first.value !== last.value) {
+    return { ok: false, error: `Ambiguous answer: the first line says ${first.value} and the last line says ${last.value}.` };
+  }
+  const found = first ?? last;
+  if (found) return { ok: true, ...found };
+  return { ok: false, error: `${EXPECTED[parser]} Got: ${JSON.stringify(excerpt(text))}` };
+}
+
+const EXPECTED: Record<JudgeParser, string> = {
+  pass_fail: "Expected PASS or FAIL (then a one-line reason) on the first or last line.",
+  score_1_5: "Expected a whole score from 1 to 5 (then a one-line reason) on the first or last line.",
+  pairwise: "Expected A or B (then a one-line reason) on the first or last line.",
+};
+
+function matchLine(parser: JudgeParser, lines: string[], index: number): { value: string; score: number; reason: string } | null {
+  const match = LINE_PATTERNS[parser].exec(lines[index]!);
+  if (!match) return null;
+  const value = normalise(parser, match[1]!);
+  let reason = match[2]?.trim() ?? "";
+  // "PASS" alone on the first line: the reason is the next line.
+  if (!reason && index === 0 && lines.length > 1) reason = lines[1]!;
+  return { value, score: scoreOf(parser, value), reason: oneLine(reason) };
+}
+
+function normalise(parser: JudgeParser, token: string): string {
+  if (parser === "pass_fail") return token.toLowerCase().startsWith("p") ? "pass" : "fail";
+  if (parser === "pairwise") return token.toUpperCase();
+  return token;
+}
+
+function scoreOf(parser: JudgeParser, value: string): number {
+  if (parser === "pass_fail") return value === "pass" ? 1 : 0;
+  if (parser === "pairwise") return value === "A" ? 1 : 0;
+  return Number(value);
+}
+
+function parseJson(parser: JudgeParser, text: string): ParsedVerdict | null {
+  const stripped = text.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+  if (!stripped.startsWith("{")) return null;
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(stripped) as Record<string, unknown>;
+  } catch {
+    return { ok: false, error: `The answer looks like JSON but does not parse: ${JSON.stringify(excerpt(text))}` };
+  }
+  const reason = typeof value.reason === "string" ? oneLine(value.reason) : "";
+  const keys = parser === "pass_fail" ? ["verdict", "result", "label"] : parser === "score_1_5" ? ["score", "rating"] : ["winner", "verdict", "better"];
+  const raw = keys.map((k) => value[k]).find((v) => v !== undefined);
+  if (parser === "score_1_5") {
+    const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 5) return { ok: false, error: `The JSON answer has no whole score from 1 to 5 (got ${JSON.stringify(raw)}).` };
+    return { ok: true, value: String(n), score: n, reason };
+  }
+  const token = typeof raw === "string" ? raw.trim().toUpperCase() : "";
+  const allowed = parser === "pass_fail" ? ["PASS", "FAIL"] : ["A", "B"];
+  if (!allowed.includes(token)) return { ok: false, error: `The JSON answer's ${keys[0]} must be ${allowed.join(" or ")} (got ${JSON.stringify(raw)}).` };
+  const normalised = normalise(parser, token);
+  return { ok: true, value: normalised, score: scoreOf(parser, normalised), reason };
+}
+
+function oneLine(text: string): string {
+  const line = text.split(/\r?\n/).find((l) => l.trim())?.trim() ?? "";
+  return line.length > MAX_REASON ? `${line.slice(0, MAX_REASON - 1)}…` : line;
+}
+
+function excerpt(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CALL_POLICY } from "./call";
+import { judgeOne } from "./judge-one";
+import { keyFor, providerForVersion } from "./providers";
+import type { JudgeVersionLike } from "./request";
+
+const version = (provider: string, baseUrl: string | null): JudgeVersionLike => ({
+  id: "v",
+  hash: "h",
+  provider,
+  model: "m",
+  baseUrl,
+  promptTemplate: "{{output}}",
+  params: {},
+  parser: "pass_fail",
+});
+
+/** A fetch that records where it was sent and with which headers, and answers PASS. */
+function recordingFetch() {
+  const calls: { url: string; headers: Record<string, string> }[] = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    calls.push({ url, headers: init.headers as Record<string, string> });
+    const body = url.endsWith("/messages") ? { content: [{ type: "text", text: "PASS" }], usage: {} } : { choices: [{ message: { content: "PASS" } }], usage: {} };
+    return new Response(JSON.stringify(body), { status: 200 });
+  };
+  return { calls, fetch };
+}
+
+const deps = { sleep: async () => {}, random: () => 0, now: () => 0 };
+
+describe("providerForVersion", () => {
+  it("sends the environment's key to the configured endpoint only", async () => {
+    const env = { OPENAI_API_KEY: "sk-server", OPENAI_BASE_URL: "https://llm.internal.example/v1" };
+    const sent = recordingFetch();
+    const ok = await judgeOne(version("openai", null), { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(version("openai", null), { env, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    expect(ok.status).toBe("ok");
+    expect(sent.calls[0]).toMatchObject({ url: "https://llm.internal.example/v1/chat/completions", headers: { authorization: "Bearer sk-server" } });
+
+    const elsewhere = recordingFetch();
+    const other = version("openai", "https://collector.example.net/v1");
+    const skipped = await judgeOne(other, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(other, { env, fetch: elsewhere.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    expect(skipped).toMatchObject({ status: "skipped", reason: "no API key" });
+    expect(skipped.error).toContain("no API key for https://collector.example.net/v1");
+    expect(elsewhere.calls).toHaveLength(0);
+  });
+
+  it("calls a local server keyless, and Anthropic's public API with its key", async () => {
+    const local = recordingFetch();
+    const ollama = version("openai", "http://127.0.0.1:11434/v1");
+    await judgeOne(ollama, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(ollama, { env: { OPENAI_API_KEY: "sk-server" }, fetch: local.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    expect(local.calls[0]!.headers.authorization).toBeUndefined();
+
+    const anthropic = recordingFetch();
+    const claude = version("anthropic", null);
+    await judgeOne(claude, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(claude, { env: { ANTHROPIC_API_KEY: "sk-ant" }, fetch: anthropic.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    expect(anthropic.calls[0]).toMatchObject({ url: "https://api.anthropic.com/v1/messages", headers: { "x-api-key": "sk-ant" } });
+  });
+
+  it("compares origins, not strings", () => {
+    expect(keyFor("https://api.openai.com/v1/", "https://api.openai.com/v1", "k")).toBe("k");
+    expect(keyFor("https://api.openai.com.evil.example/v1", "https://api.openai.com/v1", "k")).toBeUndefined();
+    expect(keyFor("https://api.openai.com/v1", "https://api.openai.com/v1", "  ")).toBeUndefined();
+  });
+});

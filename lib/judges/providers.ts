@@ -1,0 +1,85 @@
+import "server-only";
+import path from "node:path";
+import { createAnthropicProvider, ANTHROPIC_DEFAULT_BASE_URL } from "../providers/anthropic";
+import { chainCassettes, fileCassette, folderCassettes, readRecordedAnswer, recordingProvider, replayProvider, type CassetteStore } from "../providers/cassette";
+import type { FetchLike } from "../providers/http";
+import { createOpenAiProvider, OPENAI_DEFAULT_BASE_URL } from "../providers/openai-compatible";
+import type { ModelProvider } from "../providers/types";
+import { recordedResponses } from "../db/verdicts";
+import type { JudgeVersionLike } from "./request";
+
+type EnvSource = Record<string, string | undefined>;
+
+export interface ProviderSetup {
+  /** Where keys and default endpoints are read, at call time. */
+  env?: EnvSource;
+  /** Record every live answer to this cassette file. */
+  recordTo?: string | null;
+  /** Extra cassette files a replay judge may answer from (searched first). */
+  cassetteFiles?: string[];
+  fetch?: FetchLike;
+}
+
+/** Committed cassettes live in ./cassettes (personal recordings in ./cassettes/local, git-ignored). */
+export function cassetteDir(env: EnvSource = process.env): string {
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.GAVEL_CASSETTE_DIR?.trim() || "cassettes");
+}
+
+/** Replays what any judge version with the same request already answered, as stored in the database. */
+export const databaseCassette: CassetteStore = {
+  async get(hash) {
+    for (const raw of await recordedResponses(hash)) {
+      const answer = readRecordedAnswer(raw);
+      if (answer) return { requestHash: hash, provider: "database", request: null, response: { ...answer, raw }, recordedAt: "" };
+    }
+    return undefined;
+  },
+  async put() {
+    throw new Error("Verdicts are stored by the judge run itself.");
+  },
+};
+
+/**
+ * The key for a call, or undefined. A key from the environment goes only to the endpoint the
+ * operator configured (OPENAI_BASE_URL / ANTHROPIC_BASE_URL, or the public API): a version whose
+ * base URL points elsewhere (set by whoever created it) never receives it, so a judge spec cannot
+ * be used to send the server's key to another host.
+ */
+export function keyFor(baseUrl: string, configuredBaseUrl: string, key: string | undefined): string | undefined {
+  const trimmed = key?.trim();
+  if (!trimmed) return undefined;
+  return origin(baseUrl) === origin(configuredBaseUrl) ? trimmed : undefined;
+}
+
+function origin(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The provider a judge version calls. Keys come from the environment when the call is made, never
+ * from the database; a version without a base URL uses OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the
+ * public endpoint. A replay version answers from cassettes, then from recorded verdicts.
+ */
+export function providerForVersion(version: Pick<JudgeVersionLike, "provider" | "baseUrl">, setup: ProviderSetup = {}): ModelProvider {
+  const env = setup.env ?? process.env;
+  let provider: ModelProvider;
+  if (version.provider === "openai") {
+    const configured = env.OPENAI_BASE_URL?.trim() || OPENAI_DEFAULT_BASE_URL;
+    const baseUrl = version.baseUrl ?? configured;
+    provider = createOpenAiProvider({ baseUrl, apiKey: () => keyFor(baseUrl, configured, env.OPENAI_API_KEY), fetch: setup.fetch });
+  } else if (version.provider === "anthropic") {
+    const configured = env.ANTHROPIC_BASE_URL?.trim() || ANTHROPIC_DEFAULT_BASE_URL;
+    const baseUrl = version.baseUrl ?? configured;
+    provider = createAnthropicProvider({ baseUrl, apiKey: () => keyFor(baseUrl, configured, env.ANTHROPIC_API_KEY), fetch: setup.fetch });
+  } else if (version.provider === "replay") {
+    const files = (setup.cassetteFiles ?? []).map((file) => fileCassette(file));
+    return replayProvider(chainCassettes(...files, folderCassettes(cassetteDir(env)), databaseCassette));
+  } else {
+    throw new Error(`Unknown judge provider "${version.provider}".`);
+  }
+  return setup.recordTo ? recordingProvider(provider, fileCassette(setup.recordTo)) : provider;
+}

@@ -1,0 +1,89 @@
+import { contentHash } from "../hash";
+import { db } from "../db/client";
+import { findOrCreateJudgeVersion } from "../db/judges";
+import { judgeVersionSpec } from "../judges/version";
+import { KIND_FOR_PARSER } from "../judges/kinds";
+
+/**
+ * Seeds the labeling tables the way the labeling workflow leaves them (a queue, its transcripts,
+ * dev/test split, reviewers' labels, gold labels at the current rubric version) plus judge versions,
+ * for database tests and the end-to-end tests. Test data only: never called by the app.
+ */
+export interface SeedItem {
+  key: string;
+  split: "dev" | "test";
+  output?: string;
+  outputs?: { a: string; b: string };
+  gold: string | null;
+  labels?: { reviewer: string; value: string }[];
+}
+
+export interface SeedLabelSet {
+  name: string;
+  kind: "binary" | "pairwise" | "graded";
+  rubric?: string;
+  scale?: { min: number; max: number };
+  items: SeedItem[];
+}
+
+export async function seedLabelSet(input: SeedLabelSet) {
+  const client = db();
+  return client.$transaction(async (tx) => {
+    const queue = await tx.labelQueue.create({
+      data: {
+        name: input.name,
+        kind: input.kind,
+        rubric: input.rubric ?? "Pass when the answer is correct and complete.",
+        scaleMin: input.scale?.min ?? null,
+        scaleMax: input.scale?.max ?? null,
+        reviewersPerItem: 2,
+      },
+    });
+    const transcriptIds: Record<string, string> = {};
+    const reviewers = new Map<string, string>();
+    for (const [index, item] of input.items.entries()) {
+      const content = { messages: [{ role: "user", content: `Task ${item.key}` }, { role: "assistant", content: item.output ?? "" }], outputs: item.outputs ?? null };
+      const transcript = await tx.transcript.create({
+        data: {
+          contentHash: contentHash({ seed: input.name, key: item.key }),
+          source: "jsonl",
+          externalId: item.key,
+          kind: input.kind,
+          taskPrompt: `Task ${item.key}: answer the customer.`,
+          finalOutput: item.outputs ? null : (item.output ?? null),
+          content,
+        },
+      });
+      transcriptIds[item.key] = transcript.id;
+      await tx.queueItem.create({ data: { queueId: queue.id, transcriptId: transcript.id, orderKey: String(index).padStart(6, "0"), split: item.split, labelCount: item.labels?.length ?? 0 } });
+      for (const label of item.labels ?? []) {
+        let reviewerId = reviewers.get(label.reviewer);
+        if (!reviewerId) {
+          const user = await tx.user.upsert({ where: { email: label.reviewer }, update: {}, create: { email: label.reviewer, role: "reviewer" } });
+          reviewerId = user.id;
+          reviewers.set(label.reviewer, reviewerId);
+        }
+        await tx.label.create({ data: { transcriptId: transcript.id, queueId: queue.id, reviewerId, value: label.value } });
+      }
+      if (item.gold !== null) {
+        await tx.goldLabel.create({ data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: item.gold, source: "consensus" } });
+      }
+    }
+    return { queueId: queue.id, transcriptIds };
+  });
+}
+
+/** Replaces one item's gold label (as an adjudication would): the label set's hash changes. */
+export async function changeGold(queueId: string, transcriptId: string, value: string) {
+  await db().goldLabel.update({ where: { queueId_transcriptId_rubricVersion: { queueId, transcriptId, rubricVersion: 1 } }, data: { value, source: "adjudication" } });
+}
+
+export async function seedJudgeVersion(name: string, spec: Record<string, unknown>) {
+  const parsed = judgeVersionSpec.parse(spec);
+  const { version } = await findOrCreateJudgeVersion({ name, kind: KIND_FOR_PARSER[parsed.parser] }, parsed);
+  return version;
+}
+
+export async function seedUser(email: string, role: "admin" | "reviewer" | "viewer" = "admin") {
+  return db().user.upsert({ where: { email }, update: {}, create: { email, role } });
+}
