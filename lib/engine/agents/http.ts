@@ -1,0 +1,44 @@
+import { TrialStopped, type Agent } from "../types";
+import { describeZodError, taskPayload, TurnResponseSchema, usageOf, type HistoryEntry } from "./protocol";
+import { executeCalls } from "./tool-loop";
+
+/**
+ * `http://host/path` or `https://…`: every turn is a POST of the task, the tools and the history so
+ * far (so the agent server may be stateless); the answer is a final output or tool calls. The
+ * request is aborted when the runner stops the trial (wall clock, budget).
+ */
+export function httpAgent(url: string): Agent {
+  return {
+    spec: url,
+    async run(input, env) {
+      const history: HistoryEntry[] = [];
+      for (let turn = 0; ; turn++) {
+        let response: Response;
+        try {
+          response = await fetch(url, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify({ ...taskPayload(input), turn, history }),
+            signal: env.signal,
+          });
+        } catch (error) {
+          if (env.signal.aborted && env.signal.reason instanceof TrialStopped) throw env.signal.reason;
+          throw new Error(`POST ${url} failed: ${(error as Error).message}`);
+        }
+        const text = await response.text();
+        if (!response.ok) throw new Error(`the agent answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new Error(`the agent's response is not JSON: ${text.slice(0, 200)}`);
+        }
+        const parsed = TurnResponseSchema.safeParse(body);
+        if (!parsed.success) throw new Error(`the agent's response does not follow gavel.agent.v1: ${describeZodError(parsed.error)}`);
+        env.reportUsage(usageOf(parsed.data));
+        if ("output" in parsed.data) return { output: parsed.data.output };
+        history.push(...(await executeCalls(parsed.data.tool_calls, env, turn)));
+      }
+    },
+  };
+}
