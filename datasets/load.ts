@@ -52,7 +52,7 @@ function parseFile(file: string): unknown {
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length) {
     throw new SuiteError(
-      doc.errors.map((e) => ({ file, path: [], message: `invalid YAML at line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"}: ${e.message.split("\n")[0]}` })),
+      doc.errors.map((e) => ({ file, path: [], message: `invalid YAML at line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"}: ${e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}` })),
     );
   }
   return doc.toJS();
@@ -84,11 +84,22 @@ async function loadSandbox(ref: string, file: string): Promise<LoadedSuite["sand
  */
 export async function loadSuite(target: string): Promise<LoadedSuite> {
   const file = findSuiteFile(target);
-  const data = parseFile(file);
+  return resolveSuite(parseFile(file), file);
+}
+
+/**
+ * Validates suite data already read from `file`. Tests may pass a sandbox definition directly
+ * instead of a module path.
+ */
+export async function resolveSuite(data: unknown, file: string, options: { sandbox?: SandboxDefinition } = {}): Promise<LoadedSuite> {
   const parsed = SuiteSchema.safeParse(data);
   if (!parsed.success) throw new SuiteError(fromZod(parsed.error, file));
   const suite = parsed.data;
-  const sandbox = suite.sandbox ? await loadSandbox(suite.sandbox, file) : null;
+  const sandbox = options.sandbox
+    ? { ref: "(in memory)", definition: options.sandbox, sourceHash: sha256(options.sandbox.name) }
+    : suite.sandbox
+      ? await loadSandbox(suite.sandbox, file)
+      : null;
 
   const issues: SuiteIssue[] = [];
   const tasks: SuiteTask[] = [];

@@ -48,3 +48,13 @@ describe("assertions", () => {
     expect(() => parseAssertion('a == "x" extra')).toThrow(/unexpected text/);
   });
 });
+
+describe("JSON literals", () => {
+  it("compares arrays and objects", () => {
+    expect(check('emails == ["ana@example.com"]').ok).toBe(true);
+    expect(check('emails == ["bob@example.com"]').detail).toContain('["ana@example.com"] == ["bob@example.com"] is false');
+    expect(check('refunds[0] == {"order_id": "A1001", "amount": 50}').ok).toBe(true);
+    expect(check('emails != ["x]y"]').ok).toBe(true);
+    expect(() => parseAssertion('emails == ["a"')).toThrow(/unterminated JSON literal/);
+  });
+});

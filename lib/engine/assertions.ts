@@ -6,9 +6,11 @@
  *   orders[*].refunded_total <= orders[*].total      (every key of orders; all `*` bind the same key)
  *
  * An operand is a path (identifiers, `.field`, `[key]`, `["quoted key"]`, `[0]`, `[*]`) or a JSON
- * literal (string, number, true, false, null). Operators: == != < <= > >=. A missing path reads as
+ * literal (string, number, true, false, null, [array], {object}). Operators: == != < <= > >=. A missing path reads as
  * null. Parsing happens when the suite loads, so a malformed assertion is a validation error.
  */
+
+import { canonicalJson } from "./canonical";
 
 type Segment = { key: string } | { wildcard: true };
 type Operand = { path: Segment[]; text: string } | { literal: unknown; text: string };
@@ -101,6 +103,30 @@ function readPath(c: Cursor): Segment[] {
   }
 }
 
+/** A JSON array or object literal: scanned to its matching bracket, then parsed as JSON. */
+function readJsonLiteral(c: Cursor): Operand {
+  const start = c.pos;
+  let depth = 0;
+  let inString = false;
+  for (; c.pos < c.text.length; c.pos++) {
+    const ch = c.text[c.pos]!;
+    if (inString) {
+      if (ch === "\\") c.pos++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === "[" || ch === "{") depth++;
+    else if ((ch === "]" || ch === "}") && --depth === 0) break;
+  }
+  if (depth !== 0) c.fail("unterminated JSON literal");
+  c.pos++;
+  const text = c.text.slice(start, c.pos);
+  try {
+    return { literal: JSON.parse(text), text };
+  } catch {
+    return c.fail("bad JSON literal");
+  }
+}
+
 function readOperand(c: Cursor): Operand {
   c.skipSpace();
   const start = c.pos;
@@ -109,6 +135,7 @@ function readOperand(c: Cursor): Operand {
     const literal = readQuoted(c);
     return { literal, text: c.text.slice(start, c.pos) };
   }
+  if (ch === "[" || ch === "{") return readJsonLiteral(c);
   const number = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(c.text.slice(c.pos));
   if (number) {
     c.pos += number[0].length;
@@ -171,7 +198,7 @@ function wildcardKeys(root: unknown, a: Assertion): string[] | null {
 const show = (value: unknown) => (value === undefined ? "missing" : JSON.stringify(value));
 
 function deepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }
 
 function compare(op: Operator, a: unknown, b: unknown): boolean {

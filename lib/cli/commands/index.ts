@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import type { Logger } from "../logger";
+import { registerRun } from "./run";
+import { registerValidate } from "./validate";
 
 /** A subcommand registers itself on the program; main.ts lists them all in COMMANDS. */
 export type RegisterCommand = (program: Command, context: { logger: Logger }) => void;
 
-export const COMMANDS: RegisterCommand[] = [];
+export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun];
