@@ -1,5 +1,5 @@
 import "server-only";
-import { db, Prisma } from "./client";
+import { db, type Prisma } from "./client";
 
 export async function listRuns(options: { limit?: number } = {}) {
   return db().run.findMany({

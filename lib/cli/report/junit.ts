@@ -3,6 +3,7 @@ import type { RunRecord } from "@/lib/engine/record";
 const escape = (text: string) =>
   text
     // Characters XML 1.0 cannot hold at all (agent output is untrusted).
+    // eslint-disable-next-line no-control-regex -- tab, newline and carriage return are exactly what XML allows
     .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, "\uFFFD")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
