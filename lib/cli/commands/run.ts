@@ -7,7 +7,7 @@ import { recordSummary } from "@/lib/engine/record";
 import { runSuite } from "@/lib/engine/run-suite";
 import { databaseUrl } from "@/lib/database-url";
 import { disconnectDb } from "@/lib/db/client";
-import { deployMigrations } from "@/lib/db/prisma-cli";
+import { ensureMigrated } from "@/lib/db/ensure-migrated";
 import { EXIT, UsageError } from "../exit";
 import { addJudgeOptions, resolveJudge } from "../judge-option";
 import { createProgress } from "../progress";
@@ -58,7 +58,7 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     const judge = await resolveJudge(raw);
     const progress = options.json ? null : createProgress(process.stderr);
     try {
-      await deployMigrations(databaseUrl());
+      await ensureMigrated(databaseUrl());
       const deps = productionDeps({ agent, judge, outDir: options.out, onProgress: progress?.update });
       const { record, recordPath } = await runSuite(suite, { trials: options.trials, concurrency: options.concurrency, threshold: options.threshold }, deps);
       progress?.stop();
