@@ -1,8 +1,4 @@
-/** Fixed formats for the CLI report: undefined statistics print as "undefined", never 0 or 1. */
-export const pct = (x: number | null) => (x === null ? "undefined" : `${(x * 100).toFixed(1)}%`);
-export const ratio = (x: number | null) => (x === null ? "undefined" : x.toFixed(2));
-export const ms = (x: number | null) => (x === null ? "n/a" : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
-export const usd = (x: number | null) => (x === null ? "n/a" : `$${x.toFixed(4)}`);
+export { ms, pct, ratio, usd } from "@/lib/format";
 
 export const VERDICT_LETTER = { pass: "P", fail: "F", skipped: "S", error: "E" } as const;
 
