@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { db, Prisma } from "./client";
+import { boolParam, bulkTransaction, chunks, insertStatement, jsonText, placeholders, timestampParam } from "./bulk";
 
 export interface GraderRow {
   position: number;
@@ -35,52 +35,76 @@ export function trialId(runId: string, taskId: string, trialIndex: number): stri
   return `t${createHash("sha256").update(`${runId}\0${taskId}\0${trialIndex}`).digest("hex").slice(0, 24)}`;
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : (value as Prisma.InputJsonValue));
+const TRIAL_COLUMNS = (pg: boolean) => [
+  { name: "id" },
+  { name: "run_id" },
+  { name: "task_id" },
+  { name: "trial_index" },
+  { name: "status", cast: pg ? '::"TrialStatus"' : undefined },
+  { name: "verdict", cast: pg ? '::"Verdict"' : undefined },
+  { name: "score" },
+  { name: "output" },
+  { name: "trajectory", cast: pg ? "::jsonb" : undefined },
+  { name: "final_state", cast: pg ? "::jsonb" : undefined },
+  { name: "cost_usd" },
+  { name: "latency_ms" },
+  { name: "steps" },
+  { name: "error" },
+  { name: "attempts" },
+  { name: "started_at", cast: pg ? "::timestamp(3)" : undefined },
+  { name: "finished_at", cast: pg ? "::timestamp(3)" : undefined },
+];
+
+const GRADER_COLUMNS = (pg: boolean) => [
+  { name: "id" },
+  { name: "trial_id" },
+  { name: "position" },
+  { name: "kind" },
+  { name: "config", cast: pg ? "::jsonb" : undefined },
+  { name: "status", cast: pg ? '::"Verdict"' : undefined },
+  { name: "score" },
+  { name: "reason" },
+  { name: "shadow" },
+  { name: "judge_version_id" },
+];
+
 
 /** Writes a batch of trials and their grader results in one transaction; replaces any earlier copy. */
 export async function writeTrials(runId: string, rows: TrialRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const trials = rows.map((row) => ({ id: trialId(runId, row.taskId, row.trialIndex), row }));
-  await db().$transaction([
-    db().trial.deleteMany({ where: { id: { in: trials.map((t) => t.id) } } }),
-    db().trial.createMany({
-      data: trials.map(({ id, row }) => ({
+  await bulkTransaction(async (tx) => {
+    const pg = tx.provider === "postgres";
+    for (const chunk of chunks(rows, 400)) {
+      const trials = chunk.map((row) => ({ id: trialId(runId, row.taskId, row.trialIndex), row }));
+      const ids = trials.map((t) => t.id);
+      await tx.execute(`DELETE FROM "grader_results" WHERE "trial_id" IN (${placeholders(tx.provider, ids.length)})`, ids);
+      await tx.execute(`DELETE FROM "trials" WHERE "id" IN (${placeholders(tx.provider, ids.length)})`, ids);
+      const trialRows = trials.map(({ id, row }) => [
         id,
         runId,
-        taskId: row.taskId,
-        trialIndex: row.trialIndex,
-        status: "done" as const,
-        verdict: row.verdict,
-        score: row.score,
-        output: row.output,
-        trajectory: json(row.trajectory),
-        finalState: json(row.finalState),
-        costUsd: row.costUsd,
-        latencyMs: row.latencyMs,
-        steps: row.steps,
-        error: row.error,
-        attempts: 1,
-        startedAt: row.startedAt,
-        finishedAt: row.finishedAt,
-      })),
-    }),
-    db().graderResult.createMany({
-      data: trials.flatMap(({ id, row }) =>
-        row.graders.map((g) => ({
-          id: `${id}-${g.position}`,
-          trialId: id,
-          position: g.position,
-          kind: g.kind,
-          config: json(g.config) as Prisma.InputJsonValue,
-          status: g.status,
-          score: g.score,
-          reason: g.reason,
-          shadow: g.shadow,
-          judgeVersionId: g.judgeVersionId,
-        })),
-      ),
-    }),
-  ]);
+        row.taskId,
+        row.trialIndex,
+        "done",
+        row.verdict,
+        row.score,
+        row.output,
+        jsonText(row.trajectory),
+        jsonText(row.finalState),
+        row.costUsd,
+        row.latencyMs,
+        row.steps,
+        row.error,
+        1,
+        timestampParam(tx.provider, row.startedAt),
+        timestampParam(tx.provider, row.finishedAt),
+      ]);
+      await tx.execute(...insertStatement(tx.provider, "trials", TRIAL_COLUMNS(pg), trialRows));
+      const graderRows = trials.flatMap(({ id, row }) =>
+        row.graders.map((g) => [`${id}-${g.position}`, id, g.position, g.kind, JSON.stringify(g.config ?? {}), g.status, g.score, g.reason, boolParam(tx.provider, g.shadow), g.judgeVersionId]),
+      );
+      for (const part of chunks(graderRows, 800)) await tx.execute(...insertStatement(tx.provider, "grader_results", GRADER_COLUMNS(pg), part));
+    }
+  });
 }
 
 export interface TrialWriter {

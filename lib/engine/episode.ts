@@ -103,7 +103,8 @@ export async function runEpisode(agent: Agent, input: AgentInput, task: SuiteTas
   } finally {
     clearTimeout(timer);
     closed = true;
-    if (!controller.signal.aborted) controller.abort();
+    // No abort() after a normal finish: the adapters clean up after themselves, and an abort per
+    // trial (a DOMException each) is a measurable cost at thousands of trials per second.
   }
   return { result, trajectory: structuredClone(trajectory), stop, costUsd: cost, tokens };
 }

@@ -3,7 +3,7 @@ import { runEpisode } from "./episode";
 import { combineVerdicts, runGraders, stopVerdict } from "./grade-trial";
 import type { JudgeClient } from "./judge";
 import { Sandbox, type SandboxDefinition } from "./sandbox";
-import type { Agent, AgentInput, TrialOutcome, TrialResult } from "./types";
+import type { Agent, AgentInput, GraderResultRecord, Stop, TrialOutcome, TrialResult } from "./types";
 
 export interface TrialContext {
   runId: string;
@@ -11,6 +11,14 @@ export interface TrialContext {
   sandbox: SandboxDefinition | null;
   judge?: JudgeClient;
   now: () => number;
+}
+
+/** What went wrong at the failing step: the runner's stop, or the graders that point at it. */
+function failingNote(index: number, graders: GraderResultRecord[], stop: Stop | null, fallback: string): string {
+  if (stop && stop.step === index) return stop.message;
+  const here = graders.filter((g) => !g.shadow && g.step === index && (g.status === "fail" || g.status === "error"));
+  if (here.length === 0) return fallback;
+  return `${here.map((g) => g.kind).join(" and ")} failed here: ${here[0]!.reason}`;
 }
 
 /** One attempt at one task, from a fresh sandbox to its graded verdict. */
@@ -40,7 +48,7 @@ export async function runTrial(task: SuiteTask, trialIndex: number, ctx: TrialCo
   // An errored trial (hung or crashed agent) has nothing trustworthy to grade.
   const graders = episode.stop && stopVerdict(episode.stop) === "error" ? [] : await runGraders(task, outcome, ctx.judge);
   const combined = combineVerdicts(graders, episode.stop);
-  const trajectory = outcome.trajectory.map((step) => (step.index === combined.failingStep ? { ...step, failing: combined.reason } : step));
+  const trajectory = outcome.trajectory.map((step) => (step.index === combined.failingStep ? { ...step, failing: failingNote(step.index, graders, episode.stop, combined.reason) } : step));
   return {
     ...outcome,
     trajectory,

@@ -1,5 +1,6 @@
 import { TrialStopped, type Agent } from "../types";
 import { describeZodError, taskPayload, TurnResponseSchema, usageOf, type HistoryEntry } from "./protocol";
+import { postJson } from "./post-json";
 import { executeCalls } from "./tool-loop";
 
 /**
@@ -8,25 +9,21 @@ import { executeCalls } from "./tool-loop";
  * request is aborted when the runner stops the trial (wall clock, budget).
  */
 export function httpAgent(url: string): Agent {
+  const target = new URL(url);
   return {
     spec: url,
     async run(input, env) {
       const history: HistoryEntry[] = [];
       for (let turn = 0; ; turn++) {
-        let response: Response;
+        let response: { status: number; text: string };
         try {
-          response = await fetch(url, {
-            method: "POST",
-            headers: { "content-type": "application/json", accept: "application/json" },
-            body: JSON.stringify({ ...taskPayload(input), turn, history }),
-            signal: env.signal,
-          });
+          response = await postJson(target, JSON.stringify({ ...taskPayload(input), turn, history }), env.signal);
         } catch (error) {
           if (env.signal.aborted && env.signal.reason instanceof TrialStopped) throw env.signal.reason;
           throw new Error(`POST ${url} failed: ${(error as Error).message}`);
         }
-        const text = await response.text();
-        if (!response.ok) throw new Error(`the agent answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+        const { status, text } = response;
+        if (status < 200 || status > 299) throw new Error(`the agent answered HTTP ${status}: ${text.slice(0, 200)}`);
         let body: unknown;
         try {
           body = JSON.parse(text);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TrialStopped, type Agent, type AgentEnv } from "../types";
 import { AgentSpecError } from "./errors";
+import { postJson } from "./post-json";
 import { describeZodError } from "./protocol";
 import { executeCalls } from "./tool-loop";
 
@@ -57,20 +58,15 @@ export function parseOpenAiSpec(spec: string, env: Record<string, string | undef
 type Message = Record<string, unknown>;
 
 async function complete(options: OpenAiOptions, body: Record<string, unknown>, env: AgentEnv) {
-  let response: Response;
+  let response: { status: number; text: string };
   try {
-    response = await fetch(`${options.baseUrl}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
-      body: JSON.stringify(body),
-      signal: env.signal,
-    });
+    response = await postJson(new URL(`${options.baseUrl}/chat/completions`), JSON.stringify(body), env.signal, options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {});
   } catch (error) {
     if (env.signal.aborted && env.signal.reason instanceof TrialStopped) throw env.signal.reason;
     throw new Error(`chat completion request failed: ${(error as Error).message}`);
   }
-  const text = await response.text();
-  if (!response.ok) throw new Error(`the model endpoint answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+  const { status, text } = response;
+  if (status < 200 || status > 299) throw new Error(`the model endpoint answered HTTP ${status}: ${text.slice(0, 200)}`);
   let json: unknown;
   try {
     json = JSON.parse(text);
