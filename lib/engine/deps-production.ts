@@ -1,11 +1,10 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { saveSuiteVersion } from "@/lib/db/suites";
 import { completeRun, createRun, failRun } from "@/lib/db/runs";
 import { createTrialWriter, type TrialRow, type TrialWriter } from "@/lib/db/trial-writer";
 import { newRunId, preciseNow, type RunDeps } from "./deps";
 import type { JudgeClient } from "./judge";
-import type { RunMeta, RunRecord } from "./record";
+import { writeRecordFile, type RunMeta, type RunRecord } from "./record";
 import type { Agent, TrialResult } from "./types";
 
 export interface ProductionOptions {
@@ -84,9 +83,8 @@ export function productionDeps(options: ProductionOptions): RunDeps {
     },
     async finishRun(record: RunRecord) {
       await writer!.close();
-      mkdirSync(options.outDir, { recursive: true });
       const file = path.join(options.outDir, `${record.runId}.json`);
-      writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+      writeRecordFile(file, record);
       const s = record.summary;
       await completeRun(record.runId, {
         gatePassed: s.gate.passed,

@@ -1,3 +1,4 @@
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { LoadedSuite } from "@/datasets/load";
 import type { JudgeClient } from "./judge";
@@ -96,4 +97,25 @@ export function recordSummary(record: RunRecord, recordPath: string | null) {
         .map((trial) => ({ trial: trial.trialIndex, verdict: trial.verdict, reason: trial.reason, failingStep: trial.failingStep === null ? null : trial.trajectory[trial.failingStep] ?? null })),
     })),
   };
+}
+
+/**
+ * Writes the record as indented JSON, one task at a time: the same text as
+ * JSON.stringify(record, null, 2), without ever holding a 10,000-trial string in memory.
+ */
+export function writeRecordFile(file: string, record: RunRecord): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const fd = openSync(file, "w");
+  try {
+    const { tasks, ...head } = record;
+    const opening = JSON.stringify(head, null, 2);
+    writeSync(fd, `${opening.slice(0, -2)},\n  "tasks": [`);
+    tasks.forEach((task, i) => {
+      const text = JSON.stringify(task, null, 2).replace(/\n/g, "\n    ");
+      writeSync(fd, `${i === 0 ? "" : ","}\n    ${text}`);
+    });
+    writeSync(fd, tasks.length ? "\n  ]\n}\n" : "]\n}\n");
+  } finally {
+    closeSync(fd);
+  }
 }
