@@ -37,6 +37,7 @@ const runs: Record<string, string> = {};
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  test.setTimeout(240_000); // four CLI runs, one after the other (the list's order is part of the test)
   // An agent whose output is markup: the report must show it as text, never run it.
   const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-suite-"));
   writeFileSync(path.join(dir, "agent.mjs"), `export const htmlAgent = () => '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script><b>bold claim</b>';\n`);
