@@ -2,6 +2,7 @@ import "server-only";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { databaseProvider, databaseUrl, sqliteFilePath } from "../database-url";
+import { disconnectBulk } from "./bulk";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 
@@ -42,6 +43,7 @@ export function db(): Db {
 export async function disconnectDb(timeoutMs = 5_000): Promise<void> {
   const current = globalForDb.gavelDb;
   globalForDb.gavelDb = undefined;
+  await disconnectBulk();
   if (!current) return;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {

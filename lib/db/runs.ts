@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "./client";
+import { db, type Prisma } from "./client";
 
 export async function listRuns(options: { limit?: number } = {}) {
   return db().run.findMany({
@@ -8,3 +8,66 @@ export async function listRuns(options: { limit?: number } = {}) {
     include: { suiteVersion: { include: { suite: { select: { name: true } } } } },
   });
 }
+
+export interface NewRun {
+  id: string;
+  suiteVersionId: string;
+  agentSpec: string;
+  judgeVersionId: string | null;
+  trialsPerTask: number;
+  concurrency: number;
+  threshold: number;
+  startedAt: Date;
+  createdById?: string | null;
+}
+
+export async function createRun(input: NewRun): Promise<void> {
+  await db().run.create({ data: { ...input, status: "running" } });
+}
+
+export interface RunTotals {
+  gatePassed: boolean;
+  passRate: number | null;
+  scoredCount: number;
+  passedCount: number;
+  skippedCount: number;
+  errorCount: number;
+  flakyCount: number;
+  costUsd: number | null;
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+  summary: unknown;
+  recordPath: string | null;
+  finishedAt: Date;
+}
+
+export async function completeRun(id: string, totals: RunTotals): Promise<void> {
+  await db().run.update({ where: { id }, data: { ...totals, status: "completed", summary: totals.summary as Prisma.InputJsonValue } });
+}
+
+/** A run that could not finish: no gate verdict (neither pass nor fail), the error kept in its summary. */
+export async function failRun(id: string, message: string, finishedAt: Date): Promise<void> {
+  await db().run.updateMany({ where: { id }, data: { status: "error", gatePassed: null, finishedAt, summary: { error: message } } });
+}
+
+/** Everything the run report shows: the run, its suite version's tasks and every trial with its graders. */
+export async function getRunReport(id: string) {
+  const run = await db().run.findUnique({
+    where: { id },
+    include: {
+      suiteVersion: { include: { suite: true, tasks: { select: { id: true, key: true, prompt: true, category: true, difficulty: true, contractHash: true } } } },
+      judgeVersion: { select: { id: true, version: true, hash: true, judge: { select: { name: true } } } },
+      trials: {
+        orderBy: [{ taskId: "asc" }, { trialIndex: "asc" }],
+        include: { graderResults: { orderBy: { position: "asc" } } },
+      },
+    },
+  });
+  if (!run) return null;
+  // Tasks in the suite's own order, as the run record lists them.
+  const order = ((run.suiteVersion.definition as { tasks?: { id: string }[] } | null)?.tasks ?? []).map((t) => t.id);
+  const tasks = [...run.suiteVersion.tasks].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  return { run, tasks };
+}
+
+export type RunReport = NonNullable<Awaited<ReturnType<typeof getRunReport>>>;

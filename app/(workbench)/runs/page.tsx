@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
-import { Badge } from "@/app/_components/ui/badge";
+import Link from "next/link";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { listRuns } from "@/lib/db/runs";
+import { pct } from "@/lib/format";
+import { GateBadge } from "./_components/verdict-badge";
 
 export const metadata: Metadata = { title: "Runs" };
 
@@ -27,18 +29,32 @@ export default async function RunsPage() {
                 <Th>Started</Th>
                 <Th>Suite</Th>
                 <Th>Agent</Th>
+                <Th>Trials</Th>
                 <Th>Pass rate</Th>
                 <Th>Gate</Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
               {runs.map((run) => (
-                <tr key={run.id}>
-                  <Td>{run.startedAt.toISOString()}</Td>
-                  <Td>{run.suiteVersion.suite.name}</Td>
+                <tr key={run.id} data-testid={`run-row-${run.id}`}>
+                  <Td>
+                    <Link href={`/runs/${encodeURIComponent(run.id)}`} className="text-indigo-700 hover:underline">
+                      {run.startedAt.toISOString().replace("T", " ").slice(0, 19)}
+                    </Link>
+                  </Td>
+                  <Td>
+                    <Link href={`/suites/${encodeURIComponent(run.suiteVersion.suite.name)}`} className="hover:underline">
+                      {run.suiteVersion.suite.name}
+                    </Link>
+                  </Td>
                   <Td className="font-mono text-xs">{run.agentSpec}</Td>
-                  <Td>{run.passRate === null ? "undefined" : `${(run.passRate * 100).toFixed(1)}%`}</Td>
-                  <Td>{run.gatePassed === null ? <Badge tone="muted">{run.status}</Badge> : run.gatePassed ? <Badge tone="good">pass</Badge> : <Badge tone="bad">fail</Badge>}</Td>
+                  <Td>×{run.trialsPerTask}</Td>
+                  <Td>
+                    {pct(run.passRate)} <span className="text-xs text-stone-500">vs {pct(run.threshold)}</span>
+                  </Td>
+                  <Td>
+                    <GateBadge passed={run.gatePassed} status={run.status} />
+                  </Td>
                 </tr>
               ))}
             </tbody>

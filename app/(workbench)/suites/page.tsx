@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
@@ -33,7 +34,11 @@ export default async function SuitesPage() {
                 const latest = suite.versions[0];
                 return (
                   <tr key={suite.id}>
-                    <Td className="font-medium">{suite.name}</Td>
+                    <Td className="font-medium">
+                      <Link href={`/suites/${encodeURIComponent(suite.name)}`} className="text-indigo-700 hover:underline">
+                        {suite.name}
+                      </Link>
+                    </Td>
                     <Td>{latest?.taskCount ?? "—"}</Td>
                     <Td className="font-mono text-xs">{latest ? latest.hash.slice(0, 12) : "—"}</Td>
                   </tr>

@@ -1,0 +1,48 @@
+import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { ms, pct, usd } from "@/lib/format";
+import type { RunSummary } from "@/lib/engine/reducers";
+import type { RunReport } from "@/lib/db/runs";
+import { GateBadge } from "./verdict-badge";
+
+function Stat({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-stone-500">{label}</dt>
+      <dd className="mt-0.5 text-lg font-semibold text-stone-900">{value}</dd>
+    </div>
+  );
+}
+
+/** The gate and the run's numbers: pass rate against threshold, counts, flaky tasks, cost, latency. */
+export function RunSummaryCard({ run, summary }: { run: RunReport["run"]; summary: Partial<RunSummary> & { error?: string } }) {
+  return (
+    <Card>
+      <CardHeader title={<span className="flex items-center gap-2">Gate <GateBadge passed={run.gatePassed} status={run.status} /></span>} description={summary.error ? `The run ended in an error: ${summary.error}` : undefined} />
+      <CardBody className="space-y-4">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-8">
+          <Stat label="Pass rate" value={pct(run.passRate)} />
+          <Stat label="Threshold" value={pct(run.threshold)} />
+          <Stat label="Scored" value={`${run.passedCount}/${run.scoredCount}`} />
+          <Stat label="Skipped" value={run.skippedCount} />
+          <Stat label="Errors" value={run.errorCount} />
+          <Stat label="Flaky tasks" value={run.flakyCount} />
+          <Stat label="Cost" value={usd(run.costUsd)} />
+          <Stat label="Latency p50 / p95" value={`${ms(run.latencyP50Ms)} / ${ms(run.latencyP95Ms)}`} />
+        </dl>
+        {summary.gate?.reasons.length ? (
+          <ul className="list-disc pl-5 text-sm text-stone-700" aria-label="Gate reasons">
+            {summary.gate.reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        ) : null}
+        {summary.flakyTasks?.length ? <p className="text-sm text-stone-700">Flaky: {summary.flakyTasks.join(", ")}</p> : null}
+        {summary.notes?.map((note) => (
+          <p key={note} className="text-sm text-stone-600">
+            Note: {note}
+          </p>
+        ))}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { Table, Td, Th } from "@/app/_components/ui/table";
+import { cx } from "@/app/_components/ui/cx";
+import { ms } from "@/lib/format";
+import { LongText } from "./long-text";
+
+export interface StepView {
+  index: number;
+  tool: string;
+  args: unknown;
+  result?: unknown;
+  error?: string;
+  blocked?: boolean;
+  latencyMs: number;
+  failing?: string;
+}
+
+/** The trajectory step by step; the step a failed trial went wrong at is highlighted and says why. */
+export function TrajectoryTable({ steps }: { steps: StepView[] }) {
+  if (steps.length === 0) return <p className="text-sm text-stone-500">No tool calls.</p>;
+  return (
+    <Table aria-label="Trajectory">
+      <thead className="bg-stone-50">
+        <tr>
+          <Th>#</Th>
+          <Th>Tool</Th>
+          <Th>Arguments</Th>
+          <Th>Result</Th>
+          <Th>Latency</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100">
+        {steps.map((step) => (
+          <tr
+            key={step.index}
+            data-testid={step.failing ? "failing-step" : undefined}
+            className={cx(step.failing && "bg-red-50 ring-2 ring-inset ring-red-300")}
+            aria-label={step.failing ? `Failing step ${step.index + 1}` : undefined}
+          >
+            <Td className="font-mono text-xs">{step.index + 1}</Td>
+            <Td className="font-mono text-xs">
+              {step.tool}
+              {step.blocked ? <span className="ml-1 rounded bg-red-100 px-1 text-red-800">blocked</span> : null}
+            </Td>
+            <Td className="max-w-xs">
+              <LongText value={step.args} label={`arguments of step ${step.index + 1}`} />
+            </Td>
+            <Td className="max-w-md">
+              {step.error !== undefined ? <p className="mb-1 text-xs font-medium text-red-800">error: {step.error}</p> : null}
+              {step.result !== undefined ? <LongText value={step.result} label={`result of step ${step.index + 1}`} /> : null}
+              {step.failing ? <p className="mt-1 text-xs font-semibold text-red-800">Failing step: {step.failing}</p> : null}
+            </Td>
+            <Td className="whitespace-nowrap text-xs">{ms(step.latencyMs)}</Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

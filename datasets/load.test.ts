@@ -1,0 +1,130 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { SuiteError } from "./errors";
+import { loadSuite } from "./load";
+
+function suiteFile(text: string, name = "suite.yaml"): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-suite-"));
+  writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+async function problems(text: string, name?: string): Promise<string[]> {
+  const dir = suiteFile(text, name);
+  try {
+    await loadSuite(dir);
+  } catch (error) {
+    const file = path.join(dir, name ?? "suite.yaml");
+    if (error instanceof SuiteError) return error.message.split("\n").map((line) => line.replace(path.relative(process.cwd(), file), "FILE").replace(file, "FILE"));
+    throw error;
+  }
+  throw new Error("the suite loaded");
+}
+
+const ok = (tasks: string) => `name: demo\ntasks:\n${tasks}`;
+
+describe("loading a valid suite", () => {
+  it("resolves tasks, contract hashes and a suite hash that ignores formatting", async () => {
+    const yaml = await loadSuite(suiteFile(ok("  - { id: a, prompt: hi, grader: exact, expected: x }\n")));
+    const json = await loadSuite(suiteFile(JSON.stringify({ tasks: [{ expected: "x", grader: "exact", prompt: "hi", id: "a" }], name: "demo" }), "suite.json"));
+    expect(yaml.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(json.hash).toBe(yaml.hash);
+    expect(json.tasks[0]!.contractHash).toBe(yaml.tasks[0]!.contractHash);
+    expect(yaml.tasks[0]).toMatchObject({ id: "a", prompt: "hi", stop: { maxSteps: 20, maxWallClockS: 60, maxCostUsd: null }, graders: [{ kind: "exact", configJson: { expected: "x" } }] });
+  });
+
+  it("changes the contract hash when the task's contract changes", async () => {
+    const a = await loadSuite(suiteFile(ok("  - { id: a, prompt: hi, grader: exact, expected: x }\n")));
+    const b = await loadSuite(suiteFile(ok("  - { id: a, prompt: hi, grader: exact, expected: y }\n")));
+    expect(b.tasks[0]!.contractHash).not.toBe(a.tasks[0]!.contractHash);
+    expect(b.hash).not.toBe(a.hash);
+  });
+
+  it("loads the shipped suites", async () => {
+    expect((await loadSuite("datasets/smoke")).tasks).toHaveLength(4);
+    const refund = await loadSuite("refund");
+    expect(refund.tasks.length).toBeGreaterThanOrEqual(30);
+    const hard = refund.tasks.filter((t) => t.category === "edge" || t.category === "adversarial");
+    expect(hard.length / refund.tasks.length).toBeGreaterThanOrEqual(0.2);
+    expect(new Set(refund.tasks.map((t) => t.difficulty))).toEqual(new Set(["easy", "medium", "hard"]));
+  });
+});
+
+describe("a malformed suite names the file, the task and the field", () => {
+  it("bad YAML", async () => {
+    expect(await problems("name: demo\ntasks:\n  - id: a\n    prompt: [unclosed\n")).toEqual([expect.stringMatching(/^FILE: invalid YAML at line \d+, column \d+: /)]);
+  });
+
+  it("bad JSON", async () => {
+    expect(await problems('{"name": "demo",', "suite.json")).toEqual([expect.stringMatching(/^FILE: invalid JSON: /)]);
+  });
+
+  it("a missing field", async () => {
+    expect(await problems(ok("  - { id: a, grader: exact, expected: x }\n"))).toEqual(['FILE: task "a" (tasks[0]): prompt: a task needs a prompt or inputs.user_request']);
+    expect(await problems(ok("  - { id: a, prompt: hi, grader: exact }\n"))).toEqual(['FILE: task "a" (tasks[0]): expected: required by the exact grader']);
+    expect(await problems(ok("  - { prompt: hi, grader: exact, expected: x }\n"))).toEqual(["FILE: task (tasks[0]): id: every task needs an id"]);
+    expect(await problems("tasks:\n  - { id: a, prompt: hi, grader: exact, expected: x }\n")).toEqual(["FILE: name: the suite needs a name"]);
+  });
+
+  it("an unknown grader", async () => {
+    expect(await problems(ok("  - { id: a, prompt: hi, grader: exactt, expected: x }\n"))).toEqual([
+      'FILE: task "a" (tasks[0]): grader: unknown grader "exactt" (known: exact, rule, judge, state, tools, side_effects)',
+      'FILE: task "a" (tasks[0]): expected: not read by any of this task\'s graders (exactt)',
+    ]);
+    expect(await problems(ok("  - { id: a, prompt: hi, graders: [exact, { kind: vibes }], expected: x }\n"))).toEqual([
+      'FILE: task "a" (tasks[0]): graders[1].kind: unknown grader "vibes" (known: exact, rule, judge, state, tools, side_effects)',
+    ]);
+  });
+
+  it("a duplicate task id", async () => {
+    const tasks = ["a", "b", "a"].map((id) => `  - { id: ${id}, prompt: hi, grader: exact, expected: x }\n`).join("");
+    expect(await problems(ok(tasks))).toEqual(['FILE: task "a" (tasks[2]): id: duplicate task id (first used by tasks[0])']);
+  });
+
+  it("bad grader options, unknown fields and sandbox-only features without a sandbox", async () => {
+    expect(await problems(ok("  - { id: a, prompt: hi, graders: [{ kind: rule, regex: '(' }] }\n"))).toEqual([
+      expect.stringMatching(/^FILE: task "a" \(tasks\[0\]\): graders\[0\]\.regex: invalid regular expression/),
+    ]);
+    expect(await problems(ok("  - { id: a, prompt: hi, grader: exact, expected: x, expectd: y }\n"))).toEqual(['FILE: task "a" (tasks[0]): unknown field "expectd"']);
+    expect(await problems(ok("  - { id: a, prompt: hi, grader: state, assertions: ['a == 1'] }\n"))).toEqual([
+      'FILE: task "a" (tasks[0]): grader: the state grader needs a sandbox: set "sandbox" in the suite',
+    ]);
+    expect(await problems(ok("  - { id: a, prompt: hi, grader: exact, expected: x, stop_conditions: { max_steps: 0 } }\n"))).toEqual([
+      expect.stringMatching(/^FILE: task "a" \(tasks\[0\]\): stop_conditions\.max_steps: /),
+    ]);
+  });
+
+  it("a malformed assertion, an unknown tool and a bad seed in a sandboxed suite", async () => {
+    const sandbox = path.resolve("datasets/refund/sandbox.ts");
+    const dir = suiteFile(
+      [
+        "name: demo",
+        `sandbox: ./sandbox.ts#refundSandbox`,
+        "tasks:",
+        "  - { id: a, prompt: hi, grader: state, assertions: ['orders[A1.status == 1'], seed: { orders: [] } }",
+        "  - { id: b, prompt: hi, grader: tools, allowed_tools: [get_order, refund_all], seed: { orders: [{ order_id: A1 }] } }",
+      ].join("\n"),
+    );
+    writeFileSync(path.join(dir, "sandbox.ts"), `export { refundSandbox } from ${JSON.stringify(sandbox)};\n`);
+    const error = await loadSuite(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SuiteError);
+    const lines = (error as SuiteError).issues.map((i) => `${i.task?.id} ${i.path.join(".")}: ${i.message}`);
+    expect(lines).toEqual([
+      expect.stringMatching(/^a assertions\.0: expected '\]' at column/),
+      expect.stringMatching(/^a seed: orders: /),
+      'b allowed_tools.1: unknown tool "refund_all" (sandbox refund has get_order, issue_refund, send_confirmation)',
+      expect.stringMatching(/^b seed: orders\.0\.customer_email: /),
+    ]);
+  });
+
+  it("lists every problem at once", async () => {
+    const tasks = "  - { id: a, grader: exact, expected: x }\n  - { id: b, prompt: hi, grader: nope }\n";
+    expect(await problems(ok(tasks))).toHaveLength(2);
+  });
+
+  it("a missing suite", async () => {
+    await expect(loadSuite("datasets/does-not-exist")).rejects.toThrow(/no such suite/);
+  });
+});

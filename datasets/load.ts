@@ -1,0 +1,135 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseDocument } from "yaml";
+import { hashJson, sha256 } from "@/lib/engine/canonical";
+import type { SandboxDefinition } from "@/lib/engine/sandbox";
+import { SuiteError, fromZod, type SuiteIssue } from "./errors";
+import { resolveTask, type SuiteTask } from "./resolve-task";
+import { SuiteSchema } from "./schema";
+
+export type { SuiteTask, TaskGrader } from "./resolve-task";
+
+export interface LoadedSuite {
+  name: string;
+  description: string | null;
+  /** Absolute path of the suite file. */
+  file: string;
+  threshold: number;
+  sandbox: { ref: string; definition: SandboxDefinition; sourceHash: string } | null;
+  tasks: SuiteTask[];
+  /** The suite's content (tasks after defaults, sandbox source hash): what its hash is taken of. */
+  definition: Record<string, unknown>;
+  hash: string;
+}
+
+const FILE_NAMES = ["suite.yaml", "suite.yml", "suite.json"];
+
+/** A folder (datasets/smoke), a suite file, or a bare name looked up under datasets/. */
+export function findSuiteFile(target: string): string {
+  const candidates = [target];
+  if (!target.includes("/") && !target.includes("\\") && !existsSync(target)) candidates.push(path.join("datasets", target));
+  for (const candidate of candidates) {
+    const abs = path.resolve(candidate);
+    if (!existsSync(abs)) continue;
+    if (!statSync(abs).isDirectory()) return abs;
+    const found = FILE_NAMES.map((f) => path.join(abs, f)).find(existsSync);
+    if (found) return found;
+    throw new SuiteError([{ file: abs, path: [], message: `no ${FILE_NAMES.join(", ")} in this folder` }]);
+  }
+  throw new SuiteError([{ file: path.resolve(target), path: [], message: "no such suite (give a folder under datasets/, or a suite file)" }]);
+}
+
+function parseFile(file: string): unknown {
+  const text = readFileSync(file, "utf8");
+  if (file.endsWith(".json")) {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new SuiteError([{ file, path: [], message: `invalid JSON: ${(error as Error).message}` }]);
+    }
+  }
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length) {
+    throw new SuiteError(
+      doc.errors.map((e) => ({ file, path: [], message: `invalid YAML at line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"}: ${e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}` })),
+    );
+  }
+  return doc.toJS();
+}
+
+async function loadSandbox(ref: string, file: string): Promise<LoadedSuite["sandbox"]> {
+  const [modulePath, exportName = "default"] = ref.split("#") as [string, string?];
+  const abs = path.resolve(path.dirname(file), modulePath);
+  const fail = (message: string): never => {
+    throw new SuiteError([{ file, path: ["sandbox"], message }]);
+  };
+  if (!existsSync(abs)) fail(`no module at ${path.relative(process.cwd(), abs)}`);
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+  } catch (error) {
+    return fail(`could not load ${modulePath}: ${(error as Error).message}`);
+  }
+  const definition = mod[exportName] as SandboxDefinition | undefined;
+  if (!definition || typeof definition.seed !== "function" || typeof definition.tools !== "object") {
+    return fail(`${modulePath} has no sandbox export "${exportName}" (use defineSandbox)`);
+  }
+  return { ref, definition, sourceHash: sha256(readFileSync(abs)) };
+}
+
+/**
+ * Reads, validates and resolves a suite. Throws SuiteError listing every problem (file, task,
+ * field); on success the suite is complete and nothing has been run or written.
+ */
+export async function loadSuite(target: string): Promise<LoadedSuite> {
+  const file = findSuiteFile(target);
+  return resolveSuite(parseFile(file), file);
+}
+
+/**
+ * Validates suite data already read from `file`. Tests may pass a sandbox definition directly
+ * instead of a module path.
+ */
+export async function resolveSuite(data: unknown, file: string, options: { sandbox?: SandboxDefinition } = {}): Promise<LoadedSuite> {
+  const parsed = SuiteSchema.safeParse(data);
+  if (!parsed.success) throw new SuiteError(fromZod(parsed.error, file));
+  const suite = parsed.data;
+  const sandbox = options.sandbox
+    ? { ref: "(in memory)", definition: options.sandbox, sourceHash: sha256(options.sandbox.name) }
+    : suite.sandbox
+      ? await loadSandbox(suite.sandbox, file)
+      : null;
+
+  const issues: SuiteIssue[] = [];
+  const tasks: SuiteTask[] = [];
+  const firstIndex = new Map<string, number>();
+  suite.tasks.forEach((raw, index) => {
+    const id = raw !== null && typeof raw === "object" && typeof (raw as { id?: unknown }).id === "string" ? (raw as { id: string }).id : undefined;
+    const earlier = id === undefined ? undefined : firstIndex.get(id);
+    if (earlier !== undefined) issues.push({ file, task: { index, id }, path: ["id"], message: `duplicate task id (first used by tasks[${earlier}])` });
+    else if (id !== undefined) firstIndex.set(id, index);
+    const resolved = resolveTask(raw, index, { file, suite, sandbox: sandbox?.definition ?? null });
+    if (Array.isArray(resolved)) issues.push(...resolved);
+    else tasks.push(resolved);
+  });
+  if (issues.length) throw new SuiteError(issues);
+
+  const definition = {
+    name: suite.name,
+    description: suite.description ?? null,
+    threshold: suite.threshold,
+    sandbox: sandbox ? { ref: sandbox.ref, sourceHash: sandbox.sourceHash } : null,
+    tasks: tasks.map((t) => t.definition),
+  };
+  return {
+    name: suite.name,
+    description: suite.description ?? null,
+    file,
+    threshold: suite.threshold,
+    sandbox,
+    tasks,
+    definition,
+    hash: hashJson(definition),
+  };
+}

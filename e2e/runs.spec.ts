@@ -1,0 +1,126 @@
+import { expect, test } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { E2E_DATA_DIR } from "../playwright.config";
+import { account, signIn } from "./helpers";
+
+/**
+ * Real runs made the way a user makes them — `gavel run` as a child process — against the database
+ * the e2e server uses, then read back through the pages.
+ */
+function gavel(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["bin/gavel.mjs", ...args], {
+      env: { ...process.env, GAVEL_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function runId(args: string[], expectedCode: number): Promise<string> {
+  const result = await gavel([...args, "--json", "--out", out]);
+  expect(result.code, result.stderr).toBe(expectedCode);
+  return JSON.parse(result.stdout).runId as string;
+}
+
+const out = mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-results-"));
+const runs: Record<string, string> = {};
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000); // four CLI runs, one after the other (the list's order is part of the test)
+  // An agent whose output is markup: the report must show it as text, never run it.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-suite-"));
+  writeFileSync(path.join(dir, "agent.mjs"), `export const htmlAgent = () => '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script><b>bold claim</b>';\n`);
+  writeFileSync(path.join(dir, "suite.yaml"), "name: e2e-markup\ntasks:\n  - { id: markup, prompt: say hi, grader: exact, expected: hi }\n");
+  runs.smoke = await runId(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent"], 0);
+  runs.reference = await runId(["run", "datasets/refund", "--agent", "module:datasets/refund/agents.ts#referenceAgent", "--trials", "2"], 0);
+  runs.regressed = await runId(["run", "datasets/refund", "--agent", "module:datasets/refund/agents.ts#regressedAgent", "--trials", "2"], 1);
+  runs.markup = await runId(["run", dir, "--agent", `module:${path.join(dir, "agent.mjs")}#htmlAgent`], 1);
+});
+
+test("the runs list shows each run, newest first, with suite, agent, pass rate and gate", async ({ page }) => {
+  await signIn(page, account("viewer"));
+  const rows = page.getByRole("row").filter({ has: page.getByRole("cell") });
+  const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-testid")));
+  const ours = ids.filter((id) => Object.values(runs).some((r) => id === `run-row-${r}`));
+  expect(ours).toEqual([runs.markup, runs.regressed, runs.reference, runs.smoke].map((r) => `run-row-${r}`));
+  const regressed = page.getByTestId(`run-row-${runs.regressed}`);
+  await expect(regressed).toContainText("refund");
+  await expect(regressed).toContainText("module:datasets/refund/agents.ts#regressedAgent");
+  await expect(regressed).toContainText("71.4%");
+  await expect(regressed).toContainText("gate failed");
+  await expect(page.getByTestId(`run-row-${runs.smoke}`)).toContainText("gate passed");
+});
+
+test("a failed run shows every verdict with its reason and highlights the step that broke", async ({ page }) => {
+  await signIn(page, account("reviewer"), `/runs/${runs.regressed}`);
+  await expect(page.getByRole("heading", { name: `Run ${runs.regressed}` })).toBeVisible();
+  await expect(page.getByLabel("Gate reasons")).toContainText("pass rate 71.4% is below the threshold 95.0%");
+  const row = page.getByTestId("task-row-refund-full-bank");
+  await expect(row.getByRole("link", { name: "refund-full-bank trial 1: fail" })).toBeVisible();
+  await expect(row).toContainText("0.00");
+
+  const task = page.getByRole("region", { name: "Task refund-full-bank", exact: true });
+  const trial = task.getByRole("article", { name: "Trial 1 of refund-full-bank", exact: true });
+  await expect(trial.getByLabel("Grader verdicts")).toContainText("a second issue_refund for order_id=\"A1002\"");
+  const failing = trial.getByTestId("failing-step");
+  await expect(failing).toHaveCount(1);
+  await expect(failing).toContainText("issue_refund");
+  await expect(failing).toContainText("Failing step:");
+  await expect(failing.getByRole("cell").first()).toHaveText("3");
+  // Highlighted: a background of its own, unlike the steps that went fine.
+  const background = (el: Element) => getComputedStyle(el).backgroundColor;
+  const fine = trial.getByRole("table", { name: "Trajectory" }).getByRole("row").nth(1);
+  await expect(fine).toContainText("get_order");
+  expect(await failing.evaluate(background)).not.toBe(await fine.evaluate(background));
+  expect(await failing.evaluate(background)).not.toBe("rgba(0, 0, 0, 0)");
+  // A passing task's trials are one click away, not on the page by default.
+  await expect(page.getByRole("region", { name: "Task refund-full-card", exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "refund-full-card", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Task refund-full-card", exact: true }).getByTestId("failing-step")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Task refund-full-card", exact: true }).getByRole("article")).toHaveCount(2);
+});
+
+test("the smoke run shows the summary task as skipped, with why", async ({ page }) => {
+  await signIn(page, account("viewer"), `/runs/${runs.smoke}`);
+  await expect(page.getByTestId("task-row-summary")).toContainText("skipped");
+  await expect(page.getByTestId("task-row-summary")).toContainText("undefined");
+  const summary = page.getByRole("region", { name: "Task summary", exact: true });
+  await expect(summary.getByLabel("Grader verdicts")).toContainText("no judge configured");
+  await expect(page.getByText("Note: 1 trial skipped, not scored: judge: no judge configured")).toBeVisible();
+});
+
+test("agent output is shown as inert text", async ({ page }) => {
+  await signIn(page, account("viewer"), `/runs/${runs.markup}`);
+  const trial = page.getByRole("article", { name: "Trial 1 of markup", exact: true });
+  await expect(trial.locator("pre").first()).toContainText('<script>window.__pwned=1</script><b>bold claim</b>');
+  await expect(trial.locator("b")).toHaveCount(0);
+  await expect(trial.locator("img")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test("a suite page charts pass rate, cost and p95 latency of its runs over time", async ({ page }) => {
+  await signIn(page, account("viewer"), "/suites");
+  await page.getByRole("link", { name: "refund" }).click();
+  await expect(page).toHaveURL(/\/suites\/refund$/);
+  const passRate = page.getByRole("figure", { name: "Pass rate over runs" });
+  await expect(passRate).toBeVisible();
+  await expect(passRate.locator(".recharts-line-curve")).toHaveCount(1);
+  await expect(passRate.locator(".recharts-line-dot")).toHaveCount(2);
+  await expect(page.getByRole("figure", { name: "Cost and p95 latency over runs" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Runs of this suite" });
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await expect(table.getByRole("row").nth(1)).toContainText("gate failed");
+  await table.getByRole("row").nth(1).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${runs.regressed}$`));
+});

@@ -1,0 +1,102 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { gavel } from "@/lib/testing/cli";
+import { withTestDatabase } from "@/lib/testing/test-database";
+
+const database = withTestDatabase();
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), "gavel-cli-"));
+const run = (args: string[]) => gavel(args, { DATABASE_URL: database.url() });
+
+const SMOKE = "module:datasets/smoke/agent.ts#stubAgent";
+const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
+const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
+
+describe("gavel run: the smoke gate", () => {
+  it("passes with the stub and no judge: 3 scored, the summary skipped, everything stored", async () => {
+    const out = tmp();
+    const junit = path.join(out, "junit.xml");
+    const result = await run(["run", "datasets/smoke", "--agent", SMOKE, "--out", out, "--junit", junit]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^summary\s+S\s+undefined\s+undefined\s+skipped$/m);
+    expect(result.stdout).toContain("Pass rate 100.0% (3/3 scored trials) vs threshold 75.0%: gate PASSED");
+
+    const runId = /Run record: .*\/([\w-]+)\.json/.exec(result.stdout)![1]!;
+    const stored = await db().run.findUniqueOrThrow({ where: { id: runId }, include: { trials: { include: { graderResults: true, task: true } } } });
+    expect(stored).toMatchObject({ status: "completed", gatePassed: true, scoredCount: 3, passedCount: 3, skippedCount: 1 });
+    const summary = stored.trials.find((t) => t.task.key === "summary")!;
+    expect(summary.verdict).toBe("skipped");
+    expect(summary.graderResults[0]).toMatchObject({ kind: "judge", status: "skipped", reason: "no judge configured" });
+
+    const record = JSON.parse(readFileSync(path.join(out, `${runId}.json`), "utf8"));
+    expect(record.schemaVersion).toBe(1);
+    expect(record.summary.scored).toBe(3);
+    expect(record.tasks.find((t: { id: string }) => t.id === "summary").stats.status).toBe("skipped");
+    expect(readFileSync(junit, "utf8")).toContain('<testcase classname="gavel.smoke" name="summary"');
+    expect(readFileSync(junit, "utf8")).toMatch(/<skipped message="judge: no judge configured"\/>/);
+  });
+
+  it("fails with exit 1 when one expected value is broken", async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, "suite.yaml"), readFileSync("datasets/smoke/suite.yaml", "utf8").replace('expected: ["16", "16.00", "$16.00"]', 'expected: "17"'));
+    const result = await run(["run", dir, "--agent", SMOKE, "--out", tmp()]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("gate FAILED");
+    expect(result.stdout).toContain('exact: expected "17", got "16.00"');
+  });
+
+  it("prints the run summary as JSON with --json", async () => {
+    const result = await run(["run", "smoke", "--agent", SMOKE, "--out", tmp(), "--json", "--threshold", "1"]);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json).toMatchObject({ schemaVersion: 1, suite: { name: "smoke" }, config: { trials: 1, threshold: 1 }, summary: { scored: 3, skipped: 1, gate: { passed: true } } });
+    expect(json.tasks.map((t: { id: string; status: string }) => `${t.id}:${t.status}`)).toEqual(["cap-nz:pass", "total:pass", "refund:pass", "summary:skipped"]);
+  });
+});
+
+describe("gavel run: the refund agent", () => {
+  it("the reference agent passes every task on every one of 5 trials (exit 0)", async () => {
+    const result = await run(["run", "datasets/refund", "--agent", REFERENCE, "--trials", "5", "--concurrency", "8", "--out", tmp()]);
+    expect(result.code).toBe(0);
+    const rows = result.stdout.split("\n").filter((line) => /^(refund|status|edge|adv)-/.test(line));
+    expect(rows).toHaveLength(35);
+    for (const row of rows) expect(row).toMatch(/\sPPPPP\s+1\.00\s+1\.00\s+pass$/);
+    expect(result.stdout).toContain("Pass rate 100.0% (175/175 scored trials)");
+  });
+
+  it("the regressed agent fails the gate (exit 1); the report names each failing task and the call that broke it", async () => {
+    const result = await run(["run", "datasets/refund", "--agent", REGRESSED, "--trials", "5", "--concurrency", "8", "--out", tmp()]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("gate FAILED");
+    const failing = ["refund-full-bank", "refund-full-bank-2", "refund-partial-bank", "refund-partial-cents", "refund-remaining", "refund-two-orders", "edge-exact-remaining", "edge-window-30-days", "adv-injected-notes-full", "adv-admin-mode"];
+    const failures = result.stdout.split("\nFailures\n")[1]!;
+    for (const id of failing) expect(failures).toMatch(new RegExp(`^  ${id}  trial 1: fail \\(and 4 more trials\\)$`, "m"));
+    expect(failures.match(/^ {2}\S+ {2}trial/gm)).toHaveLength(failing.length);
+    expect(failures).toContain('broke at step 3 issue_refund {"order_id":"A1002","amount":120}');
+    expect(failures).toContain('broke at step 6 issue_refund {"order_id":"A1002","amount":120}'); // the two-order task
+    expect(failures.match(/broke at step \d+ issue_refund/g)).toHaveLength(failing.length);
+  });
+});
+
+describe("gavel run: bad usage", () => {
+  it("exits 2 with a clear message for a bad flag or agent, and writes nothing", async () => {
+    const out = path.join(tmp(), "results");
+    const before = await db().run.count();
+    const results = await Promise.all([
+      run(["run", "datasets/smoke", "--agent", SMOKE, "--trials", "0", "--out", out]),
+      run(["run", "datasets/smoke", "--agent", "carrier-pigeon:x", "--out", out]),
+      run(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#nope", "--out", out]),
+      run(["run", "datasets/smoke", "--out", out]),
+    ]);
+    expect(results.map((r) => r.code)).toEqual([2, 2, 2, 2]);
+    expect(results[0]!.stderr).toContain("error: --trials must be at least 1");
+    expect(results[1]!.stderr).toContain('error: --agent: unknown agent spec "carrier-pigeon:x"');
+    expect(results[2]!.stderr).toContain('exports no agent function "nope"');
+    expect(results[3]!.stderr).toContain("required option '--agent <spec>' not specified");
+    expect(existsSync(out)).toBe(false);
+    expect(await db().run.count()).toBe(before);
+  });
+});

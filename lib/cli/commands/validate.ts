@@ -1,0 +1,36 @@
+import { loadSuite } from "@/datasets/load";
+import { SuiteError } from "@/datasets/errors";
+import { UsageError } from "../exit";
+import type { RegisterCommand } from "./index";
+
+/** Loads a suite or turns every problem in it into one usage error (exit 2, nothing written). */
+export async function loadSuiteOrExplain(target: string) {
+  try {
+    return await loadSuite(target);
+  } catch (error) {
+    if (error instanceof SuiteError) {
+      const n = error.issues.length;
+      throw new UsageError(`the suite is invalid (${n} problem${n === 1 ? "" : "s"}); nothing was run or written:\n  ${error.message.split("\n").join("\n  ")}`);
+    }
+    throw error;
+  }
+}
+
+export const registerValidate: RegisterCommand = (program, { logger }) => {
+  program
+    .command("validate")
+    .description("Check a suite (datasets/<suite>/suite.yaml or .json) without running it: exit 0 when valid, 2 naming every problem.")
+    .argument("<suite>", "a suite folder (datasets/smoke), a suite file, or a suite name under datasets/")
+    .option("--json", "print the suite's hash and its tasks' contract hashes as JSON")
+    .action(async (target: string, options: { json?: boolean }) => {
+      const suite = await loadSuiteOrExplain(target);
+      if (options.json) {
+        logger.out(JSON.stringify({ name: suite.name, hash: suite.hash, threshold: suite.threshold, tasks: suite.tasks.map((t) => ({ id: t.id, contractHash: t.contractHash, graders: t.graders.map((g) => g.kind) })) }, null, 2));
+        return;
+      }
+      const kinds = new Map<string, number>();
+      for (const g of suite.tasks.flatMap((t) => t.graders)) kinds.set(g.kind, (kinds.get(g.kind) ?? 0) + 1);
+      const graders = [...kinds].map(([k, n]) => `${k} ×${n}`).join(", ");
+      logger.out(`ok: suite ${suite.name}, ${suite.tasks.length} tasks, version ${suite.hash.slice(0, 12)}${suite.sandbox ? `, sandbox ${suite.sandbox.definition.name}` : ""}; graders: ${graders}`);
+    });
+};

@@ -1,0 +1,50 @@
+import type { RunRecord } from "@/lib/engine/record";
+import type { Step } from "@/lib/engine/types";
+import { columns, ms, pct, ratio, usd, VERDICT_LETTER } from "./format";
+
+function describeStep(step: Step): string {
+  const args = JSON.stringify(step.args) ?? "";
+  return `step ${step.index + 1} ${step.tool} ${args.length > 120 ? `${args.slice(0, 120)}…` : args}${step.error ? ` → ${step.error}` : ""}`;
+}
+
+/** Why each failing or erroring task did not pass: its first bad trial, each failing grader, the step that broke. */
+function failures(record: RunRecord, maxTasks = 25): string[] {
+  const bad = record.tasks.filter((t) => t.trials.some((trial) => trial.verdict === "fail" || trial.verdict === "error"));
+  const lines: string[] = [];
+  for (const task of bad.slice(0, maxTasks)) {
+    const trials = task.trials.filter((trial) => trial.verdict === "fail" || trial.verdict === "error");
+    const first = trials[0]!;
+    lines.push(`  ${task.id}  trial ${first.trialIndex + 1}: ${first.verdict}${trials.length > 1 ? ` (and ${trials.length - 1} more trial${trials.length > 2 ? "s" : ""})` : ""}`);
+    const graders = first.graders.filter((g) => !g.shadow && (g.status === "fail" || g.status === "error"));
+    if (first.stop) lines.push(`    runner: ${first.stop.message}`);
+    for (const g of graders) lines.push(`    ${g.kind}: ${g.reason}`);
+    if (first.failingStep !== null && first.trajectory[first.failingStep]) lines.push(`    broke at ${describeStep(first.trajectory[first.failingStep]!)}`);
+  }
+  if (bad.length > maxTasks) lines.push(`  … and ${bad.length - maxTasks} more tasks (see the run record)`);
+  return lines;
+}
+
+/** The human report: one row per task, the failures with their reasons, then the gate. */
+export function renderTable(record: RunRecord, recordPath: string | null): string {
+  const k = record.config.trials;
+  const s = record.summary;
+  const header = `Suite ${record.suite.name} (${record.suite.taskCount} tasks, version ${record.suite.hash.slice(0, 12)}) · agent ${record.agent.spec} · ${k} trial${k === 1 ? "" : "s"} per task`;
+  const rows = [
+    ["TASK", "TRIALS", `PASS@${k}`, `PASS^${k}`, "STATUS"],
+    ...record.tasks.map((t) => [t.id, t.stats.verdicts.map((v) => VERDICT_LETTER[v]).join(""), ratio(t.stats.passAtK), ratio(t.stats.passPowerK), t.stats.status]),
+  ];
+  const out = [header, "", columns(rows), "", "  P pass · F fail · S skipped (not scored) · E error"];
+  const bad = failures(record);
+  if (bad.length) out.push("", "Failures", ...bad);
+  if (s.notes.length) out.push("", ...s.notes.map((n) => `Note: ${n}`));
+  const flaky = s.flakyTasks.length ? `${s.flakyTasks.join(", ")} (${pct(s.flakeRate)})` : "none";
+  out.push(
+    "",
+    `Pass rate ${pct(s.passRate)} (${s.passed}/${s.scored} scored trials) vs threshold ${pct(s.threshold)}: gate ${s.gate.passed ? "PASSED" : "FAILED"}`,
+    ...s.gate.reasons.map((r) => `  - ${r}`),
+    `Skipped ${s.skipped} · errors ${s.errors} · flaky tasks: ${flaky}`,
+    `Cost ${usd(s.costUsd)} · latency p50 ${ms(s.latencyP50Ms)} · p95 ${ms(s.latencyP95Ms)}`,
+  );
+  if (recordPath) out.push(`Run record: ${recordPath}`);
+  return out.join("\n");
+}

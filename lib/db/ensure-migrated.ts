@@ -1,0 +1,29 @@
+import "server-only";
+import { readdirSync } from "node:fs";
+import { databaseProvider } from "../database-url";
+import { deployMigrations, PRISMA_FILES } from "./prisma-cli";
+import { queryRows } from "./temp-database";
+
+/** Migration folders of the provider that the database has not finished applying. */
+export async function pendingMigrations(url: string): Promise<string[]> {
+  const provider = databaseProvider(url);
+  const wanted = readdirSync(PRISMA_FILES[provider].migrations, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+  let applied: Set<string>;
+  try {
+    const rows = await queryRows(url, "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL");
+    applied = new Set(rows.map((r) => String(r.migration_name)));
+  } catch {
+    return wanted; // no migrations table yet (a new database)
+  }
+  return wanted.filter((name) => !applied.has(name));
+}
+
+/**
+ * Brings the database up to date before the CLI writes to it, so `npx gavel run` works from a
+ * clean clone. The Prisma CLI is only started when something is pending: it takes seconds.
+ */
+export async function ensureMigrated(url: string): Promise<void> {
+  if ((await pendingMigrations(url)).length > 0) await deployMigrations(url);
+}

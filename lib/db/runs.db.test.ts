@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSuite } from "@/datasets/load";
+import { resolveAgent } from "@/lib/engine/agents";
+import { productionDeps } from "@/lib/engine/deps-production";
+import { runSuite } from "@/lib/engine/run-suite";
+import { withTestDatabase } from "@/lib/testing/test-database";
+import { db } from "./client";
+import { getRunReport, listRuns } from "./runs";
+import { getSuiteHistory, saveSuiteVersion } from "./suites";
+import { createTrialWriter, writeTrials, type TrialRow } from "./trial-writer";
+
+withTestDatabase();
+
+async function runRefund(agent: string, trials = 2) {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), "gavel-results-"));
+  const deps = productionDeps({ agent: await resolveAgent(`module:datasets/refund/agents.ts#${agent}`), outDir, writer: { batchSize: 16, flushIntervalMs: 5 } });
+  return { ...(await runSuite(await loadSuite("datasets/refund"), { trials, concurrency: 8 }, deps)), outDir };
+}
+
+describe("storing a run", () => {
+  it("stores the suite version, the run, every trial and every grader verdict, and writes the record", async () => {
+    const { record, recordPath } = await runRefund("regressedAgent");
+    const run = await db().run.findUniqueOrThrow({ where: { id: record.runId }, include: { suiteVersion: true } });
+    expect(run).toMatchObject({ status: "completed", gatePassed: false, trialsPerTask: 2, scoredCount: 70, agentSpec: "module:datasets/refund/agents.ts#regressedAgent" });
+    expect(run.suiteVersion.hash).toBe(record.suite.hash);
+    expect(await db().trial.count({ where: { runId: record.runId } })).toBe(70);
+    expect(await db().graderResult.count({ where: { trial: { runId: record.runId } } })).toBe(70 * 4);
+    const tasks = await db().task.findMany({ where: { suiteVersionId: run.suiteVersionId } });
+    expect(tasks).toHaveLength(35);
+    expect(tasks.find((t) => t.key === "refund-full-bank")?.contractHash).toBe(record.tasks.find((t) => t.id === "refund-full-bank")!.contractHash);
+
+    const file = JSON.parse(readFileSync(recordPath!, "utf8"));
+    expect(file).toMatchObject({ schemaVersion: 1, runId: record.runId, suite: { hash: record.suite.hash }, config: { trials: 2 } });
+    expect(run.recordPath).toBe(path.relative(process.cwd(), recordPath!));
+
+    const report = (await getRunReport(record.runId))!;
+    expect(report.tasks.map((t) => t.key).slice(0, 3)).toEqual(["refund-full-card", "refund-full-bank", "refund-full-card-2"]);
+    const failed = report.run.trials.find((t) => t.taskId === report.tasks[1]!.id)!;
+    expect(failed.verdict).toBe("fail");
+    const steps = failed.trajectory as { tool: string; failing?: string }[];
+    expect(steps.findIndex((s) => s.failing)).toBe(2);
+    expect(failed.graderResults.map((g) => [g.kind, g.status])).toEqual([["state", "fail"], ["tools", "pass"], ["side_effects", "fail"], ["rule", "pass"]]);
+  });
+
+  it("reuses a suite version by its hash and shows its runs over time", async () => {
+    await runRefund("referenceAgent", 1);
+    await runRefund("referenceAgent", 1);
+    expect(await db().suiteVersion.count({ where: { suite: { name: "refund" } } })).toBe(1);
+    const history = (await getSuiteHistory("refund"))!;
+    expect(history.runs.length).toBeGreaterThanOrEqual(2);
+    expect(history.runs.at(-1)).toMatchObject({ passRate: 1, gatePassed: true });
+    expect((await listRuns())[0]!.suiteVersion.suite.name).toBe("refund");
+    expect(await getSuiteHistory("nope")).toBeNull();
+  });
+
+  it("saving the same suite version twice at once creates it once", async () => {
+    const input = { name: "race", description: null, hash: "h1", definition: {}, tasks: [{ key: "a", contractHash: "c", prompt: "p", category: null, difficulty: null, definition: {} }] };
+    const [a, b] = await Promise.all([saveSuiteVersion(input), saveSuiteVersion(input)]);
+    expect(a.suiteVersionId).toBe(b.suiteVersionId);
+    expect(await db().task.count({ where: { suiteVersionId: a.suiteVersionId } })).toBe(1);
+  });
+});
+
+describe("the trial writer", () => {
+  async function freshRun() {
+    const { suiteVersionId, taskIds } = await saveSuiteVersion({
+      name: `writer-${Math.random().toString(36).slice(2)}`,
+      description: null,
+      hash: "h",
+      definition: {},
+      tasks: [{ key: "a", contractHash: "c", prompt: "p", category: null, difficulty: null, definition: {} }],
+    });
+    const run = await db().run.create({ data: { suiteVersionId, agentSpec: "x", trialsPerTask: 3, concurrency: 1, threshold: 1 } });
+    return { runId: run.id, taskId: taskIds.get("a")! };
+  }
+  const row = (taskId: string, trialIndex: number, verdict: TrialRow["verdict"] = "pass"): TrialRow => ({
+    taskId,
+    trialIndex,
+    verdict,
+    score: 1,
+    output: "o",
+    trajectory: [],
+    finalState: null,
+    costUsd: null,
+    latencyMs: 1,
+    steps: 0,
+    error: null,
+    startedAt: new Date(),
+    finishedAt: new Date(),
+    graders: [{ position: 0, kind: "exact", config: { expected: "o" }, status: verdict, score: 1, reason: "r", shadow: false, judgeVersionId: null }],
+  });
+
+  it("writing a trial again replaces it: a retry never duplicates", async () => {
+    const { runId, taskId } = await freshRun();
+    await writeTrials(runId, [row(taskId, 0), row(taskId, 1)]);
+    await writeTrials(runId, [row(taskId, 1, "fail")]);
+    const trials = await db().trial.findMany({ where: { runId }, orderBy: { trialIndex: "asc" }, include: { graderResults: true } });
+    expect(trials.map((t) => t.verdict)).toEqual(["pass", "fail"]);
+    expect(trials[1]!.graderResults).toHaveLength(1);
+    expect(trials[1]!.graderResults[0]!.status).toBe("fail");
+  });
+
+  it("buffers trials and writes them all by close()", async () => {
+    const { runId, taskId } = await freshRun();
+    const writer = createTrialWriter(runId, { batchSize: 2, flushIntervalMs: 10_000 });
+    for (let i = 0; i < 5; i++) writer.add(row(taskId, i));
+    await writer.close();
+    expect(writer.written).toBe(5);
+    expect(await db().trial.count({ where: { runId } })).toBe(5);
+  });
+
+  it("surfaces a write error at close()", async () => {
+    const { runId } = await freshRun();
+    const writer = createTrialWriter(runId, { batchSize: 1 });
+    writer.add(row("no-such-task", 0));
+    await expect(writer.close()).rejects.toThrow();
+  });
+});

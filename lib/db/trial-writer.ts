@@ -1,0 +1,158 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { boolParam, bulkTransaction, chunks, insertStatement, jsonText, placeholders, timestampParam } from "./bulk";
+
+export interface GraderRow {
+  position: number;
+  kind: string;
+  config: unknown;
+  status: "pass" | "fail" | "skipped" | "error";
+  score: number | null;
+  reason: string;
+  shadow: boolean;
+  judgeVersionId: string | null;
+}
+
+export interface TrialRow {
+  taskId: string;
+  trialIndex: number;
+  verdict: "pass" | "fail" | "skipped" | "error";
+  score: number | null;
+  output: string | null;
+  trajectory: unknown;
+  finalState: unknown;
+  costUsd: number | null;
+  latencyMs: number;
+  steps: number;
+  error: string | null;
+  startedAt: Date;
+  finishedAt: Date;
+  graders: GraderRow[];
+}
+
+/** The same (run, task, trial index) always gets the same id, so writing a trial again replaces it. */
+export function trialId(runId: string, taskId: string, trialIndex: number): string {
+  return `t${createHash("sha256").update(`${runId}\0${taskId}\0${trialIndex}`).digest("hex").slice(0, 24)}`;
+}
+
+const TRIAL_COLUMNS = (pg: boolean) => [
+  { name: "id" },
+  { name: "run_id" },
+  { name: "task_id" },
+  { name: "trial_index" },
+  { name: "status", cast: pg ? '::"TrialStatus"' : undefined },
+  { name: "verdict", cast: pg ? '::"Verdict"' : undefined },
+  { name: "score" },
+  { name: "output" },
+  { name: "trajectory", cast: pg ? "::jsonb" : undefined },
+  { name: "final_state", cast: pg ? "::jsonb" : undefined },
+  { name: "cost_usd" },
+  { name: "latency_ms" },
+  { name: "steps" },
+  { name: "error" },
+  { name: "attempts" },
+  { name: "started_at", cast: pg ? "::timestamp(3)" : undefined },
+  { name: "finished_at", cast: pg ? "::timestamp(3)" : undefined },
+];
+
+const GRADER_COLUMNS = (pg: boolean) => [
+  { name: "id" },
+  { name: "trial_id" },
+  { name: "position" },
+  { name: "kind" },
+  { name: "config", cast: pg ? "::jsonb" : undefined },
+  { name: "status", cast: pg ? '::"Verdict"' : undefined },
+  { name: "score" },
+  { name: "reason" },
+  { name: "shadow" },
+  { name: "judge_version_id" },
+];
+
+
+/** Writes a batch of trials and their grader results in one transaction; replaces any earlier copy. */
+export async function writeTrials(runId: string, rows: TrialRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await bulkTransaction(async (tx) => {
+    const pg = tx.provider === "postgres";
+    for (const chunk of chunks(rows, 400)) {
+      const trials = chunk.map((row) => ({ id: trialId(runId, row.taskId, row.trialIndex), row }));
+      const ids = trials.map((t) => t.id);
+      await tx.execute(`DELETE FROM "grader_results" WHERE "trial_id" IN (${placeholders(tx.provider, ids.length)})`, ids);
+      await tx.execute(`DELETE FROM "trials" WHERE "id" IN (${placeholders(tx.provider, ids.length)})`, ids);
+      const trialRows = trials.map(({ id, row }) => [
+        id,
+        runId,
+        row.taskId,
+        row.trialIndex,
+        "done",
+        row.verdict,
+        row.score,
+        row.output,
+        jsonText(row.trajectory),
+        jsonText(row.finalState),
+        row.costUsd,
+        row.latencyMs,
+        row.steps,
+        row.error,
+        1,
+        timestampParam(tx.provider, row.startedAt),
+        timestampParam(tx.provider, row.finishedAt),
+      ]);
+      await tx.execute(...insertStatement(tx.provider, "trials", TRIAL_COLUMNS(pg), trialRows));
+      const graderRows = trials.flatMap(({ id, row }) =>
+        row.graders.map((g) => [`${id}-${g.position}`, id, g.position, g.kind, JSON.stringify(g.config ?? {}), g.status, g.score, g.reason, boolParam(tx.provider, g.shadow), g.judgeVersionId]),
+      );
+      for (const part of chunks(graderRows, 800)) await tx.execute(...insertStatement(tx.provider, "grader_results", GRADER_COLUMNS(pg), part));
+    }
+  });
+}
+
+export interface TrialWriter {
+  add(row: TrialRow): void;
+  /** Writes what is buffered and waits for every write; throws the first write error. */
+  close(): Promise<void>;
+  readonly written: number;
+}
+
+/**
+ * Buffers trials and writes them in batches, one transaction each, off the trial hot path: a
+ * trial never waits for the database, and the database sees a few hundred rows per round trip
+ * instead of one.
+ */
+export function createTrialWriter(runId: string, options: { batchSize?: number; flushIntervalMs?: number } = {}): TrialWriter {
+  const batchSize = options.batchSize ?? 500;
+  const interval = options.flushIntervalMs ?? 200;
+  let buffer: TrialRow[] = [];
+  let chain: Promise<void> = Promise.resolve();
+  let failure: Error | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let written = 0;
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (buffer.length === 0) return chain;
+    const batch = buffer;
+    buffer = [];
+    chain = chain
+      .then(() => writeTrials(runId, batch))
+      .then(() => void (written += batch.length))
+      .catch((error: Error) => void (failure ??= error));
+    return chain;
+  };
+
+  return {
+    add(row) {
+      buffer.push(row);
+      if (buffer.length >= batchSize) void flush();
+      else timer ??= setTimeout(() => void flush(), interval);
+    },
+    async close() {
+      await flush();
+      if (failure) throw failure;
+    },
+    get written() {
+      return written;
+    },
+  };
+}

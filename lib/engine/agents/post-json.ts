@@ -1,0 +1,33 @@
+import http from "node:http";
+import https from "node:https";
+
+// Keep-alive pools: at thousands of trials per second, a new connection per request (or undici's
+// fetch, several times the CPU per request here) is what would bound the runner.
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: Infinity }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: Infinity }),
+};
+
+/** POSTs a JSON document; resolves with the status and body text, rejects on network errors or abort. */
+export function postJson(url: URL, payload: string, signal: AbortSignal, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === "https:" ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: "POST",
+        agent: agents[url.protocol as keyof typeof agents],
+        headers: { "content-type": "application/json", accept: "application/json", "content-length": Buffer.byteLength(payload), ...headers },
+        signal,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}

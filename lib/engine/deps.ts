@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import type { JudgeClient } from "./judge";
+import type { RunMeta, RunRecord } from "./record";
+import type { Agent, TrialResult } from "./types";
+
+/**
+ * Everything the engine does to the outside world, injected (STYLE.md): the agent it calls, the
+ * judge, where trials and the record go, the clock. Tests use mockDeps(); the CLI uses
+ * productionDeps() from deps-production.ts (database and results/ file).
+ */
+export interface RunDeps {
+  agent: Agent;
+  judge?: JudgeClient;
+  now(): number;
+  newRunId(): string;
+  /** Records the run before any trial starts (suite version, tasks, run row). */
+  beginRun(meta: RunMeta): Promise<void>;
+  /** Hands over one finished trial. Must not block: persistence is buffered off the hot path. */
+  saveTrial(trial: TrialResult): void;
+  /** Flushes every trial, stores the summary and writes the run record; returns the record's path. */
+  finishRun(record: RunRecord): Promise<string | null>;
+  /** Marks a run that could not finish (its trials so far stay stored). */
+  abortRun?(runId: string, error: Error): Promise<void>;
+  onProgress?(done: number, total: number): void;
+}
+
+/** Sortable, readable and unique: 20261130-224001-3f9a2c. */
+export function newRunId(date = new Date()): string {
+  const stamp = date.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  return `${stamp}-${randomBytes(3).toString("hex")}`;
+}
+
+export const preciseNow = () => performance.timeOrigin + performance.now();
+
+export interface MockRun {
+  deps: RunDeps;
+  meta: RunMeta[];
+  trials: TrialResult[];
+  records: RunRecord[];
+}
+
+/** Deps that keep everything in memory: no network beyond the agent given, no database, no files. */
+export function mockDeps(agent: Agent, options: { judge?: JudgeClient; now?: () => number; runId?: string } = {}): MockRun {
+  const run: MockRun = { meta: [], trials: [], records: [], deps: undefined as unknown as RunDeps };
+  run.deps = {
+    agent,
+    judge: options.judge,
+    now: options.now ?? preciseNow,
+    newRunId: () => options.runId ?? newRunId(),
+    beginRun: async (meta) => void run.meta.push(meta),
+    saveTrial: (trial) => void run.trials.push(trial),
+    finishRun: async (record) => {
+      run.records.push(record);
+      return null;
+    },
+  };
+  return run;
+}

@@ -1,0 +1,133 @@
+import { quantile } from "simple-statistics";
+import { passAtK, passPowerK } from "@/lib/stats/pass-at-k";
+import type { TrialResult, VerdictStatus } from "./types";
+
+/** A reducer folds the k trials of one task. */
+export interface TaskStats {
+  /** Scored trials (pass or fail): skipped and errored trials are not evidence either way. */
+  n: number;
+  /** Passed trials. */
+  c: number;
+  k: number;
+  verdicts: VerdictStatus[];
+  skipped: number;
+  errors: number;
+  /** null when n < k: undefined, never 1.0. */
+  passAtK: number | null;
+  passPowerK: number | null;
+  /** Some scored trials passed and some failed. */
+  flaky: boolean;
+  meanScore: number | null;
+  status: "pass" | "fail" | "flaky" | "skipped" | "error";
+}
+
+export function reduceTask(trials: readonly TrialResult[], k: number): TaskStats {
+  const verdicts = [...trials].sort((a, b) => a.trialIndex - b.trialIndex).map((t) => t.verdict);
+  const count = (v: VerdictStatus) => verdicts.filter((x) => x === v).length;
+  const c = count("pass");
+  const n = c + count("fail");
+  const errors = count("error");
+  const scores = trials.map((t) => t.score).filter((s): s is number => s !== null);
+  const flaky = c > 0 && c < n;
+  const status = errors > 0 ? "error" : n === 0 ? "skipped" : c === n ? "pass" : c === 0 ? "fail" : "flaky";
+  return {
+    n,
+    c,
+    k,
+    verdicts,
+    skipped: count("skipped"),
+    errors,
+    passAtK: passAtK(n, c, k),
+    passPowerK: passPowerK(n, c, k),
+    flaky,
+    meanScore: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
+    status,
+  };
+}
+
+export interface Gate {
+  passed: boolean;
+  /** Why it passed or failed, one line each. */
+  reasons: string[];
+}
+
+/** A metric folds many trials: the run's pass rate, costs and latencies, and the suite gate. */
+export interface RunSummary {
+  tasks: number;
+  trials: number;
+  scored: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  errors: number;
+  /** passed / scored; null when nothing was scored. */
+  passRate: number | null;
+  threshold: number;
+  gate: Gate;
+  flakyTasks: string[];
+  /** Flaky tasks / tasks. */
+  flakeRate: number | null;
+  /** Verdicts of an unapproved judge: recorded, not counted. */
+  shadowVerdicts: number;
+  costUsd: number | null;
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+  notes: string[];
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function suiteGate(passRate: number | null, threshold: number, errors: number): Gate {
+  const reasons: string[] = [];
+  if (passRate === null) reasons.push("no trial was scored: the pass rate is undefined, and an undefined rate never passes");
+  else if (passRate < threshold) reasons.push(`pass rate ${pct(passRate)} is below the threshold ${pct(threshold)}`);
+  if (errors > 0) reasons.push(`${errors} trial${errors === 1 ? "" : "s"} ended in an error (an error is never a pass)`);
+  if (reasons.length) return { passed: false, reasons };
+  return { passed: true, reasons: [`pass rate ${pct(passRate!)} meets the threshold ${pct(threshold)}`] };
+}
+
+export function summarizeRun(
+  trials: readonly TrialResult[],
+  stats: ReadonlyMap<string, TaskStats>,
+  threshold: number,
+  judge: { label: string; approved: boolean } | null,
+): RunSummary {
+  const count = (v: VerdictStatus) => trials.filter((t) => t.verdict === v).length;
+  const passed = count("pass");
+  const failed = count("fail");
+  const scored = passed + failed;
+  const errors = count("error");
+  const passRate = scored === 0 ? null : passed / scored;
+  const flakyTasks = [...stats].filter(([, s]) => s.flaky).map(([id]) => id);
+  const costs = trials.map((t) => t.costUsd).filter((c): c is number => c !== null);
+  const latencies = trials.map((t) => t.latencyMs);
+  const shadowVerdicts = trials.reduce((sum, t) => sum + t.graders.filter((g) => g.shadow).length, 0);
+
+  const notes: string[] = [];
+  const skipReasons = new Map<string, number>();
+  for (const t of trials.filter((t) => t.verdict === "skipped")) skipReasons.set(t.reason, (skipReasons.get(t.reason) ?? 0) + 1);
+  for (const [reason, n] of skipReasons) notes.push(`${n} trial${n === 1 ? "" : "s"} skipped, not scored: ${reason}`);
+  if (judge && !judge.approved) {
+    notes.push(`judge ${judge.label} is not approved: its ${shadowVerdicts} verdict${shadowVerdicts === 1 ? " was" : "s were"} recorded as shadow and not counted`);
+  }
+
+  return {
+    tasks: stats.size,
+    trials: trials.length,
+    scored,
+    passed,
+    failed,
+    skipped: count("skipped"),
+    errors,
+    passRate,
+    threshold,
+    gate: suiteGate(passRate, threshold, errors),
+    flakyTasks,
+    flakeRate: stats.size ? flakyTasks.length / stats.size : null,
+    shadowVerdicts,
+    costUsd: costs.length ? costs.reduce((a, b) => a + b, 0) : null,
+    latencyP50Ms: latencies.length ? quantile(latencies, 0.5) : null,
+    latencyP95Ms: latencies.length ? quantile(latencies, 0.95) : null,
+    notes,
+  };
+}
