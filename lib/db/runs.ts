@@ -71,3 +71,15 @@ export async function getRunReport(id: string) {
 }
 
 export type RunReport = NonNullable<Awaited<ReturnType<typeof getRunReport>>>;
+
+/** A run's counted (not shadow) verdicts from one judge version: what its raw judge pass rate is made of. */
+export async function countJudgeVerdicts(runId: string, judgeVersionId: string): Promise<{ passed: number; scored: number; shadow: number }> {
+  const rows = await db().graderResult.groupBy({
+    by: ["status", "shadow"],
+    where: { trial: { runId }, kind: "judge", judgeVersionId },
+    _count: { _all: true },
+  });
+  const count = (status: string, shadow: boolean) => rows.filter((r) => r.status === status && r.shadow === shadow).reduce((s, r) => s + r._count._all, 0);
+  const passed = count("pass", false);
+  return { passed, scored: passed + count("fail", false), shadow: rows.filter((r) => r.shadow).reduce((s, r) => s + r._count._all, 0) };
+}

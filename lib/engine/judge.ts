@@ -17,6 +17,8 @@ export interface JudgeClient {
   label: string;
   /** Approved by an admin and cleared the agreement bar: only then do its verdicts count. */
   approved: boolean;
+  /** Why it is or is not approved, for the run summary. */
+  approvalReason?: string;
   grade(request: JudgeRequest, signal?: AbortSignal): Promise<JudgeResponse>;
 }
 
@@ -38,5 +40,7 @@ export interface JudgeResponse {
 
 /** How a run describes its judge in the run record. */
 export function describeJudge(judge: JudgeClient | undefined) {
-  return judge ? { versionId: judge.versionId, hash: judge.hash, label: judge.label, approved: judge.approved } : null;
+  return judge
+    ? { versionId: judge.versionId, hash: judge.hash, label: judge.label, approved: judge.approved, approvalReason: judge.approvalReason ?? null }
+    : null;
 }

@@ -90,7 +90,7 @@ export function summarizeRun(
   trials: readonly TrialResult[],
   stats: ReadonlyMap<string, TaskStats>,
   threshold: number,
-  judge: { label: string; approved: boolean } | null,
+  judge: { label: string; approved: boolean; approvalReason?: string } | null,
 ): RunSummary {
   const count = (v: VerdictStatus) => trials.filter((t) => t.verdict === v).length;
   const passed = count("pass");
@@ -108,7 +108,8 @@ export function summarizeRun(
   for (const t of trials.filter((t) => t.verdict === "skipped")) skipReasons.set(t.reason, (skipReasons.get(t.reason) ?? 0) + 1);
   for (const [reason, n] of skipReasons) notes.push(`${n} trial${n === 1 ? "" : "s"} skipped, not scored: ${reason}`);
   if (judge && !judge.approved) {
-    notes.push(`judge ${judge.label} is not approved: its ${shadowVerdicts} verdict${shadowVerdicts === 1 ? " was" : "s were"} recorded as shadow and not counted`);
+    const why = judge.approvalReason ? ` (${judge.approvalReason})` : "";
+    notes.push(`judge ${judge.label} is not approved${why}: its ${shadowVerdicts} verdict${shadowVerdicts === 1 ? " was" : "s were"} recorded as shadow and not counted`);
   }
 
   return {

@@ -66,7 +66,7 @@ export async function runSuite(suite: LoadedSuite, options: RunOptions, deps: Ru
       stats.set(task.id, reduceTask(trials, options.trials));
     }
     const all = [...byTask.values()].flat();
-    const judge = deps.judge ? { label: deps.judge.label, approved: deps.judge.approved } : null;
+    const judge = deps.judge ? { label: deps.judge.label, approved: deps.judge.approved, approvalReason: deps.judge.approvalReason } : null;
     const summary = summarizeRun(all, stats, meta.threshold, judge);
     const record = buildRecord(meta, byTask, stats, summary, new Date(deps.now()).toISOString());
     const recordPath = await deps.finishRun(record);

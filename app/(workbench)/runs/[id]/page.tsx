@@ -6,6 +6,7 @@ import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { getRunReport } from "@/lib/db/runs";
 import type { RunSummary, TaskStats } from "@/lib/engine/reducers";
+import { JudgeReading } from "../_components/judge-reading";
 import { RunSummaryCard } from "../_components/run-summary";
 import { TaskTable } from "../_components/task-table";
 import { TaskTrials } from "../_components/task-trials";
@@ -57,6 +58,9 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       />
       <div className="space-y-6">
         <RunSummaryCard run={run} summary={summary} />
+        {run.judgeVersion ? (
+          <JudgeReading runId={run.id} judgeVersionId={run.judgeVersion.id} judgeLabel={`${run.judgeVersion.judge.name} v${run.judgeVersion.version}`} />
+        ) : null}
         <Card>
           <TaskTable tasks={tasks} trialsByTask={trialsByTask} stats={summary.tasks ?? {}} k={run.trialsPerTask} runId={run.id} />
         </Card>

@@ -1,0 +1,90 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { approveJudgeVersion } from "@/lib/db/approvals";
+import { db } from "@/lib/db/client";
+import { countJudgeVerdicts } from "@/lib/db/runs";
+import { runPassRateThroughJudge } from "@/lib/judges/run-correction";
+import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judges/label-set-run";
+import { lastUserText, startMockLlmServer, type MockLlmServer } from "@/lib/providers/mock-server";
+import { gavel } from "@/lib/testing/cli";
+import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "@/lib/testing/seed-judges";
+import { withTestDatabase } from "@/lib/testing/test-database";
+
+const database = withTestDatabase();
+const SMOKE = "module:datasets/smoke/agent.ts#stubAgent";
+
+let server: MockLlmServer;
+beforeAll(async () => {
+  // A judge that passes outputs saying "good answer" and fails everything else, the stub's summary included.
+  server = await startMockLlmServer({
+    flavor: "openai",
+    reply: ({ body }) => ({ text: lastUserText(body).includes("good answer") ? "PASS: does what was asked" : "FAIL: misses the point" }),
+  });
+});
+afterAll(() => server.close());
+
+const spec = (model: string) => ({
+  provider: "openai",
+  model,
+  baseUrl: server.baseUrl,
+  promptTemplate: "Task: {{task_prompt}}\nRubric: {{rubric}}\nOutput: {{output}}\nAnswer PASS or FAIL with a reason.",
+  parser: "pass_fail",
+});
+
+async function summaryGrader(runId: string) {
+  const trial = await db().trial.findFirstOrThrow({ where: { runId, task: { key: "summary" } }, include: { graderResults: true } });
+  return { trial, grader: trial.graderResults[0]! };
+}
+
+const runIdOf = (stdout: string) => /Run record: .*\/([\w-]+)\.json/.exec(stdout)![1]!;
+
+describe("gavel run --judge", () => {
+  it("records an unapproved judge's verdicts as shadow, does not count them, and says why", async () => {
+    const version = await seedJudgeVersion("smoke-judge-unapproved", spec("judge-model-a"));
+    const result = await gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", version.id, "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Pass rate 100.0% (3/3 scored trials)");
+    expect(result.stdout).toMatch(/judge smoke-judge-unapproved v1 \(judge-model-a\) is not approved \([^)]+\): its 1 verdict was recorded as shadow and not counted/);
+    const runId = runIdOf(result.stdout);
+    const { trial, grader } = await summaryGrader(runId);
+    expect(grader).toMatchObject({ kind: "judge", status: "fail", shadow: true, judgeVersionId: version.id });
+    expect(trial.verdict).not.toBe("fail");
+    expect(await db().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ judgeVersionId: version.id, scoredCount: 3 });
+  });
+
+  it("counts an approved judge's verdicts", async () => {
+    const admin = await seedUser("admin-judge-option@example.com");
+    const items: SeedItem[] = [];
+    for (let i = 0; i < 20; i++) items.push({ key: `g${i}`, split: "test", output: `good answer ${i}`, gold: "pass" });
+    for (let i = 0; i < 20; i++) items.push({ key: `b${i}`, split: "test", output: `bad answer ${i}`, gold: "fail" });
+    const { queueId } = await seedLabelSet({ name: "smoke-judge-gold", kind: "binary", items });
+    const version = await seedJudgeVersion("smoke-judge-approved", spec("judge-model-b"));
+    await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
+    await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
+    await approveJudgeVersion(version.id, admin.id);
+
+    const result = await gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", version.hash.slice(0, 12), "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Pass rate 75.0% (3/4 scored trials)");
+    expect(result.stdout).not.toContain("shadow");
+    const runId = runIdOf(result.stdout);
+    const { trial, grader } = await summaryGrader(runId);
+    expect(grader).toMatchObject({ kind: "judge", status: "fail", shadow: false });
+    expect(trial.verdict).toBe("fail");
+
+    // The run report reads the judge's pass rate through its measured TPR and TNR (both 1 here).
+    const counts = await countJudgeVerdicts(runId, version.id);
+    expect(counts).toEqual({ passed: 0, scored: 1, shadow: 0 });
+    const reading = await runPassRateThroughJudge(version.id, counts);
+    expect(reading.approved).toBe(true);
+    expect(reading.correction).toMatchObject({ raw: 0, corrected: 0, inputs: { tpr: 1, tnr: 1, calibrationN: 40 } });
+  });
+
+  it("exits 2 for a judge version that does not exist", async () => {
+    const result = await gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", "no-such-judge@3"], { DATABASE_URL: database.url() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--judge: No judge version "no-such-judge@3"');
+  });
+});
