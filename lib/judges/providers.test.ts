@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CALL_POLICY } from "./call";
 import { judgeOne } from "./judge-one";
-import { keyFor, providerForVersion } from "./providers";
+import { judgeHostAllowed, keyFor, providerForVersion } from "./providers";
 import type { JudgeVersionLike } from "./request";
 
 const version = (provider: string, baseUrl: string | null): JudgeVersionLike => ({
@@ -36,9 +36,11 @@ describe("providerForVersion", () => {
     expect(ok.status).toBe("ok");
     expect(sent.calls[0]).toMatchObject({ url: "https://llm.internal.example/v1/chat/completions", headers: { authorization: "Bearer sk-server" } });
 
+    // An allowed host that is not the configured endpoint is called without the key (here: no key, so skipped).
     const elsewhere = recordingFetch();
     const other = version("openai", "https://collector.example.net/v1");
-    const skipped = await judgeOne(other, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(other, { env, fetch: elsewhere.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    const allowedEnv = { ...env, GAVEL_JUDGE_HOSTS: "collector.example.net" };
+    const skipped = await judgeOne(other, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(other, { env: allowedEnv, fetch: elsewhere.fetch }), policy: DEFAULT_CALL_POLICY, deps });
     expect(skipped).toMatchObject({ status: "skipped", reason: "no API key" });
     expect(skipped.error).toContain("no API key for https://collector.example.net/v1");
     expect(elsewhere.calls).toHaveLength(0);
@@ -54,6 +56,21 @@ describe("providerForVersion", () => {
     const claude = version("anthropic", null);
     await judgeOne(claude, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(claude, { env: { ANTHROPIC_API_KEY: "sk-ant" }, fetch: anthropic.fetch }), policy: DEFAULT_CALL_POLICY, deps });
     expect(anthropic.calls[0]).toMatchObject({ url: "https://api.anthropic.com/v1/messages", headers: { "x-api-key": "sk-ant" } });
+  });
+
+  it("refuses a base URL outside the allowed hosts without calling it, as an error, never a verdict", async () => {
+    const sent = recordingFetch();
+    for (const baseUrl of ["http://169.254.169.254/latest", "http://10.0.0.5:8080/v1", "https://collector.example.net/v1", "file:///etc/passwd"]) {
+      const target = version("openai", baseUrl);
+      const outcome = await judgeOne(target, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(target, { env: {}, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+      expect(outcome.status, baseUrl).toBe("error");
+      expect(outcome.value).toBeNull();
+    }
+    expect(sent.calls).toHaveLength(0);
+    expect(judgeHostAllowed("http://127.0.0.1:11434/v1", {})).toBe(true);
+    expect(judgeHostAllowed("https://api.anthropic.com/v1", {})).toBe(true);
+    expect(judgeHostAllowed("http://ollama.lan:11434/v1", { GAVEL_JUDGE_HOSTS: "gpu.lan, ollama.lan:11434" })).toBe(true);
+    expect(judgeHostAllowed("http://ollama.lan:9999/v1", { GAVEL_JUDGE_HOSTS: "ollama.lan:11434" })).toBe(false);
   });
 
   it("compares origins, not strings", () => {

@@ -4,7 +4,7 @@ import { createAnthropicProvider, ANTHROPIC_DEFAULT_BASE_URL } from "../provider
 import { chainCassettes, fileCassette, folderCassettes, readRecordedAnswer, recordingProvider, replayProvider, type CassetteStore } from "../providers/cassette";
 import type { FetchLike } from "../providers/http";
 import { createOpenAiProvider, OPENAI_DEFAULT_BASE_URL } from "../providers/openai-compatible";
-import type { ModelProvider } from "../providers/types";
+import { ProviderError, type ModelProvider } from "../providers/types";
 import { recordedResponses } from "../db/verdicts";
 import type { JudgeVersionLike } from "./request";
 
@@ -60,6 +60,48 @@ function origin(url: string): string | null {
 }
 
 /**
+ * Hosts a judge version may call. Whoever creates a version sets its base URL, and the server makes
+ * the request, so an open list would let a reviewer point the server at any internal address.
+ * Allowed: this machine, the public OpenAI and Anthropic APIs, the configured OPENAI_BASE_URL /
+ * ANTHROPIC_BASE_URL, and the hosts (host or host:port) listed in GAVEL_JUDGE_HOSTS, comma-separated.
+ */
+export function allowedJudgeHosts(env: EnvSource = process.env): Set<string> {
+  const hosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
+  for (const url of [OPENAI_DEFAULT_BASE_URL, ANTHROPIC_DEFAULT_BASE_URL, env.OPENAI_BASE_URL, env.ANTHROPIC_BASE_URL]) {
+    const parsed = parseUrl(url);
+    if (parsed) hosts.add(parsed.host);
+  }
+  for (const entry of (env.GAVEL_JUDGE_HOSTS ?? "").split(",")) if (entry.trim()) hosts.add(entry.trim().toLowerCase());
+  return hosts;
+}
+
+export function judgeHostAllowed(baseUrl: string, env: EnvSource = process.env): boolean {
+  const parsed = parseUrl(baseUrl);
+  if (!parsed || !["http:", "https:"].includes(parsed.protocol)) return false;
+  const allowed = allowedJudgeHosts(env);
+  return allowed.has(parsed.host) || allowed.has(parsed.hostname);
+}
+
+function parseUrl(url: string | undefined): URL | null {
+  if (!url?.trim()) return null;
+  try {
+    return new URL(url.trim());
+  } catch {
+    return null;
+  }
+}
+
+/** A provider that refuses every call: the version's base URL is not on the allowed list. */
+function refusingProvider(baseUrl: string): ModelProvider {
+  return {
+    name: "refused",
+    async complete() {
+      throw new ProviderError("host_not_allowed", `${baseUrl} is not an allowed judge host: add it to GAVEL_JUDGE_HOSTS to call it.`);
+    },
+  };
+}
+
+/**
  * The provider a judge version calls. Keys come from the environment when the call is made, never
  * from the database; a version without a base URL uses OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the
  * public endpoint. A replay version answers from cassettes, then from recorded verdicts.
@@ -70,10 +112,12 @@ export function providerForVersion(version: Pick<JudgeVersionLike, "provider" | 
   if (version.provider === "openai") {
     const configured = env.OPENAI_BASE_URL?.trim() || OPENAI_DEFAULT_BASE_URL;
     const baseUrl = version.baseUrl ?? configured;
+    if (!judgeHostAllowed(baseUrl, env)) return refusingProvider(baseUrl);
     provider = createOpenAiProvider({ baseUrl, apiKey: () => keyFor(baseUrl, configured, env.OPENAI_API_KEY), fetch: setup.fetch });
   } else if (version.provider === "anthropic") {
     const configured = env.ANTHROPIC_BASE_URL?.trim() || ANTHROPIC_DEFAULT_BASE_URL;
     const baseUrl = version.baseUrl ?? configured;
+    if (!judgeHostAllowed(baseUrl, env)) return refusingProvider(baseUrl);
     provider = createAnthropicProvider({ baseUrl, apiKey: () => keyFor(baseUrl, configured, env.ANTHROPIC_API_KEY), fetch: setup.fetch });
   } else if (version.provider === "replay") {
     const files = (setup.cassetteFiles ?? []).map((file) => fileCassette(file));

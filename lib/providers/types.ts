@@ -44,7 +44,8 @@ export type ProviderErrorKind =
   | "client"
   | "bad_response"
   | "no_api_key"
-  | "cassette_miss";
+  | "cassette_miss"
+  | "host_not_allowed";
 
 const RETRYABLE: ReadonlySet<ProviderErrorKind> = new Set(["rate_limited", "server", "timeout", "network"]);
 
