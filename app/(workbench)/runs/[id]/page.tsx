@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { Card } from "@/app/_components/ui/card";
-import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { getRunReport } from "@/lib/db/runs";
@@ -23,16 +23,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const { id } = await params;
   const { task: selected } = await searchParams;
   const report = await getRunReport(id);
-  if (!report) {
-    return (
-      <>
-        <PageHeader title="Run not found" />
-        <EmptyState title={`No run with id ${id}`}>
-          It may have been made against another database. <Link href="/runs" className="text-indigo-700 underline">See all runs</Link>.
-        </EmptyState>
-      </>
-    );
-  }
+  if (!report) notFound();
   const { run, tasks } = report;
   const summary = (run.summary ?? {}) as StoredSummary;
   const trialsByTask = new Map(tasks.map((t) => [t.id, run.trials.filter((trial) => trial.taskId === t.id)]));

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
@@ -12,11 +15,19 @@ import { TrendCharts, type TrendPoint } from "./trend-charts";
 
 export const metadata: Metadata = { title: "Suite" };
 
+function suiteFolderExists(name: string): boolean {
+  if (!/^[\w.-]+$/.test(name) || name.startsWith(".")) return false;
+  const folder = path.join(/*turbopackIgnore: true*/ process.cwd(), "datasets", name);
+  return existsSync(path.join(folder, "suite.yaml")) || existsSync(path.join(folder, "suite.json"));
+}
+
 export default async function SuitePage({ params }: { params: Promise<{ name: string }> }) {
   await requireRole("read");
   const { name } = await params;
   const history = await getSuiteHistory(name);
   if (!history) {
+    // A suite folder that has not run yet gets a hint; a name that is neither is a 404.
+    if (!suiteFolderExists(name)) notFound();
     return (
       <>
         <PageHeader title={`Suite ${name}`} />
