@@ -1,0 +1,73 @@
+import "server-only";
+import { contentHash } from "../hash";
+import type { ParsedTranscript } from "../schemas/transcripts";
+import { db, type Db, type Tx } from "./client";
+
+/**
+ * The one write path for transcripts. Callers validate their whole input first (every importer
+ * reports every bad line before calling this); this writes all of it in one transaction or none.
+ * An item's identity is the hash of its content, so importing the same file again adds nothing.
+ */
+export interface ImportResult {
+  /** The transcript id for every input item, in input order (new or already stored). */
+  ids: string[];
+  created: number;
+  existing: number;
+}
+
+/** What makes two items the same item: everything a reviewer or a judge sees, not where it came from. */
+export function transcriptHash(item: ParsedTranscript): string {
+  return contentHash({
+    transcript: 1,
+    externalId: item.externalId ?? null,
+    kind: item.kind,
+    taskPrompt: item.taskPrompt,
+    rubric: item.rubric ?? null,
+    criterion: item.criterion ?? null,
+    finalOutput: item.finalOutput ?? null,
+    content: item.content,
+  });
+}
+
+const CHUNK = 500;
+
+/** Writes the items (inside `tx` when given, else in a transaction of its own). */
+export async function importTranscripts(items: ParsedTranscript[], tx?: Tx): Promise<ImportResult> {
+  if (tx) return write(tx, items);
+  return db().$transaction((inner) => write(inner, items), { timeout: 120_000, maxWait: 20_000 });
+}
+
+async function write(tx: Tx | Db, items: ParsedTranscript[]): Promise<ImportResult> {
+  const hashes = items.map(transcriptHash);
+  const unique = [...new Set(hashes)];
+  const found = new Map<string, string>();
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const rows = await tx.transcript.findMany({ where: { contentHash: { in: unique.slice(i, i + CHUNK) } }, select: { id: true, contentHash: true } });
+    for (const row of rows) found.set(row.contentHash, row.id);
+  }
+  const existing = found.size;
+  const pending = new Map<string, ParsedTranscript>();
+  hashes.forEach((hash, index) => {
+    if (!found.has(hash) && !pending.has(hash)) pending.set(hash, items[index]!);
+  });
+  const toCreate = [...pending.entries()];
+  for (let i = 0; i < toCreate.length; i += CHUNK) {
+    const data = toCreate.slice(i, i + CHUNK).map(([hash, item]) => ({
+      contentHash: hash,
+      source: item.source,
+      externalId: item.externalId ?? null,
+      trialId: item.trialId ?? null,
+      kind: item.kind,
+      taskPrompt: item.taskPrompt,
+      rubric: item.rubric ?? null,
+      criterion: item.criterion ?? null,
+      finalOutput: item.finalOutput ?? null,
+      content: item.content as object,
+      sizeBytes: Buffer.byteLength(JSON.stringify(item.content)),
+    }));
+    await tx.transcript.createMany({ data });
+    const rows = await tx.transcript.findMany({ where: { contentHash: { in: data.map((d) => d.contentHash) } }, select: { id: true, contentHash: true } });
+    for (const row of rows) found.set(row.contentHash, row.id);
+  }
+  return { ids: hashes.map((hash) => found.get(hash)!), created: toCreate.length, existing };
+}
