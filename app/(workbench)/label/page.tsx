@@ -1,16 +1,21 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { LinkButton } from "@/app/_components/ui/button";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { listQueues } from "@/lib/db/queues";
+import { listQueuesWithProgress } from "@/lib/db/queues";
+import { can } from "@/lib/roles";
+import { ProgressBar } from "./_components/progress-bar";
 
 export const metadata: Metadata = { title: "Label" };
 
 export default async function LabelPage() {
-  await requireRole("read");
-  const queues = await listQueues();
+  const user = await requireRole("read");
+  const queues = await listQueuesWithProgress(user.id);
+  const mayLabel = can(user, "labels:write");
   return (
     <>
       <PageHeader title="Label" description="Label transcripts pass or fail, blind to the judge. Your labels are the ground truth every judge is measured against." />
@@ -23,17 +28,35 @@ export default async function LabelPage() {
               <tr>
                 <Th>Queue</Th>
                 <Th>Kind</Th>
-                <Th>Items</Th>
+                <Th>Items done</Th>
                 <Th>Reviewers per item</Th>
+                <Th>My labels</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
               {queues.map((queue) => (
-                <tr key={queue.id}>
-                  <Td className="font-medium">{queue.name}</Td>
+                <tr key={queue.id} data-testid={`queue-row-${queue.name}`}>
+                  <Td className="font-medium">
+                    <Link href={`/label/${queue.id}`} className="text-indigo-700 hover:underline">
+                      {queue.name}
+                    </Link>
+                  </Td>
                   <Td>{queue.kind}</Td>
-                  <Td>{queue._count.items}</Td>
+                  <Td>
+                    <ProgressBar value={queue.done} total={queue.total} label={`Items done in ${queue.name}`} />
+                  </Td>
                   <Td>{queue.reviewersPerItem}</Td>
+                  <Td data-testid="my-labels">{queue.mine.toLocaleString("en")}</Td>
+                  <Td className="text-right">
+                    {mayLabel && queue.done < queue.total ? (
+                      <LinkButton href={`/label/${queue.id}/item`} tone="primary" size="sm">
+                        Start labeling
+                      </LinkButton>
+                    ) : null}
+                  </Td>
                 </tr>
               ))}
             </tbody>

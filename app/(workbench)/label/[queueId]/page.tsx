@@ -1,0 +1,102 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { LinkButton } from "@/app/_components/ui/button";
+import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { EmptyState } from "@/app/_components/ui/empty-state";
+import { PageHeader } from "@/app/_components/ui/page-header";
+import { Table, Td, Th } from "@/app/_components/ui/table";
+import { requireRole } from "@/lib/auth/session";
+import { queueProgress } from "@/lib/db/labeling";
+import { getQueue } from "@/lib/db/queues";
+import { can } from "@/lib/roles";
+import { ProgressBar } from "../_components/progress-bar";
+
+export const metadata: Metadata = { title: "Label queue" };
+
+export default async function QueuePage({ params }: { params: Promise<{ queueId: string }> }) {
+  const user = await requireRole("read");
+  const { queueId } = await params;
+  const queue = await getQueue(queueId);
+  if (!queue) notFound();
+  const progress = await queueProgress(queue.id, queue.reviewersPerItem);
+  const needed = progress.total * queue.reviewersPerItem;
+  return (
+    <>
+      <PageHeader
+        title={queue.name}
+        description={queue.description ?? `A ${queue.kind} queue: ${queue.reviewersPerItem} reviewer${queue.reviewersPerItem === 1 ? "" : "s"} per item.`}
+        actions={
+          <>
+            <Link href={`/label/${queue.id}/agreement`} className="text-sm text-indigo-700 hover:underline">
+              Agreement
+            </Link>
+            <Link href={`/label/${queue.id}/adjudicate`} className="text-sm text-indigo-700 hover:underline">
+              Adjudicate
+            </Link>
+            {can(user, "labels:write") && progress.done < progress.total ? (
+              <LinkButton href={`/label/${queue.id}/item`} tone="primary">
+                Start labeling
+              </LinkButton>
+            ) : null}
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader title={`Rubric (version ${queue.rubricVersion})`} description="What reviewers judge every item against." />
+          <CardBody>
+            <p className="whitespace-pre-wrap text-sm text-stone-800">{queue.rubric}</p>
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Progress" />
+          <CardBody className="space-y-4">
+            <div>
+              <p className="mb-1 text-sm font-medium text-stone-800">Items with all their labels</p>
+              <ProgressBar value={progress.done} total={progress.total} label="Items done" />
+            </div>
+            <div>
+              <p className="mb-1 text-sm font-medium text-stone-800">Labels given</p>
+              <ProgressBar value={progress.labels} total={needed} label="Labels given" />
+            </div>
+            {queue.assignments.length > 0 ? (
+              <p className="text-sm text-stone-600">Assigned to {queue.assignments.map((a) => a.user.name ?? a.user.email).join(", ")}.</p>
+            ) : (
+              <p className="text-sm text-stone-600">Open to every reviewer.</p>
+            )}
+          </CardBody>
+        </Card>
+      </div>
+      <Card className="mt-6">
+        <CardHeader title="Reviewers" description="How many items each reviewer labeled and skipped, and on how many they revealed the judge's verdict afterwards." />
+        {progress.reviewers.length === 0 ? (
+          <div className="p-5">
+            <EmptyState title="Nobody has labeled yet">Start labeling: the first reviewer&apos;s progress shows up here.</EmptyState>
+          </div>
+        ) : (
+          <Table data-testid="reviewer-progress">
+            <thead className="bg-stone-50">
+              <tr>
+                <Th>Reviewer</Th>
+                <Th>Labeled</Th>
+                <Th>Skipped</Th>
+                <Th>Judge revealed</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {progress.reviewers.map((r) => (
+                <tr key={r.reviewerId}>
+                  <Td>{r.name ?? r.email}</Td>
+                  <Td>{r.labeled.toLocaleString("en")}</Td>
+                  <Td>{r.skipped.toLocaleString("en")}</Td>
+                  <Td>{r.judgeSeen.toLocaleString("en")}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+"use server";
+
+import { defineAction } from "@/lib/auth/action";
+import { revealJudge, skipItem, submitLabel, undoLastLabel, type RevealedVerdict } from "@/lib/db/labeling";
+import { queueInput, revealJudgeInput, skipItemInput, submitLabelInput } from "@/lib/schemas/labeling";
+
+/**
+ * The labeling page's mutations. Each answers only what the reviewer may see: the next item is
+ * loaded by the page itself (router refresh), never carried in these responses.
+ */
+export const submitLabelAction = defineAction("labels:write", submitLabelInput, async (input, user) => {
+  await submitLabel(user.id, input);
+});
+
+export const skipItemAction = defineAction("labels:write", skipItemInput, async (input, user) => {
+  await skipItem(user.id, input);
+});
+
+export const undoLastLabelAction = defineAction<typeof queueInput, { queueItemId: string }>("labels:write", queueInput, async (input, user) => {
+  const item = await undoLastLabel(input.queueId, user.id);
+  return { data: { queueItemId: item.queueItemId } };
+});
+
+export const revealJudgeAction = defineAction<typeof revealJudgeInput, RevealedVerdict[]>("labels:write", revealJudgeInput, async (input, user) => {
+  return { data: await revealJudge(user.id, input) };
+});

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/**
+ * What a reviewer sends while labeling. The value's allowed set depends on the queue's kind, which
+ * only the server knows: `labelValueError` checks it there once the queue is loaded.
+ */
+const id = (what: string) => z.string({ error: `${what} is missing.` }).trim().min(1, `${what} is missing.`).max(64, `${what} is too long.`);
+
+const optionalScore = z.preprocess(
+  (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v) : v),
+  z
+    .number({ error: "The score must be a whole number from 1 to 5." })
+    .int("The score must be a whole number from 1 to 5.")
+    .min(1, "The score must be a whole number from 1 to 5.")
+    .max(5, "The score must be a whole number from 1 to 5.")
+    .optional(),
+);
+
+const optionalReason = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.string().trim().max(5_000, "Keep the reason under 5,000 characters.").optional(),
+);
+
+export const submitLabelInput = z.strictObject({
+  queueId: id("The queue"),
+  queueItemId: id("The item"),
+  value: z.string().trim().min(1, "Choose a label.").max(16),
+  score: optionalScore,
+  reason: optionalReason,
+  /** Time on the item as the browser measured it; capped at a day so a tab left open cannot skew totals absurdly. */
+  timeSpentMs: z.coerce.number().int().min(0).max(86_400_000).optional(),
+});
+export type SubmitLabelInput = z.output<typeof submitLabelInput>;
+
+export const skipItemInput = z.strictObject({ queueId: id("The queue"), queueItemId: id("The item") });
+export type SkipItemInput = z.output<typeof skipItemInput>;
+
+export const queueInput = z.strictObject({ queueId: id("The queue") });
+
+export const revealJudgeInput = z.strictObject({ queueId: id("The queue"), transcriptId: id("The transcript") });
+export type RevealJudgeInput = z.output<typeof revealJudgeInput>;
+
+export type QueueKind = "binary" | "pairwise" | "graded";
+
+/** The values a label may take on a queue of this kind (graded: the queue's scale, 1–5 by default). */
+export function allowedValues(kind: QueueKind, scale?: { min: number | null; max: number | null }): string[] {
+  if (kind === "binary") return ["pass", "fail"];
+  if (kind === "pairwise") return ["A", "B"];
+  const min = scale?.min ?? 1;
+  const max = scale?.max ?? 5;
+  return Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
+}
+
+/** null when the value fits the queue, else a message naming the allowed values. */
+export function labelValueError(kind: QueueKind, value: string, scale?: { min: number | null; max: number | null }): string | null {
+  const allowed = allowedValues(kind, scale);
+  return allowed.includes(value) ? null : `A ${kind} label is one of ${allowed.join(", ")}; got "${value.slice(0, 16)}".`;
+}
