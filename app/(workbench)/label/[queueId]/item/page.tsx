@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { LinkButton } from "@/app/_components/ui/button";
+import { EmptyState } from "@/app/_components/ui/empty-state";
+import { PageHeader } from "@/app/_components/ui/page-header";
+import { requireRole } from "@/lib/auth/session";
+import { itemView, lastOwnLabel, myLabelCount, nextItem } from "@/lib/db/labeling";
+import { getQueue } from "@/lib/db/queues";
+import { labelChoices } from "@/lib/labeling/choices";
+import { LabelWorkbench } from "../../_components/label-workbench";
+import { RevealJudge } from "../../_components/reveal-judge";
+import { TranscriptView } from "../../_components/transcript-view";
+
+export const metadata: Metadata = { title: "Labeling" };
+
+/**
+ * The labeling page. Blind by construction: it sends the browser the item (whitelisted transcript
+ * fields, lib/labeling/item-view.ts), the queue's rubric, and the reviewer's own last label — never
+ * a judge verdict or another reviewer's label. The verdict comes only from the reveal action.
+ */
+export default async function LabelItemPage({ params, searchParams }: { params: Promise<{ queueId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireRole("labels:write");
+  const { queueId } = await params;
+  const queue = await getQueue(queueId);
+  if (!queue) notFound();
+  const preferred = (await searchParams).item;
+  const next = await nextItem(queue.id, user.id, { preferItemId: typeof preferred === "string" ? preferred : undefined });
+  const [item, last, mine] = await Promise.all([next.status === "item" ? itemView(next.item.queueItemId) : null, lastOwnLabel(queue.id, user.id), myLabelCount(queue.id, user.id)]);
+  const choices = labelChoices(queue.kind, { min: queue.scaleMin, max: queue.scaleMax });
+  const extra = last ? <RevealJudge key={last.id} queueId={queue.id} last={{ transcriptId: last.transcriptId, externalId: last.transcript.externalId, value: last.value, judgeSeen: last.judgeSeen }} /> : null;
+  return (
+    <>
+      <PageHeader
+        title={queue.name}
+        description={
+          <>
+            {queue.kind === "binary" ? "Does this transcript pass the rubric?" : queue.kind === "pairwise" ? "Which output is better under the rubric?" : "Rate this transcript under the rubric."} You have labeled{" "}
+            <span data-testid="my-label-count">{mine}</span> item{mine === 1 ? "" : "s"} in this queue.{" "}
+            <Link href={`/label/${queue.id}`} className="text-indigo-700 hover:underline">
+              Queue overview
+            </Link>
+          </>
+        }
+      />
+      <LabelWorkbench key={item?.queueItemId ?? next.status} queueId={queue.id} queueItemId={item?.queueItemId ?? null} choices={choices} withScore={queue.kind !== "graded"} pinned={typeof preferred === "string"} extra={extra}>
+        {item ? (
+          <div className="space-y-4">
+            <section className="rounded-lg border border-indigo-200 bg-indigo-50/50 p-4" data-testid="rubric">
+              <h2 className="mb-1 text-sm font-semibold text-stone-900">Rubric (version {queue.rubricVersion})</h2>
+              <p className="whitespace-pre-wrap text-sm text-stone-800">{queue.rubric}</p>
+            </section>
+            <p className="text-xs text-stone-500">
+              Item <span className="font-mono" data-testid="item-key">{item.externalId ?? item.transcriptId}</span>
+            </p>
+            <TranscriptView item={item} />
+          </div>
+        ) : next.status === "waiting" ? (
+          <EmptyState title="Others are labeling the rest" action={<LinkButton href={`/label/${queue.id}/item`}>Check again</LinkButton>}>
+            The {next.held} item{next.held === 1 ? " that still needs" : "s that still need"} a label {next.held === 1 ? "is" : "are"} being labeled by other reviewers right now. Their hold lapses after 10 minutes; check again then.
+          </EmptyState>
+        ) : next.status === "not-assigned" ? (
+          <EmptyState title="This queue is assigned to other reviewers" action={<LinkButton href="/label">Back to the queues</LinkButton>}>
+            Ask an admin to assign you if you should label it.
+          </EmptyState>
+        ) : (
+          <EmptyState title="You are done with this queue" action={<LinkButton href="/label">Back to the queues</LinkButton>}>
+            Every item has your label, your skip, or all the labels it needs. Thank you.
+          </EmptyState>
+        )}
+      </LabelWorkbench>
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { Alert } from "@/app/_components/ui/alert";
+import { Button } from "@/app/_components/ui/button";
+import { inputClass } from "@/app/_components/ui/field";
+import type { ActionState } from "@/lib/action-state";
+import type { LabelChoice } from "@/lib/labeling/choices";
+import { skipItemAction, submitLabelAction, undoLastLabelAction } from "../actions";
+import { HotkeyHelp } from "./hotkey-help";
+
+export interface WorkbenchProps {
+  queueId: string;
+  /** The item on screen, or null when the reviewer has nothing left to label here. */
+  queueItemId: string | null;
+  choices: LabelChoice[];
+  /** Graded items carry their score in the value; the others may add an optional 1–5 score. */
+  withScore: boolean;
+  /** Whether this page was opened on a given item (after an undo): the next one is then the plain URL. */
+  pinned: boolean;
+  children?: React.ReactNode;
+  /** More for the side panel (the reviewer's last label and its reveal). */
+  extra?: React.ReactNode;
+}
+
+/** Keys typed into a field are text, not commands. */
+function typing(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
+/**
+ * The labeling controls and their hotkeys. Keyed by item in the page, so every item starts with a
+ * fresh form and a fresh clock (time on item is measured from when it appeared to the label).
+ */
+export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinned, children, extra }: WorkbenchProps) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const [help, setHelp] = useState(false);
+  const [score, setScore] = useState("");
+  const [reason, setReason] = useState("");
+  const started = useRef(0);
+  const busy = useRef(false);
+  const base = `/label/${queueId}/item`;
+
+  useEffect(() => {
+    started.current = performance.now();
+  }, []);
+
+  const run = useCallback(
+    (action: () => Promise<ActionState<{ queueItemId: string } | unknown>>, then: (state: ActionState<unknown>) => string | null) => {
+      if (busy.current) return;
+      busy.current = true;
+      setError(null);
+      startTransition(async () => {
+        const state = await action();
+        if (state.status === "error") {
+          busy.current = false;
+          setError(state.message);
+          return;
+        }
+        const target = then(state);
+        if (target) router.replace(target);
+        else router.refresh();
+      });
+    },
+    [router],
+  );
+
+  const label = useCallback(
+    (value: string) => {
+      if (!queueItemId) return;
+      const timeSpentMs = Math.round(performance.now() - started.current);
+      run(
+        () => submitLabelAction(undefined, { queueId, queueItemId, value, score: withScore && score ? Number(score) : undefined, reason: reason || undefined, timeSpentMs }),
+        () => (pinned ? base : null),
+      );
+    },
+    [queueId, queueItemId, withScore, score, reason, run, pinned, base],
+  );
+
+  const skip = useCallback(() => {
+    if (!queueItemId) return;
+    run(() => skipItemAction(undefined, { queueId, queueItemId }), () => (pinned ? base : null));
+  }, [queueId, queueItemId, run, pinned, base]);
+
+  const undo = useCallback(() => {
+    run(
+      () => undoLastLabelAction(undefined, { queueId }),
+      (state) => {
+        const data = state.status === "ok" ? (state.data as { queueItemId?: string } | undefined) : undefined;
+        return data?.queueItemId ? `${base}?item=${encodeURIComponent(data.queueItemId)}` : base;
+      },
+    );
+  }, [queueId, run, base]);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      const key = event.key.toLowerCase();
+      if (event.key === "?") {
+        event.preventDefault();
+        setHelp((open) => !open);
+        return;
+      }
+      if (event.key === "Escape") return setHelp(false);
+      const choice = choices.find((c) => c.key === key);
+      if (choice && queueItemId) {
+        event.preventDefault();
+        label(choice.value);
+      } else if (key === "s" && queueItemId) {
+        event.preventDefault();
+        skip();
+      } else if (key === "u") {
+        event.preventDefault();
+        undo();
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [choices, label, skip, undo, queueItemId]);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0">{children}</div>
+      <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start" aria-label="Your label">
+        {error ? <Alert tone="error" data-testid="label-error">{error}</Alert> : null}
+        {queueItemId ? (
+          <div className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+            <div className={`grid gap-2 ${choices.length > 2 ? "grid-cols-5" : "grid-cols-2"}`}>
+              {choices.map((choice) => (
+                <Button key={choice.value} tone={choice.tone === "bad" ? "danger" : choice.tone === "good" ? "primary" : "secondary"} disabled={pending} onClick={() => label(choice.value)} aria-keyshortcuts={choice.key.toUpperCase()}>
+                  {choice.label}
+                  <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">{choice.key.toUpperCase()}</kbd>
+                </Button>
+              ))}
+            </div>
+            {withScore ? (
+              <div className="space-y-1">
+                <label htmlFor="label-score" className="block text-sm font-medium text-stone-800">
+                  Score (optional)
+                </label>
+                <select id="label-score" value={score} onChange={(e) => setScore(e.target.value)} className={inputClass}>
+                  <option value="">No score</option>
+                  {[1, 2, 3, 4, 5].map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <div className="space-y-1">
+              <label htmlFor="label-reason" className="block text-sm font-medium text-stone-800">
+                Reason (optional)
+              </label>
+              <textarea id="label-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} placeholder="What decided it?" maxLength={5000} />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button tone="secondary" size="sm" disabled={pending} onClick={skip} aria-keyshortcuts="S">
+                Skip <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">S</kbd>
+              </Button>
+              <Button tone="ghost" size="sm" disabled={pending} onClick={undo} aria-keyshortcuts="U">
+                Undo last label <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">U</kbd>
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button tone="ghost" size="sm" disabled={pending} onClick={undo} aria-keyshortcuts="U">
+            Undo last label <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">U</kbd>
+          </Button>
+        )}
+        <p className="text-xs text-stone-500" data-testid="label-status" aria-live="polite">
+          {pending ? "Saving…" : "Press ? for the keyboard shortcuts."}
+        </p>
+        {extra}
+        {help ? <HotkeyHelp choices={choices} onClose={() => setHelp(false)} /> : null}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { allowedValues, type QueueKind } from "../schemas/labeling";
+
+/** One label button and its hotkey. */
+export interface LabelChoice {
+  value: string;
+  /** The key that picks it (lower case). */
+  key: string;
+  label: string;
+  tone: "good" | "bad" | "neutral";
+}
+
+/**
+ * The buttons for a queue's kind: P / F for pass and fail, A / B for pairwise, the digits for a
+ * graded scale. S (skip), U (undo) and ? (help) are taken, so no choice may use them.
+ */
+export function labelChoices(kind: QueueKind, scale?: { min: number | null; max: number | null }): LabelChoice[] {
+  if (kind === "binary") {
+    return [
+      { value: "pass", key: "p", label: "Pass", tone: "good" },
+      { value: "fail", key: "f", label: "Fail", tone: "bad" },
+    ];
+  }
+  if (kind === "pairwise") {
+    return [
+      { value: "A", key: "a", label: "A is better", tone: "neutral" },
+      { value: "B", key: "b", label: "B is better", tone: "neutral" },
+    ];
+  }
+  // Digits only reach 9: a wider scale keeps its buttons but loses hotkeys past one digit.
+  return allowedValues("graded", scale).map((value) => ({ value, key: value.length === 1 ? value : "", label: value, tone: "neutral" as const }));
+}
