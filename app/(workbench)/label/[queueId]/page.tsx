@@ -42,7 +42,7 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader title={`Rubric (version ${queue.rubricVersion})`} description="What reviewers judge every item against." />
           <CardBody>
@@ -87,7 +87,10 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
             <tbody className="divide-y divide-stone-100">
               {progress.reviewers.map((r) => (
                 <tr key={r.reviewerId}>
-                  <Td>{r.name ?? r.email}</Td>
+                  <Td>
+                    {r.name ? <span className="font-medium">{r.name} </span> : null}
+                    <span className="text-stone-600">{r.email}</span>
+                  </Td>
                   <Td>{r.labeled.toLocaleString("en")}</Td>
                   <Td>{r.skipped.toLocaleString("en")}</Td>
                   <Td>{r.judgeSeen.toLocaleString("en")}</Td>

@@ -1,0 +1,294 @@
+import { expect, test, type Page, type Response } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { E2E_DATA_DIR } from "../playwright.config";
+import { account, signIn, signedInPage } from "./helpers";
+
+/**
+ * The reviewer's side of labeling, end to end: queues and transcripts are seeded straight into the
+ * database (queue creation and imports are tested where they are built); everything a reviewer
+ * does happens in the browser, by keyboard where the test says so.
+ */
+function cli(args: string[], input?: string): string {
+  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
+  return execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-labeling-cli.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
+    input,
+    maxBuffer: 64 * 2 ** 20,
+  });
+}
+
+interface Seeded {
+  queueId: string;
+  transcriptIds: Record<string, string>;
+  queueItemIds: Record<string, string>;
+}
+interface StoredLabels {
+  labels: { transcriptId: string; value: string; score: number | null; reason: string | null; timeSpentMs: number | null; judgeSeen: boolean; judgeRevealedAt: string | null; reviewer: string }[];
+  gold: { transcriptId: string; value: string; source: string }[];
+  skips: { transcriptId: string; reviewer: string }[];
+}
+
+const seed = (queue: unknown): Seeded => JSON.parse(cli(["seed"], JSON.stringify(queue))) as Seeded;
+const stored = (queueId: string): StoredLabels => JSON.parse(cli(["labels", queueId])) as StoredLabels;
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Every response body the page receives (documents, RSC payloads, server-action answers), kept for inspection. */
+function recordResponses(page: Page) {
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response: Response) => {
+    bodies.push(response.text().catch(() => ""));
+  });
+  return { all: async () => (await Promise.all(bodies)).join("\n\u0000\n"), count: () => bodies.length };
+}
+
+test("blind by default: no judge verdict or other reviewer's label reaches the browser before labeling; reveal is recorded", async ({ browser }) => {
+  const tag = unique();
+  const judgeSecret = (i: number) => `JUDGE-SECRET-${tag}-${i}`;
+  const otherSecret = `OTHER-REVIEWER-SECRET-${tag}`;
+  const judgeName = `blind-judge-${tag}`;
+  const seeded = seed({
+    name: `blind-${tag}`,
+    reviewersPerItem: 2,
+    order: "input",
+    items: [0, 1].map((i) => ({
+      key: `blind-${tag}-${i}`,
+      finalOutput: `The refund for order ${i} was issued.`,
+      verdicts: [{ judge: judgeName, value: "fail", reason: judgeSecret(i) }],
+      labels: [{ reviewer: `other-${tag}@example.com`, value: "fail", reason: otherSecret }],
+    })),
+  });
+  const reviewer = account("reviewer", 0);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const responses = recordResponses(page);
+  await signIn(page, reviewer, `/label/${seeded.queueId}/item`);
+  await expect(page.getByTestId("item-key")).toHaveText(`blind-${tag}-0`);
+  await expect(page.getByTestId("final-output")).toContainText("The refund for order 0 was issued.");
+
+  const secrets = [judgeSecret(0), judgeSecret(1), otherSecret, judgeName];
+  const html = await page.content();
+  let seen = await responses.all();
+  expect(responses.count()).toBeGreaterThan(3);
+  for (const secret of secrets) {
+    expect(html, secret).not.toContain(secret);
+    expect(seen, secret).not.toContain(secret);
+  }
+  // Nothing to reveal yet: the reviewer has no label in this queue.
+  await expect(page.getByRole("button", { name: "Reveal judge verdict" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: /^Pass/ }).click();
+  await expect(page.getByTestId("item-key")).toHaveText(`blind-${tag}-1`);
+  seen = await responses.all();
+  for (const secret of secrets) expect(seen, secret).not.toContain(secret);
+
+  // Reveal on the item just labeled: its verdict only, never the other item's, never the other reviewer's label.
+  await expect(page.getByTestId("last-label")).toContainText(`blind-${tag}-0`);
+  await page.getByRole("button", { name: "Reveal judge verdict" }).click();
+  const verdicts = page.getByTestId("judge-verdicts");
+  await expect(verdicts).toContainText(judgeSecret(0));
+  await expect(verdicts).toContainText(`${judgeName} v1`);
+  seen = await responses.all();
+  expect(seen).not.toContain(judgeSecret(1));
+  expect(seen).not.toContain(otherSecret);
+  expect(await page.content()).not.toContain(judgeSecret(1));
+
+  const after = stored(seeded.queueId);
+  const mine = after.labels.filter((l) => l.reviewer === reviewer.email);
+  expect(mine).toHaveLength(1);
+  expect(mine[0]).toMatchObject({ transcriptId: seeded.transcriptIds[`blind-${tag}-0`], value: "pass", judgeSeen: true });
+  expect(mine[0]!.judgeRevealedAt).not.toBeNull();
+  expect(mine[0]!.timeSpentMs).toEqual(expect.any(Number));
+  // The two reviewers disagree: no gold for adjudication to overrule.
+  expect(after.gold).toEqual([]);
+
+  // A label whose judge was revealed is not undone (relabeling would no longer be blind).
+  await page.keyboard.press("u");
+  await expect(page.getByTestId("label-error")).toContainText("seen the judge's verdict");
+  await page.reload();
+  await expect(page.getByTestId("last-label")).toContainText("(judge revealed)");
+  await context.close();
+});
+
+test("untrusted transcript content renders as inert text: no script, no dialog, no request off the app", async ({ browser, baseURL }) => {
+  const tag = unique();
+  const huge = `HUGE-LINE-${"x".repeat(300_000)}-END`;
+  const payloads = {
+    script: `<script>window.__pwned = "script"</script>`,
+    img: `<img src=x onerror="window.__pwned='img'">`,
+    link: `<a href="javascript:window.__pwned='link'">click me</a>`,
+    markdown: `[click](javascript:window.__pwned='md') ![x](http://127.0.0.1:9/leak)`,
+    entities: `&lt;script&gt;alert(1)&lt;/script&gt; &amp;amp; &#60;img src=x onerror=alert(2)&#62;`,
+    iframe: `<iframe src="http://127.0.0.1:9/frame"></iframe><svg onload="window.__pwned='svg'"></svg>`,
+    style: `<style>body{background:url(http://127.0.0.1:9/css)}</style>`,
+  };
+  const seeded = seed({
+    name: `xss-${tag}`,
+    order: "input",
+    items: [
+      {
+        key: `xss-${tag}`,
+        taskPrompt: `Summarise ${payloads.script} ![img](http://127.0.0.1:9/task.png)`,
+        finalOutput: payloads.iframe,
+        content: {
+          messages: [
+            { role: "user", content: payloads.script },
+            { role: "assistant", content: payloads.img, toolCalls: [{ name: `<b>lookup</b>`, arguments: { href: "javascript:window.__pwned='arg'" }, result: payloads.markdown }] },
+            { role: "assistant", content: `${payloads.entities}\n${payloads.link}` },
+            { role: "assistant", content: huge },
+          ],
+          finalState: { html: payloads.style },
+        },
+      },
+    ],
+  });
+  const pairwise = seed({
+    name: `xss-pairwise-${tag}`,
+    kind: "pairwise",
+    items: [{ key: `pw-${tag}`, content: { messages: [], outputs: { a: `A: ${payloads.script}`, b: `B: ${payloads.img}` } } }],
+  });
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  const requests: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on("request", (request) => requests.push(request.url()));
+  await signIn(page, account("reviewer", 1), `/label/${seeded.queueId}/item`);
+  await expect(page.getByTestId("item-key")).toHaveText(`xss-${tag}`);
+
+  const transcript = page.getByTestId("transcript");
+  await expect(transcript.getByText(payloads.script, { exact: true })).toBeVisible();
+  await expect(transcript.getByText(payloads.img, { exact: true })).toBeVisible();
+  await expect(transcript.getByText(payloads.markdown, { exact: true })).toBeVisible();
+  await expect(transcript.getByText(payloads.iframe, { exact: true })).toBeVisible();
+  await expect(transcript.getByText("<b>lookup</b>")).toBeVisible();
+  await expect(transcript).toContainText(payloads.entities);
+  // Long content starts collapsed; expanding shows it in steps, still as text.
+  await expect(transcript).not.toContainText("-END");
+  for (let i = 0; i < 6; i++) {
+    const more = transcript.getByRole("button", { name: /Show all of|more characters/ }).first();
+    if ((await more.count()) === 0) break;
+    await more.click();
+  }
+  await expect(transcript).toContainText("HUGE-LINE-xxxx");
+  await expect(transcript.getByText(payloads.style, { exact: false })).toBeVisible();
+
+  expect(await transcript.locator("script, img, iframe, svg, a, style").count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  await page.screenshot({ path: test.info().outputPath("xss-item.png"), fullPage: false });
+
+  // Pairwise: the two outputs side by side, chosen with A / B.
+  await page.goto(`/label/${pairwise.queueId}/item`);
+  await expect(page.getByTestId("output-a")).toContainText(`A: ${payloads.script}`);
+  await expect(page.getByTestId("output-b")).toContainText(`B: ${payloads.img}`);
+  await page.keyboard.press("b");
+  await expect(page.getByText("You are done with this queue")).toBeVisible();
+  expect(stored(pairwise.queueId).labels).toEqual([expect.objectContaining({ value: "B", reviewer: account("reviewer", 1).email })]);
+
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  const origin = new URL(baseURL!).origin;
+  expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+  await context.close();
+});
+
+test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is served only the items still needing a label", async ({ browser }) => {
+  const tag = unique();
+  const key = (i: number) => `kb-${tag}-${String(i).padStart(2, "0")}`;
+  const name = `keyboard-${tag}`;
+  const seeded = seed({ name, order: "input", reviewersPerItem: 1, items: Array.from({ length: 14 }, (_, i) => ({ key: key(i) })) });
+  const first = account("reviewer", 0);
+  const page = await signedInPage(browser, first, "/label");
+
+  const row = page.getByTestId(`queue-row-${name}`);
+  await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+  await row.getByRole("link", { name: "Start labeling" }).click();
+
+  const itemKey = page.getByTestId("item-key");
+  const press = async (shown: number, keyName: string) => {
+    await expect(itemKey).toHaveText(key(shown));
+    await page.keyboard.press(keyName);
+  };
+
+  await expect(itemKey).toHaveText(key(0));
+  await page.keyboard.press("?");
+  await expect(page.getByTestId("hotkey-help")).toContainText("Skip this item");
+  await page.keyboard.press("?");
+  await expect(page.getByTestId("hotkey-help")).toHaveCount(0);
+
+  await press(0, "p");
+  await press(1, "f");
+  await press(2, "s");
+  await press(3, "p");
+  await press(4, "u"); // takes back kb-03's pass and shows it again
+  await expect(page).toHaveURL(/\?item=/);
+  await press(3, "f");
+  await press(4, "p");
+  // Typing in the reason is text, not commands; the reason goes with the label.
+  await expect(itemKey).toHaveText(key(5));
+  await page.keyboard.press("Tab");
+  await page.getByLabel("Reason (optional)").focus();
+  await page.keyboard.type("pfsu: looks fine");
+  await expect(page.getByLabel("Reason (optional)")).toHaveValue("pfsu: looks fine");
+  await expect(itemKey).toHaveText(key(5));
+  await page.keyboard.press("Tab"); // leaves the field
+  await page.keyboard.press("p");
+  await press(6, "f");
+  await press(7, "p");
+  await press(8, "p");
+  await press(9, "f");
+  await press(10, "p");
+  await expect(itemKey).toHaveText(key(11));
+  await expect(page.getByTestId("my-label-count")).toHaveText("10");
+
+  const afterFirst = stored(seeded.queueId);
+  const byKey = Object.fromEntries(Object.entries(seeded.transcriptIds).map(([k, id]) => [id, k]));
+  const values = Object.fromEntries(afterFirst.labels.map((l) => [byKey[l.transcriptId], l.value]));
+  expect(values).toEqual({
+    [key(0)]: "pass",
+    [key(1)]: "fail",
+    [key(3)]: "fail",
+    [key(4)]: "pass",
+    [key(5)]: "pass",
+    [key(6)]: "fail",
+    [key(7)]: "pass",
+    [key(8)]: "pass",
+    [key(9)]: "fail",
+    [key(10)]: "pass",
+  });
+  expect(afterFirst.labels.find((l) => byKey[l.transcriptId] === key(5))?.reason).toBe("pfsu: looks fine");
+  expect(afterFirst.labels.every((l) => typeof l.timeSpentMs === "number" && l.timeSpentMs >= 0 && !l.judgeSeen)).toBe(true);
+  expect(afterFirst.skips).toEqual([{ transcriptId: seeded.transcriptIds[key(2)], reviewer: first.email }]);
+  // One reviewer per item: every label is its item's gold.
+  expect(afterFirst.gold).toHaveLength(10);
+
+  // The second reviewer gets the skipped item and the untouched ones, never a labeled one, and not
+  // kb-11, which the first reviewer holds on screen.
+  const second = await signedInPage(browser, account("reviewer", 1), `/label/${seeded.queueId}/item`);
+  const served: string[] = [];
+  const secondKey = second.getByTestId("item-key");
+  for (let i = 0; i < 14; i++) {
+    const waiting = second.getByText("Others are labeling the rest");
+    await expect(secondKey.or(waiting)).toBeVisible();
+    if (await waiting.isVisible()) break;
+    const shown = (await secondKey.textContent())!;
+    served.push(shown);
+    await second.keyboard.press("p");
+    await expect(secondKey.filter({ hasText: shown })).toHaveCount(0);
+  }
+  expect(served).toEqual([key(2), key(12), key(13)]);
+
+  await second.goto(`/label/${seeded.queueId}`);
+  const progress = second.getByTestId("reviewer-progress");
+  const firstRow = progress.getByRole("row").filter({ hasText: first.email });
+  await expect(firstRow.getByRole("cell").nth(1)).toHaveText("10");
+  await expect(firstRow.getByRole("cell").nth(2)).toHaveText("1");
+  await expect(second.getByRole("progressbar", { name: "Items done" })).toHaveAttribute("aria-valuenow", "13");
+  await page.screenshot({ path: test.info().outputPath("keyboard-item.png"), fullPage: true });
+  await second.screenshot({ path: test.info().outputPath("queue-overview.png"), fullPage: true });
+});

@@ -1,0 +1,231 @@
+/**
+ * `npm run bench:labeling`: "submit a label and load the next item", measured server-side, with
+ * 1,000,000 transcripts in one queue and 20 reviewers labeling at once over loopback HTTP.
+ *
+ * For each database (a fresh SQLite file, and a fresh PostgreSQL database that is dropped after):
+ * migrate, bulk-insert the transcripts and queue items (multi-row INSERTs in chunks, like
+ * lib/db/bulk.ts's other writers), start a node:http server in this process whose handler does what
+ * the labeling page does on a submit — submitLabel, nextItem, itemView — and time each handler call
+ * from its first line to its last. 20 keep-alive clients each label in a loop. Prints p50/p95/p99.
+ * Figures, not a test: nothing here passes or fails. Sessions are not checked (no auth in the timing).
+ *
+ *   npm run bench:labeling [-- --transcripts 1000000 --reviewers 20 --labels 250 --warmup 10 --db sqlite,postgres]
+ *   GAVEL_BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres   (the PostgreSQL server; this is the default)
+ */
+import { Presets, SingleBar } from "cli-progress";
+import { createHash, randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { databaseProvider, databaseUrl } from "../lib/database-url";
+import { bulkTransaction, insertStatement, timestampParam, type BulkTx } from "../lib/db/bulk";
+import { db, disconnectDb } from "../lib/db/client";
+import { ensureMigrated } from "../lib/db/ensure-migrated";
+import { itemView, nextItem, submitLabel } from "../lib/db/labeling";
+import { createTempDatabase, type TempDatabase } from "../lib/db/temp-database";
+import { orderKey } from "../lib/labeling/order-key";
+
+function arg(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
+}
+
+const TRANSCRIPTS = Number(arg("transcripts", "1000000"));
+const REVIEWERS = Number(arg("reviewers", "20"));
+const LABELS = Number(arg("labels", "250"));
+const WARMUP = Number(arg("warmup", "10"));
+const DATABASES = arg("db", "sqlite,postgres").split(",");
+const PG_URL = process.env.GAVEL_BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const ROWS_PER_STATEMENT = 1_000;
+const ROWS_PER_TRANSACTION = 50_000;
+
+function bar(title: string, total: number) {
+  const progress = new SingleBar({ format: `${title.padEnd(18)} [{bar}] {percentage}% | {value}/{total} | {eta}s left`, hideCursor: true, etaBuffer: 20 }, Presets.shades_classic);
+  progress.start(total, 0);
+  return progress;
+}
+
+/** Inserts `total` rows made by `row(i)`, chunked into statements and transactions. */
+async function bulkInsert(title: string, table: string, columns: { name: string; cast?: string }[], total: number, row: (i: number, tx: BulkTx) => unknown[]) {
+  const progress = bar(title, total);
+  for (let start = 0; start < total; start += ROWS_PER_TRANSACTION) {
+    await bulkTransaction(async (tx) => {
+      const end = Math.min(total, start + ROWS_PER_TRANSACTION);
+      for (let i = start; i < end; i += ROWS_PER_STATEMENT) {
+        const rows = Array.from({ length: Math.min(ROWS_PER_STATEMENT, end - i) }, (_, k) => row(i + k, tx));
+        const [sql, params] = insertStatement(tx.provider, table, columns, rows);
+        await tx.execute(sql, params);
+      }
+    });
+    progress.update(Math.min(total, start + ROWS_PER_TRANSACTION));
+  }
+  progress.stop();
+}
+
+async function seed(): Promise<{ queueId: string; reviewers: string[] }> {
+  const pg = databaseProvider(databaseUrl()) === "postgres";
+  const cast = (type: string) => (pg ? type : undefined);
+  const now = new Date();
+  const ids = Array.from({ length: TRANSCRIPTS }, () => randomUUID());
+  const content = (i: number) =>
+    JSON.stringify({ messages: [{ role: "user", content: `Refund order ${i}, please.` }, { role: "assistant", content: `Refunded order ${i}.`, toolCalls: [{ name: "issue_refund", arguments: { order_id: i }, result: { ok: true } }] }] });
+  const columns = [
+    { name: "id" },
+    { name: "content_hash" },
+    { name: "source" },
+    { name: "external_id" },
+    { name: "kind", cast: cast('::"ItemKind"') },
+    { name: "task_prompt" },
+    { name: "final_output" },
+    { name: "content", cast: cast("::jsonb") },
+    { name: "size_bytes" },
+    { name: "created_at", cast: cast("::timestamp(3)") },
+  ];
+  await bulkInsert("transcripts", "transcripts", columns, TRANSCRIPTS, (i, tx) => {
+    const body = content(i);
+    return [ids[i], createHash("sha256").update(`bench-${i}`).digest("hex"), "jsonl", `bench-${i}`, "binary", `Refund order ${i}`, `Refunded order ${i}.`, body, body.length, timestampParam(tx.provider, now)];
+  });
+  const queue = await db().labelQueue.create({ data: { name: "bench", rubric: "Pass when the refund matches the request.", reviewersPerItem: 1 } });
+  await bulkInsert("queue items", "queue_items", [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "order_key" }, { name: "label_count" }], TRANSCRIPTS, (i) => [
+    randomUUID(),
+    queue.id,
+    ids[i],
+    orderKey(queue.id, ids[i]!),
+    0,
+  ]);
+  const reviewers: string[] = [];
+  for (let r = 0; r < REVIEWERS; r++) reviewers.push((await db().user.create({ data: { email: `bench-reviewer-${r}@example.com`, role: "reviewer" } })).id);
+  await bulkTransaction((tx) => tx.execute("ANALYZE"));
+  return { queueId: queue.id, reviewers };
+}
+
+interface Sample {
+  ms: number;
+}
+
+function startServer(queueId: string, samples: Sample[], recording: { on: boolean }) {
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      void (async () => {
+        const input = JSON.parse(body) as { reviewerId: string; queueItemId?: string; value?: string };
+        const started = performance.now();
+        // What the labeling page does: record the label, then take and load the next item.
+        if (input.queueItemId) await submitLabel(input.reviewerId, { queueId, queueItemId: input.queueItemId, value: input.value!, timeSpentMs: 1000 });
+        const next = await nextItem(queueId, input.reviewerId);
+        const view = next.status === "item" ? await itemView(next.item.queueItemId) : null;
+        const ms = performance.now() - started;
+        if (input.queueItemId && recording.on) samples.push({ ms });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ next: view?.queueItemId ?? null }));
+      })().catch((error: unknown) => {
+        res.writeHead(500);
+        res.end(String(error));
+      });
+    });
+  });
+  return new Promise<http.Server>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+function post(agent: http.Agent, port: number, payload: unknown): Promise<{ next: string | null }> {
+  const body = JSON.stringify(payload);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: "/", method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+      let text = "";
+      res.on("data", (c: Buffer) => (text += c.toString()));
+      res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(text) as { next: string | null }) : reject(new Error(`HTTP ${res.statusCode}: ${text}`))));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+async function measure(name: string, database: TempDatabase) {
+  process.env.DATABASE_URL = database.url;
+  await ensureMigrated(database.url);
+  const seedStarted = performance.now();
+  const { queueId, reviewers } = await seed();
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const samples: Sample[] = [];
+  const recording = { on: false };
+  const server = await startServer(queueId, samples, recording);
+  const port = (server.address() as AddressInfo).port;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: REVIEWERS });
+  const progress = bar("labels", REVIEWERS * (LABELS + WARMUP));
+  let done = 0;
+  const started = performance.now();
+  let measuredFrom = 0;
+  const reviewer = async (reviewerId: string, index: number) => {
+    let current = (await post(agent, port, { reviewerId })).next;
+    for (let i = 0; i < LABELS + WARMUP && current; i++) {
+      if (i === WARMUP && index === 0) {
+        recording.on = true;
+        measuredFrom = performance.now();
+      }
+      current = (await post(agent, port, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass" })).next;
+      progress.update(++done);
+    }
+  };
+  await Promise.all(reviewers.map(reviewer));
+  const wall = (performance.now() - (measuredFrom || started)) / 1000;
+  progress.stop();
+  agent.destroy();
+  await new Promise((resolve) => server.close(resolve));
+  const labels = await db().label.count();
+  const distinct = await db().label.groupBy({ by: ["transcriptId"], _count: { _all: true } }).then((rows) => rows.filter((r) => r._count._all > 1).length);
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  return {
+    name,
+    seedSeconds,
+    labels,
+    doubleLabeled: distinct,
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1]!,
+    perSecond: sorted.length / wall,
+  };
+}
+
+async function main() {
+  console.log(
+    `Labeling benchmark: ${TRANSCRIPTS.toLocaleString("en")} transcripts in one queue, ${REVIEWERS} concurrent reviewers × ${LABELS} labels (after ${WARMUP} warm-up each), loopback HTTP; node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(2)}\n`,
+  );
+  const results = [];
+  for (const which of DATABASES) {
+    let database: TempDatabase;
+    if (which === "sqlite") {
+      const dir = path.join(os.tmpdir(), "gavel-bench-labeling");
+      mkdirSync(dir, { recursive: true });
+      database = await createTempDatabase(`file:${path.join(dir, "base.db")}`, { prefix: "gavel_bench_labeling" });
+    } else {
+      database = await createTempDatabase(PG_URL, { prefix: "gavel_bench_labeling" });
+    }
+    console.log(`${which}: seeding a fresh database`);
+    try {
+      results.push(await measure(which === "sqlite" ? "SQLite" : "PostgreSQL", database));
+    } finally {
+      await disconnectDb();
+      await database.drop();
+    }
+  }
+  const rows = [["database", "labels timed", "p50", "p95", "p99", "max", "labels/s", "double-labeled items", "seed time"]];
+  for (const r of results) {
+    rows.push([r.name, String(r.n), `${r.p50.toFixed(1)} ms`, `${r.p95.toFixed(1)} ms`, `${r.p99.toFixed(1)} ms`, `${r.max.toFixed(1)} ms`, r.perSecond.toFixed(0), String(r.doubleLabeled), `${r.seedSeconds.toFixed(0)} s`]);
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  console.log("");
+  for (const row of rows) console.log(row.map((cell, i) => cell.padStart(widths[i]!)).join("  "));
+  console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
