@@ -292,3 +292,28 @@ test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is serv
   await page.screenshot({ path: test.info().outputPath("keyboard-item.png"), fullPage: true });
   await second.screenshot({ path: test.info().outputPath("queue-overview.png"), fullPage: true });
 });
+
+test("a 5 MB transcript opens collapsed: a few messages and previews in the page, the rest on request", async ({ browser }) => {
+  const tag = unique();
+  const bigResult = `RESULT-START ${"r".repeat(1_000_000)} RESULT-END`;
+  const messages = Array.from({ length: 1_600 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `message ${i} ${"m".repeat(2_500)}` }));
+  messages.push({ role: "assistant", content: "LAST-MESSAGE", toolCalls: [{ name: "export", arguments: { rows: 1 }, result: bigResult }] } as never);
+  const seeded = seed({ name: `big-${tag}`, items: [{ key: `big-${tag}`, content: { messages } }] });
+  const page = await signedInPage(browser, account("reviewer", 0), `/label/${seeded.queueId}/item`);
+  await expect(page.getByTestId("item-key")).toHaveText(`big-${tag}`);
+  await expect(page.getByText("Conversation (1,601 messages)")).toBeVisible();
+  await expect(page.getByTestId("message")).toHaveCount(40);
+  // The page holds previews, not the 5 MB: every long message is cut to its first characters.
+  const rendered = await page.getByTestId("transcript").evaluate((el) => el.textContent?.length ?? 0);
+  expect(rendered).toBeLessThan(60_000);
+  await page.mouse.wheel(0, 20_000);
+  for (let i = 0; i < 16; i++) await page.getByRole("button", { name: /more messages/ }).click();
+  await expect(page.getByText("LAST-MESSAGE")).toBeVisible();
+  await expect(page.getByTestId("message")).toHaveCount(1_601);
+  await expect(page.getByTestId("transcript")).not.toContainText("RESULT-END");
+  await page.getByRole("button", { name: "Show all of result of export" }).click();
+  await expect(page.getByTestId("transcript")).toContainText("RESULT-START rrr");
+  await expect(page.getByTestId("transcript")).not.toContainText("RESULT-END");
+  await page.keyboard.press("p");
+  await expect(page.getByText("You are done with this queue")).toBeVisible();
+});
