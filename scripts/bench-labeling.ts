@@ -1,26 +1,30 @@
 /**
  * `npm run bench:labeling`: "submit a label and load the next item", measured server-side, with
- * 1,000,000 transcripts in one queue and 20 reviewers labeling at once over loopback HTTP.
+ * 1,000,000 transcripts in one queue and 20 reviewers labeling at once over loopback HTTP, first
+ * as fast as the server answers (think time 0), then pausing about 200 ms between labels.
  *
  * For each database (a fresh SQLite file, and a fresh PostgreSQL database that is dropped after):
  * migrate, bulk-insert the transcripts and queue items (multi-row INSERTs in chunks, like
  * lib/db/bulk.ts's other writers), start a node:http server in this process whose handler does what
  * the labeling page does on a submit — submitLabel, nextItem, itemView — and time each handler call
- * from its first line to its last. 20 keep-alive clients each label in a loop. Prints p50/p95/p99.
+ * from its first line to its last. 20 keep-alive clients (in a child process, as browsers would be)
+ * each label in a loop. Prints p50/p95/p99, and the p50 of a bare `SELECT 1` at the time, since on a
+ * busy machine the round trip, not the queries, sets the floor.
  * Figures, not a test: nothing here passes or fails. Sessions are not checked (no auth in the timing).
  *
- *   npm run bench:labeling [-- --transcripts 1000000 --reviewers 20 --labels 250 --warmup 10 --db sqlite,postgres]
+ *   npm run bench:labeling [-- --transcripts 1000000 --reviewers 20 --labels 250 --warmup 10 --think 0,200 --db sqlite,postgres --keep]
  *   GAVEL_BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres   (the PostgreSQL server; this is the default)
  */
 import { Presets, SingleBar } from "cli-progress";
 import { createHash, randomUUID } from "node:crypto";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { databaseProvider, databaseUrl } from "../lib/database-url";
-import { bulkTransaction, insertStatement, timestampParam, type BulkTx } from "../lib/db/bulk";
+import { bulkQuery, bulkTransaction, insertStatement, timestampParam, type BulkTx } from "../lib/db/bulk";
 import { db, disconnectDb } from "../lib/db/client";
 import { ensureMigrated } from "../lib/db/ensure-migrated";
 import { itemView, nextItem, submitLabel } from "../lib/db/labeling";
@@ -37,6 +41,10 @@ const REVIEWERS = Number(arg("reviewers", "20"));
 const LABELS = Number(arg("labels", "250"));
 const WARMUP = Number(arg("warmup", "10"));
 const DATABASES = arg("db", "sqlite,postgres").split(",");
+/** Pause between a reviewer's labels (mean, uniform ±50%): 0 is a closed loop as fast as the server answers. */
+const THINK = arg("think", "0,200").split(",").map(Number);
+/** Leave the databases in place (their URLs are printed) to look at query plans afterwards. */
+const KEEP = process.argv.includes("--keep");
 const PG_URL = process.env.GAVEL_BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const ROWS_PER_STATEMENT = 1_000;
 const ROWS_PER_TRANSACTION = 50_000;
@@ -103,22 +111,28 @@ async function seed(): Promise<{ queueId: string; reviewers: string[] }> {
 
 interface Sample {
   ms: number;
+  submitMs: number;
+  nextMs: number;
 }
 
-function startServer(queueId: string, samples: Sample[], recording: { on: boolean }) {
+function startServer(queueId: string, samples: Sample[], onSample: () => void) {
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
       void (async () => {
-        const input = JSON.parse(body) as { reviewerId: string; queueItemId?: string; value?: string };
+        const input = JSON.parse(body) as { reviewerId: string; queueItemId?: string; value?: string; warm?: boolean };
         const started = performance.now();
         // What the labeling page does: record the label, then take and load the next item.
         if (input.queueItemId) await submitLabel(input.reviewerId, { queueId, queueItemId: input.queueItemId, value: input.value!, timeSpentMs: 1000 });
+        const submitted = performance.now();
         const next = await nextItem(queueId, input.reviewerId);
         const view = next.status === "item" ? await itemView(next.item.queueItemId) : null;
         const ms = performance.now() - started;
-        if (input.queueItemId && recording.on) samples.push({ ms });
+        if (input.queueItemId && !input.warm) {
+          samples.push({ ms, submitMs: submitted - started, nextMs: ms - (submitted - started) });
+          onSample();
+        }
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ next: view?.queueItemId ?? null }));
       })().catch((error: unknown) => {
@@ -145,55 +159,81 @@ function post(agent: http.Agent, port: number, payload: unknown): Promise<{ next
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
+/** The reviewers: run in a child process, as browsers would be, so their HTTP work is not the server's. */
+async function clients(port: number, reviewers: string[], thinkMs: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: reviewers.length });
+  const pause = () => (thinkMs > 0 ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random()))) : Promise.resolve());
+  await Promise.all(
+    reviewers.map(async (reviewerId, index) => {
+      let current = (await post(agent, port, { reviewerId })).next;
+      for (let i = 0; i < LABELS + WARMUP && current; i++) {
+        await pause();
+        current = (await post(agent, port, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass", warm: i < WARMUP })).next;
+      }
+    }),
+  );
+  agent.destroy();
+}
+
+function runClients(port: number, reviewers: string[], thinkMs: number): Promise<void> {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", import.meta.filename, "--clients", String(port), reviewers.join(","), String(thinkMs), ...process.argv.slice(2)], { stdio: "inherit" });
+  return new Promise((resolve, reject) => child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`clients exited ${code}`)))));
+}
+
 async function measure(name: string, database: TempDatabase) {
   process.env.DATABASE_URL = database.url;
   await ensureMigrated(database.url);
   const seedStarted = performance.now();
   const { queueId, reviewers } = await seed();
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  const samples: Sample[] = [];
-  const recording = { on: false };
-  const server = await startServer(queueId, samples, recording);
-  const port = (server.address() as AddressInfo).port;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: REVIEWERS });
-  const progress = bar("labels", REVIEWERS * (LABELS + WARMUP));
-  let done = 0;
-  const started = performance.now();
-  let measuredFrom = 0;
-  const reviewer = async (reviewerId: string, index: number) => {
-    let current = (await post(agent, port, { reviewerId })).next;
-    for (let i = 0; i < LABELS + WARMUP && current; i++) {
-      if (i === WARMUP && index === 0) {
-        recording.on = true;
-        measuredFrom = performance.now();
-      }
-      current = (await post(agent, port, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass" })).next;
-      progress.update(++done);
-    }
-  };
-  await Promise.all(reviewers.map(reviewer));
-  const wall = (performance.now() - (measuredFrom || started)) / 1000;
-  progress.stop();
-  agent.destroy();
-  await new Promise((resolve) => server.close(resolve));
-  const labels = await db().label.count();
-  const distinct = await db().label.groupBy({ by: ["transcriptId"], _count: { _all: true } }).then((rows) => rows.filter((r) => r._count._all > 1).length);
-  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-  return {
-    name,
-    seedSeconds,
-    labels,
-    doubleLabeled: distinct,
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1]!,
-    perSecond: sorted.length / wall,
-  };
+  // How long one trivial statement takes right now: on a busy machine this, not the queries, sets the floor.
+  const trips: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    await bulkQuery("SELECT 1");
+    trips.push(performance.now() - t);
+  }
+  const roundTrip = percentile(trips.sort((a, b) => a - b), 50);
+  const results = [];
+  for (const thinkMs of THINK) {
+    const samples: Sample[] = [];
+    const progress = bar(`labels, think ${thinkMs} ms`, REVIEWERS * LABELS);
+    const server = await startServer(queueId, samples, () => progress.update(samples.length));
+    const port = (server.address() as AddressInfo).port;
+    const started = performance.now();
+    await runClients(port, reviewers, thinkMs);
+    const wall = (performance.now() - started) / 1000;
+    progress.stop();
+    await new Promise((resolve) => server.close(resolve));
+    const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+    results.push({
+      name,
+      thinkMs,
+      seedSeconds,
+      n: sorted.length,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      max: sorted[sorted.length - 1]!,
+      submitP50: median(samples.map((s) => s.submitMs)),
+      nextP50: median(samples.map((s) => s.nextMs)),
+      perSecond: (REVIEWERS * (LABELS + WARMUP)) / wall,
+      roundTrip,
+    });
+  }
+  const doubleLabeled = await db().label.groupBy({ by: ["transcriptId"], _count: { _all: true } }).then((rows) => rows.filter((r) => r._count._all > 1).length);
+  const transcripts = await db().transcript.count();
+  return results.map((r) => ({ ...r, doubleLabeled, transcripts }));
 }
 
 async function main() {
+  const clientsAt = process.argv.indexOf("--clients");
+  if (clientsAt >= 0) {
+    const [port, reviewers, think] = process.argv.slice(clientsAt + 1);
+    await clients(Number(port), reviewers!.split(","), Number(think));
+    return;
+  }
   console.log(
     `Labeling benchmark: ${TRANSCRIPTS.toLocaleString("en")} transcripts in one queue, ${REVIEWERS} concurrent reviewers × ${LABELS} labels (after ${WARMUP} warm-up each), loopback HTTP; node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(2)}\n`,
   );
@@ -209,15 +249,16 @@ async function main() {
     }
     console.log(`${which}: seeding a fresh database`);
     try {
-      results.push(await measure(which === "sqlite" ? "SQLite" : "PostgreSQL", database));
+      results.push(...(await measure(which === "sqlite" ? "SQLite" : "PostgreSQL", database)));
     } finally {
       await disconnectDb();
-      await database.drop();
+      if (KEEP) console.log(`kept ${database.url}`);
+      else await database.drop();
     }
   }
-  const rows = [["database", "labels timed", "p50", "p95", "p99", "max", "labels/s", "double-labeled items", "seed time"]];
+  const rows = [["database", "transcripts", "think time", "labels timed", "p50", "p95", "p99", "max", "p50 submit | next", "SELECT 1 p50", "labels/s", "double-labeled items", "seed time"]];
   for (const r of results) {
-    rows.push([r.name, String(r.n), `${r.p50.toFixed(1)} ms`, `${r.p95.toFixed(1)} ms`, `${r.p99.toFixed(1)} ms`, `${r.max.toFixed(1)} ms`, r.perSecond.toFixed(0), String(r.doubleLabeled), `${r.seedSeconds.toFixed(0)} s`]);
+    rows.push([r.name, r.transcripts.toLocaleString("en"), `${r.thinkMs} ms`, String(r.n), `${r.p50.toFixed(1)} ms`, `${r.p95.toFixed(1)} ms`, `${r.p99.toFixed(1)} ms`, `${r.max.toFixed(1)} ms`, `${r.submitP50.toFixed(1)} | ${r.nextP50.toFixed(1)} ms`, `${r.roundTrip.toFixed(2)} ms`, r.perSecond.toFixed(0), String(r.doubleLabeled), `${r.seedSeconds.toFixed(0)} s`]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   console.log("");

@@ -60,6 +60,12 @@ function bind(q: Queryable, provider: Provider): BulkTx {
   };
 }
 
+/** One statement on the bulk connection, outside any transaction (a read that needs no BEGIN/COMMIT round trips). */
+export async function bulkQuery(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const url = databaseUrl();
+  return bind(await connection(url), databaseProvider(url)).query(sql, params);
+}
+
 /** Runs fn in one transaction on the bulk connection: all of it is written, or none. */
 export async function bulkTransaction<T>(fn: (tx: BulkTx) => Promise<T>): Promise<T> {
   const url = databaseUrl();

@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { UserError } from "../errors";
 import { labelValueError, type QueueKind, type RevealJudgeInput, type SkipItemInput, type SubmitLabelInput } from "../schemas/labeling";
-import { bulkTransaction, timestampParam, type BulkTx } from "./bulk";
+import { databaseProvider, databaseUrl } from "../database-url";
+import { bulkQuery, bulkTransaction, timestampParam, type BulkTx } from "./bulk";
 import { toItemView, type ItemView } from "../labeling/item-view";
 import { db } from "./client";
 
@@ -42,41 +43,49 @@ interface QueueRow {
   scaleMax: number | null;
 }
 
-const pg = (tx: BulkTx) => tx.provider === "postgres";
+type On = Pick<BulkTx, "provider">;
+type Reader = Pick<BulkTx, "provider" | "query">;
+/** Single statements outside a transaction: no BEGIN / COMMIT round trips for plain reads. */
+const direct = (): Reader => ({ provider: databaseProvider(databaseUrl()), query: bulkQuery });
+
+const pg = (tx: On) => tx.provider === "postgres";
 /** Writes SQL with `?` placeholders; PostgreSQL gets $1, $2, … */
-function sql(tx: BulkTx, text: string): string {
+function sql(tx: On, text: string): string {
   if (!pg(tx)) return text;
   let n = 0;
   return text.replace(/\?/g, () => `$${++n}`);
 }
-const ts = (tx: BulkTx) => (pg(tx) ? "::timestamp(3)" : "");
-const at = (tx: BulkTx, date: Date) => timestampParam(tx.provider, date);
+const ts = (tx: On) => (pg(tx) ? "::timestamp(3)" : "");
+const at = (tx: On, date: Date) => timestampParam(tx.provider, date);
 /** Booleans come back as true (PostgreSQL) or "1" (SQLite through the adapter). */
 const truthy = (value: unknown) => value === true || value === 1 || value === "1" || value === "true";
 
-async function loadQueue(tx: BulkTx, queueId: string): Promise<QueueRow> {
-  const [row] = await tx.query(
-    sql(tx, `SELECT "id", "kind", "reviewers_per_item", "rubric_version", "scale_min", "scale_max" FROM "label_queues" WHERE "id" = ?`),
-    [queueId],
-  );
-  if (!row) throw new UserError("No such label queue.", 404);
-  return {
-    id: String(row.id),
-    kind: row.kind as QueueKind,
-    reviewersPerItem: Number(row.reviewers_per_item),
-    rubricVersion: Number(row.rubric_version),
-    scaleMin: row.scale_min === null ? null : Number(row.scale_min),
-    scaleMax: row.scale_max === null ? null : Number(row.scale_max),
-  };
+interface QueueAccess {
+  queue: QueueRow;
+  /** The queue has assigned reviewers and this one is not among them. */
+  blocked: boolean;
 }
 
-/** null when the queue has no assigned reviewers (anyone with labels:write may label) or this one is assigned. */
-async function assignmentBlocks(tx: BulkTx, queueId: string, reviewerId: string): Promise<boolean> {
-  const [row] = await tx.query(
-    sql(tx, `SELECT COUNT(*) AS "total", SUM(CASE WHEN "user_id" = ? THEN 1 ELSE 0 END) AS "mine" FROM "queue_assignments" WHERE "queue_id" = ?`),
-    [reviewerId, queueId],
-  );
-  return Number(row?.total ?? 0) > 0 && Number(row?.mine ?? 0) === 0;
+const QUEUE_SQL = `SELECT q."id", q."kind", q."reviewers_per_item", q."rubric_version", q."scale_min", q."scale_max",
+  (SELECT COUNT(*) FROM "queue_assignments" a WHERE a."queue_id" = q."id") AS "assigned",
+  (SELECT COUNT(*) FROM "queue_assignments" a WHERE a."queue_id" = q."id" AND a."user_id" = ?) AS "mine"
+  FROM "label_queues" q WHERE q."id" = ?`;
+
+/** The queue and whether this reviewer may label it, in one statement. */
+async function loadQueue(on: Reader, queueId: string, reviewerId: string): Promise<QueueAccess> {
+  const [row] = await on.query(sql(on, QUEUE_SQL), [reviewerId, queueId]);
+  if (!row) throw new UserError("No such label queue.", 404);
+  return {
+    queue: {
+      id: String(row.id),
+      kind: row.kind as QueueKind,
+      reviewersPerItem: Number(row.reviewers_per_item),
+      rubricVersion: Number(row.rubric_version),
+      scaleMin: row.scale_min === null ? null : Number(row.scale_min),
+      scaleMax: row.scale_max === null ? null : Number(row.scale_max),
+    },
+    blocked: Number(row.assigned) > 0 && Number(row.mine) === 0,
+  };
 }
 
 /** Locks the item's row for the rest of the transaction; false when it is not in the queue. */
@@ -123,71 +132,79 @@ async function tryClaim(queue: QueueRow, queueItemId: string, reviewerId: string
  */
 export async function nextItem(queueId: string, reviewerId: string, options: { preferItemId?: string; now?: Date } = {}): Promise<NextResult> {
   const now = options.now ?? new Date();
-  const queue = await bulkTransaction(async (tx) => {
-    const found = await loadQueue(tx, queueId);
-    return { queue: found, blocked: await assignmentBlocks(tx, queueId, reviewerId) };
-  });
-  if (queue.blocked) return { status: "not-assigned" };
-  const q = queue.queue;
+  const on = direct();
+  const access = await loadQueue(on, queueId, reviewerId);
+  if (access.blocked) return { status: "not-assigned" };
+  const queue = access.queue;
+  // Driven from the claims (a small table: claims end with a label or a skip), never from the
+  // queue's items: a million-item queue must not be scanned to find what one reviewer holds.
+  const claims = await on.query(sql(on, `SELECT "queue_item_id" FROM "queue_claims" WHERE "reviewer_id" = ? AND "expires_at" > ?`), [reviewerId, at(on, now)]);
+  const held = claims.map((c) => String(c.queue_item_id));
   if (options.preferItemId) {
-    const item = await tryClaim(q, options.preferItemId, reviewerId, now);
+    const item = await tryClaim(queue, options.preferItemId, reviewerId, now);
     if (item) return { status: "item", item };
   }
-  const held = await bulkTransaction((tx) =>
-    tx.query(
-      sql(
-        tx,
-        `SELECT qi."id", qi."transcript_id" FROM "queue_claims" c JOIN "queue_items" qi ON qi."id" = c."queue_item_id"
-         WHERE c."reviewer_id" = ? AND qi."queue_id" = ? AND c."expires_at" > ?
-           AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
-         ORDER BY qi."order_key" LIMIT 1`,
-      ),
-      [reviewerId, queueId, at(tx, now), reviewerId],
-    ),
-  );
-  if (held[0]) {
-    const item = await tryClaim(q, String(held[0].id), reviewerId, now);
+  if (held.length > 0) {
+    const [row] = await on.query(
+        sql(
+          on,
+          `SELECT qi."id" FROM "queue_items" qi
+           WHERE qi."id" IN (${held.map(() => "?").join(", ")}) AND qi."queue_id" = ?
+             AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
+           ORDER BY qi."order_key" LIMIT 1`,
+        ),
+        [...held, queue.id, reviewerId],
+      );
+    const item = row ? await tryClaim(queue, String(row.id), reviewerId, now) : null;
     if (item) return { status: "item", item };
   }
-  // A few candidates per round: when another reviewer takes one first, the next is tried, and a
-  // fresh round starts only when all of them went.
-  for (let round = 0; round < 20; round++) {
-    const candidates = await findCandidates(q, reviewerId, now, 4);
-    if (candidates.length === 0) break;
-    for (const id of candidates) {
-      const item = await tryClaim(q, id, reviewerId, now);
-      if (item) return { status: "item", item };
+  // Twenty reviewers all want the first open item. On PostgreSQL each takes the first candidate no
+  // one else has locked (SKIP LOCKED) instead of queueing behind the same row; a last pass without
+  // SKIP LOCKED makes sure "nothing left" is never an artefact of someone else's lock.
+  for (let round = 0, skipLocked = true; round < 50; round++) {
+    const outcome = await bulkTransaction((tx) => claimFirstCandidate(tx, queue, reviewerId, now, skipLocked));
+    if (outcome === "none") {
+      if (!skipLocked) break;
+      skipLocked = false;
+    } else if (outcome !== "taken") {
+      return { status: "item", item: outcome };
     }
   }
-  const waiting = await openItemsHeldByOthers(q, reviewerId, now);
+  const waiting = await openItemsHeldByOthers(queue, reviewerId, now);
   return waiting > 0 ? { status: "waiting", held: waiting } : { status: "done" };
 }
 
 /**
- * Candidates in orderKey order. One indexed range per label count ([queueId, labelCount, orderKey]),
- * merged here, rather than `label_count < n ORDER BY order_key`, which would sort every open item.
+ * In one transaction: the first candidate in orderKey order (one indexed range per label count over
+ * [queueId, labelCount, orderKey], merged here — `label_count < n ORDER BY order_key` would sort
+ * every open item), locked, then claimed if its slot is still open. "taken" when another reviewer
+ * got there first (try again), "none" when there is no candidate.
  */
-async function findCandidates(queue: QueueRow, reviewerId: string, now: Date, limit: number): Promise<string[]> {
-  return bulkTransaction(async (tx) => {
-    const rows: { id: string; orderKey: string }[] = [];
-    for (let count = 0; count < queue.reviewersPerItem; count++) {
-      const found = await tx.query(
-        sql(
-          tx,
-          `SELECT qi."id", qi."order_key" FROM "queue_items" qi
-           WHERE qi."queue_id" = ? AND qi."label_count" = ?
-             AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
-             AND NOT EXISTS (SELECT 1 FROM "label_skips" s WHERE s."queue_item_id" = qi."id" AND s."reviewer_id" = ?)
-             AND (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."expires_at" > ?) + ? < ?
-           ORDER BY qi."order_key" LIMIT ${limit}`,
-        ),
-        [queue.id, count, reviewerId, reviewerId, at(tx, now), count, queue.reviewersPerItem],
-      );
-      rows.push(...found.map((r) => ({ id: String(r.id), orderKey: String(r.order_key) })));
-    }
-    rows.sort((a, b) => (a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0));
-    return rows.slice(0, limit).map((r) => r.id);
-  });
+async function claimFirstCandidate(tx: BulkTx, queue: QueueRow, reviewerId: string, now: Date, skipLocked: boolean): Promise<NextItem | "taken" | "none"> {
+  const lock = pg(tx) ? (skipLocked ? " FOR UPDATE OF qi SKIP LOCKED" : " FOR UPDATE OF qi") : "";
+  const rows: { id: string; transcriptId: string; orderKey: string }[] = [];
+  for (let count = 0; count < queue.reviewersPerItem; count++) {
+    const [row] = await tx.query(
+      sql(
+        tx,
+        `SELECT qi."id", qi."transcript_id", qi."order_key" FROM "queue_items" qi
+         WHERE qi."queue_id" = ? AND qi."label_count" = ?
+           AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
+           AND NOT EXISTS (SELECT 1 FROM "label_skips" s WHERE s."queue_item_id" = qi."id" AND s."reviewer_id" = ?)
+           AND (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."expires_at" > ?) + ? < ?
+         ORDER BY qi."order_key" LIMIT 1${lock}`,
+      ),
+      [queue.id, count, reviewerId, reviewerId, at(tx, now), count, queue.reviewersPerItem],
+    );
+    if (row) rows.push({ id: String(row.id), transcriptId: String(row.transcript_id), orderKey: String(row.order_key) });
+  }
+  if (rows.length === 0) return "none";
+  rows.sort((a, b) => (a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0));
+  const first = rows[0]!;
+  // SQLite: this transaction is the only writer from here on. PostgreSQL: the row is locked, and
+  // the claim's own conditions are checked again by a new statement that sees every commit.
+  if (!pg(tx)) await lockItem(tx, queue.id, first.id);
+  return (await claim(tx, first.id, reviewerId, queue.reviewersPerItem, now)) ? { queueItemId: first.id, transcriptId: first.transcriptId } : "taken";
 }
 
 async function openItemsHeldByOthers(queue: QueueRow, reviewerId: string, now: Date): Promise<number> {
@@ -221,11 +238,13 @@ export interface Submitted {
  */
 export async function submitLabel(reviewerId: string, input: SubmitLabelInput, now = new Date()): Promise<Submitted> {
   return bulkTransaction(async (tx) => {
-    const queue = await loadQueue(tx, input.queueId);
+    const { queue, blocked } = await loadQueue(tx, input.queueId, reviewerId);
     const valueError = labelValueError(queue.kind, input.value, { min: queue.scaleMin, max: queue.scaleMax });
     if (valueError) throw new UserError(valueError, 422, "value");
-    if (await assignmentBlocks(tx, queue.id, reviewerId)) throw new UserError("You are not assigned to this queue.", 409);
-    if (!(await lockItem(tx, queue.id, input.queueItemId))) throw new UserError("No such item in this queue.", 404);
+    if (blocked) throw new UserError("You are not assigned to this queue.", 409);
+    // Counting the label and locking the item are one statement; a refusal below rolls both back.
+    const counted = await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" + 1 WHERE "id" = ? AND "queue_id" = ?`), [input.queueItemId, queue.id]);
+    if (counted === 0) throw new UserError("No such item in this queue.", 404);
     const [item] = await tx.query(
       sql(
         tx,
@@ -238,10 +257,10 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
       [reviewerId, at(tx, now), reviewerId, at(tx, now), reviewerId, input.queueItemId],
     );
     const transcriptId = String(item!.transcript_id);
-    const labelCount = Number(item!.label_count);
+    const before = Number(item!.label_count) - 1;
     if (Number(item!.labeled) > 0) throw new UserError("You already labeled this item.", 409);
-    if (labelCount >= queue.reviewersPerItem) throw new UserError("This item already has all the labels it needs.", 409);
-    if (Number(item!.mine) === 0 && labelCount + Number(item!.others) >= queue.reviewersPerItem) {
+    if (before >= queue.reviewersPerItem) throw new UserError("This item already has all the labels it needs.", 409);
+    if (Number(item!.mine) === 0 && before + Number(item!.others) >= queue.reviewersPerItem) {
       throw new UserError("Other reviewers hold this item's open slots; take the next item instead.", 409);
     }
     const labelId = randomUUID();
@@ -253,16 +272,15 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
       ),
       [labelId, transcriptId, queue.id, reviewerId, input.value, input.score ?? null, input.reason ?? null, input.timeSpentMs ?? null, queue.rubricVersion, at(tx, now), at(tx, now)],
     );
-    await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" + 1 WHERE "id" = ?`), [input.queueItemId]);
     await tx.execute(sql(tx, `DELETE FROM "queue_claims" WHERE "queue_item_id" = ? AND "reviewer_id" = ?`), [input.queueItemId, reviewerId]);
     let gold: string | null = null;
-    if (labelCount + 1 >= queue.reviewersPerItem) {
-      const values = await tx.query(
-        sql(tx, `SELECT "value" FROM "labels" WHERE "transcript_id" = ? AND "queue_id" = ? AND "rubric_version" = ?`),
-        [transcriptId, queue.id, queue.rubricVersion],
-      );
-      const distinct = new Set(values.map((v) => String(v.value)));
-      if (values.length >= queue.reviewersPerItem && distinct.size === 1) {
+    if (before + 1 >= queue.reviewersPerItem) {
+      // With one reviewer per item this label is the only one: no need to read the others back.
+      const values =
+        queue.reviewersPerItem === 1
+          ? [input.value]
+          : (await tx.query(sql(tx, `SELECT "value" FROM "labels" WHERE "transcript_id" = ? AND "queue_id" = ? AND "rubric_version" = ?`), [transcriptId, queue.id, queue.rubricVersion])).map((v) => String(v.value));
+      if (values.length >= queue.reviewersPerItem && new Set(values).size === 1) {
         gold = input.value;
         await tx.execute(
           sql(
@@ -413,14 +431,31 @@ export async function myLabelCount(queueId: string, reviewerId: string): Promise
   return db().label.count({ where: { queueId, reviewerId } });
 }
 
-/** The item as the labeling page shows it: whitelisted transcript fields only (see lib/labeling/item-view.ts). */
+/**
+ * The item as the labeling page shows it: whitelisted transcript fields only (see
+ * lib/labeling/item-view.ts). Raw SQL on the bulk connection: it is half of "load the next item".
+ */
 export async function itemView(queueItemId: string): Promise<ItemView | null> {
-  const item = await db().queueItem.findUnique({
-    where: { id: queueItemId },
-    select: {
-      id: true,
-      transcript: { select: { id: true, externalId: true, kind: true, taskPrompt: true, rubric: true, criterion: true, finalOutput: true, content: true, sizeBytes: true } },
-    },
+  const on = direct();
+  const [row] = await on.query(
+      sql(
+        on,
+        `SELECT t."id", t."external_id", t."kind", t."task_prompt", t."rubric", t."criterion", t."final_output", t."content", t."size_bytes"
+         FROM "queue_items" qi JOIN "transcripts" t ON t."id" = qi."transcript_id" WHERE qi."id" = ?`,
+      ),
+      [queueItemId],
+    );
+  if (!row) return null;
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return toItemView(queueItemId, {
+    id: String(row.id),
+    externalId: text(row.external_id),
+    kind: row.kind as ItemView["kind"],
+    taskPrompt: String(row.task_prompt),
+    rubric: text(row.rubric),
+    criterion: text(row.criterion),
+    finalOutput: text(row.final_output),
+    content: typeof row.content === "string" ? (JSON.parse(row.content) as unknown) : row.content,
+    sizeBytes: Number(row.size_bytes),
   });
-  return item ? toItemView(item.id, item.transcript) : null;
 }
