@@ -141,12 +141,13 @@ function startServer(queueId: string, samples: Sample[], onSample: () => void) {
       });
     });
   });
+  server.keepAliveTimeout = 60_000;
   return new Promise<http.Server>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-function post(agent: http.Agent, port: number, payload: unknown): Promise<{ next: string | null }> {
+function post(agent: http.Agent, port: number, payload: unknown, retry = true): Promise<{ next: string | null }> {
   const body = JSON.stringify(payload);
-  return new Promise((resolve, reject) => {
+  return new Promise<{ next: string | null }>((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, path: "/", method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
       let text = "";
       res.on("data", (c: Buffer) => (text += c.toString()));
@@ -154,6 +155,10 @@ function post(agent: http.Agent, port: number, payload: unknown): Promise<{ next
     });
     req.on("error", reject);
     req.end(body);
+  }).catch((error: unknown) => {
+    // A keep-alive socket the server closed just as it was reused: nothing reached the handler, send again.
+    if (retry && (error as NodeJS.ErrnoException).code === "ECONNRESET") return post(agent, port, payload, false);
+    throw error;
   });
 }
 
@@ -162,17 +167,25 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** The reviewers: run in a child process, as browsers would be, so their HTTP work is not the server's. */
 async function clients(port: number, reviewers: string[], thinkMs: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: reviewers.length });
+  let failed = 0;
   const pause = () => (thinkMs > 0 ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random()))) : Promise.resolve());
   await Promise.all(
     reviewers.map(async (reviewerId, index) => {
       let current = (await post(agent, port, { reviewerId })).next;
       for (let i = 0; i < LABELS + WARMUP && current; i++) {
         await pause();
-        current = (await post(agent, port, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass", warm: i < WARMUP })).next;
+        try {
+          current = (await post(agent, port, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass", warm: i < WARMUP })).next;
+        } catch (error) {
+          failed++;
+          console.error(`reviewer ${index}: ${error instanceof Error ? error.message : String(error)}`);
+          current = (await post(agent, port, { reviewerId })).next;
+        }
       }
     }),
   );
   agent.destroy();
+  if (failed > 0) console.error(`${failed} requests failed`);
 }
 
 function runClients(port: number, reviewers: string[], thinkMs: number): Promise<void> {

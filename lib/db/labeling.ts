@@ -115,8 +115,17 @@ async function claim(tx: BulkTx, queueItemId: string, reviewerId: string, capaci
   return inserted > 0;
 }
 
+/**
+ * A claim is a 10-minute hold, not a record: a crash that loses the last claims only frees slots.
+ * So on PostgreSQL a claim's commit does not wait for the WAL flush (labels still do).
+ */
+async function relaxedCommit(tx: BulkTx): Promise<void> {
+  if (pg(tx)) await tx.execute("SET LOCAL synchronous_commit TO OFF");
+}
+
 async function tryClaim(queue: QueueRow, queueItemId: string, reviewerId: string, now: Date): Promise<NextItem | null> {
   return bulkTransaction(async (tx) => {
+    await relaxedCommit(tx);
     if (!(await lockItem(tx, queue.id, queueItemId))) return null;
     if (!(await claim(tx, queueItemId, reviewerId, queue.reviewersPerItem, now))) return null;
     const [row] = await tx.query(sql(tx, `SELECT "transcript_id" FROM "queue_items" WHERE "id" = ?`), [queueItemId]);
@@ -181,6 +190,7 @@ export async function nextItem(queueId: string, reviewerId: string, options: { p
  * got there first (try again), "none" when there is no candidate.
  */
 async function claimFirstCandidate(tx: BulkTx, queue: QueueRow, reviewerId: string, now: Date, skipLocked: boolean): Promise<NextItem | "taken" | "none"> {
+  await relaxedCommit(tx);
   const lock = pg(tx) ? (skipLocked ? " FOR UPDATE OF qi SKIP LOCKED" : " FOR UPDATE OF qi") : "";
   const rows: { id: string; transcriptId: string; orderKey: string }[] = [];
   for (let count = 0; count < queue.reviewersPerItem; count++) {
