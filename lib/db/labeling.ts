@@ -155,15 +155,15 @@ export async function nextItem(queueId: string, reviewerId: string, options: { p
   }
   if (held.length > 0) {
     const [row] = await on.query(
-        sql(
-          on,
-          `SELECT qi."id" FROM "queue_items" qi
-           WHERE qi."id" IN (${held.map(() => "?").join(", ")}) AND qi."queue_id" = ?
-             AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
-           ORDER BY qi."order_key" LIMIT 1`,
-        ),
-        [...held, queue.id, reviewerId],
-      );
+      sql(
+        on,
+        `SELECT qi."id" FROM "queue_items" qi
+         WHERE qi."id" IN (${held.map(() => "?").join(", ")}) AND qi."queue_id" = ?
+           AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
+         ORDER BY qi."order_key" LIMIT 1`,
+      ),
+      [...held, queue.id, reviewerId],
+    );
     const item = row ? await tryClaim(queue, String(row.id), reviewerId, now) : null;
     if (item) return { status: "item", item };
   }
@@ -448,13 +448,13 @@ export async function myLabelCount(queueId: string, reviewerId: string): Promise
 export async function itemView(queueItemId: string): Promise<ItemView | null> {
   const on = direct();
   const [row] = await on.query(
-      sql(
-        on,
-        `SELECT t."id", t."external_id", t."kind", t."task_prompt", t."rubric", t."criterion", t."final_output", t."content", t."size_bytes"
-         FROM "queue_items" qi JOIN "transcripts" t ON t."id" = qi."transcript_id" WHERE qi."id" = ?`,
-      ),
-      [queueItemId],
-    );
+    sql(
+      on,
+      `SELECT t."id", t."external_id", t."kind", t."task_prompt", t."rubric", t."criterion", t."final_output", t."content", t."size_bytes"
+       FROM "queue_items" qi JOIN "transcripts" t ON t."id" = qi."transcript_id" WHERE qi."id" = ?`,
+    ),
+    [queueItemId],
+  );
   if (!row) return null;
   const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
   return toItemView(queueItemId, {
