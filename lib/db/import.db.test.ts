@@ -102,6 +102,20 @@ describe("importFile", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("the same file imported twice at once is stored once", async () => {
+    const text = file(40, 49, () => ({ judge_verdicts: [{ judge: "race-judge", verdict: "pass" }] }));
+    const results = await Promise.all([1, 2, 3].map(() => importFile({ text, fileName: "race.jsonl", queue: { name: "race-queue" } })));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const ok = results.filter((r): r is Extract<typeof r, { ok: true }> => r.ok);
+    expect(ok.reduce((sum, r) => sum + r.created, 0)).toBe(10);
+    expect(ok.reduce((sum, r) => sum + r.addedToQueue, 0)).toBe(10);
+    expect(await db().transcript.count({ where: { externalId: { startsWith: "item-4" } } })).toBe(10);
+    expect(await db().queueItem.count({ where: { queue: { name: "race-queue" } } })).toBe(10);
+    expect(await db().labelQueue.count({ where: { name: "race-queue" } })).toBe(1);
+    expect(await db().judgeVerdict.count({ where: { judgeVersion: { judge: { name: "race-judge" } } } })).toBe(10);
+    expect(await db().judgeVersion.count({ where: { judge: { name: "race-judge" } } })).toBe(1);
+  });
+
   it("imports OTLP JSON spans", async () => {
     const span = { traceId: "abc", spanId: "s1", name: "chat", startTimeUnixNano: "1", attributes: [
       { key: "gen_ai.operation.name", value: { stringValue: "chat" } },

@@ -9,6 +9,7 @@ import { recordAudit } from "./audit";
 import { db, type Tx } from "./client";
 import { findOrCreateJudgeVersion } from "./judges";
 import { addTranscriptsToQueue, checkKinds, IMPORT_AUDIT_ACTION } from "./queue-admin";
+import { retryOnConflict } from "./retry";
 import { importTranscripts } from "./transcripts";
 
 /**
@@ -50,7 +51,7 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
   if (!parsed.ok) return { ok: false, format: parsed.format, errors: parsed.errors };
   const items = parsed.items;
   const actorId = input.actorId ?? null;
-  return db().$transaction(
+  return retryOnConflict(() => db().$transaction(
     async (tx) => {
       const imported = await importTranscripts(
         items.map((i) => i.transcript),
@@ -87,7 +88,7 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
       return { ok: true as const, format: parsed.format, items: unique.length, created: imported.created, existing: imported.existing, addedToQueue, queue, verdicts, importId: event.id };
     },
     { timeout: 300_000, maxWait: 20_000 },
-  );
+  ));
 }
 
 function commonKind(items: ImportItem[]): ItemKind | "mixed" {

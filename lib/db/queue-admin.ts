@@ -7,6 +7,7 @@ import type { ItemKind } from "../schemas/transcripts";
 import { trialToTranscript } from "../transcripts/from-trial";
 import { recordAudit } from "./audit";
 import { db, type Db, type Tx } from "./client";
+import { retryOnConflict } from "./retry";
 import { importTranscripts } from "./transcripts";
 
 /**
@@ -122,7 +123,7 @@ export interface CreatedQueue {
 
 /** Creates the queue and its items in one transaction, and records who did it. */
 export async function createQueue(input: CreateQueueInput, actorId: string | null): Promise<CreatedQueue> {
-  return db().$transaction(
+  return retryOnConflict(() => db().$transaction(
     async (tx) => {
       if (await tx.labelQueue.findUnique({ where: { name: input.name }, select: { id: true } })) {
         throw new UserError(`A queue named "${input.name}" exists: choose another name.`, 409, "name");
@@ -184,7 +185,7 @@ export async function createQueue(input: CreateQueueInput, actorId: string | nul
       return { queue: { id: queue.id, name: queue.name }, items, transcriptsCreated, fromRun };
     },
     { timeout: 300_000, maxWait: 20_000 },
-  );
+  ));
 }
 
 /** What the new-queue form offers: recent runs, recent imports, transcript sources and people who can label. */
