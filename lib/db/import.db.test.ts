@@ -12,6 +12,7 @@ import { withTestDatabase } from "../testing/test-database";
 import { db } from "./client";
 import { importFile } from "./import";
 import { createQueue } from "./queue-admin";
+import { calibrateOnLabelSet } from "../judges/label-set-run";
 import { transcriptHash } from "./transcripts";
 import { trialToTranscript } from "../transcripts/from-trial";
 
@@ -93,6 +94,26 @@ describe("importFile", () => {
         [1, "ok", "pass", 1, null],
       ]),
     );
+  });
+
+  it("imported verdicts calibrate against gold labels like any judge's", async () => {
+    const text = file(60, 67, (n) => ({ judge_verdicts: [{ judge: "calibrated-judge", verdict: n % 2 ? "pass" : "fail" }] }));
+    const result = await importFile({ text, queue: { name: "calibration-queue" } });
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    const queue = await db().labelQueue.findUniqueOrThrow({ where: { name: "calibration-queue" }, include: { items: { include: { transcript: true } } } });
+    await db().queueItem.updateMany({ where: { queueId: queue.id }, data: { split: "test" } });
+    // Gold agrees with the judge on all but item-60.
+    await db().goldLabel.createMany({
+      data: queue.items.map((i) => {
+        const n = Number(i.transcript.externalId!.split("-")[1]);
+        return { queueId: queue.id, transcriptId: i.transcriptId, rubricVersion: 1, value: n % 2 || n === 60 ? "pass" : "fail", source: "consensus" as const };
+      }),
+    });
+    const version = await db().judgeVersion.findFirstOrThrow({ where: { judge: { name: "calibrated-judge" } } });
+    const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId: queue.id, split: "test", actorId: null });
+    expect(calibration).toMatchObject({ n: 8, accuracy: 7 / 8 });
+    // p_o = 7/8; judge 4 pass / 4 fail, gold 5 pass / 3 fail: p_e = (4·5 + 4·3) / 64 = 1/2; κ = (7/8 − 1/2) / (1/2) = 0.75.
+    expect(calibration.kappa).toBeCloseTo(0.75, 10);
   });
 
   it("refuses a queue of another kind, and writes nothing then either", async () => {
