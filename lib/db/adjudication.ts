@@ -2,7 +2,7 @@ import "server-only";
 import { UserError } from "../errors";
 import { allowedValues } from "../labeling/agreement";
 import { recordAudit } from "./audit";
-import { findQueue, loadCurrentLabels, shapeOf, type QueueSummary } from "./agreement";
+import { findQueue, shapeOf, type QueueSummary } from "./agreement";
 import { db, Prisma } from "./client";
 
 /**
@@ -18,21 +18,23 @@ export interface AdjudicationItem {
 }
 
 /**
- * Items that need a decision, in the queue's stable order: labeled by at least reviewersPerItem
- * reviewers at the current rubric version, not all with the same value, and without a gold label
- * at that version.
+ * Items that need a decision: labeled by at least reviewersPerItem reviewers at the current rubric
+ * version, not all with the same value, and without a gold label at that version.
  */
-export async function listAdjudicationItems(queue: QueueSummary): Promise<AdjudicationItem[]> {
+export async function openDisagreementIds(queue: QueueSummary): Promise<string[]> {
   const [labels, gold] = await Promise.all([
-    loadCurrentLabels(queue),
+    db().label.findMany({ where: { queueId: queue.id, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, value: true } }),
     db().goldLabel.findMany({ where: { queueId: queue.id, rubricVersion: queue.rubricVersion }, select: { transcriptId: true } }),
   ]);
   const decided = new Set(gold.map((g) => g.transcriptId));
   const values = new Map<string, string[]>();
   for (const label of labels) values.set(label.transcriptId, [...(values.get(label.transcriptId) ?? []), label.value]);
-  const open = [...values.entries()]
-    .filter(([id, v]) => !decided.has(id) && v.length >= queue.reviewersPerItem && new Set(v).size > 1)
-    .map(([id]) => id);
+  return [...values.entries()].filter(([id, v]) => !decided.has(id) && v.length >= queue.reviewersPerItem && new Set(v).size > 1).map(([id]) => id);
+}
+
+/** The open items of {@link openDisagreementIds} in the queue's stable order, with transcripts and every reviewer's label. */
+export async function listAdjudicationItems(queue: QueueSummary): Promise<AdjudicationItem[]> {
+  const open = await openDisagreementIds(queue);
   if (open.length === 0) return [];
   const items = await db().queueItem.findMany({
     where: { queueId: queue.id, transcriptId: { in: open } },
