@@ -183,3 +183,27 @@ test("undefined agreement is shown as undefined, with why", async ({ page, brows
   const admin = await signedInPage(browser, account("admin"), `/label/${queueId}/adjudicate`);
   await expect(admin.getByRole("heading", { name: "Nothing to adjudicate" })).toBeVisible();
 });
+
+test("a new rubric version starts the queue's agreement over; the old labels and gold stay with v1", async ({ page }) => {
+  const queue = seedQueue(unique());
+  await signIn(page, account("admin"), `/label/${queue.queueId}/rubric`);
+  await expect(page.getByTestId("rubric-version")).toHaveText("rubric v1");
+  const form = page.getByRole("form", { name: "New rubric version" });
+  await form.getByRole("button", { name: "New rubric version" }).click();
+  await expect(form.getByRole("alert")).toContainText("That is the current rubric");
+  await form.getByLabel("Rubric v2").fill("Pass only when the refund reaches the original payment method.");
+  await form.getByRole("button", { name: "New rubric version" }).click();
+  await expect(page.getByTestId("rubric-result")).toContainText("Rubric v2 is now current.");
+  await page.reload();
+  await expect(page.getByTestId("rubric-version")).toHaveText("rubric v2");
+  await expect(page.getByTestId("current-rubric")).toHaveText("Pass only when the refund reaches the original payment method.");
+  await expect(page.getByText("Pass when the answer is correct and complete.")).toBeVisible();
+
+  await page.goto(`/label/${queue.queueId}/agreement`);
+  await expect(page.getByRole("heading", { name: "No labels under rubric v2 yet" })).toBeVisible();
+  await expect(page.getByText("40 labels made under earlier rubric versions are kept but not counted.", { exact: false })).toBeVisible();
+  await page.goto(`/label/${queue.queueId}/adjudicate`);
+  await expect(page.getByRole("heading", { name: "Nothing to adjudicate" })).toBeVisible();
+  // The consensus gold of v1 is still there, with its version.
+  expect(JSON.parse(cli(["gold", queue.queueId, queue.transcriptIds["item-01"]!]))).toEqual([expect.objectContaining({ rubricVersion: 1, value: "pass", source: "consensus" })]);
+});

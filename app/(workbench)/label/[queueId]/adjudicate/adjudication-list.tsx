@@ -152,7 +152,11 @@ export function AdjudicationList({ queueId, kind, values, items: initial }: { qu
                   {item.criterion ? <Badge tone="neutral">{item.criterion}</Badge> : null}
                 </p>
                 <p className="text-xs text-stone-500">
-                  {item.labels.map((l) => l.value).join(" vs ")} · {item.labels.length} reviewers
+                  {values
+                    .map((v) => [v, item.labels.filter((l) => l.value === v).length] as const)
+                    .filter(([, count]) => count > 0)
+                    .map(([v, count]) => `${count} × ${v}`)
+                    .join(", ")}
                 </p>
               </div>
               <div className="grid gap-4 p-4 lg:grid-cols-[3fr_2fr]">

@@ -42,6 +42,12 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
           </>
         }
       />
+      <details className="rounded-lg border border-stone-200 bg-white px-4 py-3 text-sm shadow-sm" open={listItems.length > 0}>
+        <summary className="cursor-pointer font-medium text-stone-800">Rubric v{queue.rubricVersion}: what reviewers were asked</summary>
+        <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-stone-700" data-testid="adjudication-rubric">
+          {queue.rubric}
+        </pre>
+      </details>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-stone-600">Export every label with its gold status:</span>
         <a className={buttonClass("secondary", "sm")} href={`${exportHref}?format=csv`} download={exportFileName(queue.name, "csv")} data-testid="export-csv">

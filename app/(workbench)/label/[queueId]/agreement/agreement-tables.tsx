@@ -5,7 +5,7 @@ import type { PairAgreement, QueueAgreement } from "@/lib/labeling/agreement";
 export function Stat({ label, value, note, testId }: { label: string; value: string; note?: React.ReactNode; testId?: string }) {
   return (
     <div data-testid={testId}>
-      <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{label}</dt>
+      <dt className="text-sm font-medium text-stone-600">{label}</dt>
       <dd className="mt-1 font-mono text-2xl text-stone-900" data-testid={testId ? `${testId}-value` : undefined}>
         {value}
       </dd>
