@@ -12,6 +12,8 @@ import { newRubricVersion, rubricHistory } from "./rubric";
 
 withTestDatabase();
 
+const openItems = async (queue: Parameters<typeof listAdjudicationItems>[0]) => (await listAdjudicationItems(queue)).items;
+
 let counter = 0;
 async function seeded(items = twoReviewerTable("ann@example.com", "bob@example.com"), extra: { reviewersPerItem?: number; kind?: "binary" | "pairwise" | "graded" } = {}) {
   counter += 1;
@@ -36,13 +38,20 @@ describe("agreement from the database", () => {
 describe("adjudication", () => {
   it("lists the disagreements without gold, in queue order, with each reviewer's label and reason", async () => {
     const { queue, transcriptIds } = await seeded();
-    const items = await listAdjudicationItems(queue);
+    const items = await openItems(queue);
     expect(items.map((i) => i.transcript.externalId)).toEqual(["item-15", "item-16", "item-17", "item-18", "item-19", "item-20"]);
     expect(items[0]!.transcriptId).toBe(transcriptIds["item-15"]);
     expect(items[0]!.labels).toEqual([
       expect.objectContaining({ reviewerEmail: "ann@example.com", value: "pass", reason: "ann says pass" }),
       expect.objectContaining({ reviewerEmail: "bob@example.com", value: "fail", reason: "bob says fail" }),
     ]);
+  });
+
+  it("returns the first `limit` open items and the total", async () => {
+    const { queue } = await seeded();
+    const page = await listAdjudicationItems(queue, { limit: 2 });
+    expect(page.total).toBe(6);
+    expect(page.items.map((i) => i.transcript.externalId)).toEqual(["item-15", "item-16"]);
   });
 
   it("waits for reviewersPerItem labels before an item counts as a disagreement", async () => {
@@ -53,7 +62,7 @@ describe("adjudication", () => {
       ],
       { reviewersPerItem: 3 },
     );
-    expect((await listAdjudicationItems(queue)).map((i) => i.transcript.externalId)).toEqual(["three"]);
+    expect((await openItems(queue)).map((i) => i.transcript.externalId)).toEqual(["three"]);
   });
 
   it("an adjudicated item has exactly one gold label, leaves the list, and is audited", async () => {
@@ -61,8 +70,8 @@ describe("adjudication", () => {
     const id = transcriptIds["item-15"]!;
     await decide({ queueId: queue.id, transcriptId: id, value: "fail", note: "The refund went to the wrong account.", adjudicatorId: adminId });
     expect(await goldLabelsOf(queue.id, id)).toEqual([{ rubricVersion: 1, value: "fail", source: "adjudication", decidedById: adminId, note: "The refund went to the wrong account." }]);
-    expect((await listAdjudicationItems(queue)).map((i) => i.transcriptId)).not.toContain(id);
-    expect(await listAdjudicationItems(queue)).toHaveLength(5);
+    expect((await openItems(queue)).map((i) => i.transcriptId)).not.toContain(id);
+    expect(await openItems(queue)).toHaveLength(5);
     const [event] = await listAuditEvents({ targetType: "transcript", targetId: id });
     expect(event).toMatchObject({ action: "gold.adjudicated", actorId: adminId, details: { queue: queue.name, rubricVersion: 1, value: "fail", previous: null } });
   });
@@ -132,7 +141,7 @@ describe("rubric versions", () => {
     const current = (await findQueue(queue.id))!;
     // Old labels and gold stay at version 1; nothing at version 2 yet, so nothing to adjudicate.
     expect(await loadCurrentLabels(current)).toEqual([]);
-    expect(await listAdjudicationItems(current)).toEqual([]);
+    expect(await openItems(current)).toEqual([]);
     expect(await goldLabelsOf(queue.id, id)).toEqual([expect.objectContaining({ rubricVersion: 1, value: "fail" })]);
 
     // A decision now is made under version 2 and leaves version 1's gold alone.

@@ -32,13 +32,18 @@ export async function openDisagreementIds(queue: QueueSummary): Promise<string[]
   return [...values.entries()].filter(([id, v]) => !decided.has(id) && v.length >= queue.reviewersPerItem && new Set(v).size > 1).map(([id]) => id);
 }
 
-/** The open items of {@link openDisagreementIds} in the queue's stable order, with transcripts and every reviewer's label. */
-export async function listAdjudicationItems(queue: QueueSummary): Promise<AdjudicationItem[]> {
+/**
+ * The first `limit` open items of {@link openDisagreementIds} in the queue's stable order, with
+ * transcripts and every reviewer's label, and how many are open in all. The limit keeps a page with
+ * thousands of disagreements (and multi-megabyte transcripts) light: decide these, then reload.
+ */
+export async function listAdjudicationItems(queue: QueueSummary, options: { limit?: number } = {}): Promise<{ items: AdjudicationItem[]; total: number }> {
   const open = await openDisagreementIds(queue);
-  if (open.length === 0) return [];
+  if (open.length === 0) return { items: [], total: 0 };
   const items = await db().queueItem.findMany({
     where: { queueId: queue.id, transcriptId: { in: open } },
     orderBy: [{ orderKey: "asc" }, { id: "asc" }],
+    take: options.limit ?? 50,
     select: {
       transcriptId: true,
       split: true,
@@ -61,12 +66,15 @@ export async function listAdjudicationItems(queue: QueueSummary): Promise<Adjudi
       },
     },
   });
-  return items.map(({ transcriptId, split, transcript: { labels: itemLabels, ...transcript } }) => ({
-    transcriptId,
-    split,
-    transcript,
-    labels: itemLabels.map(({ reviewer, ...label }) => ({ ...label, reviewerEmail: reviewer.email, reviewerName: reviewer.name })),
-  }));
+  return {
+    total: open.length,
+    items: items.map(({ transcriptId, split, transcript: { labels: itemLabels, ...transcript } }) => ({
+      transcriptId,
+      split,
+      transcript,
+      labels: itemLabels.map(({ reviewer, ...label }) => ({ ...label, reviewerEmail: reviewer.email, reviewerName: reviewer.name })),
+    })),
+  };
 }
 
 export interface Decision {

@@ -5,7 +5,14 @@ import { EXPORT_FORMATS } from "./export";
 export const exportOptions = z.object({
   format: z.enum(EXPORT_FORMATS, { error: "format must be csv or jsonl" }).default("csv"),
   rubricVersion: z
-    .union([z.literal("current"), z.literal("all"), z.coerce.number().int("rubric version must be a whole number").min(1, "rubric version starts at 1")])
+    .string()
     .default("all")
-    .transform((v) => (v === "all" ? undefined : v)),
+    .transform((v, ctx): number | "current" | undefined => {
+      if (v === "all") return undefined;
+      if (v === "current") return "current";
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= 1) return n;
+      ctx.addIssue({ code: "custom", message: `rubric version must be all, current or a whole number from 1, got "${v}"` });
+      return z.NEVER;
+    }),
 });

@@ -43,5 +43,8 @@ describe("gavel labels export", () => {
     const format = await gavel(["labels", "export", "cli-export", "--format", "xlsx"], env);
     expect(format.code).toBe(2);
     expect(format.stderr).toContain("--format: format must be csv or jsonl");
+    const version = await gavel(["labels", "export", "cli-export", "--rubric-version", "two"], env);
+    expect(version.code).toBe(2);
+    expect(version.stderr).toContain('--rubric-version: rubric version must be all, current or a whole number from 1, got "two"');
   });
 });

@@ -13,12 +13,14 @@ import { AdjudicationList, type ListItem } from "./adjudication-list";
 
 export const metadata: Metadata = { title: "Adjudicate" };
 
+const PAGE_SIZE = 50;
+
 export default async function AdjudicatePage({ params }: { params: Promise<{ queueId: string }> }) {
   const user = await requireRole("labels:adjudicate");
   const { queueId } = await params;
   const queue = await findQueue(queueId);
   if (!queue) notFound();
-  const items = await listAdjudicationItems(queue);
+  const { items, total } = await listAdjudicationItems(queue, { limit: PAGE_SIZE });
   const listItems: ListItem[] = items.map((item) => ({
     transcriptId: item.transcriptId,
     externalId: item.transcript.externalId,
@@ -70,7 +72,14 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
           (consensus) gold label or has been decided. New disagreements show up here as reviewers label.
         </EmptyState>
       ) : (
-        <AdjudicationList queueId={queue.id} kind={queue.kind} values={allowedValues(shapeOf(queue))} items={listItems} />
+        <>
+          {total > listItems.length ? (
+            <p className="text-sm text-stone-600" data-testid="more-open">
+              Showing the first {listItems.length} of {total} open items; reload after deciding these for the next ones.
+            </p>
+          ) : null}
+          <AdjudicationList queueId={queue.id} kind={queue.kind} values={allowedValues(shapeOf(queue))} items={listItems} />
+        </>
       )}
     </div>
   );
