@@ -132,12 +132,3 @@ export async function decide(decision: Decision) {
     throw error;
   }
 }
-
-/** The gold labels of one item in a queue, every rubric version, newest version first. */
-export async function goldHistory(queueId: string, transcriptId: string) {
-  return db().goldLabel.findMany({
-    where: { queueId, transcriptId },
-    orderBy: { rubricVersion: "desc" },
-    select: { rubricVersion: true, value: true, source: true, note: true, createdAt: true, decidedBy: { select: { email: true } } },
-  });
-}
