@@ -207,3 +207,36 @@ test("a new rubric version starts the queue's agreement over; the old labels and
   // The consensus gold of v1 is still there, with its version.
   expect(JSON.parse(cli(["gold", queue.queueId, queue.transcriptIds["item-01"]!]))).toEqual([expect.objectContaining({ rubricVersion: 1, value: "pass", source: "consensus" })]);
 });
+
+test("pairwise disagreements are decided with A and B", async ({ page }) => {
+  const tag = unique();
+  const ann = `ann-${tag}@example.com`;
+  const bob = `bob-${tag}@example.com`;
+  const items = ["p1", "p2", "p3"].map((key, i) => ({
+    key,
+    outputs: { a: `Left answer ${key}`, b: `Right answer ${key}` },
+    labels: [
+      { reviewer: ann, value: "A" },
+      { reviewer: bob, value: i === 2 ? "A" : "B" },
+    ],
+  }));
+  const name = `pairs-${tag}`;
+  const seeded = JSON.parse(cli(["seed", JSON.stringify({ queues: [{ name, kind: "pairwise", items }] })])) as Seeded;
+  const { queueId, transcriptIds } = seeded.queues[name]!;
+  await signIn(page, account("admin"), `/label/${queueId}/adjudicate`);
+  const list = page.getByTestId("adjudication-item");
+  await expect(list).toHaveCount(2);
+  await expect(list.first()).toContainText("Left answer p1");
+  await expect(list.first()).toContainText("Right answer p1");
+  await page.keyboard.press("?");
+  await expect(page.getByTestId("key-help")).toContainText("A a is better · B b is better · J next · K previous");
+  await page.keyboard.press("p"); // not a pairwise key: nothing happens
+  await page.keyboard.press("b");
+  await expect(list).toHaveCount(1);
+  await page.keyboard.press("a");
+  // The decision revalidates the page: with nothing left, the server's empty state replaces the list.
+  await expect(page.getByRole("heading", { name: "Nothing to adjudicate" })).toBeVisible();
+  expect(JSON.parse(cli(["gold", queueId, transcriptIds.p1!]))).toEqual([expect.objectContaining({ value: "B", source: "adjudication" })]);
+  expect(JSON.parse(cli(["gold", queueId, transcriptIds.p2!]))).toEqual([expect.objectContaining({ value: "A", source: "adjudication" })]);
+  expect(JSON.parse(cli(["gold", queueId, transcriptIds.p3!]))).toEqual([expect.objectContaining({ value: "A", source: "consensus" })]);
+});
