@@ -86,7 +86,10 @@ test("two reviewers on 20 items: the hand-computed kappa, their 6 disagreements 
   await page.keyboard.press("n");
   await page.keyboard.type("Refund went to the wrong account.");
   await page.keyboard.press("Escape");
-  await page.keyboard.press("f");
+  const [actionRequest] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"])),
+    page.keyboard.press("f"),
+  ]);
   await expect(page.getByTestId("decision-status")).toContainText("item-16: Gold label fail saved (rubric v1).");
   await expect(items).toHaveCount(5);
   await expect(page.locator(`[data-transcript-id="${queue.transcriptIds["item-16"]}"]`)).toHaveCount(0);
@@ -130,6 +133,15 @@ test("two reviewers on 20 items: the hand-computed kappa, their 6 disagreements 
   await expect(viewer.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
   await expect(viewer.getByText(queue.ann)).toHaveCount(0);
   expect((await viewer.request.get(`/api/queues/${queue.queueId}/labels?format=csv`)).status()).toBe(403);
+  // Replaying the admin's decision request (on another item) with the viewer's session is refused, and writes nothing.
+  const body = actionRequest.postDataBuffer()!.toString("utf8").replace(queue.transcriptIds["item-16"]!, queue.transcriptIds["item-17"]!);
+  expect(body).toContain(queue.transcriptIds["item-17"]!);
+  const replay = await viewer.request.post(`/label/${queue.queueId}/adjudicate`, {
+    headers: { "next-action": actionRequest.headers()["next-action"]!, "content-type": actionRequest.headers()["content-type"]!, accept: "text/x-component" },
+    data: body,
+  });
+  expect(replay.status()).toBe(403);
+  expect(JSON.parse(cli(["gold", queue.queueId, queue.transcriptIds["item-17"]!]))).toEqual([]);
 });
 
 test("an admin flags a user as adjudicator; that user may then adjudicate, and the change is audited", async ({ page, browser }) => {
