@@ -29,7 +29,7 @@ import { db, disconnectDb } from "../lib/db/client";
 import { ensureMigrated } from "../lib/db/ensure-migrated";
 import { itemView, nextItem, submitLabel } from "../lib/db/labeling";
 import { createTempDatabase, type TempDatabase } from "../lib/db/temp-database";
-import { orderKey } from "../lib/labeling/order-key";
+import { orderKey } from "../lib/queues/items";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);

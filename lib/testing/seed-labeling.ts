@@ -1,7 +1,7 @@
 import { contentHash } from "../hash";
 import { db } from "../db/client";
 import { importTranscripts } from "../db/transcripts";
-import { orderKey } from "../labeling/order-key";
+import { orderKey } from "../queues/items";
 import { newTranscriptSchema, type NewTranscript } from "../schemas/transcripts";
 
 /**

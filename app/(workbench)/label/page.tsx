@@ -18,7 +18,20 @@ export default async function LabelPage() {
   const mayLabel = can(user, "labels:write");
   return (
     <>
-      <PageHeader title="Label" description="Label transcripts pass or fail, blind to the judge. Your labels are the ground truth every judge is measured against." />
+      <PageHeader
+        title="Label"
+        description="Label transcripts pass or fail, blind to the judge. Your labels are the ground truth every judge is measured against."
+        actions={
+          can(user, "queues:manage") ? (
+            <>
+              <LinkButton href="/label/import">Import transcripts</LinkButton>
+              <LinkButton href="/label/new" tone="primary">
+                New queue
+              </LinkButton>
+            </>
+          ) : null
+        }
+      />
       {queues.length === 0 ? (
         <EmptyState title="No label queues yet">An admin creates a queue over transcripts from a run or an imported file; it then shows up here.</EmptyState>
       ) : (

@@ -1,11 +1,13 @@
 import type { Command } from "commander";
 import type { Logger } from "../logger";
 import { registerAgreement } from "./agreement";
+import { registerImportTranscripts } from "./import";
 import { registerJudge } from "./judge";
+import { registerLabels } from "./labels";
 import { registerRun } from "./run";
 import { registerValidate } from "./validate";
 
 /** A subcommand registers itself on the program; main.ts lists them all in COMMANDS. */
 export type RegisterCommand = (program: Command, context: { logger: Logger }) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerJudge, registerAgreement];
+export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerImportTranscripts, registerJudge, registerAgreement, registerLabels];

@@ -31,9 +31,16 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
             <Link href={`/label/${queue.id}/agreement`} className="text-sm text-indigo-700 hover:underline">
               Agreement
             </Link>
-            <Link href={`/label/${queue.id}/adjudicate`} className="text-sm text-indigo-700 hover:underline">
-              Adjudicate
-            </Link>
+            {can(user, "labels:adjudicate") ? (
+              <Link href={`/label/${queue.id}/adjudicate`} className="text-sm text-indigo-700 hover:underline">
+                Adjudicate
+              </Link>
+            ) : null}
+            {can(user, "queues:manage") ? (
+              <Link href={`/label/${queue.id}/rubric`} className="text-sm text-indigo-700 hover:underline">
+                Rubric versions
+              </Link>
+            ) : null}
             {can(user, "labels:write") && progress.done < progress.total ? (
               <LinkButton href={`/label/${queue.id}/item`} tone="primary">
                 Start labeling
