@@ -3,6 +3,7 @@ import { UserError } from "../errors";
 import { seedQueue, type SeedQueue } from "../testing/seed-labeling";
 import { withTestDatabase } from "../testing/test-database";
 import { db } from "./client";
+import { newRubricVersion } from "./rubric";
 import { CLAIM_MS, itemView, nextItem, queueProgress, revealJudge, skipItem, submitLabel, undoLastLabel, type NextResult } from "./labeling";
 
 withTestDatabase();
@@ -234,5 +235,34 @@ describe("concurrency: two reviewers never both take the last open slot", () => 
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await db().label.count({ where: { queueId: seeded.queueId } })).toBe(1);
     expect(await count(only)).toBe(1);
+  });
+});
+
+describe("a new rubric version", () => {
+  it("serves every item again; the new label replaces the reviewer's old one and old gold stays with its version", async () => {
+    const seeded = await queue(2);
+    const me = await reviewer();
+    const admin = await db().user.create({ data: { email: `admin-${tag()}@example.com`, role: "admin" } });
+    for (const value of ["pass", "fail"]) {
+      const item = itemOf(await nextItem(seeded.queueId, me.id));
+      await submitLabel(me.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value });
+    }
+    expect((await nextItem(seeded.queueId, me.id)).status).toBe("done");
+
+    await newRubricVersion(seeded.queueId, "Pass only when the refund is confirmed by email.", admin.id);
+    const again = itemOf(await nextItem(seeded.queueId, me.id));
+    expect(await count(again.queueItemId)).toBe(0);
+    const done = await submitLabel(me.id, { queueId: seeded.queueId, queueItemId: again.queueItemId, value: "fail", reason: "no email" });
+    expect(done.gold).toBe("fail");
+
+    const labels = await db().label.findMany({ where: { reviewerId: me.id, transcriptId: again.transcriptId } });
+    expect(labels).toEqual([expect.objectContaining({ value: "fail", reason: "no email", rubricVersion: 2, judgeSeen: false })]);
+    const gold = await db().goldLabel.findMany({ where: { queueId: seeded.queueId, transcriptId: again.transcriptId }, orderBy: { rubricVersion: "asc" } });
+    expect(gold.map((g) => [g.rubricVersion, g.value])).toEqual([
+      [1, "pass"],
+      [2, "fail"],
+    ]);
+    // Labeled under version 2 now: not served again, while the other item still is.
+    expect(itemOf(await nextItem(seeded.queueId, me.id)).queueItemId).not.toBe(again.queueItemId);
   });
 });

@@ -48,6 +48,14 @@ type Reader = Pick<BulkTx, "provider" | "query">;
 /** Single statements outside a transaction: no BEGIN / COMMIT round trips for plain reads. */
 const direct = (): Reader => ({ provider: databaseProvider(databaseUrl()), query: bulkQuery });
 
+/**
+ * "This reviewer has labeled the item behind queue item qi" (one `?`: the reviewer). A label counts
+ * unless it was made in this queue under an earlier rubric version: after "New rubric version" every
+ * item is served again, and the new label replaces the reviewer's old one (submitLabel).
+ */
+const LABELED = `SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?
+  AND NOT (l."queue_id" = qi."queue_id" AND l."rubric_version" < (SELECT q."rubric_version" FROM "label_queues" q WHERE q."id" = qi."queue_id"))`;
+
 const pg = (tx: On) => tx.provider === "postgres";
 /** Writes SQL with `?` placeholders; PostgreSQL gets $1, $2, … */
 function sql(tx: On, text: string): string {
@@ -105,7 +113,7 @@ async function claim(tx: BulkTx, queueItemId: string, reviewerId: string, capaci
       `INSERT INTO "queue_claims" ("id", "queue_item_id", "reviewer_id", "expires_at", "created_at")
        SELECT ?, qi."id", ?, ?${ts(tx)}, ?${ts(tx)} FROM "queue_items" qi
        WHERE qi."id" = ?
-         AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
+         AND NOT EXISTS (${LABELED})
          AND NOT EXISTS (SELECT 1 FROM "label_skips" s WHERE s."queue_item_id" = qi."id" AND s."reviewer_id" = ?)
          AND qi."label_count" + (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."reviewer_id" <> ? AND c."expires_at" > ?) < ?
        ON CONFLICT ("queue_item_id", "reviewer_id") DO UPDATE SET "expires_at" = excluded."expires_at"`,
@@ -159,7 +167,7 @@ export async function nextItem(queueId: string, reviewerId: string, options: { p
         on,
         `SELECT qi."id" FROM "queue_items" qi
          WHERE qi."id" IN (${held.map(() => "?").join(", ")}) AND qi."queue_id" = ?
-           AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
+           AND NOT EXISTS (${LABELED})
          ORDER BY qi."order_key" LIMIT 1`,
       ),
       [...held, queue.id, reviewerId],
@@ -199,7 +207,7 @@ async function claimFirstCandidate(tx: BulkTx, queue: QueueRow, reviewerId: stri
         tx,
         `SELECT qi."id", qi."transcript_id", qi."order_key" FROM "queue_items" qi
          WHERE qi."queue_id" = ? AND qi."label_count" = ?
-           AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
+           AND NOT EXISTS (${LABELED})
            AND NOT EXISTS (SELECT 1 FROM "label_skips" s WHERE s."queue_item_id" = qi."id" AND s."reviewer_id" = ?)
            AND (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."expires_at" > ?) + ? < ?
          ORDER BY qi."order_key" LIMIT 1${lock}`,
@@ -224,7 +232,7 @@ async function openItemsHeldByOthers(queue: QueueRow, reviewerId: string, now: D
         tx,
         `SELECT COUNT(*) AS "n" FROM "queue_items" qi
          WHERE qi."queue_id" = ? AND qi."label_count" < ?
-           AND NOT EXISTS (SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?)
+           AND NOT EXISTS (${LABELED})
            AND NOT EXISTS (SELECT 1 FROM "label_skips" s WHERE s."queue_item_id" = qi."id" AND s."reviewer_id" = ?)
            AND EXISTS (SELECT 1 FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."reviewer_id" <> ? AND c."expires_at" > ?)`,
       ),
@@ -261,7 +269,7 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
         `SELECT qi."transcript_id", qi."label_count",
            (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."reviewer_id" = ? AND c."expires_at" > ?) AS "mine",
            (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."reviewer_id" <> ? AND c."expires_at" > ?) AS "others",
-           (SELECT COUNT(*) FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?) AS "labeled"
+           (SELECT COUNT(*) FROM (${LABELED}) x) AS "labeled"
          FROM "queue_items" qi WHERE qi."id" = ?`,
       ),
       [reviewerId, at(tx, now), reviewerId, at(tx, now), reviewerId, input.queueItemId],
@@ -278,7 +286,10 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
       sql(
         tx,
         `INSERT INTO "labels" ("id", "transcript_id", "queue_id", "reviewer_id", "value", "score", "reason", "time_spent_ms", "judge_seen", "rubric_version", "created_at", "updated_at")
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${pg(tx) ? "false" : "0"}, ?, ?${ts(tx)}, ?${ts(tx)})`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${pg(tx) ? "false" : "0"}, ?, ?${ts(tx)}, ?${ts(tx)})
+         ON CONFLICT ("transcript_id", "reviewer_id") DO UPDATE SET "id" = excluded."id", "queue_id" = excluded."queue_id", "value" = excluded."value",
+           "score" = excluded."score", "reason" = excluded."reason", "time_spent_ms" = excluded."time_spent_ms", "judge_seen" = excluded."judge_seen",
+           "judge_revealed_at" = NULL, "rubric_version" = excluded."rubric_version", "created_at" = excluded."created_at", "updated_at" = excluded."updated_at"`,
       ),
       [labelId, transcriptId, queue.id, reviewerId, input.value, input.score ?? null, input.reason ?? null, input.timeSpentMs ?? null, queue.rubricVersion, at(tx, now), at(tx, now)],
     );

@@ -5,9 +5,10 @@ import { db } from "./client";
 
 /**
  * "New rubric version": the queue's rubric text changes and its rubricVersion goes up by one.
- * Labels and gold labels made under the old version stay stored with that version; every current
- * view (agreement, adjudication, judge calibration) reads the new version only, so items need new
- * labels and decisions. The old text is kept in the audit log.
+ * Gold labels made under the old version stay stored with that version; every current view
+ * (agreement, adjudication, judge calibration) reads the new version only, so every item is served to
+ * reviewers again, and a reviewer's new label replaces their label from the earlier version (one
+ * label per reviewer per transcript). The old text is kept in the audit log.
  */
 export async function newRubricVersion(queueId: string, rubric: string, actorId: string) {
   return db().$transaction(async (tx) => {
@@ -20,6 +21,10 @@ export async function newRubricVersion(queueId: string, rubric: string, actorId:
       data: { rubric: text, rubricVersion: { increment: 1 } },
       select: { id: true, name: true, rubric: true, rubricVersion: true },
     });
+    // Every item is open again under the new rubric: no labels at this version yet, no skips, no holds.
+    await tx.queueItem.updateMany({ where: { queueId: queue.id }, data: { labelCount: 0 } });
+    await tx.labelSkip.deleteMany({ where: { queueItem: { queueId: queue.id } } });
+    await tx.queueClaim.deleteMany({ where: { queueItem: { queueId: queue.id } } });
     await recordAudit(tx, {
       actorId,
       action: "queue.rubric_changed",
