@@ -1,26 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { HANNA_CRITERIA, isOnScale, parseHanna, ratingText, STORIES_PER_ROW } from "./hanna";
+import { hannaMiniCsv as csv } from "./fixtures/hanna-mini";
+import { isOnScale, parseHanna, ratingText, STORIES_PER_ROW } from "./hanna";
 import { DatasetError } from "./issues";
-
-/** A small file in HANNA's shape: a Human row and one generator, one LLM with one prompt variant. */
-function csv(tweak: (row: Record<string, unknown>, index: number) => void = () => {}): string {
-  const rater = (r: number) => Array.from({ length: STORIES_PER_ROW }, (_, i) => ((i + r) % 5) + 1);
-  const mean = Array.from({ length: STORIES_PER_ROW }, (_, i) => (rater(1)[i]! + rater(2)[i]! + rater(3)[i]!) / 3);
-  const rows = ["Human", "GPT-2"].map((model, index) => {
-    const row: Record<string, unknown> = { Model: model };
-    for (const c of HANNA_CRITERIA) {
-      row[c.name] = mean;
-      for (const r of [1, 2, 3]) row[`Human ${r} ${c.code}`] = rater(r);
-      row[`ChatGPT ${c.code} 1`] = rater(1).map((v, i) => (i === 5 ? -1 : v));
-    }
-    row["BLEU"] = Array(STORIES_PER_ROW).fill(0.1);
-    tweak(row, index);
-    return row;
-  });
-  const columns = Object.keys(rows[0]!);
-  const quote = (v: unknown) => `"${(typeof v === "string" ? v : JSON.stringify(v)).replace(/"/g, '""')}"`;
-  return [columns.join(","), ...rows.map((r) => columns.map((c) => quote(r[c])).join(","))].join("\n");
-}
 
 describe("parseHanna", () => {
   it("skips the Human row and numbers stories 96 × row + position", () => {

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { Logger } from "../logger";
 import { registerAgreement } from "./agreement";
+import { registerImportDatasets } from "./import-datasets";
 import { registerJudge } from "./judge";
 import { registerRun } from "./run";
 import { registerValidate } from "./validate";
@@ -8,4 +9,4 @@ import { registerValidate } from "./validate";
 /** A subcommand registers itself on the program; main.ts lists them all in COMMANDS. */
 export type RegisterCommand = (program: Command, context: { logger: Logger }) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerJudge, registerAgreement];
+export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerJudge, registerAgreement, registerImportDatasets];
