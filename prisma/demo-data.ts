@@ -12,12 +12,9 @@ import { importHanna, importLlmbar } from "../lib/db/import-datasets";
 import { resolveAgent } from "../lib/engine/agents";
 import { productionDeps } from "../lib/engine/deps-production";
 import { runSuite } from "../lib/engine/run-suite";
+import { DEMO_RUNS } from "./demo-runs";
 
-export const DEMO_RUNS = [
-  { suite: "datasets/smoke", agent: "module:datasets/smoke/agent.ts#stubAgent", trials: 1 },
-  { suite: "datasets/refund", agent: "module:datasets/refund/agents.ts#referenceAgent", trials: 3 },
-  { suite: "datasets/refund", agent: "module:datasets/refund/agents.ts#regressedAgent", trials: 3 },
-] as const;
+export { DEMO_RUNS };
 
 /** Whether the first start should seed the demo data (GAVEL_DEMO=0 turns it off). */
 export function demoEnabled(env: Record<string, string | undefined> = process.env): boolean {
