@@ -36,12 +36,24 @@ export interface ImportResult {
   versions: { id: string; labelSetIds: string[] }[];
 }
 
-const CHUNK = 1000;
 const TX_OPTIONS = { timeout: 600_000, maxWait: 30_000 };
 
-async function createInChunks<T>(rows: T[], create: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await create(rows.slice(i, i + CHUNK));
+/**
+ * Tens of thousands of rows (HANNA): one multi-row INSERT per chunk, inside the import's transaction,
+ * costs a fraction of createMany's CPU per row (see lib/db/bulk.ts).
+ */
+async function insertRows(tx: Tx, table: string, columns: Column[], rows: unknown[][]) {
+  const provider = databaseProvider(databaseUrl());
+  const perChunk = Math.max(1, Math.floor(12_000 / columns.length));
+  for (let i = 0; i < rows.length; i += perChunk) {
+    const [sql, params] = insertStatement(provider, table, columns, rows.slice(i, i + perChunk));
+    await tx.$executeRawUnsafe(sql, ...params);
+  }
 }
+
+const pg = () => databaseProvider(databaseUrl()) === "postgres";
+const enumCast = (name: string) => (pg() ? `::"${name}"` : undefined);
+const timeCast = () => (pg() ? "::timestamp(3)" : undefined);
 
 export async function writeImportPlan(plan: ImportPlan, options: { onProgress?: (line: string) => void; calibrate?: boolean } = {}): Promise<ImportResult> {
   const progress = options.onProgress ?? (() => undefined);
@@ -70,6 +82,8 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
   const ids = imported.ids;
   const hashes = plan.items.map(transcriptHash);
 
+  const provider = databaseProvider(databaseUrl());
+  const now = timestampParam(provider, new Date());
   const raterIds: string[] = [];
   for (const rater of plan.raters) {
     // No password: these accounts stand for the data set's raters and can never sign in.
@@ -96,8 +110,8 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
     const haveItems = new Set((await tx.queueItem.findMany({ where: { queueId }, select: { transcriptId: true } })).map((r) => r.transcriptId));
     const newItems = set.items
       .filter((item) => !haveItems.has(ids[item]!))
-      .map((item) => ({ queueId, transcriptId: ids[item]!, orderKey: orderKeyFor(queueId, ids[item]!), split: splitFor(set.name, hashes[item]!, set.testFraction), labelCount: labelsPerItem.get(item) ?? 0 }));
-    await createInChunks(newItems, (data) => tx.queueItem.createMany({ data }));
+      .map((item) => [randomUUID(), queueId, ids[item]!, orderKeyFor(queueId, ids[item]!), splitFor(set.name, hashes[item]!, set.testFraction), labelsPerItem.get(item) ?? 0]);
+    await insertRows(tx, "queue_items", [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "order_key" }, { name: "split", cast: enumCast("Split") }, { name: "label_count" }], newItems);
     counts.queueItems += newItems.length;
 
     // Gold labels are never overwritten: an adjudicated gold label outlives a re-import.
@@ -105,17 +119,27 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
     const newGold = set.items
       .map((item, i) => ({ item, gold: set.gold[i]! }))
       .filter(({ item }) => !haveGold.has(ids[item]!))
-      .map(({ item, gold }) => ({ queueId, transcriptId: ids[item]!, rubricVersion: queue.rubricVersion, value: gold.value, score: gold.score, source: "import" as const, note: `imported from ${plan.dataset}` }));
-    await createInChunks(newGold, (data) => tx.goldLabel.createMany({ data }));
+      .map(({ item, gold }) => [randomUUID(), queueId, ids[item]!, queue.rubricVersion, gold.value, gold.score, "import", `imported from ${plan.dataset}`, now]);
+    await insertRows(
+      tx,
+      "gold_labels",
+      [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "rubric_version" }, { name: "value" }, { name: "score" }, { name: "source", cast: enumCast("GoldSource") }, { name: "note" }, { name: "created_at", cast: timeCast() }],
+      newGold,
+    );
     counts.gold += newGold.length;
 
     const planned = plan.labels.filter((l) => l.labelSet === s);
     if (planned.length) {
       const haveLabels = new Set((await tx.label.findMany({ where: { queueId }, select: { transcriptId: true, reviewerId: true } })).map((r) => `${r.transcriptId}/${r.reviewerId}`));
       const newLabels = planned
-        .map((l) => ({ transcriptId: ids[l.item]!, queueId, reviewerId: raterIds[l.rater]!, value: l.value, score: l.score, rubricVersion: queue.rubricVersion }))
-        .filter((l) => !haveLabels.has(`${l.transcriptId}/${l.reviewerId}`));
-      await createInChunks(newLabels, (data) => tx.label.createMany({ data }));
+        .filter((l) => !haveLabels.has(`${ids[l.item]}/${raterIds[l.rater]}`))
+        .map((l) => [randomUUID(), ids[l.item]!, queueId, raterIds[l.rater]!, l.value, l.score, queue.rubricVersion, now, now]);
+      await insertRows(
+        tx,
+        "labels",
+        [{ name: "id" }, { name: "transcript_id" }, { name: "queue_id" }, { name: "reviewer_id" }, { name: "value" }, { name: "score" }, { name: "rubric_version" }, { name: "created_at", cast: timeCast() }, { name: "updated_at", cast: timeCast() }],
+        newLabels,
+      );
       counts.labels += newLabels.length;
     }
     progress(`${plan.dataset}: label set ${set.name}: ${set.items.length} items (${newItems.length} new)`);
@@ -136,20 +160,13 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
     if (list) list.push(v);
     else byVersion.set(v.version, [v]);
   }
-  const provider = databaseProvider(databaseUrl());
-  const now = timestampParam(provider, new Date());
   for (const [v, verdicts] of byVersion) {
     const judgeVersionId = versionIds[v]!;
     const have = new Set((await tx.judgeVerdict.findMany({ where: { judgeVersionId }, select: { transcriptId: true, order: true, repeat: true } })).map((r) => `${r.transcriptId}/${r.order}/${r.repeat}`));
     const rows = verdicts
       .filter((p) => !have.has(`${ids[p.item]}/${p.order}/0`))
       .map((p) => [randomUUID(), judgeVersionId, ids[p.item]!, p.order, 0, p.status, p.value, p.score, p.reason, p.rawResponse, p.error, now]);
-    // A hundred thousand rows (HANNA): one multi-row INSERT per chunk, in this same transaction,
-    // costs a fraction of createMany's CPU per row.
-    await createInChunks(rows, (chunk) => {
-      const [sql, params] = insertStatement(provider, "judge_verdicts", VERDICT_COLUMNS(provider === "postgres"), chunk);
-      return tx.$executeRawUnsafe(sql, ...params);
-    });
+    await insertRows(tx, "judge_verdicts", VERDICT_COLUMNS(provider === "postgres"), rows);
     counts.verdicts.created += rows.length;
     counts.verdicts.existing += verdicts.length - rows.length;
     counts.verdicts.errors += verdicts.filter((p) => p.status === "error").length;

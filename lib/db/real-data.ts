@@ -1,6 +1,7 @@
 import "server-only";
 import { HANNA_CRITERIA } from "../datasets/hanna";
 import { hannaRaterEmail } from "../datasets/hanna-plan";
+import { llmbarJudgeName, llmbarLabelSetName } from "../datasets/llmbar-plan";
 import type { CalibrationStats, ItemKind } from "../judges/calibration";
 import { evaluateGate, type GatePolicy, type GateResult } from "../judges/gate";
 import { leaveOneOutRho } from "../judges/human-ceiling";
@@ -119,9 +120,12 @@ export async function loadRealData(): Promise<RealData> {
     );
 
   const llmbarRows = rowsFor(llmbarQueues);
-  // The model upgrade: a version whose parent is another version of the same judge, on the same label set.
-  const candidate = llmbarRows.find((r) => r.parentId && llmbarRows.some((b) => b.versionId === r.parentId && b.queueId === r.queueId && r.queueName.endsWith("MT-Bench")))
-    ?? llmbarRows.find((r) => r.parentId && llmbarRows.some((b) => b.versionId === r.parentId && b.queueId === r.queueId));
+  // The model upgrade: a version whose parent is another version of the same judge, on the same label
+  // set; the plain prompt on MT-Bench (ChatGPT → GPT-4) first.
+  const rank = (r: RealJudgeRow) => (r.judgeName === llmbarJudgeName("Vanilla_NoRules") ? 0 : 1) + (r.queueName === llmbarLabelSetName("MT-Bench") ? 0 : 2);
+  const candidate = llmbarRows
+    .filter((r) => r.parentId && llmbarRows.some((b) => b.versionId === r.parentId && b.queueId === r.queueId))
+    .sort((x, y) => rank(x) - rank(y))[0];
   const base = candidate ? llmbarRows.find((b) => b.versionId === candidate.parentId && b.queueId === candidate.queueId) : undefined;
 
   const hannaRows = rowsFor(hannaQueues);
