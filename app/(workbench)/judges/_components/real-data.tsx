@@ -14,7 +14,7 @@ const link = "text-indigo-700 hover:underline";
 function GateCell({ row }: { row: RealJudgeRow }) {
   const failing = row.gate.rules.filter((r) => !r.passed);
   return (
-    <span className="inline-flex items-center gap-1.5" title={failing.map((r) => `${r.label}: ${r.actual}`).join("\n") || "every rule holds"} data-testid="gate">
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap" title={failing.map((r) => `${r.label}: ${r.actual}`).join("\n") || "every rule holds"} data-testid="gate">
       {row.gate.passed ? <Badge tone="good">clears the bar</Badge> : <Badge tone="bad">fails the gate</Badge>}
       <span className="font-mono text-xs text-stone-600">test κ {formatStat(row.test?.kappa)}</span>
     </span>
@@ -41,7 +41,7 @@ function LlmbarTable({ rows, queueName }: { rows: RealJudgeRow[]; queueName: str
       <tbody className="divide-y divide-stone-100">
         {rows.map((row) => (
           <tr key={row.versionId} data-testid="real-judge-row" data-set={row.queueName} data-judge={row.judgeName} data-model={row.model}>
-            <Td>
+            <Td className="whitespace-nowrap">
               <Link className={link} href={`/judges/versions/${row.versionId}`}>
                 {row.judgeName} v{row.version}
               </Link>
@@ -56,7 +56,7 @@ function LlmbarTable({ rows, queueName }: { rows: RealJudgeRow[]; queueName: str
                 "—"
               )}
             </Td>
-            <Td className="font-mono text-xs" data-stat="interval">{formatInterval(row.all?.ci)}</Td>
+            <Td className="whitespace-nowrap font-mono text-xs" data-stat="interval">{formatInterval(row.all?.ci)}</Td>
             <Td className="text-right font-mono text-xs" data-stat="n">{row.all?.n ?? "—"}</Td>
             <Td>
               <GateCell row={row} />
@@ -71,7 +71,9 @@ function LlmbarTable({ rows, queueName }: { rows: RealJudgeRow[]; queueName: str
             <Td className="text-right font-mono text-xs" data-stat="errors">
               {row.orders ? `${row.orders.original.errors} / ${row.orders.swapped.errors}` : "—"}
             </Td>
-            <Td className="text-xs text-stone-500">— (one gold label per item)</Td>
+            <Td className="text-xs text-stone-500" title="LLMBar publishes one gold label per item: there is no second human to compare with">
+              —
+            </Td>
           </tr>
         ))}
       </tbody>
@@ -122,7 +124,7 @@ function HannaTables({ hanna }: { hanna: RealData["hanna"] }) {
         <tbody className="divide-y divide-stone-100" data-testid="hanna-spearman">
           {versions.map((v) => (
             <tr key={v.versionId} data-testid="hanna-row" data-judge={v.judgeName} data-model={v.model} data-version={v.version}>
-              <Td>
+              <Td className="whitespace-nowrap">
                 <Link className={link} href={`/judges/versions/${v.versionId}`}>
                   {v.model} · prompt {v.version}
                 </Link>
@@ -174,7 +176,7 @@ function HannaTables({ hanna }: { hanna: RealData["hanna"] }) {
         <tbody className="divide-y divide-stone-100" data-testid="hanna-kappa">
           {versions.map((v) => (
             <tr key={v.versionId} data-judge={v.judgeName} data-model={v.model} data-version={v.version}>
-              <Td>{v.model} · prompt {v.version}</Td>
+              <Td className="whitespace-nowrap">{v.model} · prompt {v.version}</Td>
               {hanna.criteria.map((c) => {
                 const row = cell(v.versionId, c.name);
                 return (
