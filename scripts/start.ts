@@ -87,7 +87,12 @@ async function main() {
   } else {
     const created = await seedDemoUsers((line) => console.log(line));
     if (!created) log("Existing accounts kept; demo accounts are only created on an empty database.");
-    else if (demoEnabled()) await seedDemoData((line) => console.log(line));
+    else if (demoEnabled()) {
+      // The demo is a convenience: if it cannot be seeded (a data set folder removed, say), say so and serve anyway.
+      await seedDemoData((line) => console.log(line)).catch((error: unknown) =>
+        log(`Demo data could not be seeded (the app starts without it): ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
     else log("GAVEL_DEMO=0: no demo data seeded.");
   }
   await disconnectDb();
