@@ -9,6 +9,10 @@ const PAGE_SCOPES: Record<string, Scope> = {
   "/judges/new": "judges:write",
   "/judges/versions/does-not-exist/edit": "judges:write",
   "/judges/versions/does-not-exist/new-model": "judges:write",
+  "/label/new": "queues:manage",
+  "/label/import": "queues:manage",
+  "/label/does-not-exist/adjudicate": "labels:adjudicate",
+  "/label/does-not-exist/rubric": "queues:manage",
 };
 
 /** 403 without the scope (checked before anything is looked up), 404 for a placeholder id, else 200. */

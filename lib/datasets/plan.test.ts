@@ -6,7 +6,6 @@ import { parseHanna } from "./hanna";
 import { planHanna } from "./hanna-plan";
 import { parseLlmbar } from "./llmbar";
 import { planLlmbar } from "./llmbar-plan";
-import { splitFor } from "./plan";
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "fixtures", name), "utf8");
 
@@ -56,17 +55,5 @@ describe("planHanna", () => {
     const errors = plan.verdicts.filter((v) => v.status === "error");
     expect(errors).toHaveLength(6);
     expect(errors[0]).toMatchObject({ value: null, rawResponse: "-1" });
-  });
-});
-
-describe("splitFor", () => {
-  it("is deterministic and close to the test fraction", () => {
-    const splits = Array.from({ length: 2000 }, (_, i) => splitFor("set", `hash-${i}`, 0.5));
-    expect(splitFor("set", "hash-7", 0.5)).toBe(splits[7]);
-    const share = splits.filter((s) => s === "test").length / splits.length;
-    expect(share).toBeGreaterThan(0.45);
-    expect(share).toBeLessThan(0.55);
-    expect(splitFor("set", "hash-1", 0)).toBe("dev");
-    expect(splitFor("set", "hash-1", 1)).toBe("test");
   });
 });

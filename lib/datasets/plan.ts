@@ -1,6 +1,5 @@
 import type { ItemKind, ParsedTranscript } from "../schemas/transcripts";
 import type { JudgeVersionSpec } from "../judges/version";
-import { sha256 } from "../hash";
 
 /**
  * What an imported data set becomes in Gavel, before anything is written: transcripts, label sets
@@ -55,18 +54,3 @@ export interface ImportPlan {
 
 /** The share of an imported label set held out as the test split that gates judges. */
 export const IMPORT_TEST_FRACTION = 0.5;
-
-/**
- * Deterministic split: the first 8 hex digits of sha256(label set name, item content hash) as a
- * fraction of 2^32, test when below the test fraction. The same item lands in the same split in every
- * database, so a number computed on the test split can be recomputed anywhere.
- */
-export function splitFor(labelSetName: string, contentHash: string, testFraction: number): "dev" | "test" {
-  const u = Number.parseInt(sha256(`split:${labelSetName}:${contentHash}`).slice(0, 8), 16) / 2 ** 32;
-  return u < testFraction ? "test" : "dev";
-}
-
-/** The queue order key the labeling workflow uses: stable and pseudo-random. */
-export function orderKeyFor(queueId: string, transcriptId: string): string {
-  return sha256(`${queueId}:${transcriptId}`);
-}

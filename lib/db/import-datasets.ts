@@ -4,7 +4,8 @@ import { databaseProvider, databaseUrl } from "../database-url";
 import { UserError } from "../errors";
 import { buildCalibration, labelSetHash, type ItemKind } from "../judges/calibration";
 import { verbosityLength } from "../judges/transcript-input";
-import { orderKeyFor, splitFor, type ImportPlan } from "../datasets/plan";
+import type { ImportPlan } from "../datasets/plan";
+import { orderKey, splitFor } from "../queues/items";
 import { insertStatement, timestampParam, type Column } from "./bulk";
 import { createCalibration } from "./calibrations";
 import { db, type Tx } from "./client";
@@ -110,7 +111,10 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
     const haveItems = new Set((await tx.queueItem.findMany({ where: { queueId }, select: { transcriptId: true } })).map((r) => r.transcriptId));
     const newItems = set.items
       .filter((item) => !haveItems.has(ids[item]!))
-      .map((item) => [randomUUID(), queueId, ids[item]!, orderKeyFor(queueId, ids[item]!), splitFor(set.name, hashes[item]!, set.testFraction), labelsPerItem.get(item) ?? 0]);
+      // The split is keyed by the label set's name and the item's content hash rather than by database
+      // ids, so an item lands in the same split in every database and a test-split number can be
+      // recomputed anywhere.
+      .map((item) => [randomUUID(), queueId, ids[item]!, orderKey(queueId, ids[item]!), splitFor(set.name, hashes[item]!, set.testFraction), labelsPerItem.get(item) ?? 0]);
     await insertRows(tx, "queue_items", [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "order_key" }, { name: "split", cast: enumCast("Split") }, { name: "label_count" }], newItems);
     counts.queueItems += newItems.length;
 

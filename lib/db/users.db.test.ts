@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../testing/test-database";
 import { listAuditEvents } from "./audit";
-import { changeRole, countUsers, createFirstAdmin, createUser, setUserDisabled } from "./users";
+import { changeRole, countUsers, createFirstAdmin, createUser, setAdjudicator, setUserDisabled } from "./users";
 import { UserError } from "../errors";
 
 withTestDatabase();
@@ -42,6 +42,20 @@ describe("users", () => {
     for (const other of others) await changeRole(other.id, "viewer", last!.id);
     await expect(changeRole(last!.id, "viewer", last!.id)).rejects.toBeInstanceOf(UserError);
     await expect(setUserDisabled(last!.id, true, "someone-else")).rejects.toThrow(/at least one active admin/);
+  });
+});
+
+describe("adjudicator flag", () => {
+  it("grants and revokes it, writing each change to the audit log; an unchanged flag writes nothing", async () => {
+    const admin = await createUser({ email: "flag-admin@example.com", role: "admin", passwordHash: hash }, null);
+    const user = await createUser({ email: "flagged@example.com", role: "reviewer", passwordHash: hash }, admin.id);
+    expect((await setAdjudicator(user.id, true, admin.id)).isAdjudicator).toBe(true);
+    expect((await setAdjudicator(user.id, true, admin.id)).isAdjudicator).toBe(true);
+    expect((await setAdjudicator(user.id, false, admin.id)).isAdjudicator).toBe(false);
+    const events = await listAuditEvents({ targetType: "user", targetId: user.id });
+    expect(events.map((e) => e.action).filter((a) => a.startsWith("user.adjudicator")).sort()).toEqual(["user.adjudicator_granted", "user.adjudicator_revoked"]);
+    expect(events.find((e) => e.action === "user.adjudicator_granted")).toMatchObject({ actorId: admin.id, details: { email: "flagged@example.com" } });
+    await expect(setAdjudicator("nobody", true, admin.id)).rejects.toThrow("That user does not exist.");
   });
 });
 

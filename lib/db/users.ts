@@ -134,6 +134,24 @@ export async function setUserDisabled(userId: string, disabled: boolean, actorId
   });
 }
 
+/** Flags a user as adjudicator: they may decide gold labels on disagreements without being an admin. */
+export async function setAdjudicator(userId: string, isAdjudicator: boolean, actorId: string): Promise<PublicUser> {
+  return db().$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: publicFields });
+    if (!user) throw new UserError("That user does not exist.", 404);
+    if (user.isAdjudicator === isAdjudicator) return user;
+    const updated = await tx.user.update({ where: { id: userId }, data: { isAdjudicator }, select: publicFields });
+    await recordAudit(tx, {
+      actorId,
+      action: isAdjudicator ? "user.adjudicator_granted" : "user.adjudicator_revoked",
+      targetType: "user",
+      targetId: userId,
+      details: { email: user.email },
+    });
+    return updated;
+  });
+}
+
 async function assertAnotherActiveAdmin(tx: Prisma.TransactionClient, userId: string) {
   const others = await tx.user.count({ where: { role: "admin", disabledAt: null, id: { not: userId } } });
   if (others === 0) throw new UserError("Gavel needs at least one active admin: make someone else admin first.", 409);

@@ -51,6 +51,11 @@ export const setDisabledInput = z.object({
   disabled: z.enum(["true", "false"], { error: "disabled must be true or false." }).transform((v) => v === "true"),
 });
 
+export const setAdjudicatorInput = z.object({
+  userId: z.string().min(1, "Missing user id."),
+  isAdjudicator: z.enum(["true", "false"], { error: "isAdjudicator must be true or false." }).transform((v) => v === "true"),
+});
+
 export const signUpInput = z.object({
   email,
   name: z.string().trim().max(100).optional().transform((v) => v || undefined),

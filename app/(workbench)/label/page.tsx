@@ -3,17 +3,32 @@ import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
+import { LinkButton } from "@/app/_components/ui/button";
 import { requireRole } from "@/lib/auth/session";
+import { can } from "@/lib/roles";
 import { listQueues } from "@/lib/db/queues";
 
 export const metadata: Metadata = { title: "Label" };
 
 export default async function LabelPage() {
-  await requireRole("read");
+  const user = await requireRole("read");
   const queues = await listQueues();
   return (
     <>
-      <PageHeader title="Label" description="Label transcripts pass or fail, blind to the judge. Your labels are the ground truth every judge is measured against." />
+      <PageHeader
+        title="Label"
+        description="Label transcripts pass or fail, blind to the judge. Your labels are the ground truth every judge is measured against."
+        actions={
+          can(user, "queues:manage") ? (
+            <>
+              <LinkButton href="/label/import">Import transcripts</LinkButton>
+              <LinkButton href="/label/new" tone="primary">
+                New queue
+              </LinkButton>
+            </>
+          ) : null
+        }
+      />
       {queues.length === 0 ? (
         <EmptyState title="No label queues yet">An admin creates a queue over transcripts from a run or an imported file; it then shows up here.</EmptyState>
       ) : (

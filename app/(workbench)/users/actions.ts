@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/action";
 import { generatePassword, hashPassword } from "@/lib/auth/password";
-import { changeRole, createUser, setUserDisabled } from "@/lib/db/users";
-import { changeRoleInput, createUserInput, setDisabledInput } from "@/lib/schemas/users";
+import { changeRole, createUser, setAdjudicator, setUserDisabled } from "@/lib/db/users";
+import { changeRoleInput, createUserInput, setAdjudicatorInput, setDisabledInput } from "@/lib/schemas/users";
 
 export const createUserAction = defineAction("users:manage", createUserInput, async (input, actor) => {
   const password = input.password ?? generatePassword();
@@ -30,4 +30,10 @@ export const setDisabledAction = defineAction("users:manage", setDisabledInput, 
   const user = await setUserDisabled(input.userId, input.disabled, actor.id);
   revalidatePath("/users");
   return { message: `${user.email} is ${user.disabledAt ? "disabled" : "enabled"}.` };
+});
+
+export const setAdjudicatorAction = defineAction("users:manage", setAdjudicatorInput, async (input, actor) => {
+  const user = await setAdjudicator(input.userId, input.isAdjudicator, actor.id);
+  revalidatePath("/users");
+  return { message: user.isAdjudicator ? `${user.email} may adjudicate.` : `${user.email} no longer adjudicates.` };
 });

@@ -8,7 +8,7 @@ import { listAuditEvents } from "@/lib/db/audit";
 import { listUsers } from "@/lib/db/users";
 import { formatAuditDetails } from "@/lib/audit-format";
 import { CreateUserForm } from "./create-user-form";
-import { DisableForm, RoleForm } from "./user-row-actions";
+import { AdjudicatorForm, DisableForm, RoleForm } from "./user-row-actions";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -22,7 +22,7 @@ export default async function UsersPage() {
     <div className="space-y-8">
       <PageHeader
         title="Users"
-        description="Admins manage users, approve judges and set gates. Reviewers label and run. Viewers read. Every change here is written to the audit log below."
+        description="Admins manage users, approve judges and set gates. Reviewers label and run. Viewers read. An adjudicator (any role) decides gold labels where reviewers disagree. Every change here is written to the audit log below."
       />
       <Card>
         <CardHeader title="People" description={`${users.length} account${users.length === 1 ? "" : "s"}`} />
@@ -32,6 +32,7 @@ export default async function UsersPage() {
               <Th>Email</Th>
               <Th>Name</Th>
               <Th>Role</Th>
+              <Th>Adjudicates</Th>
               <Th>Status</Th>
               <Th>Access</Th>
             </tr>
@@ -46,6 +47,9 @@ export default async function UsersPage() {
                 <Td>{user.name ?? <span className="text-stone-400">—</span>}</Td>
                 <Td>
                   <RoleForm userId={user.id} email={user.email} role={user.role} />
+                </Td>
+                <Td>
+                  <AdjudicatorForm userId={user.id} email={user.email} isAdjudicator={user.isAdjudicator} isAdmin={user.role === "admin"} />
                 </Td>
                 <Td>{user.disabledAt ? <Badge tone="bad">disabled</Badge> : <Badge tone="good">active</Badge>}</Td>
                 <Td>{user.id === me.id ? null : <DisableForm userId={user.id} email={user.email} disabled={Boolean(user.disabledAt)} />}</Td>

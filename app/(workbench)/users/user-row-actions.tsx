@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { Button } from "@/app/_components/ui/button";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { Role } from "@/lib/roles";
-import { changeRoleAction, setDisabledAction } from "./actions";
+import { changeRoleAction, setAdjudicatorAction, setDisabledAction } from "./actions";
 
 function Feedback({ state }: { state: ActionState }) {
   if (state.status === "error") return <span role="alert" className="text-xs text-red-700">{state.message}</span>;
@@ -38,6 +38,22 @@ export function DisableForm({ userId, email, disabled }: { userId: string; email
       <input type="hidden" name="disabled" value={disabled ? "false" : "true"} />
       <Button type="submit" tone={disabled ? "secondary" : "danger"} size="sm" disabled={pending}>
         {disabled ? "Enable" : "Disable"}
+      </Button>
+      <Feedback state={state} />
+    </form>
+  );
+}
+
+/** Admins adjudicate anyway; for anyone else the flag lets them decide gold labels on disagreements. */
+export function AdjudicatorForm({ userId, email, isAdjudicator, isAdmin }: { userId: string; email: string; isAdjudicator: boolean; isAdmin: boolean }) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(setAdjudicatorAction, idleState);
+  return (
+    <form action={formAction} className="flex flex-wrap items-center gap-2" aria-label={`Adjudicator flag of ${email}`}>
+      <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name="isAdjudicator" value={isAdjudicator ? "false" : "true"} />
+      <span className="text-xs text-stone-600">{isAdjudicator ? "adjudicator" : isAdmin ? "as admin" : "no"}</span>
+      <Button type="submit" tone="secondary" size="sm" disabled={pending} aria-label={isAdjudicator ? `Remove adjudicator flag from ${email}` : `Make ${email} an adjudicator`}>
+        {isAdjudicator ? "Remove" : "Make adjudicator"}
       </Button>
       <Feedback state={state} />
     </form>

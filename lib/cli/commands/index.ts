@@ -1,12 +1,14 @@
 import type { Command } from "commander";
 import type { Logger } from "../logger";
 import { registerAgreement } from "./agreement";
+import { registerImportTranscripts } from "./import";
 import { registerImportDatasets } from "./import-datasets";
 import { registerJudge } from "./judge";
+import { registerLabels } from "./labels";
 import { registerRun } from "./run";
 import { registerValidate } from "./validate";
 
 /** A subcommand registers itself on the program; main.ts lists them all in COMMANDS. */
 export type RegisterCommand = (program: Command, context: { logger: Logger }) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerJudge, registerAgreement, registerImportDatasets];
+export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerImportTranscripts, registerImportDatasets, registerJudge, registerAgreement, registerLabels];

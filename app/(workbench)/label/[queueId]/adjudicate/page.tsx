@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { EmptyState } from "@/app/_components/ui/empty-state";
+import { buttonClass, LinkButton } from "@/app/_components/ui/button";
+import { requireRole } from "@/lib/auth/session";
+import { listAdjudicationItems } from "@/lib/db/adjudication";
+import { findQueue, shapeOf } from "@/lib/db/agreement";
+import { allowedValues } from "@/lib/labeling/agreement";
+import { compactTranscript } from "@/lib/labeling/compact-transcript";
+import { exportFileName } from "@/lib/labeling/export";
+import { QueueHeader } from "../_adjudication/queue-header";
+import { AdjudicationList, type ListItem } from "./adjudication-list";
+
+export const metadata: Metadata = { title: "Adjudicate" };
+
+const PAGE_SIZE = 50;
+
+export default async function AdjudicatePage({ params }: { params: Promise<{ queueId: string }> }) {
+  const user = await requireRole("labels:adjudicate");
+  const { queueId } = await params;
+  const queue = await findQueue(queueId);
+  if (!queue) notFound();
+  const { items, total } = await listAdjudicationItems(queue, { limit: PAGE_SIZE });
+  const listItems: ListItem[] = items.map((item) => ({
+    transcriptId: item.transcriptId,
+    externalId: item.transcript.externalId,
+    split: item.split,
+    criterion: item.transcript.criterion,
+    view: compactTranscript(item.transcript),
+    labels: item.labels,
+  }));
+  const exportHref = `/api/queues/${queue.id}/labels`;
+  return (
+    <div className="space-y-6">
+      <QueueHeader
+        queue={queue}
+        user={user}
+        current="adjudicate"
+        title="Adjudicate disagreements"
+        description={
+          <>
+            Items whose reviewers disagree under rubric v{queue.rubricVersion}. Your decision becomes the item&rsquo;s gold label for this rubric
+            version, the label judges are measured against; deciding again replaces it. Reviewers never see this page.
+          </>
+        }
+      />
+      <details className="rounded-lg border border-stone-200 bg-white px-4 py-3 text-sm shadow-sm" open={listItems.length > 0}>
+        <summary className="cursor-pointer font-medium text-stone-800">Rubric v{queue.rubricVersion}: what reviewers were asked</summary>
+        <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-stone-700" data-testid="adjudication-rubric">
+          {queue.rubric}
+        </pre>
+      </details>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-stone-600">Export every label with its gold status:</span>
+        <a className={buttonClass("secondary", "sm")} href={`${exportHref}?format=csv`} download={exportFileName(queue.name, "csv")} data-testid="export-csv">
+          CSV
+        </a>
+        <a className={buttonClass("secondary", "sm")} href={`${exportHref}?format=jsonl`} download={exportFileName(queue.name, "jsonl")} data-testid="export-jsonl">
+          JSONL
+        </a>
+      </div>
+      {listItems.length === 0 ? (
+        <EmptyState
+          title="Nothing to adjudicate"
+          action={
+            <LinkButton href={`/label/${queue.id}/agreement`} tone="secondary">
+              See agreement
+            </LinkButton>
+          }
+        >
+          Every item labeled by {queue.reviewersPerItem} reviewer{queue.reviewersPerItem === 1 ? "" : "s"} under rubric v{queue.rubricVersion} either has a unanimous
+          (consensus) gold label or has been decided. New disagreements show up here as reviewers label.
+        </EmptyState>
+      ) : (
+        <>
+          {total > listItems.length ? (
+            <p className="text-sm text-stone-600" data-testid="more-open">
+              Showing the first {listItems.length} of {total} open items; reload after deciding these for the next ones.
+            </p>
+          ) : null}
+          <AdjudicationList queueId={queue.id} kind={queue.kind} values={allowedValues(shapeOf(queue))} items={listItems} />
+        </>
+      )}
+    </div>
+  );
+}

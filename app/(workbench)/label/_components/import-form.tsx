@@ -1,0 +1,76 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState } from "react";
+import { Alert } from "@/app/_components/ui/alert";
+import { Button } from "@/app/_components/ui/button";
+import { Field, inputClass } from "@/app/_components/ui/field";
+import { keepValuesOnSubmit } from "@/app/(workbench)/judges/_components/keep-values";
+import { idleState, type ActionState } from "@/lib/action-state";
+import type { ImportFileResult } from "@/lib/db/import";
+
+type Action = (state: ActionState<ImportFileResult>, form: FormData) => Promise<ActionState<ImportFileResult>>;
+
+/** Upload a transcript file; shows every problem (nothing written) or what was imported. */
+export function ImportForm({ action, queues }: { action: Action; queues: string[] }) {
+  const [state, formAction, pending] = useActionState<ActionState<ImportFileResult>, FormData>(action, idleState as ActionState<ImportFileResult>);
+  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const result = state.status === "ok" ? state.data : undefined;
+  const problems = result && !result.ok ? result.errors : null;
+
+  return (
+    <form onSubmit={keepValuesOnSubmit(formAction)} noValidate className="space-y-5" aria-label="Import transcripts">
+      {state.status === "error" && !state.fieldErrors ? <Alert tone="error">{state.message}</Alert> : null}
+      {problems ? (
+        <div role="alert" aria-label="Import problems" className="rounded-md border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800">
+          <p className="font-medium">
+            The file has {problems.length} problem{problems.length === 1 ? "" : "s"}; nothing was imported. Fix {problems.length === 1 ? "it" : "them"} and upload the file again.
+          </p>
+          <ul className="mt-2 max-h-80 list-disc space-y-0.5 overflow-auto pl-5 font-mono text-xs">
+            {problems.slice(0, 200).map((problem, i) => (
+              <li key={i}>{problem}</li>
+            ))}
+            {problems.length > 200 ? <li>… and {problems.length - 200} more</li> : null}
+          </ul>
+        </div>
+      ) : null}
+      {result && result.ok ? (
+        <Alert tone="success" aria-label="Import result">
+          <p className="font-medium" data-testid="import-counts">
+            Imported {result.items} transcript{result.items === 1 ? "" : "s"}: {result.created} new, {result.existing} already stored
+            {result.queue ? `; ${result.addedToQueue} added to the queue "${result.queue.name}"${result.queue.created ? " (new)" : ""}` : ""}
+            {result.verdicts.created + result.verdicts.existing ? `; judge verdicts: ${result.verdicts.created} new, ${result.verdicts.existing} already stored` : ""}.
+          </p>
+          <p className="mt-1">
+            <Link className="font-medium underline" href={`/label/new?import=${encodeURIComponent(result.importId)}`}>
+              Create a label queue from this import
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="import-file" label="Transcript file" hint="JSONL (one transcript per line) or an OTLP JSON export of GenAI spans." errors={errors.file}>
+          <input id="import-file" name="file" type="file" accept=".jsonl,.ndjson,.json,application/json" className={inputClass} aria-invalid={errors.file ? true : undefined} />
+        </Field>
+        <Field id="import-format" label="Format" errors={errors.format}>
+          <select id="import-format" name="format" defaultValue="auto" className={inputClass}>
+            <option value="auto">Detect from the file</option>
+            <option value="jsonl">JSONL transcripts</option>
+            <option value="otel">OTLP JSON (OpenTelemetry GenAI spans)</option>
+          </select>
+        </Field>
+        <Field id="import-queue" label="Add to queue (optional)" hint="An existing queue's name, or a new name to create a queue from this file." errors={errors.queue}>
+          <input id="import-queue" name="queue" list="import-queue-names" className={inputClass} aria-invalid={errors.queue ? true : undefined} />
+        </Field>
+        <datalist id="import-queue-names">
+          {queues.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      </div>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Importing…" : "Import"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { defineAction } from "@/lib/auth/action";
+import { importFile, type ImportFileResult } from "@/lib/db/import";
+import { createQueue, type CreatedQueue } from "@/lib/db/queue-admin";
+import { importFormInput } from "@/lib/schemas/imports";
+import { createQueueInput } from "@/lib/schemas/queues";
+
+/** Import a transcript file (all or nothing); the result, good or bad, goes back to the form. */
+export const importTranscriptsAction = defineAction<typeof importFormInput, ImportFileResult>("queues:manage", importFormInput, async (input, user) => {
+  const result = await importFile({
+    text: await input.file.text(),
+    format: input.format,
+    fileName: input.file.name,
+    queue: input.queue ? { name: input.queue } : null,
+    actorId: user.id,
+  });
+  if (result.ok) revalidatePath("/label");
+  return { data: result };
+});
+
+export const createQueueAction = defineAction<typeof createQueueInput, CreatedQueue>("queues:manage", createQueueInput, async (input, user) => {
+  const created = await createQueue(input, user.id);
+  revalidatePath("/label");
+  const run = created.fromRun ? ` (${created.fromRun.notPassing} trials that did not pass, ${created.fromRun.sampledPasses} of ${created.fromRun.passes} passes sampled)` : "";
+  return { message: `Created the queue "${created.queue.name}" with ${created.items} item${created.items === 1 ? "" : "s"}${run}.`, data: created };
+});

@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { TRANSCRIPT_FORMATS } from "../../transcripts/types";
+import { EXIT, UsageError } from "../exit";
+import type { RegisterCommand } from "./index";
+
+/**
+ * `gavel import transcripts FILE [--format jsonl|otel] [--queue NAME]`: validates the whole file
+ * first; any bad line is reported with its number and field, nothing is written and the exit code
+ * is 2. Importing the same file again adds nothing. The database layer loads only when it runs.
+ */
+const optionsSchema = z.object({
+  format: z.enum([...TRANSCRIPT_FORMATS, "auto"], { error: "--format must be jsonl, otel or auto" }).default("auto"),
+  queue: z.string().trim().min(1, "--queue needs a queue name").optional(),
+  rubric: z.string().trim().min(1).optional(),
+  json: z.boolean().default(false),
+});
+
+/** How many problems to print before "… and N more". */
+const SHOWN = 50;
+
+export const registerImportTranscripts: RegisterCommand = (program, { logger }) => {
+  const imports = program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
+  imports
+    .command("transcripts")
+    .description("Import transcripts from a JSONL file or OTLP JSON GenAI spans (docs/transcripts.md); all or nothing, nothing twice.")
+    .argument("<file>", "a .jsonl file (one transcript per line) or an OTLP JSON export (.json)")
+    .option("--format <format>", "jsonl, otel, or auto (from the extension and content)", "auto")
+    .option("--queue <name>", "also add the transcripts to this label queue (created when new)")
+    .option("--rubric <text>", "the rubric of a queue created by --queue (default: the file's shared rubric)")
+    .option("--json", "print the result as JSON")
+    .action(async (file: string, raw: Record<string, unknown>) => {
+      const parsed = optionsSchema.safeParse(raw);
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
+      const options = parsed.data;
+      let text: string;
+      try {
+        text = readFileSync(file, "utf8");
+      } catch (error) {
+        throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      }
+      const [{ importFile }, { ensureMigrated }, { databaseUrl }, { disconnectDb }, { UserError }] = await Promise.all([
+        import("../../db/import"),
+        import("../../db/ensure-migrated"),
+        import("../../database-url"),
+        import("../../db/client"),
+        import("../../errors"),
+      ]);
+      try {
+        await ensureMigrated(databaseUrl());
+        const result = await importFile({ text, format: options.format, fileName: path.basename(file), queue: options.queue ? { name: options.queue, rubric: options.rubric } : null }).catch((error: unknown) => {
+          if (error instanceof UserError) throw new UsageError(`${file}: ${error.message} Nothing was written.`);
+          throw error;
+        });
+        if (!result.ok) {
+          const shown = result.errors.slice(0, SHOWN).map((e) => `  ${file}: ${e}`);
+          if (result.errors.length > SHOWN) shown.push(`  … and ${result.errors.length - SHOWN} more`);
+          if (options.json) logger.out(JSON.stringify({ ok: false, format: result.format, errors: result.errors }, null, 2));
+          const n = result.errors.length;
+          logger.error(`${file} is not a valid ${result.format === "otel" ? "OTLP JSON" : "JSONL"} transcript file (${n} problem${n === 1 ? "" : "s"}); nothing was written:\n${shown.join("\n")}`);
+          process.exitCode = EXIT.usage;
+          return;
+        }
+        if (options.json) {
+          logger.out(JSON.stringify(result, null, 2));
+        } else {
+          const queue = result.queue ? `; ${result.addedToQueue} added to queue "${result.queue.name}"${result.queue.created ? " (new)" : ""}` : "";
+          const verdicts = result.verdicts.created + result.verdicts.existing ? `; judge verdicts: ${result.verdicts.created} new, ${result.verdicts.existing} already stored` : "";
+          logger.out(`ok: ${result.items} transcripts from ${file} (${result.format}): ${result.created} new, ${result.existing} already stored${queue}${verdicts}`);
+        }
+        process.exitCode = EXIT.ok;
+      } finally {
+        await disconnectDb();
+      }
+    });
+};

@@ -1,0 +1,30 @@
+import type { Command } from "commander";
+import { EXIT } from "../exit";
+import type { Logger } from "../logger";
+import type { RegisterCommand } from "./index";
+
+/**
+ * `gavel labels export QUEUE --format csv|jsonl [--out FILE]`: the label export of the web app
+ * (/api/queues/:id/labels), straight from the database. The work is loaded only when it runs.
+ */
+const actions = () => import("./labels-actions");
+const disconnect = async () => (await import("../../db/client")).disconnectDb();
+
+export const registerLabels: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
+  const labels = program.commands.find((c) => c.name() === "labels") ?? program.command("labels").description("Work with the labels of a label queue");
+  labels
+    .command("export")
+    .description("Export every label of a queue, one row per label, with its gold status")
+    .argument("<queue>", "queue name or id")
+    .option("--format <format>", "csv or jsonl", "csv")
+    .option("--rubric-version <version>", "all, current, or a version number", "all")
+    .option("--out <file>", "write to this file instead of stdout")
+    .action(async (queue: string, options: Record<string, unknown>) => {
+      try {
+        await (await actions()).labelsExport(queue, options, logger);
+        process.exitCode = EXIT.ok;
+      } finally {
+        await disconnect();
+      }
+    });
+};

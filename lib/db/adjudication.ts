@@ -1,0 +1,134 @@
+import "server-only";
+import { UserError } from "../errors";
+import { allowedValues } from "../labeling/agreement";
+import { recordAudit } from "./audit";
+import { findQueue, shapeOf, type QueueSummary } from "./agreement";
+import { db, Prisma } from "./client";
+
+/**
+ * Adjudication: items whose reviewers disagree get their gold label from an adjudicator (an admin
+ * or a user flagged isAdjudicator). Gold is versioned by the queue's rubric version: a decision is
+ * made under the current rubric and never touches gold of an earlier one.
+ */
+export interface AdjudicationItem {
+  transcriptId: string;
+  split: "dev" | "test";
+  transcript: { id: string; externalId: string | null; kind: string; taskPrompt: string; rubric: string | null; criterion: string | null; finalOutput: string | null; content: unknown };
+  labels: { reviewerEmail: string; reviewerName: string | null; value: string; score: number | null; reason: string | null; timeSpentMs: number | null; judgeSeen: boolean }[];
+}
+
+/**
+ * Items that need a decision: labeled by at least reviewersPerItem reviewers at the current rubric
+ * version, not all with the same value, and without a gold label at that version.
+ */
+export async function openDisagreementIds(queue: QueueSummary): Promise<string[]> {
+  const [labels, gold] = await Promise.all([
+    db().label.findMany({ where: { queueId: queue.id, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, value: true } }),
+    db().goldLabel.findMany({ where: { queueId: queue.id, rubricVersion: queue.rubricVersion }, select: { transcriptId: true } }),
+  ]);
+  const decided = new Set(gold.map((g) => g.transcriptId));
+  const values = new Map<string, string[]>();
+  for (const label of labels) values.set(label.transcriptId, [...(values.get(label.transcriptId) ?? []), label.value]);
+  return [...values.entries()].filter(([id, v]) => !decided.has(id) && v.length >= queue.reviewersPerItem && new Set(v).size > 1).map(([id]) => id);
+}
+
+/**
+ * The first `limit` open items of {@link openDisagreementIds} in the queue's stable order, with
+ * transcripts and every reviewer's label, and how many are open in all. The limit keeps a page with
+ * thousands of disagreements (and multi-megabyte transcripts) light: decide these, then reload.
+ */
+export async function listAdjudicationItems(queue: QueueSummary, options: { limit?: number } = {}): Promise<{ items: AdjudicationItem[]; total: number }> {
+  const open = await openDisagreementIds(queue);
+  if (open.length === 0) return { items: [], total: 0 };
+  const items = await db().queueItem.findMany({
+    where: { queueId: queue.id, transcriptId: { in: open } },
+    orderBy: [{ orderKey: "asc" }, { id: "asc" }],
+    take: options.limit ?? 50,
+    select: {
+      transcriptId: true,
+      split: true,
+      transcript: {
+        select: {
+          id: true,
+          externalId: true,
+          kind: true,
+          taskPrompt: true,
+          rubric: true,
+          criterion: true,
+          finalOutput: true,
+          content: true,
+          labels: {
+            where: { queueId: queue.id, rubricVersion: queue.rubricVersion },
+            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+            select: { value: true, score: true, reason: true, timeSpentMs: true, judgeSeen: true, reviewer: { select: { email: true, name: true } } },
+          },
+        },
+      },
+    },
+  });
+  return {
+    total: open.length,
+    items: items.map(({ transcriptId, split, transcript: { labels: itemLabels, ...transcript } }) => ({
+      transcriptId,
+      split,
+      transcript,
+      labels: itemLabels.map(({ reviewer, ...label }) => ({ ...label, reviewerEmail: reviewer.email, reviewerName: reviewer.name })),
+    })),
+  };
+}
+
+export interface Decision {
+  queueId: string;
+  transcriptId: string;
+  value: string;
+  note?: string | null;
+  adjudicatorId: string;
+}
+
+/**
+ * Writes the item's gold label at the queue's current rubric version (source adjudication),
+ * replacing any gold label already there for that version, and records who decided what in the
+ * audit log: one transaction, so a refused decision leaves nothing behind.
+ *
+ * @throws UserError 404 for an unknown queue or an item that is not in it; 422 for a value the
+ *   queue's kind does not allow.
+ */
+export async function decide(decision: Decision) {
+  const attempt = () =>
+    db().$transaction(async (tx) => {
+      const queue = await findQueue(decision.queueId, tx);
+      if (!queue) throw new UserError("No such label queue.", 404);
+      const item = await tx.queueItem.findUnique({ where: { queueId_transcriptId: { queueId: queue.id, transcriptId: decision.transcriptId } }, select: { id: true } });
+      if (!item) throw new UserError(`Transcript ${decision.transcriptId} is not an item of the queue "${queue.name}".`, 404, "transcriptId");
+      const allowed = allowedValues(shapeOf(queue));
+      if (!allowed.includes(decision.value)) {
+        throw new UserError(`"${decision.value}" is not a ${queue.kind} label: choose one of ${allowed.join(", ")}.`, 422, "value");
+      }
+      const key = { queueId: queue.id, transcriptId: decision.transcriptId, rubricVersion: queue.rubricVersion };
+      const previous = await tx.goldLabel.findUnique({ where: { queueId_transcriptId_rubricVersion: key }, select: { value: true, source: true } });
+      const data = {
+        value: decision.value,
+        score: queue.kind === "graded" ? Number(decision.value) : null,
+        source: "adjudication" as const,
+        decidedById: decision.adjudicatorId,
+        note: decision.note?.trim() || null,
+      };
+      const gold = await tx.goldLabel.upsert({ where: { queueId_transcriptId_rubricVersion: key }, create: { ...key, ...data }, update: data });
+      await recordAudit(tx, {
+        actorId: decision.adjudicatorId,
+        action: "gold.adjudicated",
+        targetType: "transcript",
+        targetId: decision.transcriptId,
+        details: { queue: queue.name, queueId: queue.id, rubricVersion: queue.rubricVersion, value: gold.value, note: gold.note, previous },
+      });
+      return { gold, queue, previous };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    // Two adjudicators deciding the same item at once: the loser's insert hits the unique key; its
+    // second try finds the first decision and replaces it, as a later decision would.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return attempt();
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import type { ItemKind } from "../judges/calibration";
+import type { QueueShape } from "../labeling/agreement";
+import { db, type Db, type Tx } from "./client";
+
+/**
+ * Reads for the agreement page and the adjudication view: a queue's labels at its current rubric
+ * version (labels and gold made under an earlier rubric stay stored, but current views leave them
+ * out, since they answered a different question).
+ */
+export interface QueueSummary {
+  id: string;
+  name: string;
+  kind: ItemKind;
+  rubric: string;
+  rubricVersion: number;
+  reviewersPerItem: number;
+  scaleMin: number | null;
+  scaleMax: number | null;
+}
+
+const queueFields = { id: true, name: true, kind: true, rubric: true, rubricVersion: true, reviewersPerItem: true, scaleMin: true, scaleMax: true } as const;
+
+export async function findQueue(queueId: string, client: Db | Tx = db()): Promise<QueueSummary | null> {
+  const queue = await client.labelQueue.findUnique({ where: { id: queueId }, select: queueFields });
+  return queue ? { ...queue, kind: queue.kind as ItemKind } : null;
+}
+
+export function shapeOf(queue: Pick<QueueSummary, "kind" | "scaleMin" | "scaleMax">): QueueShape {
+  return { kind: queue.kind, scale: queue.scaleMin !== null && queue.scaleMax !== null ? { min: queue.scaleMin, max: queue.scaleMax } : null };
+}
+
+/** Every label of the queue at its current rubric version, oldest first, with who gave it. */
+export async function loadCurrentLabels(queue: Pick<QueueSummary, "id" | "rubricVersion">, client: Db | Tx = db()) {
+  return client.label.findMany({
+    where: { queueId: queue.id, rubricVersion: queue.rubricVersion },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { transcriptId: true, reviewerId: true, value: true, reviewer: { select: { email: true, name: true } } },
+  });
+}
+
+/** What the agreement page shows around the statistics: counts at the current and earlier rubric versions. */
+export async function agreementContext(queue: Pick<QueueSummary, "id" | "rubricVersion">) {
+  const [items, olderLabels, gold] = await Promise.all([
+    db().queueItem.count({ where: { queueId: queue.id } }),
+    db().label.count({ where: { queueId: queue.id, rubricVersion: { lt: queue.rubricVersion } } }),
+    db().goldLabel.groupBy({ by: ["source"], where: { queueId: queue.id, rubricVersion: queue.rubricVersion }, _count: { _all: true } }),
+  ]);
+  const goldBySource = Object.fromEntries(gold.map((g) => [g.source, g._count._all])) as Partial<Record<"consensus" | "adjudication" | "import", number>>;
+  return { items, olderLabels, goldBySource };
+}

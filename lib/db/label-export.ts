@@ -1,0 +1,63 @@
+import "server-only";
+import type { ExportRow } from "../labeling/export";
+import { db } from "./client";
+
+/**
+ * Every label of a queue as export rows, in the queue's item order, then by when it was given.
+ * Each label is paired with the item's gold label made under the same rubric version as the label.
+ * `rubricVersion` narrows the export to one version ("current" for the queue's own).
+ */
+export async function loadLabelExport(queueIdOrName: string, options: { rubricVersion?: number | "current" } = {}) {
+  const queue = await db().labelQueue.findFirst({
+    where: { OR: [{ id: queueIdOrName }, { name: queueIdOrName }] },
+    select: { id: true, name: true, rubricVersion: true },
+  });
+  if (!queue) return null;
+  const version = options.rubricVersion === "current" ? queue.rubricVersion : options.rubricVersion;
+  const [items, labels, gold] = await Promise.all([
+    db().queueItem.findMany({ where: { queueId: queue.id }, select: { transcriptId: true, split: true, orderKey: true } }),
+    db().label.findMany({
+      where: { queueId: queue.id, rubricVersion: version },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: {
+        transcriptId: true,
+        value: true,
+        score: true,
+        reason: true,
+        timeSpentMs: true,
+        judgeSeen: true,
+        rubricVersion: true,
+        createdAt: true,
+        reviewer: { select: { email: true } },
+        transcript: { select: { externalId: true } },
+      },
+    }),
+    db().goldLabel.findMany({ where: { queueId: queue.id, rubricVersion: version }, select: { transcriptId: true, rubricVersion: true, value: true, source: true } }),
+  ]);
+  const itemOf = new Map(items.map((i) => [i.transcriptId, i]));
+  const goldOf = new Map(gold.map((g) => [`${g.transcriptId}/${g.rubricVersion}`, g]));
+  const position = (id: string) => itemOf.get(id)?.orderKey ?? "\uffff";
+  const sorted = [...labels].sort((a, b) => (position(a.transcriptId) < position(b.transcriptId) ? -1 : position(a.transcriptId) > position(b.transcriptId) ? 1 : 0));
+  const rows: ExportRow[] = sorted.map((label) => {
+    const g = goldOf.get(`${label.transcriptId}/${label.rubricVersion}`);
+    return {
+      queue: queue.name,
+      transcript_id: label.transcriptId,
+      external_id: label.transcript.externalId,
+      split: itemOf.get(label.transcriptId)?.split ?? null,
+      reviewer_email: label.reviewer.email,
+      value: label.value,
+      score: label.score,
+      reason: label.reason,
+      time_spent_ms: label.timeSpentMs,
+      judge_seen: label.judgeSeen,
+      rubric_version: label.rubricVersion,
+      labeled_at: label.createdAt.toISOString(),
+      gold_value: g?.value ?? null,
+      gold_source: g?.source ?? null,
+      has_gold: Boolean(g),
+      matches_gold: g ? g.value === label.value : null,
+    };
+  });
+  return { queue, rows };
+}

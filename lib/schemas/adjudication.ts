@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+export const decideInput = z.object({
+  queueId: z.string().min(1, "Missing queue id."),
+  transcriptId: z.string().min(1, "Missing transcript id."),
+  value: z.string({ error: "Choose the gold label." }).trim().min(1, "Choose the gold label."),
+  note: z
+    .string()
+    .trim()
+    .max(2000, "Keep the note under 2000 characters.")
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+export const newRubricInput = z.object({
+  queueId: z.string().min(1, "Missing queue id."),
+  rubric: z.string({ error: "Write the new rubric." }).trim().min(1, "Write the new rubric.").max(20_000, "Keep the rubric under 20,000 characters."),
+});

@@ -1,0 +1,126 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { anyValueToJs, parseOtlp } from "./otel";
+
+const fixture = readFileSync(path.join(import.meta.dirname, "fixtures/otlp-agent-traces.json"), "utf8");
+const T1 = "5b8efff798038103d269b633813fc60c";
+const T2 = "0af7651916cd43dd8448eb211c80319c";
+
+/** The fixture with one span's attribute replaced (or removed when value is undefined). */
+function withAttribute(spanId: string, key: string, value: unknown) {
+  const doc = JSON.parse(fixture);
+  for (const rs of doc.resourceSpans)
+    for (const ss of rs.scopeSpans)
+      for (const span of ss.spans) {
+        if (span.spanId !== spanId) continue;
+        span.attributes = span.attributes.filter((a: { key: string }) => a.key !== key);
+        if (value !== undefined) span.attributes.push({ key, value: { stringValue: value } });
+      }
+  return JSON.stringify(doc);
+}
+
+describe("parseOtlp", () => {
+  it("turns each trace into one transcript: messages in span order, tool calls with arguments and results", () => {
+    const result = parseOtlp(fixture);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.items.map((i) => i.transcript.externalId)).toEqual([T1, T2]);
+    const agent = result.items[0]!.transcript;
+    expect(agent).toMatchObject({
+      source: "otel",
+      kind: "binary",
+      taskPrompt: "Please refund order A1002, the headphones arrived broken.",
+      finalOutput: "Done: 59.90 will be back on your card within 5 days.",
+    });
+    expect(agent.content.messages).toEqual([
+      { role: "system", content: "You are the support agent of an online shop. Follow the refund policy." },
+      { role: "user", content: "Please refund order A1002, the headphones arrived broken." },
+      {
+        role: "assistant",
+        toolCalls: [{ id: "call_1", name: "get_order", arguments: { order_id: "A1002" }, result: { id: "A1002", total: 59.9, payment: "card", status: "delivered" } }],
+      },
+      {
+        role: "assistant",
+        content: "Refunding the full amount to the card.",
+        toolCalls: [{ id: "call_2", name: "issue_refund", arguments: { order_id: "A1002", amount: 59.9 }, result: "refund r-77 created" }],
+      },
+      { role: "assistant", toolCalls: [{ id: "call_x", name: "send_email", arguments: { to: "customer", template: "refund" }, error: "SMTP relay refused the message" }] },
+      { role: "assistant", content: "Done: 59.90 will be back on your card within 5 days." },
+    ]);
+    expect(result.items[0]!.verdicts).toEqual([]);
+  });
+
+  it("reads the older gen_ai.content.prompt / completion events", () => {
+    const result = parseOtlp(fixture);
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    expect(result.items[1]!.transcript).toMatchObject({
+      taskPrompt: "What is the capital of New Zealand?",
+      finalOutput: "Wellington.",
+      content: { messages: [{ role: "system", content: "Answer briefly." }, { role: "user", content: "What is the capital of New Zealand?" }, { role: "assistant", content: "Wellington." }] },
+    });
+  });
+
+  it("reads OpenLLMetry's flattened gen_ai.prompt.N attributes and the collector's one-request-per-line files", () => {
+    const span = (traceId: string) => ({
+      traceId,
+      spanId: "d1",
+      name: "chat",
+      startTimeUnixNano: "1",
+      attributes: [
+        { key: "gen_ai.prompt.0.role", value: { stringValue: "user" } },
+        { key: "gen_ai.prompt.0.content", value: { stringValue: "Hi?" } },
+        { key: "gen_ai.completion.0.role", value: { stringValue: "assistant" } },
+        { key: "gen_ai.completion.0.content", value: { stringValue: "Hello." } },
+      ],
+    });
+    const line = (traceId: string) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span(traceId)] }] }] });
+    const result = parseOtlp(`${line("t1")}\n${line("t2")}\n`);
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    expect(result.items.map((i) => [i.transcript.externalId, i.transcript.taskPrompt, i.transcript.finalOutput])).toEqual([
+      ["t1", "Hi?", "Hello."],
+      ["t2", "Hi?", "Hello."],
+    ]);
+  });
+
+  it("names the trace, the span and the attribute when an attribute is bad, and returns nothing", () => {
+    const result = parseOtlp(withAttribute("b000000000000004", "gen_ai.input.messages", "[{\"role\": \"user\", \"parts\": "));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(new RegExp(`^trace ${T1} span b000000000000004 \\(chat gpt-4o-2024-08-06\\): attribute gen_ai.input.messages: not valid JSON`));
+  });
+
+  it("requires the tool name on an execute_tool span", () => {
+    const result = parseOtlp(withAttribute("b000000000000005", "gen_ai.tool.name", undefined));
+    expect(result).toEqual({ ok: false, errors: [`trace ${T1} span b000000000000005 (execute_tool issue_refund): attribute gen_ai.tool.name: an execute_tool span needs the tool's name`] });
+  });
+
+  it("says where a span is malformed and which trace has no user message", () => {
+    const doc = JSON.parse(fixture);
+    delete doc.resourceSpans[1].scopeSpans[0].spans[0].startTimeUnixNano;
+    const bad = parseOtlp(JSON.stringify(doc));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors).toEqual([`resourceSpans[1].scopeSpans[0].spans[0] (trace ${T2} span c000000000000001): startTimeUnixNano: must be a whole number of nanoseconds`]);
+
+    const silent = JSON.parse(fixture);
+    silent.resourceSpans[1].scopeSpans[0].spans[0].events = [];
+    const none = parseOtlp(JSON.stringify(silent));
+    expect(none.ok).toBe(false);
+    if (!none.ok) expect(none.errors[0]).toMatch(new RegExp(`^trace ${T2} \\(root span c000000000000001\\): no user message`));
+  });
+
+  it("reports invalid JSON with its line and column, and a file that is not an OTLP export", () => {
+    const broken = parseOtlp('{\n  "resourceSpans": [\n    {,\n  ]\n}');
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.errors[0]).toMatch(/^not valid JSON \(line 3 column 6/);
+    expect(parseOtlp('{"spans": []}')).toEqual({ ok: false, errors: ["the file: resourceSpans: an OTLP trace export has a resourceSpans list"] });
+  });
+
+  it("converts every OTLP AnyValue", () => {
+    expect(anyValueToJs({ intValue: "42" })).toBe(42);
+    expect(anyValueToJs({ boolValue: false })).toBe(false);
+    expect(anyValueToJs({ arrayValue: { values: [{ stringValue: "a" }, { doubleValue: 1.5 }] } })).toEqual(["a", 1.5]);
+    expect(anyValueToJs({ kvlistValue: { values: [{ key: "k", value: { stringValue: "v" } }] } })).toEqual({ k: "v" });
+  });
+});
