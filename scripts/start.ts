@@ -2,7 +2,8 @@
  * `npm start`: everything a fresh machine needs to serve Gavel on http://localhost:3000.
  *  1. resolve the database (an SQLite file under data/ unless DATABASE_URL is set) and apply
  *     pending migrations;
- *  2. on an empty database outside production mode, create the demo accounts;
+ *  2. on an empty database outside production mode, create the demo accounts and seed the demo data
+ *     (LLMBar and HANNA, and three runs: prisma/demo-data.ts; GAVEL_DEMO=0 skips the data);
  *  3. build the app when the build is missing or older than the sources;
  *  4. run `next start`.
  */
@@ -15,6 +16,7 @@ import { dataDir, databaseProvider, databaseUrl, redactUrl } from "../lib/databa
 import { disconnectDb } from "../lib/db/client";
 import { deployMigrations } from "../lib/db/prisma-cli";
 import { countUsers } from "../lib/db/users";
+import { demoEnabled, seedDemoData } from "../prisma/demo-data";
 import { seedDemoUsers } from "../prisma/seed";
 
 const require = createRequire(import.meta.url);
@@ -85,6 +87,13 @@ async function main() {
   } else {
     const created = await seedDemoUsers((line) => console.log(line));
     if (!created) log("Existing accounts kept; demo accounts are only created on an empty database.");
+    else if (demoEnabled()) {
+      // The demo is a convenience: if it cannot be seeded (a data set folder removed, say), say so and serve anyway.
+      await seedDemoData((line) => console.log(line)).catch((error: unknown) =>
+        log(`Demo data could not be seeded (the app starts without it): ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+    else log("GAVEL_DEMO=0: no demo data seeded.");
   }
   await disconnectDb();
 

@@ -3,16 +3,20 @@ import type { CalibrationStats, SplitName } from "../judges/calibration";
 import type { GateCalibration } from "../judges/gate";
 import { db, type Db, type Tx } from "./client";
 
-export async function createCalibration(input: {
-  judgeVersionId: string;
-  queueId: string;
-  split: SplitName;
-  stats: CalibrationStats;
-  createdById: string | null;
-}) {
+export async function createCalibration(
+  input: {
+    judgeVersionId: string;
+    queueId: string;
+    /** dev or test; "all" for a whole imported data set (never read by the gate). */
+    split: SplitName | "all";
+    stats: CalibrationStats;
+    createdById: string | null;
+  },
+  client: Db | Tx = db(),
+) {
   const { stats } = input;
   const r = stats.report;
-  return db().calibration.create({
+  return client.calibration.create({
     data: {
       judgeVersionId: input.judgeVersionId,
       queueId: input.queueId,
@@ -43,7 +47,7 @@ export function statsOf(row: { stats: unknown }): CalibrationStats {
 }
 
 /** The newest calibration of a version on a split (of any label set unless one is named). */
-export async function latestCalibration(judgeVersionId: string, split: SplitName, queueId?: string, client: Db | Tx = db()) {
+export async function latestCalibration(judgeVersionId: string, split: SplitName | "all", queueId?: string, client: Db | Tx = db()) {
   return client.calibration.findFirst({
     where: { judgeVersionId, split, ...(queueId ? { queueId } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

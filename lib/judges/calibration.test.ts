@@ -78,6 +78,8 @@ describe("buildCalibration", () => {
     const stats = buildCalibration({ kind: "pairwise", scale: null, gold: pairGold, verdicts, humanLabels: [] });
     expect(stats.flip).toEqual({ repeats: 2, items: 2, flipped: 1, rate: 0.5 });
     expect(stats.position).toEqual({ n: 3, consistent: 2, rate: 2 / 3, excluded: 0 });
+    expect(stats.orders?.original).toMatchObject({ total: 3, correct: 3, errors: 0, accuracy: 1 });
+    expect(stats.orders?.swapped).toMatchObject({ total: 3, correct: 2, errors: 0, accuracy: 2 / 3 });
     expect(stats.report.positive).toBe("A");
   });
 

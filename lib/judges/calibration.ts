@@ -1,6 +1,7 @@
 import { contentHash } from "../hash";
 import { flipRate, fleissKappa, krippendorffAlpha, positionConsistency, sortLabels, spearmanRho } from "../stats";
 import { agreementReport, type AgreementMetric, type AgreementReport } from "./agreement";
+import { accuracyByOrder, type OrderAccuracy } from "./pairwise-orders";
 
 /**
  * Calibration: one judge version's verdicts against the gold labels of one split of a label set.
@@ -58,6 +59,8 @@ export interface CalibrationStats {
   human: { fleissKappa: number | null; krippendorffAlpha: number | null; alphaLevel: "nominal" | "ordinal"; items: number; raters: number | null };
   flip: { repeats: number; items: number; flipped: number; rate: number | null } | null;
   position: { n: number; consistent: number; rate: number | null; excluded: number } | null;
+  /** Pairwise judges asked in both orders: accuracy in each order, an error counted as wrong (absent in older calibrations). */
+  orders?: { original: OrderAccuracy; swapped: OrderAccuracy } | null;
   verbosity: { n: number; rho: number | null } | null;
   labelSetHash: string;
 }
@@ -128,6 +131,7 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     human: humanAgreement(input),
     flip: flipOf(input, byKey),
     position: positionOf(input, byKey),
+    orders: input.kind === "pairwise" && input.verdicts.some((v) => v.order === "swapped") ? accuracyByOrder(input.gold, input.verdicts) : null,
     verbosity: verbosityOf(input.kind, lengths),
     labelSetHash: labelSetHash(input.gold),
   };

@@ -11,14 +11,16 @@ import { activeApproval, judgeGate } from "@/lib/db/approvals";
 import { latestCalibration } from "@/lib/db/calibrations";
 import { getGatePolicy } from "@/lib/db/gate-policy";
 import { listJudges } from "@/lib/db/judges";
+import { loadRealData } from "@/lib/db/real-data";
 import { formatInterval, formatStat } from "@/lib/judges/format";
 import { can } from "@/lib/roles";
+import { RealDataSection } from "./_components/real-data";
 
 export const metadata: Metadata = { title: "Judges" };
 
 export default async function JudgesPage() {
   const user = await requireRole("read");
-  const [judges, policy] = await Promise.all([listJudges(), getGatePolicy()]);
+  const [judges, policy, realData] = await Promise.all([listJudges(), getGatePolicy(), loadRealData()]);
   const rows = await Promise.all(
     judges.map(async (judge) => {
       const latest = judge.versions[0];
@@ -77,6 +79,9 @@ export default async function JudgesPage() {
           </Table>
         </Card>
       )}
+      <div className="mt-8">
+        <RealDataSection data={realData} />
+      </div>
     </>
   );
 }

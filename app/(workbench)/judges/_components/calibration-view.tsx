@@ -1,5 +1,5 @@
 import type { CalibrationStats } from "@/lib/judges/calibration";
-import { formatInterval, formatStat } from "@/lib/judges/format";
+import { formatInterval, formatPercent, formatStat } from "@/lib/judges/format";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 
 const METRIC_LABEL: Record<string, string> = {
@@ -97,6 +97,14 @@ export function BiasChecks({ stats }: { stats: CalibrationStats }) {
       `Position consistency: ${formatStat(stats.position?.rate)}`,
       stats.position ? `${stats.position.consistent} of ${stats.position.n} items kept their winner when the outputs were swapped.` : "not measured: run with “judge both orders”.",
     ]);
+    if (stats.orders) {
+      const { original, swapped } = stats.orders;
+      items.push([
+        "orders",
+        `Accuracy by order: original ${formatPercent(original.accuracy)} · swapped ${formatPercent(swapped.accuracy)}`,
+        `${original.correct} and ${swapped.correct} of ${original.total} gold items right; an error counts as wrong (${original.errors} in the original order, ${swapped.errors} swapped).`,
+      ]);
+    }
   }
   items.push([
     "flip",

@@ -1,0 +1,281 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { databaseProvider, databaseUrl } from "../database-url";
+import { UserError } from "../errors";
+import { buildCalibration, labelSetHash, type ItemKind } from "../judges/calibration";
+import { verbosityLength } from "../judges/transcript-input";
+import type { ImportPlan } from "../datasets/plan";
+import { orderKey, splitFor } from "../queues/items";
+import { insertStatement, timestampParam, type Column } from "./bulk";
+import { createCalibration } from "./calibrations";
+import { db, type Tx } from "./client";
+import { findOrCreateJudgeVersion } from "./judges";
+import { importTranscripts, transcriptHash } from "./transcripts";
+
+/**
+ * Writes an imported data set (see lib/datasets/plan.ts) in ONE transaction: transcripts through
+ * importTranscripts (deduplicated by content hash), label sets by name, queue items, gold labels and
+ * labels by their unique keys, judge versions by their hash, verdicts by (version, transcript, order,
+ * repeat). Importing the same files again adds nothing. Then every judge version is calibrated
+ * against each of its label sets (test split, which the gate reads, and the whole set), unless a
+ * calibration on the same gold labels exists already.
+ */
+export interface ImportCounts {
+  transcripts: { created: number; existing: number };
+  labelSets: { created: number; existing: number };
+  queueItems: number;
+  gold: number;
+  labels: number;
+  judgeVersions: { created: number; existing: number };
+  verdicts: { created: number; existing: number; errors: number };
+  calibrations: number;
+}
+
+export interface ImportResult {
+  counts: ImportCounts;
+  labelSets: { id: string; name: string }[];
+  versions: { id: string; labelSetIds: string[] }[];
+}
+
+const TX_OPTIONS = { timeout: 600_000, maxWait: 30_000 };
+
+/**
+ * Tens of thousands of rows (HANNA): one multi-row INSERT per chunk, inside the import's transaction,
+ * costs a fraction of createMany's CPU per row (see lib/db/bulk.ts).
+ */
+async function insertRows(tx: Tx, table: string, columns: Column[], rows: unknown[][]) {
+  const provider = databaseProvider(databaseUrl());
+  const perChunk = Math.max(1, Math.floor(12_000 / columns.length));
+  for (let i = 0; i < rows.length; i += perChunk) {
+    const [sql, params] = insertStatement(provider, table, columns, rows.slice(i, i + perChunk));
+    await tx.$executeRawUnsafe(sql, ...params);
+  }
+}
+
+const pg = () => databaseProvider(databaseUrl()) === "postgres";
+const enumCast = (name: string) => (pg() ? `::"${name}"` : undefined);
+const timeCast = () => (pg() ? "::timestamp(3)" : undefined);
+
+export async function writeImportPlan(plan: ImportPlan, options: { onProgress?: (line: string) => void; calibrate?: boolean } = {}): Promise<ImportResult> {
+  const progress = options.onProgress ?? (() => undefined);
+  const result = await db().$transaction((tx) => writeData(tx, plan, progress), TX_OPTIONS);
+  if (options.calibrate !== false) {
+    progress(`${plan.dataset}: calibrating ${result.versions.length} judge versions`);
+    result.counts.calibrations = await calibrateImported(result.versions, plan);
+  }
+  return result;
+}
+
+async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => void): Promise<ImportResult> {
+  const counts: ImportCounts = {
+    transcripts: { created: 0, existing: 0 },
+    labelSets: { created: 0, existing: 0 },
+    queueItems: 0,
+    gold: 0,
+    labels: 0,
+    judgeVersions: { created: 0, existing: 0 },
+    verdicts: { created: 0, existing: 0, errors: 0 },
+    calibrations: 0,
+  };
+  progress(`${plan.dataset}: ${plan.items.length} items`);
+  const imported = await importTranscripts(plan.items, tx);
+  counts.transcripts = { created: imported.created, existing: imported.existing };
+  const ids = imported.ids;
+  const hashes = plan.items.map(transcriptHash);
+
+  const provider = databaseProvider(databaseUrl());
+  const now = timestampParam(provider, new Date());
+  const raterIds: string[] = [];
+  for (const rater of plan.raters) {
+    // No password: these accounts stand for the data set's raters and can never sign in.
+    const user = await tx.user.upsert({ where: { email: rater.email }, update: {}, create: { email: rater.email, name: rater.name, role: "viewer", passwordHash: null } });
+    raterIds.push(user.id);
+  }
+
+  const queues: { id: string; name: string; rubricVersion: number }[] = [];
+  for (const [s, set] of plan.labelSets.entries()) {
+    let queue = await tx.labelQueue.findUnique({ where: { name: set.name } });
+    if (queue && queue.kind !== set.kind) throw new UserError(`A label set named "${set.name}" already exists with ${queue.kind} items; this import needs ${set.kind} items.`, 409);
+    if (queue) counts.labelSets.existing++;
+    else {
+      queue = await tx.labelQueue.create({
+        data: { name: set.name, description: set.description, kind: set.kind, rubric: set.rubric, reviewersPerItem: set.reviewersPerItem, testFraction: set.testFraction },
+      });
+      counts.labelSets.created++;
+    }
+    queues.push({ id: queue.id, name: queue.name, rubricVersion: queue.rubricVersion });
+    const queueId = queue.id;
+    const labelsPerItem = new Map<number, number>();
+    for (const label of plan.labels) if (label.labelSet === s) labelsPerItem.set(label.item, (labelsPerItem.get(label.item) ?? 0) + 1);
+
+    const haveItems = new Set((await tx.queueItem.findMany({ where: { queueId }, select: { transcriptId: true } })).map((r) => r.transcriptId));
+    const newItems = set.items
+      .filter((item) => !haveItems.has(ids[item]!))
+      // The split is keyed by the label set's name and the item's content hash rather than by database
+      // ids, so an item lands in the same split in every database and a test-split number can be
+      // recomputed anywhere.
+      .map((item) => [randomUUID(), queueId, ids[item]!, orderKey(queueId, ids[item]!), splitFor(set.name, hashes[item]!, set.testFraction), labelsPerItem.get(item) ?? 0]);
+    await insertRows(tx, "queue_items", [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "order_key" }, { name: "split", cast: enumCast("Split") }, { name: "label_count" }], newItems);
+    counts.queueItems += newItems.length;
+
+    // Gold labels are never overwritten: an adjudicated gold label outlives a re-import.
+    const haveGold = new Set((await tx.goldLabel.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, select: { transcriptId: true } })).map((r) => r.transcriptId));
+    const newGold = set.items
+      .map((item, i) => ({ item, gold: set.gold[i]! }))
+      .filter(({ item }) => !haveGold.has(ids[item]!))
+      .map(({ item, gold }) => [randomUUID(), queueId, ids[item]!, queue.rubricVersion, gold.value, gold.score, "import", `imported from ${plan.dataset}`, now]);
+    await insertRows(
+      tx,
+      "gold_labels",
+      [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "rubric_version" }, { name: "value" }, { name: "score" }, { name: "source", cast: enumCast("GoldSource") }, { name: "note" }, { name: "created_at", cast: timeCast() }],
+      newGold,
+    );
+    counts.gold += newGold.length;
+
+    const planned = plan.labels.filter((l) => l.labelSet === s);
+    if (planned.length) {
+      const haveLabels = new Set((await tx.label.findMany({ where: { queueId }, select: { transcriptId: true, reviewerId: true } })).map((r) => `${r.transcriptId}/${r.reviewerId}`));
+      const newLabels = planned
+        .filter((l) => !haveLabels.has(`${ids[l.item]}/${raterIds[l.rater]}`))
+        .map((l) => [randomUUID(), ids[l.item]!, queueId, raterIds[l.rater]!, l.value, l.score, queue.rubricVersion, now, now]);
+      await insertRows(
+        tx,
+        "labels",
+        [{ name: "id" }, { name: "transcript_id" }, { name: "queue_id" }, { name: "reviewer_id" }, { name: "value" }, { name: "score" }, { name: "rubric_version" }, { name: "created_at", cast: timeCast() }, { name: "updated_at", cast: timeCast() }],
+        newLabels,
+      );
+      counts.labels += newLabels.length;
+    }
+    progress(`${plan.dataset}: label set ${set.name}: ${set.items.length} items (${newItems.length} new)`);
+  }
+
+  const versionIds: string[] = [];
+  for (const version of plan.versions) {
+    const parentId = version.parent === undefined ? undefined : version.parent === null ? null : versionIds[version.parent]!;
+    const found = await findOrCreateJudgeVersion(version.judge, version.spec, { tx, note: version.note, parentId });
+    versionIds.push(found.version.id);
+    if (found.created) counts.judgeVersions.created++;
+    else counts.judgeVersions.existing++;
+  }
+
+  const byVersion = new Map<number, ImportPlan["verdicts"]>();
+  for (const v of plan.verdicts) {
+    const list = byVersion.get(v.version);
+    if (list) list.push(v);
+    else byVersion.set(v.version, [v]);
+  }
+  for (const [v, verdicts] of byVersion) {
+    const judgeVersionId = versionIds[v]!;
+    const have = new Set((await tx.judgeVerdict.findMany({ where: { judgeVersionId }, select: { transcriptId: true, order: true, repeat: true } })).map((r) => `${r.transcriptId}/${r.order}/${r.repeat}`));
+    const rows = verdicts
+      .filter((p) => !have.has(`${ids[p.item]}/${p.order}/0`))
+      .map((p) => [randomUUID(), judgeVersionId, ids[p.item]!, p.order, 0, p.status, p.value, p.score, p.reason, p.rawResponse, p.error, now]);
+    await insertRows(tx, "judge_verdicts", VERDICT_COLUMNS(provider === "postgres"), rows);
+    counts.verdicts.created += rows.length;
+    counts.verdicts.existing += verdicts.length - rows.length;
+    counts.verdicts.errors += verdicts.filter((p) => p.status === "error").length;
+  }
+  progress(`${plan.dataset}: ${plan.versions.length} judge versions, ${plan.verdicts.length} verdicts (${counts.verdicts.created} new)`);
+
+  return {
+    counts,
+    labelSets: queues.map((q) => ({ id: q.id, name: q.name })),
+    versions: plan.versions.map((v, i) => ({ id: versionIds[i]!, labelSetIds: v.labelSets.map((s) => queues[s]!.id) })),
+  };
+}
+
+const VERDICT_COLUMNS = (pg: boolean): Column[] => [
+  { name: "id" },
+  { name: "judge_version_id" },
+  { name: "transcript_id" },
+  { name: "order" },
+  { name: "repeat" },
+  { name: "status", cast: pg ? '::"JudgeVerdictStatus"' : undefined },
+  { name: "value" },
+  { name: "score" },
+  { name: "reason" },
+  { name: "raw_response" },
+  { name: "error" },
+  { name: "created_at", cast: pg ? "::timestamp(3)" : undefined },
+];
+
+const SPLITS = ["test", "all"] as const;
+
+/**
+ * Calibrates each version on each of its label sets, on the test split (what the gate reads) and on
+ * the whole set (the figure comparable with the papers), skipping any whose gold set it was already
+ * calibrated on. Returns how many calibrations were created.
+ */
+export async function calibrateImported(versions: { id: string; labelSetIds: string[] }[], plan?: Pick<ImportPlan, "dataset">): Promise<number> {
+  void plan;
+  const client = db();
+  let created = 0;
+  const queueIds = [...new Set(versions.flatMap((v) => v.labelSetIds))];
+  const loaded = new Map<string, Awaited<ReturnType<typeof loadQueue>>>();
+  for (const queueId of queueIds) loaded.set(queueId, await loadQueue(queueId));
+  for (const version of versions) {
+    const verdicts = await client.judgeVerdict.findMany({ where: { judgeVersionId: version.id }, select: { transcriptId: true, order: true, repeat: true, status: true, value: true } });
+    const existing = await client.calibration.findMany({ where: { judgeVersionId: version.id }, select: { queueId: true, split: true, labelSetHash: true } });
+    const done = new Set(existing.map((c) => `${c.queueId}/${c.split}/${c.labelSetHash}`));
+    const pending: Parameters<typeof createCalibration>[0][] = [];
+    for (const queueId of version.labelSetIds) {
+      const q = loaded.get(queueId)!;
+      for (const split of SPLITS) {
+        const gold = split === "all" ? q.gold : q.gold.filter((g) => g.split === split);
+        if (gold.length === 0) continue;
+        if (done.has(`${queueId}/${split}/${labelSetHash(gold)}`)) continue;
+        const ids = new Set(gold.map((g) => g.transcriptId));
+        const stats = buildCalibration({
+          kind: q.kind,
+          scale: q.scale,
+          gold: gold.map((g) => ({ transcriptId: g.transcriptId, value: g.value, length: g.length })),
+          verdicts: verdicts.filter((v) => ids.has(v.transcriptId)),
+          humanLabels: q.labels.filter((l) => ids.has(l.transcriptId)),
+        });
+        pending.push({ judgeVersionId: version.id, queueId, split, stats, createdById: null });
+      }
+    }
+    // One commit per version rather than one per calibration.
+    await client.$transaction(async (tx) => {
+      for (const input of pending) await createCalibration(input, tx);
+    }, TX_OPTIONS);
+    created += pending.length;
+  }
+  return created;
+}
+
+async function loadQueue(queueId: string) {
+  const client = db();
+  const queue = await client.labelQueue.findUniqueOrThrow({ where: { id: queueId } });
+  const kind = queue.kind as ItemKind;
+  const [items, gold, labels] = await Promise.all([
+    client.queueItem.findMany({ where: { queueId }, select: { transcriptId: true, split: true } }),
+    client.goldLabel.findMany({
+      where: { queueId, rubricVersion: queue.rubricVersion },
+      orderBy: { transcriptId: "asc" },
+      select: { transcriptId: true, value: true, transcript: { select: { taskPrompt: true, rubric: true, criterion: true, finalOutput: true, content: true } } },
+    }),
+    client.label.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { transcriptId: true, reviewerId: true, value: true } }),
+  ]);
+  const split = new Map(items.map((i) => [i.transcriptId, i.split]));
+  return {
+    kind,
+    scale: queue.scaleMin !== null && queue.scaleMax !== null ? { min: queue.scaleMin, max: queue.scaleMax } : null,
+    gold: gold.filter((g) => split.has(g.transcriptId)).map((g) => ({ transcriptId: g.transcriptId, value: g.value, split: split.get(g.transcriptId)!, length: verbosityLength(kind, g.transcript) })),
+    labels,
+  };
+}
+
+/** Reads, validates and imports an LLMBar folder (nothing is written when any file is bad). */
+export async function importLlmbar(dir: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
+  const { readLlmbar } = await import("../datasets/read");
+  const { planLlmbar } = await import("../datasets/llmbar-plan");
+  return writeImportPlan(planLlmbar(readLlmbar(dir)), options);
+}
+
+/** Reads, validates and imports HANNA's hanna_metric_scores_llm.csv. */
+export async function importHanna(file: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
+  const { readHanna } = await import("../datasets/read");
+  const { planHanna } = await import("../datasets/hanna-plan");
+  return writeImportPlan(planHanna(readHanna(file)), options);
+}
