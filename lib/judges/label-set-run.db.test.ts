@@ -3,7 +3,7 @@ import { withTestDatabase } from "../testing/test-database";
 import { changeGold, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { startMockLlmServer, lastUserText, type MockLlmServer } from "../providers/mock-server";
 import { db } from "../db/client";
-import { listVerdicts } from "../db/verdicts";
+import { listVerdicts, saveVerdict } from "../db/verdicts";
 import { approvalState, approveJudgeVersion, judgeGate, revokeApproval } from "../db/approvals";
 import { statsOf } from "../db/calibrations";
 import { listAuditEvents } from "../db/audit";
@@ -273,5 +273,18 @@ describe("approval is refused, server-side, for a version missing any gate rule"
     } finally {
       await db().setting.delete({ where: { key: "judge_gate_policy" } });
     }
+  });
+
+  it("never asks a replay judge again: its recorded error verdicts stay as they were", async () => {
+    const { queueId, transcriptIds } = await seedLabelSet({ name: "replayed", kind: "binary", items: items("r", "test", 2, 1) });
+    const replay = await seedJudgeVersion("recorded-judge", { ...spec("upstream-model", null), provider: "replay" });
+    const [first, ...rest] = Object.values(transcriptIds);
+    const recorded = { order: "original" as const, repeat: 0, score: null, requestHash: null, rawRequest: null, tokensIn: null, tokensOut: null, costUsd: null, latencyMs: null };
+    await saveVerdict(replay.id, { ...recorded, transcriptId: first!, status: "error", value: null, reason: "the upstream completion", error: "unparseable", rawResponse: "I think both are fine" });
+    for (const id of rest) await saveVerdict(replay.id, { ...recorded, transcriptId: id, status: "ok", value: "pass", reason: "recorded", error: null, rawResponse: "PASS" });
+    const progress = await runJudgeOnLabelSet({ versionId: replay.id, queueId, split: "test" });
+    expect(progress).toMatchObject({ alreadyDone: 3, completed: 0 });
+    const kept = (await listVerdicts(replay.id, [first!]))[0]!;
+    expect(kept).toMatchObject({ status: "error", reason: "the upstream completion" });
   });
 });

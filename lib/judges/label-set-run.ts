@@ -53,7 +53,11 @@ export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<R
   const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
   const items = gold.map((g) => ({ transcriptId: g.transcriptId, input: toJudgeInput(g.transcript, queue.rubric) }));
   const existing = await listVerdicts(version.id, items.map((i) => i.transcriptId));
-  const done = new Set(existing.filter((v) => v.status === "ok").map((v) => callKey(v.transcriptId, v.order as "original" | "swapped", v.repeat)));
+  // A failed call is asked again — except on the replay provider, whose recorded verdicts (an
+  // imported data set's unparseable answers included) are the record itself: asking again could
+  // only overwrite them with "no recording".
+  const final = version.provider === "replay" ? existing : existing.filter((v) => v.status === "ok");
+  const done = new Set(final.map((v) => callKey(v.transcriptId, v.order as "original" | "swapped", v.repeat)));
   const orders = options.bothOrders && version.parser === "pairwise" ? 2 : 1;
   const pending = Math.max(0, items.length * orders * (options.repeats ?? 1) - done.size);
   if (options.maxCalls !== undefined && pending > options.maxCalls) {
