@@ -245,6 +245,8 @@ test("pairwise disagreements are decided with A and B", async ({ page }) => {
   await page.keyboard.press("p"); // not a pairwise key: nothing happens
   await page.keyboard.press("b");
   await expect(list).toHaveCount(1);
+  // Keys wait while a decision is being saved (its buttons are disabled until then).
+  await expect(list.first().getByRole("button", { name: /^A/ })).toBeEnabled();
   await page.keyboard.press("a");
   // The decision revalidates the page: with nothing left, the server's empty state replaces the list.
   await expect(page.getByRole("heading", { name: "Nothing to adjudicate" })).toBeVisible();
