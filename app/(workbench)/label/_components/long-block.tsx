@@ -7,7 +7,7 @@ const PREVIEW_LINES = 12;
 /** Expanding shows this much more at a time: a 5 MB tool result never becomes one giant text node. */
 const STEP = 100_000;
 
-const pre = "whitespace-pre-wrap break-all rounded bg-stone-50 px-2.5 py-1.5 font-mono text-xs leading-relaxed text-stone-800";
+const pre = "whitespace-pre-wrap [overflow-wrap:anywhere] rounded bg-stone-50 px-2.5 py-1.5 font-mono text-xs leading-relaxed text-stone-800";
 
 function preview(text: string): string {
   let end = Math.min(text.length, PREVIEW_CHARS);

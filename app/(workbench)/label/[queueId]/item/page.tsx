@@ -53,7 +53,8 @@ export default async function LabelItemPage({ params, searchParams }: { params: 
             <p className="text-xs text-stone-500">
               Item <span className="font-mono" data-testid="item-key">{item.externalId ?? item.transcriptId}</span>
             </p>
-            <TranscriptView item={item} />
+            {/* The item's own rubric only when it says something the queue's does not. */}
+            <TranscriptView item={item.rubric?.trim() === queue.rubric.trim() ? { ...item, rubric: null } : item} />
           </div>
         ) : next.status === "waiting" ? (
           <EmptyState title="Others are labeling the rest" action={<LinkButton href={`/label/${queue.id}/item`}>Check again</LinkButton>}>
