@@ -2,6 +2,7 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
+import { gavel as runGavel, type CliRun } from "../lib/testing/cli";
 
 /** The page's own alerts (Next's route announcer also has role=alert, always empty). */
 export function alerts(page: Page) {
@@ -68,4 +69,9 @@ export function workbenchPages(): string[] {
   };
   walk(root, []);
   return routes.sort();
+}
+
+/** `gavel …` as a user runs it, against the database the e2e server uses. */
+export function gavel(args: string[]): Promise<CliRun> {
+  return runGavel(args, { GAVEL_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" });
 }

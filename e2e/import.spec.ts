@@ -1,10 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { E2E_DATA_DIR } from "../playwright.config";
-import { account, alerts, signIn } from "./helpers";
+import { account, alerts, gavel, signIn } from "./helpers";
 
 /** Transcripts in (files and runs) and queues made from them, the way an admin does it. */
 test.describe.configure({ mode: "serial" });
@@ -32,20 +30,6 @@ async function upload(page: Page, text: string, name = "refunds.jsonl") {
   await page.getByRole("button", { name: "Import" }).click();
 }
 
-function gavel(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/gavel.mjs", ...args], {
-      env: { ...process.env, GAVEL_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 test("a bad line is named and nothing is written; the fixed file imports once; a queue is made from it", async ({ page }) => {
   await signIn(page, account("admin"), "/label");

@@ -1,30 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { E2E_DATA_DIR } from "../playwright.config";
 import { DEMO_RUNS } from "../prisma/demo-runs";
-import { account, signIn } from "./helpers";
+import { account, gavel, signIn } from "./helpers";
 
 /**
  * Real runs made the way a user makes them — `gavel run` as a child process — against the database
  * the e2e server uses, then read back through the pages.
  */
-function gavel(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/gavel.mjs", ...args], {
-      env: { ...process.env, GAVEL_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function runId(args: string[], expectedCode: number): Promise<string> {
   const result = await gavel([...args, "--json", "--out", out]);
