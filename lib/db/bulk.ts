@@ -1,7 +1,8 @@
 import "server-only";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { databaseProvider, databaseUrl, sqliteFilePath, type DatabaseProvider } from "../database-url";
+import { sqliteAdapter } from "./sqlite";
 
 /**
  * Bulk writes (trials, grader results, a suite version's tasks) go straight through the Prisma
@@ -30,7 +31,7 @@ function connection(url: string): Promise<Adapter> {
   const adapter: Promise<Adapter> =
     databaseProvider(url) === "postgres"
       ? new PrismaPg({ connectionString: url }).connect()
-      : new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: 10_000 }).connect().then(async (a) => {
+      : sqliteAdapter(sqliteFilePath(url)).connect().then(async (a) => {
           // WAL with synchronous=NORMAL: a commit no longer waits for an fsync (the database stays
           // consistent; a power cut may lose the last commits) and the web app reads while a run
           // writes. better-sqlite3 is synchronous, so every fsync saved is event-loop time.

@@ -1,8 +1,8 @@
 import "server-only";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { databaseProvider, databaseUrl, sqliteFilePath } from "../database-url";
 import { disconnectBulk } from "./bulk";
+import { sqliteAdapter } from "./sqlite";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 
@@ -24,7 +24,7 @@ function connect(url: string): Db {
     return new PostgresClient({ adapter }) as unknown as Db;
   }
   // better-sqlite3 waits up to `timeout` ms for a lock held by another process (the CLI, a worker).
-  const adapter = new PrismaBetterSQLite3({ url: sqliteFilePath(url), timeout: 10_000 });
+  const adapter = sqliteAdapter(sqliteFilePath(url));
   return new SqliteClient({ adapter });
 }
 
