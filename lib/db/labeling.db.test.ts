@@ -139,6 +139,20 @@ describe("skip and undo", () => {
     expect(itemOf(await nextItem(seeded.queueId, b.id)).queueItemId).toBe(skipped.queueItemId);
   });
 
+  it("undo takes back the label given last even when two labels share a millisecond", async () => {
+    const seeded = await queue(2);
+    const me = await reviewer();
+    const now = new Date();
+    const order: string[] = [];
+    for (const value of ["pass", "fail"]) {
+      const item = itemOf(await nextItem(seeded.queueId, me.id, { now }));
+      await submitLabel(me.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value }, now);
+      order.push(item.queueItemId);
+    }
+    expect((await undoLastLabel(seeded.queueId, me.id, now)).queueItemId).toBe(order[1]);
+    expect((await undoLastLabel(seeded.queueId, me.id, now)).queueItemId).toBe(order[0]);
+  });
+
   it("undo removes the newest label and its consensus gold, and gives the item back", async () => {
     const seeded = await queue(3);
     const me = await reviewer();

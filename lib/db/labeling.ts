@@ -56,6 +56,16 @@ const direct = (): Reader => ({ provider: databaseProvider(databaseUrl()), query
 const LABELED = `SELECT 1 FROM "labels" l WHERE l."transcript_id" = qi."transcript_id" AND l."reviewer_id" = ?
   AND NOT (l."queue_id" = qi."queue_id" AND l."rubric_version" < (SELECT q."rubric_version" FROM "label_queues" q WHERE q."id" = qi."queue_id"))`;
 
+/**
+ * A label's id sorts by when it was made, so "the reviewer's newest label" (undo) has an answer even
+ * when two labels share a millisecond: the time, then a counter, then randomness.
+ */
+let sequence = 0;
+function timeOrderedId(now: Date): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `${now.getTime().toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+}
+
 const pg = (tx: On) => tx.provider === "postgres";
 /** Writes SQL with `?` placeholders; PostgreSQL gets $1, $2, … */
 function sql(tx: On, text: string): string {
@@ -281,7 +291,7 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
     if (Number(item!.mine) === 0 && before + Number(item!.others) >= queue.reviewersPerItem) {
       throw new UserError("Other reviewers hold this item's open slots; take the next item instead.", 409);
     }
-    const labelId = randomUUID();
+    const labelId = timeOrderedId(now);
     await tx.execute(
       sql(
         tx,
