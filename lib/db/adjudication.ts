@@ -3,7 +3,8 @@ import { UserError } from "../errors";
 import { allowedValues } from "../labeling/agreement";
 import { recordAudit } from "./audit";
 import { findQueue, shapeOf, type QueueSummary } from "./agreement";
-import { db, Prisma } from "./client";
+import { db } from "./client";
+import { retryOnConflict } from "./retry";
 
 /**
  * Adjudication: items whose reviewers disagree get their gold label from an adjudicator (an admin
@@ -123,12 +124,7 @@ export async function decide(decision: Decision) {
       });
       return { gold, queue, previous };
     });
-  try {
-    return await attempt();
-  } catch (error) {
-    // Two adjudicators deciding the same item at once: the loser's insert hits the unique key; its
-    // second try finds the first decision and replaces it, as a later decision would.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return attempt();
-    throw error;
-  }
+  // Two adjudicators deciding the same item at once: the loser's insert hits the unique key; its
+  // second try finds the first decision and replaces it, as a later decision would.
+  return retryOnConflict(attempt, 2);
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { bulkTransaction, chunks, insertStatement, jsonText, placeholders, timestampParam, type BulkTx } from "./bulk";
-import { db, Prisma } from "./client";
+import { db } from "./client";
+import { isUniqueViolation } from "./retry";
 
 export async function listSuites() {
   return db().suite.findMany({
@@ -17,10 +18,6 @@ export interface SuiteVersionInput {
   definition: unknown;
   tasks: { key: string; contractHash: string; prompt: string; category: string | null; difficulty: string | null; definition: unknown }[];
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") ||
-  (error as { cause?: { kind?: string } } | null)?.cause?.kind === "UniqueConstraintViolation";
 
 async function findVersion(tx: BulkTx, suiteId: string, hash: string) {
   const [version] = await tx.query(`SELECT "id" FROM "suite_versions" WHERE "suite_id" = ${placeholders(tx.provider, 1)} AND "hash" = ${placeholders(tx.provider, 1, 1)}`, [suiteId, hash]);

@@ -3,7 +3,8 @@ import type { Role } from "../roles";
 import { databaseProvider, databaseUrl } from "../database-url";
 import { UserError } from "../errors";
 import { recordAudit } from "./audit";
-import { db, Prisma } from "./client";
+import { db, type Prisma } from "./client";
+import { isUniqueViolation } from "./retry";
 
 const publicFields = {
   id: true,
@@ -157,6 +158,3 @@ async function assertAnotherActiveAdmin(tx: Prisma.TransactionClient, userId: st
   if (others === 0) throw new UserError("Gavel needs at least one active admin: make someone else admin first.", 409);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
