@@ -16,7 +16,13 @@ export function readLlmbar(dir: string): LlmbarSubset[] {
     }
   };
   walk(dir);
-  return parseLlmbar(files);
+  try {
+    return parseLlmbar(files);
+  } catch (error) {
+    // The parser names files relative to the folder; the person typed the folder, so name it too.
+    if (error instanceof DatasetError) throw new DatasetError(error.issues.map((issue) => ({ ...issue, file: path.join(dir, issue.file) })));
+    throw error;
+  }
 }
 
 export function readHanna(file: string): HannaData {
