@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { contentHash } from "../hash";
 import type { ParsedTranscript } from "../schemas/transcripts";
 import { db, type Db, type Tx } from "./client";
@@ -53,6 +54,8 @@ async function write(tx: Tx | Db, items: ParsedTranscript[]): Promise<ImportResu
   const toCreate = [...pending.entries()];
   for (let i = 0; i < toCreate.length; i += CHUNK) {
     const data = toCreate.slice(i, i + CHUNK).map(([hash, item]) => ({
+      // The id is made here, so the new rows need no second read to learn it.
+      id: randomUUID(),
       contentHash: hash,
       source: item.source,
       externalId: item.externalId ?? null,
@@ -66,8 +69,7 @@ async function write(tx: Tx | Db, items: ParsedTranscript[]): Promise<ImportResu
       sizeBytes: Buffer.byteLength(JSON.stringify(item.content)),
     }));
     await tx.transcript.createMany({ data });
-    const rows = await tx.transcript.findMany({ where: { contentHash: { in: data.map((d) => d.contentHash) } }, select: { id: true, contentHash: true } });
-    for (const row of rows) found.set(row.contentHash, row.id);
+    for (const row of data) found.set(row.contentHash, row.id);
   }
   return { ids: hashes.map((hash) => found.get(hash)!), created: toCreate.length, existing };
 }
