@@ -197,8 +197,11 @@ test("form errors name the field and keep the page usable", async ({ page }) => 
 
 test("sign out ends the session", async ({ page }) => {
   await signIn(page, account("viewer"));
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login/);
+  // The button works once the page has hydrated; under load a click can land before that.
+  await expect(async () => {
+    await page.getByRole("button", { name: "Sign out" }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/login/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const response = await page.request.get("/runs", { maxRedirects: 0 });
   expect(response.status()).toBe(307);
 });
