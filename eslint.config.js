@@ -80,6 +80,12 @@ export default tseslint.config(
     rules: { "gavel/require-server-only": "error" },
   },
   {
+    // The trace-fixture generator: plain Node scripts (CommonJS where the SDKs patch require), run by hand.
+    files: ["scripts/trace-fixtures/**/*.{cjs,mjs}"],
+    languageOptions: { globals: { require: "readonly", module: "writable", process: "readonly", console: "readonly", setTimeout: "readonly" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["graders/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [...PRISMA_PATTERNS, ...SERVER_PATTERNS] }] },
   },
