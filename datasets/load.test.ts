@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -126,5 +126,34 @@ describe("a malformed suite names the file, the task and the field", () => {
 
   it("a missing suite", async () => {
     await expect(loadSuite("datasets/does-not-exist")).rejects.toThrow(/no such suite/);
+  });
+});
+
+describe("a bare task list (the lab's tasks.json)", () => {
+  it("is named after its folder (tasks.json) or its file, and makes a judged task's expected its rubric", async () => {
+    const list = JSON.stringify([
+      { id: "a", prompt: "hi", grader: "exact", expected: "x" },
+      { id: "b", prompt: "sum up", grader: "judge", expected: "Short and factual." },
+    ]);
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "gavel-list-")), "My Lab");
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "tasks.json"), list);
+    writeFileSync(path.join(dir, "Regression_Set.json"), list);
+    const folder = await loadSuite(dir);
+    expect([folder.name, folder.threshold, folder.tasks[1]!.graders[0]!.configJson]).toEqual(["my-lab", 1, { rubric: "Short and factual." }]);
+    expect((await loadSuite(path.join(dir, "Regression_Set.json"))).name).toBe("regression_set");
+  });
+
+  it("keeps a suite file first when a folder has both", async () => {
+    const dir = suiteFile(ok("  - { id: a, prompt: hi, grader: exact, expected: x }\n"));
+    writeFileSync(path.join(dir, "tasks.json"), "[]");
+    expect((await loadSuite(dir)).name).toBe("demo");
+  });
+
+  it("reports an empty list and a judged task with a rubric and an expected", async () => {
+    expect(await problems("[]", "tasks.json")).toEqual(["FILE: tasks: a suite needs at least one task"]);
+    expect(await problems(JSON.stringify([{ id: "s", prompt: "p", grader: "judge", rubric: "r", expected: "e" }]), "tasks.json")).toEqual([
+      'FILE: task "s" (tasks[0]): expected: not read by any of this task\'s graders (judge)',
+    ]);
   });
 });

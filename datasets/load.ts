@@ -7,6 +7,7 @@ import type { SandboxDefinition } from "@/lib/engine/sandbox";
 import { SuiteError, fromZod, type SuiteIssue } from "./errors";
 import { resolveTask, type SuiteTask } from "./resolve-task";
 import { SuiteSchema } from "./schema";
+import { suiteFromTaskList } from "./task-list";
 
 export type { SuiteTask, TaskGrader } from "./resolve-task";
 
@@ -23,7 +24,8 @@ export interface LoadedSuite {
   hash: string;
 }
 
-const FILE_NAMES = ["suite.yaml", "suite.yml", "suite.json"];
+/** A folder's suite file; the lab's bare task list (tasks.json) when it has no suite file. */
+const FILE_NAMES = ["suite.yaml", "suite.yml", "suite.json", "tasks.json"];
 
 /** A folder (datasets/smoke), a suite file, or a bare name looked up under datasets/. */
 export function findSuiteFile(target: string): string {
@@ -84,7 +86,8 @@ async function loadSandbox(ref: string, file: string): Promise<LoadedSuite["sand
  */
 export async function loadSuite(target: string): Promise<LoadedSuite> {
   const file = findSuiteFile(target);
-  return resolveSuite(parseFile(file), file);
+  const data = parseFile(file);
+  return resolveSuite(Array.isArray(data) ? suiteFromTaskList(data, file) : data, file);
 }
 
 /**

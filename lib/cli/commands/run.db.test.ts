@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,11 +14,19 @@ const SMOKE = "module:datasets/smoke/agent.ts#stubAgent";
 const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
 const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
-describe("gavel run: the smoke gate", () => {
-  it("passes with the stub and no judge: 3 scored, the summary skipped, everything stored", async () => {
+describe("gavel run: the lab's own tasks.json and stub (datasets/smoke)", () => {
+  it("validates and runs the lab's file copied as is: 3 scored, the judged task skipped, gate passed, everything stored", async () => {
+    // The lab's folder as a user has it: tasks.json and nothing else, outside Gavel's datasets/.
+    const lab = path.join(tmp(), "06-evaluation-harness");
+    mkdirSync(lab);
+    copyFileSync("datasets/smoke/tasks.json", path.join(lab, "tasks.json"));
+    const validate = await run(["validate", lab]);
+    expect(validate).toMatchObject({ code: 0, stderr: "" });
+    expect(validate.stdout).toMatch(/^ok: suite 06-evaluation-harness, 4 tasks, version [0-9a-f]{12}; graders: exact ×2, rule ×1, judge ×1\n$/);
+
     const out = tmp();
     const junit = path.join(out, "junit.xml");
-    const result = await run(["run", "datasets/smoke", "--agent", SMOKE, "--out", out, "--junit", junit]);
+    const result = await run(["run", path.join(lab, "tasks.json"), "--agent", SMOKE, "--threshold", "0.75", "--out", out, "--junit", junit]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^summary\s+S\s+undefined\s+undefined\s+skipped$/m);
@@ -35,21 +43,21 @@ describe("gavel run: the smoke gate", () => {
     expect(record.schemaVersion).toBe(1);
     expect(record.summary.scored).toBe(3);
     expect(record.tasks.find((t: { id: string }) => t.id === "summary").stats.status).toBe("skipped");
-    expect(readFileSync(junit, "utf8")).toContain('<testcase classname="gavel.smoke" name="summary"');
+    expect(readFileSync(junit, "utf8")).toContain('<testcase classname="gavel.06-evaluation-harness" name="summary"');
     expect(readFileSync(junit, "utf8")).toMatch(/<skipped message="judge: no judge configured"\/>/);
   });
 
   it("fails with exit 1 when one expected value is broken", async () => {
     const dir = tmp();
-    writeFileSync(path.join(dir, "suite.yaml"), readFileSync("datasets/smoke/suite.yaml", "utf8").replace('expected: ["16", "16.00", "$16.00"]', 'expected: "17"'));
+    writeFileSync(path.join(dir, "tasks.json"), readFileSync("datasets/smoke/tasks.json", "utf8").replace('"expected": "100"', '"expected": "110"'));
     const result = await run(["run", dir, "--agent", SMOKE, "--out", tmp()]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("gate FAILED");
-    expect(result.stdout).toContain('exact: expected "17", got "16.00"');
+    expect(result.stdout).toContain('exact: expected "110", got "100"');
   });
 
   it("prints the run summary as JSON with --json", async () => {
-    const result = await run(["run", "smoke", "--agent", SMOKE, "--out", tmp(), "--json", "--threshold", "1"]);
+    const result = await run(["run", "smoke", "--agent", SMOKE, "--out", tmp(), "--json"]);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
     expect(json).toMatchObject({ schemaVersion: 1, suite: { name: "smoke" }, config: { trials: 1, threshold: 1 }, summary: { scored: 3, skipped: 1, gate: { passed: true } } });
