@@ -55,10 +55,10 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       if (error instanceof AgentSpecError) throw new UsageError(`--agent: ${error.message}`);
       throw error;
     }
-    const judge = await resolveJudge(raw);
+    await ensureMigrated(databaseUrl());
+    const judge = await resolveJudge(raw, { suite, logger });
     const progress = options.json ? null : createProgress(process.stderr);
     try {
-      await ensureMigrated(databaseUrl());
       const deps = productionDeps({ agent, judge, outDir: options.out, onProgress: progress?.update });
       const { record, recordPath } = await runSuite(suite, { trials: options.trials, concurrency: options.concurrency, threshold: options.threshold }, deps);
       progress?.stop();

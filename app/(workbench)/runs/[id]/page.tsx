@@ -50,7 +50,12 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       <div className="space-y-6">
         <RunSummaryCard run={run} summary={summary} />
         {run.judgeVersion ? (
-          <JudgeReading runId={run.id} judgeVersionId={run.judgeVersion.id} judgeLabel={`${run.judgeVersion.judge.name} v${run.judgeVersion.version}`} />
+          <JudgeReading
+            runId={run.id}
+            judgeVersionId={run.judgeVersion.id}
+            judgeLabel={`${run.judgeVersion.judge.name} v${run.judgeVersion.version}`}
+            atRunTime={{ state: run.judgeState, hash: run.judgeVersionHash, calibrationId: run.judgeCalibrationId }}
+          />
         ) : null}
         <Card>
           <TaskTable tasks={tasks} trialsByTask={trialsByTask} stats={summary.tasks ?? {}} k={run.trialsPerTask} runId={run.id} />
