@@ -80,6 +80,11 @@ export default tseslint.config(
     rules: { "gavel/require-server-only": "error" },
   },
   {
+    // The run engine takes its side effects injected (RunDeps): no database, no session.
+    files: ["lib/engine/**", "lib/gates/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...PRISMA_PATTERNS, { regex: "((^|/)lib/|^(\\.\\./)+)(db|auth)(/|$)", message: "The engine is given its side effects (RunDeps); assemble database-backed deps in lib/cli." }] }] },
+  },
+  {
     files: ["graders/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [...PRISMA_PATTERNS, ...SERVER_PATTERNS] }] },
   },

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -126,5 +126,62 @@ describe("a malformed suite names the file, the task and the field", () => {
 
   it("a missing suite", async () => {
     await expect(loadSuite("datasets/does-not-exist")).rejects.toThrow(/no such suite/);
+  });
+});
+
+describe("the gates section", () => {
+  const two = "tasks:\n  - { id: a, prompt: hi, grader: exact, expected: x, tags: { golden: true } }\n  - { id: b, prompt: hi, grader: rule, must_include: [x] }\n";
+  it("fills in the defaults and keeps gates out of the suite hash", async () => {
+    const plain = await loadSuite(suiteFile(`name: demo\n${two}`));
+    const tuned = await loadSuite(suiteFile(`name: demo\ngates:\n  trend: { margin: 0.1 }\n  operational: { cost_p50: { max_increase: 0.5, max_usd: 0.25 }, flake_rate: false }\n  hard:\n    - { tags: { golden: true }, graders: [exact] }\n${two}`));
+    expect(plain.gates.trend).toEqual({ margin: 0.05, metrics: ["pass_rate", "pass_power_k", "graders", "tags"] });
+    expect(plain.gates.operational).toMatchObject({ window: 10, costP50: { maxIncrease: 0.2, maxUsd: null }, latencyP95: { maxIncrease: 0.25, minDeltaMs: 100 }, toolRetries: { max: 2 }, flakeRate: { maxIncrease: 0.05, max: null } });
+    expect(tuned.gates.trend?.margin).toBe(0.1);
+    expect(tuned.gates.operational).toMatchObject({ costP50: { maxIncrease: 0.5, maxUsd: 0.25 }, flakeRate: null });
+    expect(tuned.gates.hard).toEqual([{ name: "golden=true: exact", tags: { golden: true }, graders: ["exact"] }]);
+    expect(tuned.hash).toBe(plain.hash);
+  });
+
+  it("names every problem: a hard gate that selects nothing, a grader none of its tasks runs, a bad field", async () => {
+    expect(
+      await problems(`name: demo\ngates:\n  hard:\n    - { tags: { golden: false } }\n    - { tags: { golden: true }, graders: [state] }\n    - { graders: [telepathy] }\n  trend: { margin: 5 }\n  operational: { cost_p50: { max_increas: 0.2 } }\n${two}`),
+    ).toEqual([
+      'FILE: gates.hard[2].graders[0]: a grader kind (exact, rule, judge, state, tools, side_effects)',
+      "FILE: gates.operational.cost_p50: unknown field \"max_increas\"",
+      "FILE: gates.trend.margin: a share in [0, 1]",
+    ]);
+    expect(await problems(`name: demo\ngates:\n  hard:\n    - { tags: { golden: false } }\n    - { tags: { golden: true }, graders: [rule] }\n${two}`)).toEqual([
+      "FILE: gates.hard[0].tags: no task carries golden: false",
+      "FILE: gates.hard[1].graders[0]: no selected task (1) is graded by rule",
+      ]);
+    });
+  });
+
+describe("a bare task list (the lab's tasks.json)", () => {
+  it("is named after its folder (tasks.json) or its file, and makes a judged task's expected its rubric", async () => {
+    const list = JSON.stringify([
+      { id: "a", prompt: "hi", grader: "exact", expected: "x" },
+      { id: "b", prompt: "sum up", grader: "judge", expected: "Short and factual." },
+    ]);
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "gavel-list-")), "My Lab");
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "tasks.json"), list);
+    writeFileSync(path.join(dir, "Regression_Set.json"), list);
+    const folder = await loadSuite(dir);
+    expect([folder.name, folder.threshold, folder.tasks[1]!.graders[0]!.configJson]).toEqual(["my-lab", 1, { rubric: "Short and factual." }]);
+    expect((await loadSuite(path.join(dir, "Regression_Set.json"))).name).toBe("regression_set");
+  });
+
+  it("keeps a suite file first when a folder has both", async () => {
+    const dir = suiteFile(ok("  - { id: a, prompt: hi, grader: exact, expected: x }\n"));
+    writeFileSync(path.join(dir, "tasks.json"), "[]");
+    expect((await loadSuite(dir)).name).toBe("demo");
+  });
+
+  it("reports an empty list and a judged task with a rubric and an expected", async () => {
+    expect(await problems("[]", "tasks.json")).toEqual(["FILE: tasks: a suite needs at least one task"]);
+    expect(await problems(JSON.stringify([{ id: "s", prompt: "p", grader: "judge", rubric: "r", expected: "e" }]), "tasks.json")).toEqual([
+      'FILE: task "s" (tasks[0]): expected: not read by any of this task\'s graders (judge)',
+    ]);
   });
 });

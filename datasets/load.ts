@@ -3,10 +3,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseDocument } from "yaml";
 import { hashJson, sha256 } from "@/lib/engine/canonical";
+import { resolveGates, type GateConfig } from "@/lib/gates/config";
+import { selectTasks } from "@/lib/gates/hard";
 import type { SandboxDefinition } from "@/lib/engine/sandbox";
 import { SuiteError, fromZod, type SuiteIssue } from "./errors";
 import { resolveTask, type SuiteTask } from "./resolve-task";
 import { SuiteSchema } from "./schema";
+import { suiteFromTaskList } from "./task-list";
 
 export type { SuiteTask, TaskGrader } from "./resolve-task";
 
@@ -18,12 +21,15 @@ export interface LoadedSuite {
   threshold: number;
   sandbox: { ref: string; definition: SandboxDefinition; sourceHash: string } | null;
   tasks: SuiteTask[];
+  /** Every gate beside the threshold, defaults filled in. Not part of the hash: tuning a gate keeps the history comparable. */
+  gates: GateConfig;
   /** The suite's content (tasks after defaults, sandbox source hash): what its hash is taken of. */
   definition: Record<string, unknown>;
   hash: string;
 }
 
-const FILE_NAMES = ["suite.yaml", "suite.yml", "suite.json"];
+/** A folder's suite file; the lab's bare task list (tasks.json) when it has no suite file. */
+const FILE_NAMES = ["suite.yaml", "suite.yml", "suite.json", "tasks.json"];
 
 /** A folder (datasets/smoke), a suite file, or a bare name looked up under datasets/. */
 export function findSuiteFile(target: string): string {
@@ -84,7 +90,8 @@ async function loadSandbox(ref: string, file: string): Promise<LoadedSuite["sand
  */
 export async function loadSuite(target: string): Promise<LoadedSuite> {
   const file = findSuiteFile(target);
-  return resolveSuite(parseFile(file), file);
+  const data = parseFile(file);
+  return resolveSuite(Array.isArray(data) ? suiteFromTaskList(data, file) : data, file);
 }
 
 /**
@@ -114,6 +121,9 @@ export async function resolveSuite(data: unknown, file: string, options: { sandb
     else tasks.push(resolved);
   });
   if (issues.length) throw new SuiteError(issues);
+  const gates = resolveGates(suite.gates);
+  issues.push(...checkHardGates(gates, tasks, file));
+  if (issues.length) throw new SuiteError(issues);
 
   const definition = {
     name: suite.name,
@@ -129,7 +139,26 @@ export async function resolveSuite(data: unknown, file: string, options: { sandb
     threshold: suite.threshold,
     sandbox,
     tasks,
+    gates,
     definition,
     hash: hashJson(definition),
   };
+}
+
+/** A hard gate must select something: its tags match a task, and each grader it names runs on one of them. */
+function checkHardGates(gates: GateConfig, tasks: SuiteTask[], file: string): SuiteIssue[] {
+  const issues: SuiteIssue[] = [];
+  gates.hard.forEach((gate, i) => {
+    const selected = selectTasks(tasks, gate.tags);
+    if (selected.length === 0) {
+      issues.push({ file, path: ["gates", "hard", i, "tags"], message: `no task carries ${Object.entries(gate.tags ?? {}).map(([k, v]) => `${k}: ${v}`).join(", ")}` });
+      return;
+    }
+    gate.graders?.forEach((kind, j) => {
+      if (!selected.some((t) => t.graders.some((g) => g.kind === kind))) {
+        issues.push({ file, path: ["gates", "hard", i, "graders", j], message: `no selected task (${selected.length}) is graded by ${kind}` });
+      }
+    });
+  });
+  return issues;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GRADER_TASK_FIELDS } from "@/graders/registry";
+import { GatesSchema } from "@/lib/gates/config";
 
 /**
  * The suite format (datasets/<suite>/suite.yaml or suite.json). docs/runner.md describes every
@@ -59,6 +60,8 @@ export const SuiteSchema = z.strictObject({
   /** "./sandbox.ts#exportName": the in-process sandbox for agent tasks, relative to the suite file. */
   sandbox: z.string().regex(/^\.{1,2}\/[^#]+(#[A-Za-z_$][\w$]*)?$/, 'a relative module path such as "./sandbox.ts#refundSandbox"').optional(),
   defaults: DefaultsSchema.optional(),
+  /** Hard, operational and trend gates beside the threshold (docs/runner.md, "Gates"). */
+  gates: GatesSchema.optional(),
   // Tasks are checked one by one so every error can name its task.
   tasks: z.array(z.unknown()).min(1, "a suite needs at least one task"),
 });

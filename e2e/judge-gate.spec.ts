@@ -57,7 +57,8 @@ async function calibrateAndApprove(page: Page, versionId: string, queueId: strin
   await expect(page.getByTestId("approval-status")).toContainText("may gate: its verdicts count");
 }
 
-const runSmoke = (judge: string) => gavel(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--judge", judge, "--json"]);
+// The lab's gate (0.75): a gating judge failing the stub's summary still leaves the run passing.
+const runSmoke = (judge: string) => gavel(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--judge", judge, "--threshold", "0.75", "--json"]);
 
 test("canary: a gating judge passes its canary; after the model behind its name changes, the next run demotes it and says why", async ({ page }) => {
   const tag = unique();

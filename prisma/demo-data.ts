@@ -10,7 +10,7 @@ import { loadSuite } from "../datasets/load";
 import { dataDir } from "../lib/database-url";
 import { importHanna, importLlmbar } from "../lib/db/import-datasets";
 import { resolveAgent } from "../lib/engine/agents";
-import { productionDeps } from "../lib/engine/deps-production";
+import { localDeps } from "../lib/cli/deps-local";
 import { runSuite } from "../lib/engine/run-suite";
 import { DEMO_RUNS } from "./demo-runs";
 
@@ -51,7 +51,7 @@ export async function seedDemoData(log: (line: string) => void = console.log, ro
         const suite = await loadSuite(path.join(root, demo.suite));
         const agent = await resolveAgent(demo.agent);
         try {
-          return await runSuite(suite, { trials: demo.trials, concurrency: 4 }, productionDeps({ agent, outDir }));
+          return await runSuite(suite, { trials: demo.trials, concurrency: 4, source: demo.source }, localDeps({ agent, outDir }));
         } finally {
           await agent.close?.();
         }

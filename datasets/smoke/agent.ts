@@ -1,16 +1,14 @@
 import type { AgentInput } from "@/lib/engine/types";
 
 /**
- * The lab's stub agent: canned answers, right on the first three tasks and wrong on purpose on
- * the summary (it invents a cancellation), so a judge — once one is approved — has something to catch.
+ * The lab's stub agent (labs/06-evaluation-harness/test_eval.py, `stub_agent`), rule for rule:
+ * it answers from the prompt alone, is right on the three deterministic tasks and wrong on purpose
+ * on the summary, which only a judge can catch (without one that task is skipped, never passed).
  */
-const ANSWERS: Record<string, string> = {
-  "cap-nz": "Wellington",
-  total: "16.00",
-  refund: "I'm sorry: our policy allows refunds only within 30 days of delivery, and this order was delivered 45 days ago, so it is not eligible.",
-  summary: "The quarterly review was cancelled.",
-};
-
 export function stubAgent(input: AgentInput): string {
-  return ANSWERS[input.taskId] ?? "I don't know.";
+  const prompt = input.prompt;
+  if (prompt.includes("New Zealand")) return "Wellington";
+  if (prompt.includes("Total")) return "100";
+  if (prompt.includes("refund")) return "Happy to arrange your refund today.";
+  return "Something unrelated."; // wrong on purpose
 }

@@ -65,9 +65,10 @@ describe("gavel run --judge", () => {
     await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
     await approveJudgeVersion(version.id, admin.id);
 
-    const result = await gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", version.hash.slice(0, 12), "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
+    const result = await gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", version.hash.slice(0, 12), "--threshold", "0.75", "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("Pass rate 75.0% (3/4 scored trials)");
+    // The lab's gate (0.75): the judge's fail on the stub's summary counts, and the run still passes.
+    expect(result.stdout).toContain("Pass rate 75.0% (3/4 scored trials) vs threshold 75.0%: gate PASSED");
     expect(result.stdout).not.toContain("shadow");
     const runId = runIdOf(result.stdout);
     const { trial, grader } = await summaryGrader(runId);
@@ -103,7 +104,7 @@ describe("gavel run --judge", () => {
       await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
       await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
       await approveJudgeVersion(version.id, admin.id);
-      const run = () => gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", "canary-run-judge@1", "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
+      const run = () => gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", "canary-run-judge@1", "--threshold", "0.75", "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
 
       const first = await run();
       expect(first.code).toBe(0);

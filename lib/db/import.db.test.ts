@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSuite } from "@/datasets/load";
 import { resolveAgent } from "@/lib/engine/agents";
-import { productionDeps } from "@/lib/engine/deps-production";
+import { localDeps } from "@/lib/cli/deps-local";
 import { runSuite } from "@/lib/engine/run-suite";
 import { createQueueInput, type CreateQueueFields } from "../schemas/queues";
 import { orderKey, splitFor } from "../queues/items";
@@ -181,7 +181,7 @@ describe("createQueue", () => {
 
   it("takes every trial that did not pass and a seeded sample of the passes from a run", async () => {
     const outDir = mkdtempSync(path.join(os.tmpdir(), "gavel-results-"));
-    const deps = productionDeps({ agent: await resolveAgent("module:datasets/refund/agents.ts#regressedAgent"), outDir, writer: { batchSize: 16, flushIntervalMs: 5 } });
+    const deps = localDeps({ agent: await resolveAgent("module:datasets/refund/agents.ts#regressedAgent"), outDir, writer: { batchSize: 16, flushIntervalMs: 5 } });
     const { record } = await runSuite(await loadSuite("datasets/refund"), { trials: 2, concurrency: 8 }, deps);
     const trials = await db().trial.findMany({ where: { runId: record.runId }, select: { id: true, verdict: true } });
     const notPassing = trials.filter((t) => t.verdict !== "pass");

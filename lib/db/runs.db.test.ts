@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSuite } from "@/datasets/load";
 import { resolveAgent } from "@/lib/engine/agents";
-import { productionDeps } from "@/lib/engine/deps-production";
+import { localDeps } from "@/lib/cli/deps-local";
 import { runSuite } from "@/lib/engine/run-suite";
 import { withTestDatabase } from "@/lib/testing/test-database";
 import { db } from "./client";
@@ -16,7 +16,7 @@ withTestDatabase();
 
 async function runRefund(agent: string, trials = 2) {
   const outDir = mkdtempSync(path.join(os.tmpdir(), "gavel-results-"));
-  const deps = productionDeps({ agent: await resolveAgent(`module:datasets/refund/agents.ts#${agent}`), outDir, writer: { batchSize: 16, flushIntervalMs: 5 } });
+  const deps = localDeps({ agent: await resolveAgent(`module:datasets/refund/agents.ts#${agent}`), outDir, writer: { batchSize: 16, flushIntervalMs: 5 } });
   return { ...(await runSuite(await loadSuite("datasets/refund"), { trials, concurrency: 8 }, deps)), outDir };
 }
 
@@ -33,7 +33,7 @@ describe("storing a run", () => {
     expect(tasks.find((t) => t.key === "refund-full-bank")?.contractHash).toBe(record.tasks.find((t) => t.id === "refund-full-bank")!.contractHash);
 
     const file = JSON.parse(readFileSync(recordPath!, "utf8"));
-    expect(file).toMatchObject({ schemaVersion: 1, runId: record.runId, suite: { hash: record.suite.hash }, config: { trials: 2 } });
+    expect(file).toMatchObject({ schemaVersion: 2, runId: record.runId, suite: { hash: record.suite.hash }, config: { trials: 2 } });
     expect(run.recordPath).toBe(path.relative(process.cwd(), recordPath!));
 
     const report = (await getRunReport(record.runId))!;

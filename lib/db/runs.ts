@@ -22,10 +22,27 @@ export interface NewRun {
   threshold: number;
   startedAt: Date;
   createdById?: string | null;
+  agentLabel: string;
+  gitCommit: string | null;
+  gitBranch: string | null;
+  ciJob: string | null;
+  onDefaultBranch: boolean;
+  /** "host:pid" of the process running it. */
+  runner: string | null;
 }
 
 export async function createRun(input: NewRun): Promise<void> {
-  await db().run.create({ data: { ...input, status: "running" } });
+  await db().run.create({ data: { ...input, status: "running", heartbeatAt: new Date() } });
+}
+
+/** The runner is alive: a run whose heartbeat stops is found interrupted (markStaleRuns). */
+export async function heartbeat(id: string): Promise<void> {
+  await db().run.updateMany({ where: { id, status: "running" }, data: { heartbeatAt: new Date() } });
+}
+
+/** Stopped before it finished (Ctrl-C, SIGTERM): its stored trials stay; `gavel run --resume` continues it. */
+export async function interruptRun(id: string, reason: string): Promise<void> {
+  await db().run.updateMany({ where: { id, status: "running" }, data: { status: "interrupted", summary: { interrupted: reason } } });
 }
 
 export interface RunTotals {
@@ -42,6 +59,7 @@ export interface RunTotals {
   summary: unknown;
   recordPath: string | null;
   finishedAt: Date;
+  baselineRunId: string | null;
 }
 
 export async function completeRun(id: string, totals: RunTotals): Promise<void> {

@@ -16,7 +16,7 @@ export interface SuiteVersionInput {
   description: string | null;
   hash: string;
   definition: unknown;
-  tasks: { key: string; contractHash: string; prompt: string; category: string | null; difficulty: string | null; definition: unknown }[];
+  tasks: { key: string; contractHash: string; prompt: string; category: string | null; difficulty: string | null; definition: unknown; tags?: Record<string, unknown> }[];
 }
 
 async function findVersion(tx: BulkTx, suiteId: string, hash: string) {
@@ -53,13 +53,14 @@ export async function saveSuiteVersion(input: SuiteVersionInput): Promise<{ suit
           [[versionId, suite.id, input.hash, jsonText(input.definition), input.tasks.length, timestampParam(tx.provider, new Date())]],
         ),
       );
-      const columns = ["id", "suite_version_id", "key", "contract_hash", "prompt", "category", "difficulty", "definition"].map((name) => ({ name, cast: pg && name === "definition" ? "::jsonb" : undefined }));
+      const columns = ["id", "suite_version_id", "key", "contract_hash", "prompt", "category", "difficulty", "definition", "position", "tags"].map((name) => ({ name, cast: pg && (name === "definition" || name === "tags") ? "::jsonb" : undefined }));
       const taskIds = new Map<string, string>();
+      let position = 0;
       for (const part of chunks(input.tasks, 400)) {
         const rows = part.map((t) => {
           const id = randomUUID();
           taskIds.set(t.key, id);
-          return [id, versionId, t.key, t.contractHash, t.prompt, t.category, t.difficulty, jsonText(t.definition) ?? "{}"];
+          return [id, versionId, t.key, t.contractHash, t.prompt, t.category, t.difficulty, jsonText(t.definition) ?? "{}", position++, jsonText(t.tags ?? {})];
         });
         await tx.execute(...insertStatement(tx.provider, "tasks", columns, rows));
       }

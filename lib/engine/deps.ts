@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { noBaseline, withBaselineGates, type Baseline } from "@/lib/gates/evaluate";
 import type { JudgeClient } from "./judge";
 import type { RunMeta, RunRecord } from "./record";
 import type { Agent, TrialResult } from "./types";
@@ -6,7 +7,7 @@ import type { Agent, TrialResult } from "./types";
 /**
  * Everything the engine does to the outside world, injected (STYLE.md): the agent it calls, the
  * judge, where trials and the record go, the clock. Tests use mockDeps(); the CLI uses
- * productionDeps() from deps-production.ts (database and results/ file).
+ * localDeps() from lib/cli/deps-local.ts (database and results/ file).
  */
 export interface RunDeps {
   agent: Agent;
@@ -17,11 +18,30 @@ export interface RunDeps {
   beginRun(meta: RunMeta): Promise<void>;
   /** Hands over one finished trial. Must not block: persistence is buffered off the hot path. */
   saveTrial(trial: TrialResult): void;
-  /** Flushes every trial, stores the summary and writes the run record; returns the record's path. */
-  finishRun(record: RunRecord): Promise<string | null>;
+  /**
+   * Flushes every trial, evaluates the baseline gates against the stored history (they need it, so
+   * they are the store's job), stores the summary and writes the run record.
+   */
+  finishRun(record: RunRecord): Promise<FinishedRun>;
   /** Marks a run that could not finish (its trials so far stay stored). */
   abortRun?(runId: string, error: Error): Promise<void>;
   onProgress?(done: number, total: number): void;
+}
+
+export interface FinishedRun {
+  /** The record with every gate in its summary. */
+  record: RunRecord;
+  /** Where the run record was written, when it was. */
+  recordPath: string | null;
+  /** Where people see the run, when a server stored it. */
+  links?: RunLinks;
+}
+
+/** URLs on the server that stored the run: the run, and the first failing trial of each failing task. */
+export interface RunLinks {
+  run: string;
+  compare: string | null;
+  failingTrials: { taskId: string; trialIndex: number; url: string }[];
 }
 
 /** Sortable, readable and unique: 20261130-224001-3f9a2c. */
@@ -40,7 +60,7 @@ export interface MockRun {
 }
 
 /** Deps that keep everything in memory: no network beyond the agent given, no database, no files. */
-export function mockDeps(agent: Agent, options: { judge?: JudgeClient; now?: () => number; runId?: string } = {}): MockRun {
+export function mockDeps(agent: Agent, options: { judge?: JudgeClient; now?: () => number; runId?: string; baseline?: Baseline } = {}): MockRun {
   const run: MockRun = { meta: [], trials: [], records: [], deps: undefined as unknown as RunDeps };
   run.deps = {
     agent,
@@ -50,8 +70,10 @@ export function mockDeps(agent: Agent, options: { judge?: JudgeClient; now?: () 
     beginRun: async (meta) => void run.meta.push(meta),
     saveTrial: (trial) => void run.trials.push(trial),
     finishRun: async (record) => {
-      run.records.push(record);
-      return null;
+      const baseline = options.baseline ?? noBaseline("no baseline: an in-memory run has no history");
+      const finished = { ...record, summary: withBaselineGates(record.summary, record.config.gates, baseline) };
+      run.records.push(finished);
+      return { record: finished, recordPath: null };
     },
   };
   return run;

@@ -41,6 +41,16 @@ export async function runEpisode(agent: Agent, input: AgentInput, task: SuiteTas
     }
   };
 
+  // An agent's returned cost and tokens are its own totals for the trial, while reportUsage adds
+  // increments as they happen: an agent that does both reports the same spend twice. Count it once,
+  // taking the larger of the two so the runner never under-counts spend it saw.
+  const addFinalTotals = (result: AgentResult) => {
+    if (result.costUsd !== undefined) addUsage({ costUsd: Math.max(0, result.costUsd - (cost ?? 0)) });
+    if (result.inputTokens !== undefined || result.outputTokens !== undefined) {
+      addUsage({ inputTokens: Math.max(0, (result.inputTokens ?? 0) - (tokens?.input ?? 0)), outputTokens: Math.max(0, (result.outputTokens ?? 0) - (tokens?.output ?? 0)) });
+    }
+  };
+
   const callTool = async (name: string, args: unknown): Promise<unknown> => {
     if (stop) throw new TrialStopped(stop);
     if (closed) throw new TrialStopped({ kind: "agent_error", message: "tool called after the trial ended" });
@@ -96,7 +106,7 @@ export async function runEpisode(agent: Agent, input: AgentInput, task: SuiteTas
       stop ??= { kind: "agent_error", message: `the agent returned no output string (got ${JSON.stringify(result)?.slice(0, 100)})` };
       result = null;
     } else {
-      addUsage({ costUsd: result.costUsd, inputTokens: result.inputTokens, outputTokens: result.outputTokens });
+      addFinalTotals(result);
     }
   } catch (error) {
     if (!(error instanceof TrialStopped)) stop ??= { kind: "agent_error", message: `agent failed: ${error instanceof Error ? error.message : String(error)}` };

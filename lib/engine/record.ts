@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { LoadedSuite } from "@/datasets/load";
+import type { GateConfig } from "@/lib/gates/config";
 import type { JudgeClient } from "./judge";
 import { describeJudge } from "./judge";
 import type { RunSummary, TaskStats } from "./reducers";
@@ -10,7 +11,23 @@ import type { TrialResult } from "./types";
  * The run record (results/<run-id>.json) is the contract: the CI gate and the diff views read only
  * this. Bump the version on any change a reader could notice.
  */
-export const RUN_RECORD_SCHEMA_VERSION = 1;
+export const RUN_RECORD_SCHEMA_VERSION = 2;
+
+/** Where a run came from: what makes two runs comparable, and the CI job that made it. */
+export interface RunSource {
+  /** Names the agent across versions of its code (default: the agent spec). */
+  agentLabel: string;
+  commit: string | null;
+  branch: string | null;
+  /** The CI job's URL (or name) when the CI says. */
+  ciJob: string | null;
+  defaultBranch: string;
+  /** Only runs on the default branch become baselines. */
+  onDefaultBranch: boolean;
+}
+
+/** auto: the comparable history; a run id: that run; none: no baseline gates. */
+export type BaselineRequest = "auto" | "none" | { runId: string };
 
 export interface RunRecordTask {
   id: string;
@@ -29,9 +46,10 @@ export interface RunRecord {
   startedAt: string;
   finishedAt: string;
   suite: { name: string; file: string; hash: string; taskCount: number; threshold: number };
-  agent: { spec: string };
+  agent: { spec: string; label: string };
+  source: RunSource;
   judge: ReturnType<typeof describeJudge>;
-  config: { trials: number; concurrency: number; threshold: number };
+  config: { trials: number; concurrency: number; threshold: number; gates: GateConfig; baseline: BaselineRequest };
   summary: RunSummary;
   tasks: RunRecordTask[];
 }
@@ -45,6 +63,10 @@ export interface RunMeta {
   trials: number;
   concurrency: number;
   threshold: number;
+  source: RunSource;
+  baseline: BaselineRequest;
+  /** Set when the run continues an interrupted one: its trials so far are already stored. */
+  resumed: boolean;
 }
 
 export function buildRecord(meta: RunMeta, trialsByTask: ReadonlyMap<string, TrialResult[]>, stats: ReadonlyMap<string, TaskStats>, summary: RunSummary, finishedAt: string): RunRecord {
@@ -61,9 +83,10 @@ export function buildRecord(meta: RunMeta, trialsByTask: ReadonlyMap<string, Tri
       taskCount: meta.suite.tasks.length,
       threshold: meta.suite.threshold,
     },
-    agent: { spec: meta.agentSpec },
+    agent: { spec: meta.agentSpec, label: meta.source.agentLabel },
+    source: meta.source,
     judge: describeJudge(meta.judge),
-    config: { trials: meta.trials, concurrency: meta.concurrency, threshold: meta.threshold },
+    config: { trials: meta.trials, concurrency: meta.concurrency, threshold: meta.threshold, gates: meta.suite.gates, baseline: meta.baseline },
     summary,
     tasks: meta.suite.tasks.map((task) => ({
       id: task.id,
@@ -85,6 +108,7 @@ export function recordSummary(record: RunRecord, recordPath: string | null) {
     recordPath,
     suite: record.suite,
     agent: record.agent,
+    source: record.source,
     judge: record.judge,
     config: record.config,
     summary: record.summary,

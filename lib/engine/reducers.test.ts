@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { combineVerdicts } from "./grade-trial";
+import { computeRunMetrics } from "./metrics";
 import { reduceTask, suiteGate, summarizeRun } from "./reducers";
 import type { GraderResultRecord, TrialResult, VerdictStatus } from "./types";
 
@@ -54,7 +55,9 @@ describe("the suite gate", () => {
   });
   it("summarizes counts, latency quantiles and cost", () => {
     const trials = [trial("pass", 0, { costUsd: 0.5 }), trial("fail", 1, { costUsd: 0.25 }), trial("skipped", 2), trial("pass", 3)];
-    const s = summarizeRun(trials, new Map([["t", reduceTask(trials, 4)]]), 0.5, null);
+    const stats = reduceTask(trials, 4);
+    const metrics = computeRunMetrics([{ id: "t", tags: {}, stats, trials }], 4);
+    const s = summarizeRun(trials, new Map([["t", stats]]), 0.5, null, { metrics });
     expect(s).toMatchObject({ scored: 3, passed: 2, failed: 1, skipped: 1, passRate: 2 / 3, costUsd: 0.75, latencyP50Ms: 25, flakyTasks: ["t"] });
     expect(s.latencyP95Ms).toBe(38.5); // simple-statistics interpolates between the 3rd and 4th values
     expect(s.gate.passed).toBe(true);

@@ -1,5 +1,8 @@
 import { quantile } from "simple-statistics";
+import { gateVerdict, thresholdGates } from "@/lib/gates/evaluate";
+import type { BaselineInfo, GateResult } from "@/lib/gates/result";
 import { passAtK, passPowerK } from "@/lib/stats/pass-at-k";
+import type { RunMetrics } from "./metrics";
 import type { TrialResult, VerdictStatus } from "./types";
 
 /** A reducer folds the k trials of one task. */
@@ -63,7 +66,14 @@ export interface RunSummary {
   /** passed / scored; null when nothing was scored. */
   passRate: number | null;
   threshold: number;
+  /** The verdict over every gate below: passed when none failed. */
   gate: Gate;
+  /** Every gate with its numbers: threshold, errors, hard, then (once stored) operational and trend. */
+  gates: GateResult[];
+  /** What the operational and trend gates compared with; null until the run is stored. */
+  baseline: BaselineInfo | null;
+  /** The tracked metrics the gates and the diff read. */
+  metrics: RunMetrics;
   flakyTasks: string[];
   /** Flaky tasks / tasks. */
   flakeRate: number | null;
@@ -75,15 +85,9 @@ export interface RunSummary {
   notes: string[];
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-
+/** The threshold gate alone (pass rate at or above it, no errored trial). */
 export function suiteGate(passRate: number | null, threshold: number, errors: number): Gate {
-  const reasons: string[] = [];
-  if (passRate === null) reasons.push("no trial was scored: the pass rate is undefined, and an undefined rate never passes");
-  else if (passRate < threshold) reasons.push(`pass rate ${pct(passRate)} is below the threshold ${pct(threshold)}`);
-  if (errors > 0) reasons.push(`${errors} trial${errors === 1 ? "" : "s"} ended in an error (an error is never a pass)`);
-  if (reasons.length) return { passed: false, reasons };
-  return { passed: true, reasons: [`pass rate ${pct(passRate!)} meets the threshold ${pct(threshold)}`] };
+  return gateVerdict(thresholdGates(passRate, threshold, errors));
 }
 
 export function summarizeRun(
@@ -91,6 +95,7 @@ export function summarizeRun(
   stats: ReadonlyMap<string, TaskStats>,
   threshold: number,
   judge: { label: string; approved: boolean; approvalReason?: string } | null,
+  extra: { metrics: RunMetrics; gates?: GateResult[] },
 ): RunSummary {
   const count = (v: VerdictStatus) => trials.filter((t) => t.verdict === v).length;
   const passed = count("pass");
@@ -103,6 +108,7 @@ export function summarizeRun(
   const latencies = trials.map((t) => t.latencyMs);
   const shadowVerdicts = trials.reduce((sum, t) => sum + t.graders.filter((g) => g.shadow).length, 0);
 
+  const gates = [...thresholdGates(passRate, threshold, errors), ...(extra.gates ?? [])];
   const notes: string[] = [];
   const skipReasons = new Map<string, number>();
   for (const t of trials.filter((t) => t.verdict === "skipped")) skipReasons.set(t.reason, (skipReasons.get(t.reason) ?? 0) + 1);
@@ -122,7 +128,10 @@ export function summarizeRun(
     errors,
     passRate,
     threshold,
-    gate: suiteGate(passRate, threshold, errors),
+    gate: gateVerdict(gates),
+    gates,
+    baseline: null,
+    metrics: extra.metrics,
     flakyTasks,
     flakeRate: stats.size ? flakyTasks.length / stats.size : null,
     shadowVerdicts,

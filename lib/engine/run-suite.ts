@@ -1,7 +1,9 @@
 import pLimit from "p-limit";
 import type { LoadedSuite } from "@/datasets/load";
-import type { RunDeps } from "./deps";
-import { buildRecord, type RunMeta, type RunRecord } from "./record";
+import { evaluateHardGates } from "@/lib/gates/hard";
+import type { RunDeps, RunLinks } from "./deps";
+import { computeRunMetrics } from "./metrics";
+import { buildRecord, type BaselineRequest, type RunMeta, type RunRecord, type RunSource } from "./record";
 import { reduceTask, summarizeRun, type TaskStats } from "./reducers";
 import { runTrial } from "./run-trial";
 import type { TrialResult } from "./types";
@@ -13,6 +15,12 @@ export interface RunOptions {
   concurrency: number;
   /** Overrides the suite's threshold. */
   threshold?: number;
+  /** Where the run comes from (agent label, git, CI job); default: the agent spec, no git. */
+  source?: Partial<RunSource>;
+  /** What the baseline gates compare with (default: auto). */
+  baseline?: BaselineRequest;
+  /** Continue an interrupted run: only the (task, trial) pairs not in `existing` run. */
+  resume?: { runId: string; startedAt: string; existing: TrialResult[] };
 }
 
 /**
@@ -23,31 +31,57 @@ export interface RunOutcome {
   record: RunRecord;
   /** Where the run record was written, when it was. */
   recordPath: string | null;
+  links?: RunLinks;
+}
+
+export function defaultSource(agentSpec: string, source: Partial<RunSource> = {}): RunSource {
+  const defaultBranch = source.defaultBranch ?? "main";
+  const branch = source.branch ?? null;
+  return {
+    agentLabel: source.agentLabel ?? agentSpec,
+    commit: source.commit ?? null,
+    branch,
+    ciJob: source.ciJob ?? null,
+    defaultBranch,
+    onDefaultBranch: source.onDefaultBranch ?? (branch !== null && branch === defaultBranch),
+  };
 }
 
 export async function runSuite(suite: LoadedSuite, options: RunOptions, deps: RunDeps): Promise<RunOutcome> {
   const meta: RunMeta = {
-    runId: deps.newRunId(),
-    startedAt: new Date(deps.now()).toISOString(),
+    runId: options.resume?.runId ?? deps.newRunId(),
+    startedAt: options.resume?.startedAt ?? new Date(deps.now()).toISOString(),
     suite,
     agentSpec: deps.agent.spec,
     judge: deps.judge,
     trials: options.trials,
     concurrency: options.concurrency,
     threshold: options.threshold ?? suite.threshold,
+    source: defaultSource(deps.agent.spec, options.source),
+    baseline: options.baseline ?? "auto",
+    resumed: options.resume !== undefined,
   };
   await deps.beginRun(meta);
   try {
     const limit = pLimit(options.concurrency);
     const total = suite.tasks.length * options.trials;
     const byTask = new Map<string, TrialResult[]>(suite.tasks.map((t) => [t.id, []]));
-    let done = 0;
-    deps.onProgress?.(0, total);
+    const stored = new Set<string>();
+    for (const trial of options.resume?.existing ?? []) {
+      const list = byTask.get(trial.taskId);
+      // A trial of a task the suite no longer has, or past k, is not this run's to count.
+      if (!list || trial.trialIndex >= options.trials) continue;
+      list.push(trial);
+      stored.add(`${trial.taskId}\0${trial.trialIndex}`);
+    }
+    let done = stored.size;
+    deps.onProgress?.(done, total);
     const context = { runId: meta.runId, agent: deps.agent, sandbox: suite.sandbox?.definition ?? null, judge: deps.judge, now: deps.now };
     const jobs: Promise<void>[] = [];
     // Trial-major order: every task gets its first trial before any gets its second.
     for (let trialIndex = 0; trialIndex < options.trials; trialIndex++) {
       for (const task of suite.tasks) {
+        if (stored.size && stored.has(`${task.id}\0${trialIndex}`)) continue;
         jobs.push(
           limit(async () => {
             const trial = await runTrial(task, trialIndex, context);
@@ -61,16 +95,18 @@ export async function runSuite(suite: LoadedSuite, options: RunOptions, deps: Ru
     await Promise.all(jobs);
 
     const stats = new Map<string, TaskStats>();
-    for (const task of suite.tasks) {
+    const folded = suite.tasks.map((task) => {
       const trials = byTask.get(task.id)!.sort((a, b) => a.trialIndex - b.trialIndex);
-      stats.set(task.id, reduceTask(trials, options.trials));
-    }
+      const s = reduceTask(trials, options.trials);
+      stats.set(task.id, s);
+      return { id: task.id, tags: task.tags, graderKinds: task.graders.map((g) => g.kind), stats: s, trials };
+    });
     const all = [...byTask.values()].flat();
     const judge = deps.judge ? { label: deps.judge.label, approved: deps.judge.approved, approvalReason: deps.judge.approvalReason } : null;
-    const summary = summarizeRun(all, stats, meta.threshold, judge);
+    const metrics = computeRunMetrics(folded, options.trials);
+    const summary = summarizeRun(all, stats, meta.threshold, judge, { metrics, gates: evaluateHardGates(suite.gates.hard, folded) });
     const record = buildRecord(meta, byTask, stats, summary, new Date(deps.now()).toISOString());
-    const recordPath = await deps.finishRun(record);
-    return { record, recordPath };
+    return await deps.finishRun(record);
   } catch (error) {
     await deps.abortRun?.(meta.runId, error as Error).catch(() => undefined);
     throw error;

@@ -86,6 +86,29 @@ describe("budgets", () => {
     expect(trial.costUsd).toBeCloseTo(0.012, 10);
   });
 
+  it("counts cost once when the agent reports usage and returns the same total", async () => {
+    const { trial } = await oneTrial({}, async (_input, env) => {
+      env.reportUsage({ costUsd: 0.012, inputTokens: 100, outputTokens: 10 });
+      await env.callTool("read", {});
+      env.reportUsage({ costUsd: 0.012, inputTokens: 100, outputTokens: 10 });
+      return { output: "done", costUsd: 0.024, inputTokens: 200, outputTokens: 20 };
+    });
+    expect(trial.costUsd).toBeCloseTo(0.024, 12);
+    expect(trial.tokens).toEqual({ input: 200, output: 20 });
+  });
+
+  it("takes a returned total that is larger than the usage reported on the way, and one reported only at the end", async () => {
+    const more = await oneTrial({}, async (_input, env) => {
+      env.reportUsage({ costUsd: 0.01 });
+      return { output: "done", costUsd: 0.03 };
+    });
+    expect(more.trial.costUsd).toBeCloseTo(0.03, 12);
+    const onlyFinal = await oneTrial({}, () => ({ output: "done", costUsd: 0.005 }));
+    expect(onlyFinal.trial.costUsd).toBeCloseTo(0.005, 12);
+    const none = await oneTrial({}, () => "done");
+    expect(none.trial.costUsd).toBeNull();
+  });
+
   it("cuts off a hung agent at its wall-clock budget and records an error", async () => {
     const { trial } = await oneTrial({ stop_conditions: { max_wall_clock_s: 0.2 } }, () => new Promise<string>(() => undefined));
     expect(trial.verdict).toBe("error");

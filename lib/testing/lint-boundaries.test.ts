@@ -22,6 +22,12 @@ describe("architecture boundaries (eslint.config.js)", () => {
     expect(found.every((p) => p.includes("Graders are pure"))).toBe(true);
   });
 
+  it("keeps the run engine and the gates off the database: their side effects are injected", async () => {
+    const found = await problems('import { db } from "@/lib/db/client";\nexport const x = db;\n', "lib/engine/x.ts");
+    expect(found).toEqual([expect.stringMatching(/no-restricted-imports: .*RunDeps/)]);
+    expect(await problems('import { findBaseline } from "../db/baselines";\nexport const x = findBaseline;\n', "lib/gates/x.ts")).toHaveLength(1);
+  });
+
   it("requires lib/db and lib/auth modules to be server-only", async () => {
     expect(await problems("export const x = 1;\n", "lib/auth/x.ts")).toEqual([expect.stringContaining("gavel/require-server-only")]);
     expect(await problems('import "server-only";\nexport const x = 1;\n', "lib/auth/x.ts")).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { loadSuite } from "../../datasets/load";
 import { resolveAgent } from "../../lib/engine/agents";
-import { productionDeps } from "../../lib/engine/deps-production";
+import { localDeps } from "../../lib/cli/deps-local";
 import { runSuite } from "../../lib/engine/run-suite";
 import { databaseUrl } from "../../lib/database-url";
 import { db, disconnectDb } from "../../lib/db/client";
@@ -21,7 +21,7 @@ async function main() {
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   const started = performance.now();
   const cpuStart = process.cpuUsage();
-  const { record } = await runSuite(suite, { trials: Number(trials), concurrency: Number(concurrency) }, productionDeps({ agent, outDir }));
+  const { record } = await runSuite(suite, { trials: Number(trials), concurrency: Number(concurrency) }, localDeps({ agent, outDir }));
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuStart);
   clearInterval(sampler);

@@ -5,6 +5,7 @@ import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
+import { markStaleRuns } from "@/lib/db/run-resume";
 import { listRuns } from "@/lib/db/runs";
 import { pct } from "@/lib/format";
 import { GateBadge } from "./_components/verdict-badge";
@@ -13,6 +14,8 @@ export const metadata: Metadata = { title: "Runs" };
 
 export default async function RunsPage() {
   await requireRole("read");
+  // A run whose runner died shows as interrupted, not as running forever.
+  await markStaleRuns();
   const runs = await listRuns();
   return (
     <>

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { gavel } from "@/lib/testing/cli";
+import { validateJunit } from "@/lib/testing/junit-schema";
 import { withTestDatabase } from "@/lib/testing/test-database";
 
 const database = withTestDatabase();
@@ -14,12 +15,23 @@ const SMOKE = "module:datasets/smoke/agent.ts#stubAgent";
 const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
 const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
-describe("gavel run: the smoke gate", () => {
-  it("passes with the stub and no judge: 3 scored, the summary skipped, everything stored", async () => {
+describe("gavel run: the lab's own tasks.json and stub (datasets/smoke)", () => {
+  it("validates and runs the lab's file copied as is: 3 scored, the judged task skipped, gate passed, everything stored", async () => {
+    // The lab's folder as a user has it: tasks.json and nothing else, outside Gavel's datasets/.
+    const lab = path.join(tmp(), "06-evaluation-harness");
+    mkdirSync(lab);
+    copyFileSync("datasets/smoke/tasks.json", path.join(lab, "tasks.json"));
+    const validate = await run(["validate", lab]);
+    expect(validate).toMatchObject({ code: 0, stderr: "" });
+    expect(validate.stdout).toMatch(/^ok: suite 06-evaluation-harness, 4 tasks, version [0-9a-f]{12}; graders: exact ×2, rule ×1, judge ×1\n$/);
+
     const out = tmp();
     const junit = path.join(out, "junit.xml");
-    const result = await run(["run", "datasets/smoke", "--agent", SMOKE, "--out", out, "--junit", junit]);
-    expect(result.stderr).toBe("");
+    const result = await run(["run", path.join(lab, "tasks.json"), "--agent", SMOKE, "--threshold", "0.75", "--out", out, "--junit", junit]);
+    // Not a terminal: plain progress lines on stderr, never a bar's carriage returns.
+    expect(result.stderr).toMatch(/^progress: 0\/4 trials \(0%\)/m);
+    expect(result.stderr).toMatch(/^progress: 4\/4 trials \(100%\)/m);
+    expect(result.stderr).not.toContain("\r");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^summary\s+S\s+undefined\s+undefined\s+skipped$/m);
     expect(result.stdout).toContain("Pass rate 100.0% (3/3 scored trials) vs threshold 75.0%: gate PASSED");
@@ -32,27 +44,27 @@ describe("gavel run: the smoke gate", () => {
     expect(summary.graderResults[0]).toMatchObject({ kind: "judge", status: "skipped", reason: "no judge configured" });
 
     const record = JSON.parse(readFileSync(path.join(out, `${runId}.json`), "utf8"));
-    expect(record.schemaVersion).toBe(1);
+    expect(record.schemaVersion).toBe(2);
     expect(record.summary.scored).toBe(3);
     expect(record.tasks.find((t: { id: string }) => t.id === "summary").stats.status).toBe("skipped");
-    expect(readFileSync(junit, "utf8")).toContain('<testcase classname="gavel.smoke" name="summary"');
-    expect(readFileSync(junit, "utf8")).toMatch(/<skipped message="judge: no judge configured"\/>/);
+    expect(readFileSync(junit, "utf8")).toContain('<testcase classname="gavel.06-evaluation-harness.tasks" name="summary"');
+    expect(readFileSync(junit, "utf8")).toMatch(/<skipped message="not scored: judge: no judge configured"\/>/);
   });
 
   it("fails with exit 1 when one expected value is broken", async () => {
     const dir = tmp();
-    writeFileSync(path.join(dir, "suite.yaml"), readFileSync("datasets/smoke/suite.yaml", "utf8").replace('expected: ["16", "16.00", "$16.00"]', 'expected: "17"'));
+    writeFileSync(path.join(dir, "tasks.json"), readFileSync("datasets/smoke/tasks.json", "utf8").replace('"expected": "100"', '"expected": "110"'));
     const result = await run(["run", dir, "--agent", SMOKE, "--out", tmp()]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("gate FAILED");
-    expect(result.stdout).toContain('exact: expected "17", got "16.00"');
+    expect(result.stdout).toContain('exact: expected "110", got "100"');
   });
 
   it("prints the run summary as JSON with --json", async () => {
-    const result = await run(["run", "smoke", "--agent", SMOKE, "--out", tmp(), "--json", "--threshold", "1"]);
+    const result = await run(["run", "smoke", "--agent", SMOKE, "--out", tmp(), "--json"]);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
-    expect(json).toMatchObject({ schemaVersion: 1, suite: { name: "smoke" }, config: { trials: 1, threshold: 1 }, summary: { scored: 3, skipped: 1, gate: { passed: true } } });
+    expect(json).toMatchObject({ schemaVersion: 2, suite: { name: "smoke" }, config: { trials: 1, threshold: 1 }, summary: { scored: 3, skipped: 1, gate: { passed: true } } });
     expect(json.tasks.map((t: { id: string; status: string }) => `${t.id}:${t.status}`)).toEqual(["cap-nz:pass", "total:pass", "refund:pass", "summary:skipped"]);
   });
 });
@@ -81,6 +93,32 @@ describe("gavel run: the refund agent", () => {
   });
 });
 
+describe("gavel run: CI reports agree with the exit code", () => {
+  it("a regressed run that passes its gate under --threshold 0.7 has a JUnit file with no failing case, valid against the JUnit XSD", async () => {
+    const out = tmp();
+    const junit = path.join(out, "junit.xml");
+    const result = await run(["run", "datasets/refund", "--agent", REGRESSED, "--trials", "2", "--threshold", "0.7", "--out", out, "--junit", junit, "--quiet"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Pass rate 71.4% (50/70 scored trials) vs threshold 70.0%: gate PASSED");
+    const xml = readFileSync(junit, "utf8");
+    expect(xml).not.toMatch(/<failure|<error/);
+    expect(xml.match(/<testcase classname="gavel\.refund\.tasks"/g)).toHaveLength(35);
+    // The ten tasks the regression breaks are there, skipped with why they may fail.
+    expect(xml.match(/<skipped message="allowed to fail: 2\/2 trials did not pass/g)).toHaveLength(10);
+    const check = await validateJunit(xml);
+    expect(check.errors).toEqual([]);
+    expect(check.valid).toBe(true);
+
+    const strict = await run(["run", "datasets/refund", "--agent", REGRESSED, "--trials", "2", "--out", out, "--junit", junit, "--quiet"]);
+    expect(strict.code).toBe(1);
+    const red = readFileSync(junit, "utf8");
+    expect(red.match(/<failure message="2\/2 trials did not pass/g)).toHaveLength(10);
+    expect(red).toMatch(/name="threshold: pass rate ≥ threshold"[^>]*>\n\s+<failure message="pass rate 71\.4% is below the threshold 95\.0%"/);
+    expect((await validateJunit(red)).valid).toBe(true);
+  });
+});
+
 describe("gavel run: bad usage", () => {
   it("exits 2 with a clear message for a bad flag or agent, and writes nothing", async () => {
     const out = path.join(tmp(), "results");
@@ -90,8 +128,12 @@ describe("gavel run: bad usage", () => {
       run(["run", "datasets/smoke", "--agent", "carrier-pigeon:x", "--out", out]),
       run(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#nope", "--out", out]),
       run(["run", "datasets/smoke", "--out", out]),
+      run(["run", "datasets/smoke", "--agent", SMOKE, "--baseline", "no-such-run", "--out", out]),
+      run(["run", "datasets/smoke", "--resume", "no-such-run", "--out", out]),
     ]);
-    expect(results.map((r) => r.code)).toEqual([2, 2, 2, 2]);
+    expect(results.map((r) => r.code)).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(results[4]!.stderr).toContain("error: --baseline no-such-run: no such run");
+    expect(results[5]!.stderr).toContain("error: --resume no-such-run: no such run in this database");
     expect(results[0]!.stderr).toContain("error: --trials must be at least 1");
     expect(results[1]!.stderr).toContain('error: --agent: unknown agent spec "carrier-pigeon:x"');
     expect(results[2]!.stderr).toContain('exports no agent function "nope"');

@@ -1,71 +1,118 @@
 import { writeFileSync } from "node:fs";
 import { Option } from "commander";
-import { z } from "zod";
-import { AGENT_SPEC_HELP, AgentSpecError, resolveAgent } from "@/lib/engine/agents";
-import { productionDeps } from "@/lib/engine/deps-production";
+import { AGENT_SPEC_HELP } from "@/lib/engine/agents";
+import type { RunOutcome } from "@/lib/engine/run-suite";
 import { recordSummary } from "@/lib/engine/record";
 import { runSuite } from "@/lib/engine/run-suite";
 import { databaseUrl } from "@/lib/database-url";
+import { checkBaselineRun } from "@/lib/db/baselines";
 import { disconnectDb } from "@/lib/db/client";
 import { ensureMigrated } from "@/lib/db/ensure-migrated";
+import { findResumableRun, loadStoredTrials, markStaleRuns } from "@/lib/db/run-resume";
+import { UserError } from "@/lib/errors";
+import { localDeps } from "../deps-local";
 import { EXIT, UsageError } from "../exit";
 import { addJudgeOptions, resolveJudge } from "../judge-option";
 import { createProgress } from "../progress";
 import { renderJunit } from "../report/junit";
 import { renderTable } from "../report/table";
+import { agentFor, baselineRequest, checkResume, parseRunFlags, runSource } from "../run-setup";
 import { loadSuiteOrExplain } from "./validate";
 import type { RegisterCommand } from "./index";
 
-const OptionsSchema = z.object({
-  agent: z.string().min(1),
-  trials: z.coerce.number({ error: "--trials must be a number" }).int("--trials must be a whole number").min(1, "--trials must be at least 1").max(1000),
-  concurrency: z.coerce.number({ error: "--concurrency must be a number" }).int("--concurrency must be a whole number").min(1, "--concurrency must be at least 1").max(1024),
-  threshold: z.coerce.number({ error: "--threshold must be a number" }).min(0, "--threshold is a rate in [0, 1]").max(1, "--threshold is a rate in [0, 1]").optional(),
-  out: z.string().min(1),
-  junit: z.string().min(1).optional(),
-  json: z.boolean().optional(),
-});
+/** Exit code of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT), the shell's convention. */
+const EXIT_INTERRUPTED = 130;
 
-function parseOptions(raw: Record<string, unknown>) {
-  const parsed = OptionsSchema.safeParse(raw);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-  return parsed.data;
+/** A user error from the database layer (a bad --baseline or --resume) is bad usage: exit 2. */
+async function asUsage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UserError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 export const registerRun: RegisterCommand = (program, { logger }) => {
   const command = program
     .command("run")
-    .description("Run every task of a suite k times against an agent, grade each trial, store the run and gate on the pass rate (exit 0 pass, 1 fail, 2 bad input).")
+    .description("Run every task of a suite k times against an agent, grade each trial, store the run and gate on it (exit 0 pass, 1 fail, 2 bad input, 130 interrupted).")
     .argument("<suite>", "a suite folder (datasets/smoke), a suite file, or a suite name under datasets/")
-    .requiredOption("--agent <spec>", `the agent: ${AGENT_SPEC_HELP}`)
-    .option("--trials <k>", "trials per task", "1")
+    .option("--agent <spec>", `the agent: ${AGENT_SPEC_HELP}`)
+    .option("--trials <k>", "trials per task (default 1)")
     .option("--concurrency <c>", "trials in flight at once", "4")
     .option("--threshold <x>", "pass-rate threshold in [0, 1] (default: the suite's)")
     .option("--out <dir>", "folder for the run record <run-id>.json", "results")
-    .option("--junit <file>", "also write a JUnit XML report")
+    .option("--junit <file>", "also write a JUnit XML report (one test case per task and per gate)")
+    .option("--agent-label <name>", "names the agent across code versions; comparable runs share it (default: the agent spec; env GAVEL_AGENT_LABEL)")
+    .option("--commit <sha>", "the commit under test (default: from CI variables)")
+    .option("--branch <name>", "the branch under test (default: from CI variables)")
+    .option("--ci-job <url>", "the CI job that made the run (default: from CI variables)")
+    .option("--default-branch <name>", "runs on this branch become baselines (default: from CI variables, else main)")
+    .option("--baseline <auto|none|run-id>", "what the operational and trend gates compare with", "auto")
+    .option("--resume <run-id>", "continue an interrupted run: run only its missing trials")
+    .option("--quiet", "no progress output")
     .addOption(new Option("--json", "print the run summary as JSON on stdout instead of the table"));
   addJudgeOptions(command).action(async (target: string, raw: Record<string, unknown>) => {
-    const options = parseOptions(raw);
+    const flags = parseRunFlags(raw);
+    if (!flags.agent && !flags.resume) throw new UsageError("required option '--agent <spec>' not specified");
     // Everything that can be wrong with the input is checked before anything is written.
     const suite = await loadSuiteOrExplain(target);
-    let agent;
-    try {
-      agent = await resolveAgent(options.agent);
-    } catch (error) {
-      if (error instanceof AgentSpecError) throw new UsageError(`--agent: ${error.message}`);
-      throw error;
-    }
+    const given = flags.agent ? await agentFor(flags.agent) : null;
     await ensureMigrated(databaseUrl());
+    // Judges live in the database: a judge that does not fit a task is refused before any run is written.
     const judge = await resolveJudge(raw, { suite, logger });
-    const progress = options.json ? null : createProgress(process.stderr);
-    try {
-      const deps = productionDeps({ agent, judge, outDir: options.out, onProgress: progress?.update });
-      const { record, recordPath } = await runSuite(suite, { trials: options.trials, concurrency: options.concurrency, threshold: options.threshold }, deps);
+    await markStaleRuns().catch(() => undefined);
+    const resumable = flags.resume ? await asUsage(() => findResumableRun(flags.resume!)) : null;
+    if (resumable) checkResume(flags, suite, resumable);
+    const baseline = baselineRequest(flags.baseline);
+    if (baseline !== "auto" && baseline !== "none") await asUsage(() => checkBaselineRun(baseline.runId));
+    const agent = given ?? (await agentFor(resumable!.agentSpec));
+    const source = resumable
+      ? { agentLabel: resumable.agentLabel ?? resumable.agentSpec, ...resumable.source, defaultBranch: runSource(flags, agent.spec).defaultBranch }
+      : runSource(flags, agent.spec);
+    const existing = resumable ? await loadStoredTrials(resumable.id) : [];
+
+    const progress = flags.json || flags.quiet ? null : createProgress(process.stderr);
+    const deps = localDeps({ agent, judge, outDir: flags.out, onProgress: progress?.update });
+    let interrupted = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (interrupted) return;
+      interrupted = true;
       progress?.stop();
-      if (options.junit) writeFileSync(options.junit, renderJunit(record));
-      logger.out(options.json ? JSON.stringify(recordSummary(record, recordPath), null, 2) : renderTable(record, recordPath));
+      const id = deps.runId();
+      void deps.interrupt(`stopped by ${signal}`).finally(() => {
+        if (id) logger.info(`Interrupted: run ${id} keeps its finished trials. Continue it with: gavel run ${target} --resume ${id}`);
+        process.exit(EXIT_INTERRUPTED);
+      });
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+    try {
+      if (resumable) {
+        const total = suite.tasks.length * resumable.trialsPerTask;
+        logger.info(`Resuming run ${resumable.id}: ${existing.length} of ${total} trials already stored; running the other ${total - existing.length}.`);
+      }
+      const outcome: RunOutcome = await runSuite(
+        suite,
+        {
+          trials: resumable?.trialsPerTask ?? flags.trials ?? 1,
+          concurrency: flags.concurrency,
+          threshold: resumable?.threshold ?? flags.threshold,
+          source,
+          baseline,
+          resume: resumable ? { runId: resumable.id, startedAt: resumable.startedAt.toISOString(), existing } : undefined,
+        },
+        deps,
+      );
+      progress?.stop();
+      const { record, recordPath } = outcome;
+      if (flags.junit) writeFileSync(flags.junit, renderJunit(record));
+      logger.out(flags.json ? JSON.stringify(recordSummary(record, recordPath), null, 2) : renderTable(record, recordPath));
       process.exitCode = record.summary.gate.passed ? EXIT.ok : EXIT.gateFailed;
     } finally {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
       progress?.stop();
       await agent.close?.();
       await disconnectDb();

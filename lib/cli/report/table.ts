@@ -1,6 +1,7 @@
 import type { RunRecord } from "@/lib/engine/record";
 import type { Step } from "@/lib/engine/types";
 import { columns, ms, pct, ratio, usd, VERDICT_LETTER } from "./format";
+import { gateLines } from "./gates";
 
 function describeStep(step: Step): string {
   const args = JSON.stringify(step.args) ?? "";
@@ -28,7 +29,10 @@ function failures(record: RunRecord, maxTasks = 25): string[] {
 export function renderTable(record: RunRecord, recordPath: string | null): string {
   const k = record.config.trials;
   const s = record.summary;
-  const header = `Suite ${record.suite.name} (${record.suite.taskCount} tasks, version ${record.suite.hash.slice(0, 12)}) · agent ${record.agent.spec} · ${k} trial${k === 1 ? "" : "s"} per task`;
+  const src = record.source;
+  const where = [src.branch ? `branch ${src.branch}${src.onDefaultBranch ? " (default)" : ""}` : null, src.commit ? `commit ${src.commit.slice(0, 12)}` : null].filter(Boolean).join(" · ");
+  const label = record.agent.label !== record.agent.spec ? ` (label ${record.agent.label})` : "";
+  const header = `Suite ${record.suite.name} (${record.suite.taskCount} tasks, version ${record.suite.hash.slice(0, 12)}) · agent ${record.agent.spec}${label} · ${k} trial${k === 1 ? "" : "s"} per task${where ? ` · ${where}` : ""}`;
   const rows = [
     ["TASK", "TRIALS", `PASS@${k}`, `PASS^${k}`, "STATUS"],
     ...record.tasks.map((t) => [t.id, t.stats.verdicts.map((v) => VERDICT_LETTER[v]).join(""), ratio(t.stats.passAtK), ratio(t.stats.passPowerK), t.stats.status]),
@@ -44,6 +48,9 @@ export function renderTable(record: RunRecord, recordPath: string | null): strin
     ...s.gate.reasons.map((r) => `  - ${r}`),
     `Skipped ${s.skipped} · errors ${s.errors} · flaky tasks: ${flaky}`,
     `Cost ${usd(s.costUsd)} · latency p50 ${ms(s.latencyP50Ms)} · p95 ${ms(s.latencyP95Ms)}`,
+    "",
+    `Gates: ${s.gate.passed ? "all passed" : `${s.gates.filter((g) => g.status === "fail").length} failed`}`,
+    ...gateLines(s),
   );
   if (recordPath) out.push(`Run record: ${recordPath}`);
   return out.join("\n");

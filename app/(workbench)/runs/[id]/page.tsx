@@ -6,6 +6,8 @@ import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { getRunReport } from "@/lib/db/runs";
 import type { RunSummary, TaskStats } from "@/lib/engine/reducers";
+import type { BaselineInfo, GateResult } from "@/lib/gates/result";
+import { GatesCard } from "../_components/gates-card";
 import { JudgeReading } from "../_components/judge-reading";
 import { RunSummaryCard } from "../_components/run-summary";
 import { TaskTable } from "../_components/task-table";
@@ -13,7 +15,7 @@ import { TaskTrials } from "../_components/task-trials";
 
 export const metadata: Metadata = { title: "Run" };
 
-type StoredSummary = Partial<RunSummary> & { error?: string; tasks?: Record<string, TaskStats> };
+type StoredSummary = Partial<RunSummary> & { error?: string; interrupted?: string; tasks?: Record<string, TaskStats>; gates?: GateResult[]; baseline?: BaselineInfo | null };
 
 /** Tasks whose trials are shown in full: every task with a trial that did not pass, up to this many. */
 const MAX_OPEN_TASKS = 50;
@@ -39,6 +41,14 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             Suite <Link className="font-medium text-indigo-700 underline" href={`/suites/${encodeURIComponent(suiteName)}`}>{suiteName}</Link> version{" "}
             <code className="font-mono text-xs">{run.suiteVersion.hash.slice(0, 12)}</code> · agent <code className="font-mono text-xs">{run.agentSpec}</code> · {run.trialsPerTask}{" "}
             trial{run.trialsPerTask === 1 ? "" : "s"} per task · judge {run.judgeVersion ? `${run.judgeVersion.judge.name} v${run.judgeVersion.version}` : "none"} · started {run.startedAt.toISOString()}
+            {run.agentLabel && run.agentLabel !== run.agentSpec ? <> · label <code className="font-mono text-xs">{run.agentLabel}</code></> : null}
+            {run.gitBranch ? <> · branch <code className="font-mono text-xs">{run.gitBranch}</code>{run.onDefaultBranch ? " (default)" : ""}</> : null}
+            {run.gitCommit ? <> · commit <code className="font-mono text-xs">{run.gitCommit.slice(0, 12)}</code></> : null}
+            {run.ciJob ? (
+              <>
+                {" "}· {/^https?:\/\//.test(run.ciJob) ? <a className="text-indigo-700 underline" href={run.ciJob} rel="noreferrer">CI job</a> : <>CI job {run.ciJob}</>}
+              </>
+            ) : null}
             {run.recordPath ? (
               <>
                 {" "}· record <code className="font-mono text-xs">{run.recordPath}</code>
@@ -49,6 +59,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       />
       <div className="space-y-6">
         <RunSummaryCard run={run} summary={summary} />
+        {summary.gates ? <GatesCard gates={summary.gates} baseline={summary.baseline ?? null} runId={run.id} /> : null}
         {run.judgeVersion ? (
           <JudgeReading
             runId={run.id}

@@ -14,10 +14,17 @@ function Stat({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 /** The gate and the run's numbers: pass rate against threshold, counts, flaky tasks, cost, latency. */
-export function RunSummaryCard({ run, summary }: { run: RunReport["run"]; summary: Partial<RunSummary> & { error?: string } }) {
+export function RunSummaryCard({ run, summary }: { run: RunReport["run"]; summary: Partial<RunSummary> & { error?: string; interrupted?: string } }) {
   return (
     <Card>
-      <CardHeader title={<span className="flex items-center gap-2">Gate <GateBadge passed={run.gatePassed} status={run.status} /></span>} description={summary.error ? `The run ended in an error: ${summary.error}` : undefined} />
+      <CardHeader title={<span className="flex items-center gap-2">Gate <GateBadge passed={run.gatePassed} status={run.status} /></span>} description={
+          summary.error
+            ? `The run ended in an error: ${summary.error}`
+            : summary.interrupted
+              ? `Interrupted (${summary.interrupted}): its finished trials are kept. Continue it with gavel run <suite> --resume ${run.id}.`
+              : undefined
+        }
+      />
       <CardBody className="space-y-4">
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-8">
           <Stat label="Pass rate" value={pct(run.passRate)} />

@@ -1,0 +1,171 @@
+import { hostname } from "node:os";
+import path from "node:path";
+import { findBaseline } from "@/lib/db/baselines";
+import { completeRun, createRun, failRun, heartbeat, interruptRun } from "@/lib/db/runs";
+import { resumeRun } from "@/lib/db/run-resume";
+import { saveSuiteVersion } from "@/lib/db/suites";
+import { createTrialWriter, type TrialRow, type TrialWriter } from "@/lib/db/trial-writer";
+import { newRunId, preciseNow, type RunDeps } from "@/lib/engine/deps";
+import type { JudgeClient } from "@/lib/engine/judge";
+import { writeRecordFile, type RunMeta, type RunRecord } from "@/lib/engine/record";
+import type { Agent, TrialResult } from "@/lib/engine/types";
+import { withBaselineGates } from "@/lib/gates/evaluate";
+
+export interface LocalOptions {
+  agent: Agent;
+  judge?: JudgeClient;
+  /** Folder for results/<run-id>.json. */
+  outDir: string;
+  createdById?: string | null;
+  onProgress?: (done: number, total: number) => void;
+  writer?: { batchSize?: number; flushIntervalMs?: number };
+  /** How often the run's heartbeat is refreshed while it runs. */
+  heartbeatMs?: number;
+}
+
+export function toTrialRow(trial: TrialResult, taskId: string): TrialRow {
+  return {
+    taskId,
+    trialIndex: trial.trialIndex,
+    verdict: trial.verdict,
+    score: trial.score,
+    output: trial.output,
+    trajectory: trial.trajectory,
+    finalState: trial.finalState,
+    costUsd: trial.costUsd,
+    latencyMs: trial.latencyMs,
+    steps: trial.trajectory.length,
+    // Why the runner ended the trial early (a stop); grader reasons live on the grader rows.
+    error: trial.stop?.message ?? null,
+    startedAt: new Date(trial.startedAt),
+    finishedAt: new Date(trial.finishedAt),
+    graders: trial.graders.map((g) => ({
+      position: g.position,
+      kind: g.kind,
+      config: g.config,
+      status: g.status,
+      score: g.score ?? null,
+      reason: g.step !== undefined ? `${g.reason} [step ${g.step + 1}]` : g.reason,
+      shadow: g.shadow ?? false,
+      judgeVersionId: g.judgeVersionId ?? null,
+    })),
+  };
+}
+
+export function suiteVersionInput(meta: RunMeta) {
+  return {
+    name: meta.suite.name,
+    description: meta.suite.description,
+    hash: meta.suite.hash,
+    definition: meta.suite.definition,
+    tasks: meta.suite.tasks.map((t) => ({ key: t.id, contractHash: t.contractHash, prompt: t.prompt, category: t.category, difficulty: t.difficulty, definition: t.definition, tags: t.tags })),
+  };
+}
+
+/** The summary columns and JSON the run row keeps (the web app reads these, never the file). */
+export function runTotals(record: RunRecord, recordPath: string | null) {
+  const s = record.summary;
+  return {
+    gatePassed: s.gate.passed,
+    passRate: s.passRate,
+    scoredCount: s.scored,
+    passedCount: s.passed,
+    skippedCount: s.skipped,
+    errorCount: s.errors,
+    flakyCount: s.flakyTasks.length,
+    costUsd: s.costUsd,
+    latencyP50Ms: s.latencyP50Ms,
+    latencyP95Ms: s.latencyP95Ms,
+    summary: { ...s, schemaVersion: record.schemaVersion, judge: record.judge, gatesConfig: record.config.gates, taskOrder: record.tasks.map((t) => t.id), tasks: Object.fromEntries(record.tasks.map((t) => [t.id, t.stats])) },
+    recordPath,
+    finishedAt: new Date(record.finishedAt),
+    baselineRunId: s.baseline?.previousRunId ?? null,
+  };
+}
+
+export const runnerId = () => `${hostname()}:${process.pid}`;
+
+/**
+ * The CLI's deps without a server: this machine's database (suite version, run, buffered trials,
+ * baseline history) and the run record on disk. Assembled here rather than in lib/engine, which
+ * never touches the database.
+ */
+export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: string): Promise<void>; runId(): string | null } {
+  let taskIds = new Map<string, string>();
+  let writer: TrialWriter | null = null;
+  let beat: NodeJS.Timeout | undefined;
+  let current: string | null = null;
+  const stopBeat = () => clearInterval(beat);
+  return {
+    agent: options.agent,
+    judge: options.judge,
+    now: preciseNow,
+    newRunId: () => newRunId(),
+    onProgress: options.onProgress,
+    runId: () => current,
+    async beginRun(meta: RunMeta) {
+      const saved = await saveSuiteVersion(suiteVersionInput(meta));
+      taskIds = saved.taskIds;
+      if (meta.resumed) await resumeRun(meta.runId, runnerId());
+      else {
+        await createRun({
+          id: meta.runId,
+          suiteVersionId: saved.suiteVersionId,
+          agentSpec: meta.agentSpec,
+          judgeVersionId: meta.judge?.versionId ?? null,
+          // The judge as it stood at the start, frozen on the run: its page never shows today's state instead.
+          judgeState: meta.judge ? (meta.judge.state ?? (meta.judge.approved ? "gating" : "shadow")) : null,
+          judgeVersionHash: meta.judge?.hash ?? null,
+          judgeCalibrationId: meta.judge?.calibrationId ?? null,
+          trialsPerTask: meta.trials,
+          concurrency: meta.concurrency,
+          threshold: meta.threshold,
+          startedAt: new Date(meta.startedAt),
+          createdById: options.createdById ?? null,
+          agentLabel: meta.source.agentLabel,
+          gitCommit: meta.source.commit,
+          gitBranch: meta.source.branch,
+          ciJob: meta.source.ciJob,
+          onDefaultBranch: meta.source.onDefaultBranch,
+          runner: runnerId(),
+        });
+      }
+      current = meta.runId;
+      writer = createTrialWriter(meta.runId, options.writer);
+      beat = setInterval(() => void heartbeat(meta.runId).catch(() => undefined), options.heartbeatMs ?? 10_000);
+      beat.unref();
+    },
+    saveTrial(trial) {
+      writer!.add(toTrialRow(trial, taskIds.get(trial.taskId)!));
+    },
+    async finishRun(record: RunRecord) {
+      stopBeat();
+      await writer!.close();
+      const baseline = await findBaseline({
+        suiteName: record.suite.name,
+        suiteHash: record.suite.hash,
+        agentLabel: record.source.agentLabel,
+        runId: record.runId,
+        request: record.config.baseline,
+        window: record.config.gates.operational?.window ?? 10,
+      });
+      const finished: RunRecord = { ...record, summary: withBaselineGates(record.summary, record.config.gates, baseline) };
+      const file = path.join(options.outDir, `${record.runId}.json`);
+      writeRecordFile(file, finished);
+      await completeRun(record.runId, runTotals(finished, path.relative(process.cwd(), file) || file));
+      return { record: finished, recordPath: file };
+    },
+    async abortRun(runId, error) {
+      stopBeat();
+      await writer?.close().catch(() => undefined);
+      await failRun(runId, error.message, new Date());
+    },
+    async interrupt(reason: string) {
+      stopBeat();
+      if (!current) return;
+      // Every finished trial is kept: the resumed run will not run it again.
+      await writer?.close().catch(() => undefined);
+      await interruptRun(current, reason);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * One gate's verdict with the numbers behind it. Only "fail" blocks. An undefined comparison is
+ * never a silent pass or fail: it is "no_baseline" (nothing comparable to hold this run against)
+ * or "not_measured" (this run has no value for the metric), shown with why.
+ */
+export type GateStatus = "pass" | "fail" | "no_baseline" | "not_measured";
+
+export type GateKind = "threshold" | "errors" | "hard" | "operational" | "trend";
+
+export interface GateResult {
+  kind: GateKind;
+  /** Stable within a suite: "threshold", "hard:golden", "operational:cost_p50", "trend:tag:category=happy". */
+  id: string;
+  /** For people: "cost per task p50". */
+  name: string;
+  status: GateStatus;
+  /** This run's value, the baseline's, and the bound the value was held to (null when there is none). */
+  value: number | null;
+  baseline: number | null;
+  limit: number | null;
+  /** One line with the numbers. */
+  detail: string;
+}
+
+/** What a run was compared with: the previous comparable run (trend) and the window (operational). */
+export interface BaselineInfo {
+  mode: "auto" | "run" | "none";
+  /** The run the trend gates compared with. */
+  previousRunId: string | null;
+  /** The runs the operational medians were taken over, newest first. */
+  windowRunIds: string[];
+  /** Why there is no baseline, or where it came from, in one line. */
+  note: string;
+}
+
+export const blocking = (results: readonly GateResult[]) => results.filter((r) => r.status === "fail");
+
+export const pct = (x: number | null) => (x === null ? "undefined" : `${(x * 100).toFixed(1)}%`);
+export const points = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} points`;
+
+/**
+ * value > limit, allowing for floating-point error at the boundary (0.011 × 1.2 is 0.013199999…):
+ * a value that equals its limit to 12 significant digits is at the limit, not over it.
+ */
+export const exceeds = (value: number, limit: number) => value - limit > 1e-12 * Math.max(1, Math.abs(limit));
