@@ -4,8 +4,9 @@
  *     pending migrations;
  *  2. on an empty database outside production mode, create the demo accounts and seed the demo data
  *     (LLMBar and HANNA, and three runs: prisma/demo-data.ts; GAVEL_DEMO=0 skips the data);
- *  3. build the app when the build is missing or older than the sources;
- *  4. run `next start`.
+ *  3. build the app when the build is missing or older than the sources (in production mode, only
+ *     when it is missing: a deployment builds once, e.g. in its image);
+ *  4. run the server (scripts/serve.ts: Next with structured request logs).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -22,9 +23,8 @@ import { seedDemoUsers } from "../prisma/seed";
 const require = createRequire(import.meta.url);
 const log = (line: string) => console.log(`[gavel] ${line}`);
 
-/** Production mode: an operator set NODE_ENV=production and their own DATABASE_URL. */
-const operatorDatabase = Boolean(process.env.DATABASE_URL?.trim());
-const productionMode = process.env.NODE_ENV === "production" && operatorDatabase;
+/** Production mode: an operator set NODE_ENV=production. No demo accounts, whatever the database. */
+const productionMode = process.env.NODE_ENV === "production";
 
 function ensureSecret(dir: string): string {
   if (process.env.NEXTAUTH_SECRET?.trim()) return process.env.NEXTAUTH_SECRET.trim();
@@ -107,6 +107,8 @@ async function main() {
   const next = require.resolve("next/dist/bin/next");
   if (buildIsCurrent()) {
     log("Build is current.");
+  } else if (productionMode && existsSync(path.join(".next", "BUILD_ID"))) {
+    log("Production mode: serving the existing build (run `npm run build` to make a new one).");
   } else {
     log("Building the app (first start, or the sources changed)…");
     const code = await run(process.execPath, [next, "build"], env);
@@ -116,7 +118,7 @@ async function main() {
     }
   }
   log(`Starting on http://localhost:${port}`);
-  process.exitCode = await run(process.execPath, [next, "start", "-p", port], env);
+  process.exitCode = await run(process.execPath, ["--import", "tsx", path.join("scripts", "serve.ts")], env);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import { Alert } from "@/app/_components/ui/alert";
 import { Card, CardBody } from "@/app/_components/ui/card";
 import { countUsers } from "@/lib/db/users";
@@ -8,6 +9,9 @@ import { SignUpForm } from "./signup-form";
 export const metadata: Metadata = { title: "Create the admin account" };
 
 export default async function SignUpPage() {
+  // Rendered per request: whether sign-up is open is the database's answer now, not at build time
+  // (a prerendered page needed a database to build and froze its answer into the build).
+  await connection();
   const open = (await countUsers()) === 0;
   return (
     <Card>

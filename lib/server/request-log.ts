@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import pino, { type DestinationStream, type Logger } from "pino";
+import { pinoHttp, type HttpLogger } from "pino-http";
+
+/**
+ * Structured request logs for the server `npm start` runs (scripts/serve.ts): one JSON line per
+ * request with its id, method, path, status and time, and nothing secret by construction — no
+ * headers (cookies, authorization), no bodies, and query values replaced by "[redacted]" (an OIDC
+ * callback's code, a token someone put in a URL). Each request gets an id, or keeps a well-formed
+ * X-Request-Id from a proxy in front; the id is sent back in X-Request-Id and passed on to the app.
+ */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The path with every query value redacted: "/cb?code=[redacted]&state=[redacted]". */
+export function safePath(url: string | undefined): string {
+  const raw = url ?? "/";
+  const at = raw.indexOf("?");
+  if (at === -1) return raw;
+  const keys = raw
+    .slice(at + 1)
+    .split("&")
+    .filter(Boolean)
+    .map((pair) => `${pair.split("=")[0]}=[redacted]`);
+  return `${raw.slice(0, at)}${keys.length ? `?${keys.join("&")}` : ""}`;
+}
+
+/** Static assets are many and tell nothing: logged at debug level only. */
+const quiet = (path: string) => path.startsWith("/_next/static/") || path === "/favicon.ico";
+
+export function requestLogger(options: { level?: string; destination?: DestinationStream } = {}): HttpLogger {
+  const level = options.level && (LOG_LEVELS as readonly string[]).includes(options.level) ? options.level : "info";
+  const logger: Logger = pino({ level, base: { service: "gavel" }, timestamp: pino.stdTimeFunctions.isoTime }, options.destination);
+  return pinoHttp({
+    logger,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const given = req.headers["x-request-id"];
+      const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+      req.headers["x-request-id"] = id;
+      res.setHeader("x-request-id", id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, path: safePath(req.url), remoteAddress: req.remoteAddress }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel(req, res, error) {
+      if (error || res.statusCode >= 500) return "error";
+      if (quiet(safePath(req.url))) return "debug";
+      return res.statusCode >= 400 ? "warn" : "info";
+    },
+    customSuccessMessage: (req, res, ms) => `${req.method} ${safePath(req.url)} ${res.statusCode} in ${Math.round(ms)} ms`,
+    customErrorMessage: (req, res, error) => `${req.method} ${safePath(req.url)} ${res.statusCode}: ${error.message}`,
+  });
+}
