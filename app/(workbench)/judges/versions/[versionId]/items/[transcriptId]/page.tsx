@@ -10,6 +10,7 @@ import { getJudgeVersion } from "@/lib/db/judges";
 import { transcriptForJudgePage } from "@/lib/db/label-sets";
 import { verdictDetails } from "@/lib/db/verdicts";
 import { toJudgeInput } from "@/lib/judges/transcript-input";
+import { priceNote } from "@/lib/providers/pricing";
 
 export const metadata: Metadata = { title: "Judged item" };
 
@@ -21,6 +22,7 @@ function Text({ children }: { children: string | null | undefined }) {
 async function Verdicts({ versionId, transcriptId }: { versionId: string; transcriptId: string }) {
   const [version, verdicts] = await Promise.all([getJudgeVersion(versionId), verdictDetails(versionId, transcriptId)]);
   if (!version) return null;
+  const prices = priceNote(version.model, version.baseUrl);
   return (
     <Card data-testid={`verdicts-${version.id}`}>
       <CardHeader title={<Link className="hover:underline" href={`/judges/versions/${version.id}`}>{version.judge.name} v{version.version} · {version.model}</Link>} />
@@ -32,6 +34,7 @@ async function Verdicts({ versionId, transcriptId }: { versionId: string; transc
               <Badge tone={v.status === "ok" ? "info" : v.status === "skipped" ? "muted" : "bad"}>{v.status === "ok" ? v.value : v.status}</Badge>
               <span className="text-xs text-stone-500">
                 {v.order} order · repeat {v.repeat} · {v.tokensIn ?? "?"} → {v.tokensOut ?? "?"} tokens · {v.latencyMs === null ? "?" : Math.round(v.latencyMs)} ms · cost {v.costUsd === null ? "unknown" : `$${v.costUsd.toFixed(5)}`}
+                {v.costUsd !== null && prices ? ` (${prices})` : ""}
               </span>
             </p>
             {v.reason ? <p className="text-stone-800">{v.reason}</p> : null}
