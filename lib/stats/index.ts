@@ -8,3 +8,4 @@ export * from "./multi-rater";
 export * from "./proportions";
 export * from "./quantile";
 export * from "./random";
+export * from "./paired";
