@@ -80,3 +80,14 @@ export async function countJudgeVerdicts(runId: string, judgeVersionId: string):
   const passed = count("pass", false);
   return { passed, scored: passed + count("fail", false), shadow: rows.filter((r) => r.shadow).reduce((s, r) => s + r._count._all, 0) };
 }
+
+/** A run's status, verdict and counts, for GET /api/runs/<id>. */
+export async function getRunStatus(id: string) {
+  const run = await db().run.findUnique({
+    where: { id },
+    select: { id: true, status: true, gatePassed: true, passRate: true, scoredCount: true, passedCount: true, agentLabel: true, gitBranch: true, baselineRunId: true, _count: { select: { trials: true } } },
+  });
+  if (!run) return null;
+  const { _count, ...rest } = run;
+  return { ...rest, trials: _count.trials };
+}
