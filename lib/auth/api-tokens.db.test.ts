@@ -67,12 +67,13 @@ describe("personal API tokens", () => {
     const reader = (await createApiToken(reviewer, { name: "reader", scopes: ["read"] })).token;
     const revoked = await createApiToken(reviewer, { name: "old", scopes: ["runs:write"] });
     await revokeApiToken(revoked.record.id, reviewer);
+    const boss = await user("tok-boss@x.test", "admin");
     const demoted = await user("tok-demoted@x.test", "reviewer");
     const demotedToken = (await createApiToken(demoted, { name: "d", scopes: ["runs:write"] })).token;
-    await changeRole(demoted.id, "viewer", null);
+    await changeRole(demoted.id, "viewer", boss.id);
     const gone = await user("tok-gone@x.test", "reviewer");
     const goneToken = (await createApiToken(gone, { name: "g", scopes: ["runs:write"] })).token;
-    await setUserDisabled(gone.id, true, null);
+    await setUserDisabled(gone.id, true, boss.id);
 
     const before = await count();
     const cases: [string | null, number, string][] = [
