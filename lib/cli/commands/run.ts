@@ -17,6 +17,7 @@ import { addJudgeOptions, resolveJudge } from "../judge-option";
 import { createProgress } from "../progress";
 import { renderJunit } from "../report/junit";
 import { renderLinks } from "../report/links";
+import { renderSummaryMarkdown } from "../report/summary-md";
 import { renderTable } from "../report/table";
 import { agentFor, baselineRequest, checkResume, parseRunFlags, runSource } from "../run-setup";
 import { loadSuiteOrExplain } from "./validate";
@@ -46,6 +47,7 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     .option("--threshold <x>", "pass-rate threshold in [0, 1] (default: the suite's)")
     .option("--out <dir>", "folder for the run record <run-id>.json", "results")
     .option("--junit <file>", "also write a JUnit XML report (one test case per task and per gate)")
+    .option("--summary-md <file>", "also write a Markdown summary for the CI job page (GitHub: $GITHUB_STEP_SUMMARY)")
     .option("--agent-label <name>", "names the agent across code versions; comparable runs share it (default: the agent spec; env GAVEL_AGENT_LABEL)")
     .option("--commit <sha>", "the commit under test (default: from CI variables)")
     .option("--branch <name>", "the branch under test (default: from CI variables)")
@@ -118,6 +120,7 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       progress?.stop();
       const { record, recordPath, links } = outcome;
       if (flags.junit) writeFileSync(flags.junit, renderJunit(record, links));
+      if (flags.summaryMd) writeFileSync(flags.summaryMd, renderSummaryMarkdown(record, links));
       logger.out(flags.json ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null }, null, 2) : [renderTable(record, recordPath), ...(links ? ["", renderLinks(links)] : [])].join("\n"));
       process.exitCode = record.summary.gate.passed ? EXIT.ok : EXIT.gateFailed;
     } catch (error) {

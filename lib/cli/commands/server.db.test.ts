@@ -58,7 +58,7 @@ describe("gavel run --server", () => {
     expect(await db().trial.count({ where: { runId: refId } })).toBe(70);
 
     const junit = path.join(out, "junit.xml");
-    const regressed = await cli(["run", "datasets/refund", "--agent", REGRESSED, "--agent-label", "refund-bot", "--branch", "retry-pending", "--commit", "abc123", "--trials", "2", "--out", out, "--junit", junit, "--quiet"]);
+    const regressed = await cli(["run", "datasets/refund", "--agent", REGRESSED, "--agent-label", "refund-bot", "--branch", "retry-pending", "--commit", "abc123", "--trials", "2", "--out", out, "--junit", junit, "--summary-md", path.join(out, "summary.md"), "--quiet"]);
     expect(regressed.code).toBe(1);
     const headId = /^Run: .*\/runs\/([\w-]+)$/m.exec(regressed.stdout)![1]!;
     expect(regressed.stdout).toContain(`Against baseline run ${refId}: 10 newly failing, 0 newly passing, 0 newly flaky`);
@@ -72,6 +72,9 @@ describe("gavel run --server", () => {
     const stored = await db().run.findUniqueOrThrow({ where: { id: headId } });
     expect(stored).toMatchObject({ status: "completed", gatePassed: false, baselineRunId: refId, gitBranch: "retry-pending", gitCommit: "abc123", onDefaultBranch: false });
     expect(await db().trial.count({ where: { runId: headId } })).toBe(70);
+    const summary = readFileSync(path.join(out, "summary.md"), "utf8");
+    expect(summary).toContain(`### Against the baseline run ${refId.replace(/-/g, "\\-")}`);
+    expect(summary).toContain(`- newly failing: \`refund-full-bank\` — [failing trial](${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3)`);
     // JUnit failure messages carry the trial URL; the file is valid and red.
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain(`${server.url}/runs/${headId}?task=refund-full-bank&amp;trial=1#trial-refund-full-bank-1-step-3`);
