@@ -5,6 +5,7 @@ import { buttonClass } from "@/app/_components/ui/button";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { comparePath } from "@/lib/compare/links";
+import { markStaleRuns } from "@/lib/db/run-resume";
 import { compareTarget, getRunPage, TASK_FILTERS, type TaskFilter } from "@/lib/db/run-page";
 import type { RunSummary } from "@/lib/engine/reducers";
 import type { BaselineInfo, GateResult } from "@/lib/gates/result";
@@ -35,6 +36,8 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const search = await searchParams;
   const filter: TaskFilter = (TASK_FILTERS as readonly string[]).includes(search.status ?? "") ? (search.status as TaskFilter) : "all";
   const query = { filter, tag: search.tag || null, grader: search.grader || null, page: Number(search.page) || 1, task: search.task || null };
+  // A run whose runner died reads as interrupted here too, not as running forever.
+  await markStaleRuns();
   const data = await getRunPage(id, query);
   if (!data) notFound();
   const { run } = data;
