@@ -51,7 +51,8 @@ describe("gavel compare", () => {
     const table = await run(["compare", base!.runId, head!.runId]);
     expect(table.stdout).toContain("Newly failing (10)");
     expect(table.stdout).toMatch(/^ {2}refund-full-bank {2}pass 2\/2 → fail 0\/2$/m);
-    expect(table.stdout).toContain(`    trial 1 step 3 issue_refund {"order_id":"A1002","amount":120}`);
+    // Arguments come back from the database as stored: PostgreSQL's jsonb orders keys its own way.
+    expect(table.stdout).toMatch(/^ {4}trial 1 step 3 issue_refund \{("order_id":"A1002","amount":120|"amount":120,"order_id":"A1002")\}$/m);
     expect(table.stdout).toContain(`    /runs/${head!.runId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3`);
     expect(table.stdout).toMatch(/Paired pass-rate difference over 35 tasks: −28\.6 points, 95% CI \[−\d+\.\d points, −\d+\.\d points\]/);
     expect(table.stdout).toContain("Newly passing (0)");

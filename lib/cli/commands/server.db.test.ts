@@ -66,7 +66,9 @@ describe("gavel run --server", () => {
     for (const task of failing) {
       expect(regressed.stdout).toMatch(new RegExp(`^  newly failing  ${task}  ${server.url}/runs/${headId}\\?task=${task}&trial=1#trial-${task}-1-step-\\d+$`, "m"));
     }
-    expect(regressed.stdout).toContain(`  refund-full-bank  trial 1 step 3 issue_refund {"order_id":"A1002","amount":120}  ${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3`);
+    const line = regressed.stdout.split("\n").find((l) => l.startsWith("  refund-full-bank  trial 1 step 3 issue_refund "))!;
+    expect(JSON.parse(line.split(" issue_refund ")[1]!.split("  ")[0]!)).toEqual({ order_id: "A1002", amount: 120 });
+    expect(line.endsWith(`  ${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3`)).toBe(true);
     // The server evaluated the trend gates against the reference run and stored its verdict.
     expect(regressed.stdout).toMatch(/FAIL {10}trend pass rate: 71\.4% vs 100\.0% in run \S+ \(−28\.6 points; fails below −5\.0 points\)/);
     const stored = await db().run.findUniqueOrThrow({ where: { id: headId } });
