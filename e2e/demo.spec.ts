@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { HANNA_CRITERIA, isOnScale, parseHanna, ratingText } from "../lib/datasets/hanna";
+import { compareWithPublished, publishedFigure, ratingsFromFile } from "../lib/datasets/hanna-published";
 import { parseUpstreamCount } from "../lib/datasets/llmbar";
 import { agreementReport } from "../lib/judges/agreement";
 import { formatInterval, formatPercent, formatStat } from "../lib/judges/format";
@@ -93,6 +94,24 @@ test("the HANNA Spearman table shows ρ per LLM and prompt variant per criterion
   const kappa = page.getByTestId("hanna-kappa");
   await expect(kappa.getByRole("row")).toHaveCount(data.judges.length + 1);
   await expect(kappa.locator('[data-model="ChatGPT"][data-version="1"] [data-criterion="Coherence"]')).toHaveText(/^-?\d\.\d{3} \[-?\d\.\d{2}, -?\d\.\d{2}\] [✓✗]$/);
+});
+
+test("the HANNA section shows the paper's figure as published, 96 of 96 cells recomputed from the verdicts and matching", async ({ page }) => {
+  // Recomputed here from the repository's CSV, and the published numbers read from the stored figure.
+  const expected = compareWithPublished(publishedFigure(), ratingsFromFile(parseHanna(readFileSync("datasets/hanna/hanna_metric_scores_llm.csv", "utf8"))));
+  await signIn(page, account("viewer"), "/judges");
+  const table = page.getByTestId("hanna-as-published");
+  // Streamed in after the page: the first recomputation reads every HANNA verdict.
+  await expect(table.getByTestId("as-published-summary")).toHaveText("96 of 96 cells match the paper", { timeout: 30_000 });
+  await expect(table.getByTestId("as-published-row")).toHaveCount(16);
+  await expect(table.locator('[data-testid="as-published-cell"][data-match="true"]')).toHaveCount(96);
+  for (const cell of expected) {
+    const shown = table.locator(`[data-testid="as-published-row"][data-model="${cell.llm}"][data-version="${cell.variant}"] [data-criterion="${cell.criterion}"]`);
+    await expect(shown, `${cell.criterion} / ${cell.llm} / prompt ${cell.variant}`).toHaveAttribute("data-published", String(cell.published));
+    await expect(shown).toHaveText(`${cell.value} ✓`);
+  }
+  await expect(table).toContainText("the gate reads neither table");
+  await expect(table).toContainText("published-kendall-story-level.json");
 });
 
 test("the model-upgrade pair opens in the drift view: both versions on the same frozen test split, and the flipped items", async ({ page }) => {

@@ -5,6 +5,8 @@ import {
   confusionMatrix,
   isNumericLabel,
   kappaWaldInterval,
+  kendallTauB,
+  kendallTauBWaldInterval,
   krippendorffAlpha,
   sortLabels,
   spearmanRho,
@@ -20,7 +22,7 @@ import {
  * labels always give the same numbers. Rater a is the one measured (the judge), rater b the
  * reference (the human gold label): TPR is P(a says positive | b says positive).
  */
-export const AGREEMENT_METRICS = ["kappa", "kappa-linear", "kappa-quadratic", "spearman", "krippendorff"] as const;
+export const AGREEMENT_METRICS = ["kappa", "kappa-linear", "kappa-quadratic", "spearman", "kendall", "krippendorff"] as const;
 export type AgreementMetric = (typeof AGREEMENT_METRICS)[number];
 
 export interface AgreementOptions {
@@ -41,9 +43,9 @@ export interface AgreementReport {
   n: number;
   /** The chosen metric's value; null when undefined (a constant rater, n < 2, ...). */
   value: number | null;
-  /** Asymptotic standard error (kappa metrics only; Fleiss, Cohen & Everitt 1969). */
+  /** Asymptotic standard error: kappa metrics (Fleiss, Cohen & Everitt 1969) and Kendall's τ-b (Brown & Benedetti 1977). */
   se: number | null;
-  /** Wald 95% interval, value ± 1.96·SE (kappa metrics only). */
+  /** Wald 95% interval, value ± 1.96·SE (kappa metrics and Kendall's τ-b). */
   ci95: [number, number] | null;
   /** Seeded percentile bootstrap 95% interval (kappa metrics only). */
   bootstrap: { low: number; high: number; iterations: number; undefinedResamples: number; seed: number } | null;
@@ -64,6 +66,8 @@ export interface AgreementReport {
   kappaQuadratic: number | null;
   /** Spearman's rho when every label is a number; null otherwise or when undefined. */
   spearman: number | null;
+  /** Kendall's τ-b when every label is a number; null otherwise or when undefined. */
+  kendall: number | null;
 }
 
 const DEFAULT_POSITIVES = ["pass", "A", "true", "yes", "1"];
@@ -88,6 +92,7 @@ export function agreementReport(a: readonly string[], b: readonly string[], opti
 
   const numeric = n > 0 && [...a, ...b].every(isNumericLabel);
   const spearman = numeric ? spearmanRho(a.map(Number), b.map(Number)) : null;
+  const kendall = numeric ? kendallTauB(a.map(Number), b.map(Number)) : null;
   const kappa = cohensKappa(a, b, categories);
   const kappaLinear = weightedKappa(a, b, { weights: "linear", categories });
   const kappaQuadratic = weightedKappa(a, b, { weights: "quadratic", categories });
@@ -99,6 +104,12 @@ export function agreementReport(a: readonly string[], b: readonly string[], opti
   if (options.metric === "spearman") {
     if (!numeric && n > 0) throw new Error("Spearman's rho needs numeric ratings in both columns.");
     value = spearman;
+  } else if (options.metric === "kendall") {
+    if (!numeric && n > 0) throw new Error("Kendall's tau needs numeric ratings in both columns.");
+    value = kendall;
+    const wald = numeric ? kendallTauBWaldInterval(a.map(Number), b.map(Number)) : null;
+    se = wald?.se ?? null;
+    ci95 = wald ? [wald.low, wald.high] : null;
   } else if (options.metric === "krippendorff") {
     const level = options.level ?? "nominal";
     value = krippendorffAlpha(a.map((x, i) => [x, b[i]!]), level);
@@ -134,6 +145,7 @@ export function agreementReport(a: readonly string[], b: readonly string[], opti
     kappaLinear,
     kappaQuadratic,
     spearman,
+    kendall,
   };
 }
 

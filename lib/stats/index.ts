@@ -4,6 +4,7 @@ export * from "./consistency";
 export * from "./correction";
 export * from "./correlation";
 export * from "./kappa";
+export * from "./kendall";
 export * from "./multi-rater";
 export * from "./proportions";
 export * from "./quantile";

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { Badge } from "@/app/_components/ui/badge";
 import { LinkButton } from "@/app/_components/ui/button";
 import { Card } from "@/app/_components/ui/card";
@@ -14,6 +15,7 @@ import { listJudges } from "@/lib/db/judges";
 import { loadRealData } from "@/lib/db/real-data";
 import { formatInterval, formatStat } from "@/lib/judges/format";
 import { can } from "@/lib/roles";
+import { HannaAsPublishedPending, HannaAsPublishedSection } from "./_components/hanna-as-published";
 import { RealDataSection } from "./_components/real-data";
 
 export const metadata: Metadata = { title: "Judges" };
@@ -80,7 +82,14 @@ export default async function JudgesPage() {
         </Card>
       )}
       <div className="mt-8">
-        <RealDataSection data={realData} />
+        <RealDataSection
+          data={realData}
+          asPublished={
+            <Suspense fallback={<HannaAsPublishedPending />}>
+              <HannaAsPublishedSection />
+            </Suspense>
+          }
+        />
       </div>
     </>
   );

@@ -63,6 +63,25 @@ describe("gavel agreement", () => {
     expect(table.out()).toMatch(/kappa\s+undefined/);
   });
 
+  it("prints Kendall's tau-b with its standard error and Wald interval in the same JSON shape", () => {
+    // The hand-computed tied example of lib/stats/kendall.test.ts: τ-b = 0.4, SE = √0.2112.
+    const io = capture();
+    runAgreement(file("k.csv", "x,y\n1,1\n2,3\n2,2\n3,2\n"), { a: "x", b: "y", metric: "kendall", json: true }, io.logger);
+    const json = JSON.parse(io.out());
+    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr"]);
+    expect(json).toMatchObject({ metric: "kendall", n: 4 });
+    expect(json.value).toBeCloseTo(0.4, 14);
+    expect(json.se).toBeCloseTo(Math.sqrt(0.2112), 14);
+    expect(json.ci95[0]).toBeCloseTo(0.4 - 1.959963984540054 * Math.sqrt(0.2112), 14);
+  });
+
+  it("says Kendall's tau needs numbers, and prints null for a constant column", () => {
+    expect(() => runAgreement(file("w3.csv", wikipedia), { a: "reader_a", b: "reader_b", metric: "kendall" }, capture().logger)).toThrow(/Kendall's tau needs numeric ratings/);
+    const io = capture();
+    runAgreement(file("k2.csv", "x,y\n1,3\n2,3\n3,3\n"), { a: "x", b: "y", metric: "kendall", json: true }, io.logger);
+    expect(JSON.parse(io.out())).toMatchObject({ value: null, se: null, ci95: null });
+  });
+
   it.each([
     [{ a: "x", b: "reader_b" }, /no column "x"; its columns are reader_a, reader_b/],
     [{ a: "reader_a", b: "reader_b", metric: "alpha" }, /--metric must be one of/],

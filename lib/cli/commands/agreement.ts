@@ -107,13 +107,18 @@ const METRIC_NAMES: Record<string, string> = {
   "kappa-linear": "weighted kappa (linear)",
   "kappa-quadratic": "weighted kappa (quadratic)",
   spearman: "Spearman's rho",
+  kendall: "Kendall's tau-b",
   krippendorff: "Krippendorff's alpha",
 };
+
+/** Past this many distinct values (averaged ratings, scores) the matrix is too wide to read in a terminal. */
+const MAX_PRINTED_CATEGORIES = 12;
 
 export function agreementTable(r: AgreementReport, a: string, b: string): string {
   const lines = [`${METRIC_NAMES[r.metric]} of "${a}" against "${b}" on ${r.n} items`, ""];
   const row = (name: string, value: string, extra = "") => lines.push(`  ${name.padEnd(20)}${value.padStart(10)}${extra ? `   ${extra}` : ""}`);
-  row(r.metric, formatStat(r.value), r.se !== null ? `SE ${formatStat(r.se)}   Wald 95% ${formatInterval(r.ci95)}` : "");
+  // Four decimals for the headline value, enough to hold it against a published figure (HANNA's τ-b 0.2221).
+  row(r.metric, formatStat(r.value, 4), r.se !== null ? `SE ${formatStat(r.se)}   Wald 95% ${formatInterval(r.ci95)}` : "");
   if (r.bootstrap) row("", "", `bootstrap 95% ${formatInterval(r.bootstrap)} (seed ${r.bootstrap.seed}, ${r.bootstrap.iterations} resamples)`);
   row("accuracy", formatStat(r.accuracy), `Wilson 95% ${formatInterval(r.accuracyCi)}`);
   if (r.positive !== null) {
@@ -123,6 +128,11 @@ export function agreementTable(r: AgreementReport, a: string, b: string): string
   }
   if (r.metric !== "kappa") row("kappa (unweighted)", formatStat(r.kappa));
   if (r.spearman !== null || r.metric === "spearman") row("spearman", formatStat(r.spearman));
+  if (r.metric !== "kendall" && r.kendall !== null) row("kendall tau-b", formatStat(r.kendall));
+  if (r.confusion.labels.length > MAX_PRINTED_CATEGORIES) {
+    lines.push("", `  confusion matrix: ${r.confusion.labels.length} × ${r.confusion.labels.length} distinct values, too many to print (--json has it)`);
+    return lines.join("\n");
+  }
   lines.push("", `  confusion matrix (rows "${a}", columns "${b}")`);
   const width = Math.max(6, ...r.confusion.labels.map((l) => l.length + 1));
   lines.push(`  ${"".padEnd(width)}${r.confusion.labels.map((l) => l.padStart(width)).join("")}`);

@@ -100,7 +100,7 @@ function Upgrade({ upgrade }: { upgrade: NonNullable<RealData["llmbar"]["upgrade
   );
 }
 
-function HannaTables({ hanna }: { hanna: RealData["hanna"] }) {
+function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPublished: React.ReactNode }) {
   const versions = [...new Map(hanna.rows.map((r) => [r.versionId, r])).values()];
   const cell = (versionId: string, criterion: string) => hanna.rows.find((r) => r.versionId === versionId && r.queueName === `HANNA ${criterion}`);
   const errors = (versionId: string) => hanna.rows.filter((r) => r.versionId === versionId).reduce((sum, r) => sum + (r.all?.errors ?? 0), 0);
@@ -159,6 +159,7 @@ function HannaTables({ hanna }: { hanna: RealData["hanna"] }) {
           </tr>
         </tbody>
       </Table>
+      {asPublished}
       <Table aria-label="HANNA: weighted kappa and gate per judge and criterion">
         <caption className="px-5 pt-5 text-left text-sm text-stone-700">
           Quadratic weighted κ on the held-out test split (what the gate reads) with its Wald 95% interval; ✓ clears the gate, ✗ does not. Ceiling: Krippendorff&apos;s α (ordinal) among the three raters on the same items.
@@ -210,7 +211,8 @@ function HannaTables({ hanna }: { hanna: RealData["hanna"] }) {
   );
 }
 
-export function RealDataSection({ data }: { data: RealData }) {
+/** `asPublished`: HANNA's published figure recomputed, shown right after Gavel's own HANNA table. */
+export function RealDataSection({ data, asPublished = null }: { data: RealData; asPublished?: React.ReactNode }) {
   const { llmbar, hanna } = data;
   if (llmbar.rows.length === 0 && hanna.rows.length === 0) return null;
   return (
@@ -242,7 +244,7 @@ export function RealDataSection({ data }: { data: RealData }) {
       {hanna.rows.length > 0 ? (
         <Card data-testid="real-set-HANNA">
           <CardHeader title="HANNA (graded 1–5, six criteria)" description="960 machine-generated stories, each rated 1–5 on six criteria by three human raters; gold = their mean. Each LLM rated them with four prompt variants." />
-          <HannaTables hanna={hanna} />
+          <HannaTables hanna={hanna} asPublished={asPublished} />
         </Card>
       ) : null}
     </section>

@@ -1,0 +1,106 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { HANNA_CRITERIA, type HannaCriterion } from "../datasets/hanna";
+import { hannaJudgeName, hannaLabelSetName, hannaTemplate } from "../datasets/hanna-plan";
+import { compareWithPublished, publishedFigure, type AsPublishedCell, type PublishedFigure } from "../datasets/hanna-published";
+import { databaseProvider, databaseUrl } from "../database-url";
+import { bulkQuery, placeholders } from "./bulk";
+import { db } from "./client";
+
+/**
+ * HANNA "as published" from the imported data: every cell of the paper's figure recomputed with the paper's
+ * convention from the verdicts and gold labels in the database. An error verdict (a published rating outside 1–5)
+ * keeps the published value as its raw response; the paper counts that value, so here it is counted as given.
+ */
+export interface AsPublishedTable {
+  source: PublishedFigure["source"];
+  cells: (AsPublishedCell & { versionId: string | null })[];
+  matching: number;
+}
+
+/** The value the paper used for one verdict: the rating as given, error or not; null when there is none. */
+function valueAsGiven(v: { status: string; score: number | null; rawResponse: string | null }): number | null {
+  if (v.status === "ok") return v.score;
+  if (v.status !== "error" || v.rawResponse === null) return null;
+  const value = Number(v.rawResponse);
+  return v.rawResponse.trim() !== "" && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The table takes ~100,000 verdicts to build (about a second); the Judges page asks for it on every view. Verdicts are
+ * never edited and only leave with their version or transcript, so their count (read from the unique index), with a
+ * fingerprint of the gold labels (cheap to load, and an adjudicator may change them), decides whether the last table
+ * still holds.
+ */
+let cache: { key: string; table: AsPublishedTable } | null = null;
+
+/** Null when no HANNA label set has been imported. */
+export async function loadHannaAsPublished(): Promise<AsPublishedTable | null> {
+  const client = db();
+  const figure = publishedFigure();
+  const queues = await client.labelQueue.findMany({
+    where: { name: { in: HANNA_CRITERIA.map((c) => hannaLabelSetName(c.name)) }, kind: "graded", archivedAt: null },
+    select: { id: true, name: true, rubricVersion: true },
+  });
+  if (queues.length === 0) return null;
+  const versions = await client.judgeVersion.findMany({
+    where: { provider: "replay", judge: { name: { in: [...new Set(figure.judges.map((j) => hannaJudgeName(j.llm)))] } } },
+    select: { id: true, model: true, promptTemplate: true, judge: { select: { name: true } } },
+  });
+  const versionOf = (llm: string, variant: number) =>
+    versions.find((v) => v.judge.name === hannaJudgeName(llm) && v.model === llm && v.promptTemplate === hannaTemplate(variant)) ?? null;
+  const wanted = figure.judges.map((j) => versionOf(j.llm, j.variant)).filter((v) => v !== null);
+
+  const [gold, seen] = await Promise.all([
+    client.goldLabel.findMany({
+      where: { OR: queues.map((q) => ({ queueId: q.id, rubricVersion: q.rubricVersion })) },
+      select: { queueId: true, transcriptId: true, score: true, value: true },
+    }),
+    client.judgeVerdict.count({ where: { judgeVersionId: { in: wanted.map((v) => v.id) } } }),
+  ]);
+  const goldPrint = createHash("sha256");
+  for (const g of gold) goldPrint.update(`${g.queueId}/${g.transcriptId}/${g.score}/${g.value}\n`);
+  const key = JSON.stringify([queues.map((q) => q.id).sort(), wanted.map((v) => v.id), seen, goldPrint.digest("hex")]);
+  if (cache?.key === key) return cache.table;
+
+  // Only HANNA replay versions are asked for, so every verdict is on a HANNA item (no join needed). ~100,000 rows:
+  // raw SQL on the bulk connection costs a fraction of the Prisma client's object mapping.
+  const ids = wanted.map((v) => v.id);
+  const rows = ids.length
+    ? await bulkQuery(
+        `SELECT "judge_version_id", "transcript_id", "status", "score", "raw_response" FROM "judge_verdicts" WHERE "judge_version_id" IN (${placeholders(databaseProvider(databaseUrl()), ids.length)}) AND "order" = 'original' AND "repeat" = 0`,
+        ids,
+      )
+    : [];
+  const given = new Map(ids.map((id) => [id, new Map<string, number | null>()]));
+  for (const row of rows) {
+    const value = valueAsGiven({ status: String(row.status), score: row.score === null ? null : Number(row.score), rawResponse: row.raw_response === null ? null : String(row.raw_response) });
+    given.get(String(row.judge_version_id))!.set(String(row.transcript_id), value);
+  }
+  // The stored score is the exact mean of the three ratings; the value text is rounded to two decimals.
+  const goldByCriterion = new Map(
+    HANNA_CRITERIA.map(({ name }) => {
+      const queue = queues.find((q) => q.name === hannaLabelSetName(name));
+      return [name, queue ? gold.filter((g) => g.queueId === queue.id).map((g) => ({ transcriptId: g.transcriptId, mean: g.score ?? Number(g.value) })) : []];
+    }),
+  );
+  const goldOf = (criterion: HannaCriterion) => goldByCriterion.get(criterion) ?? [];
+
+  const cells = compareWithPublished(figure, (llm, variant, criterion) => {
+    const version = versionOf(llm, variant);
+    if (!version) return null;
+    const values = given.get(version.id)!;
+    const ratings: number[] = [];
+    const means: number[] = [];
+    for (const g of goldOf(criterion)) {
+      const value = values.get(g.transcriptId);
+      if (value === undefined || value === null) continue;
+      ratings.push(value);
+      means.push(g.mean);
+    }
+    return { llm: ratings, human: means };
+  }).map((cell) => ({ ...cell, versionId: versionOf(cell.llm, cell.variant)?.id ?? null }));
+  const table = { source: figure.source, cells, matching: cells.filter((c) => c.matches).length };
+  cache = { key, table };
+  return table;
+}
