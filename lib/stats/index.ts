@@ -9,4 +9,3 @@ export * from "./multi-rater";
 export * from "./proportions";
 export * from "./quantile";
 export * from "./random";
-export * from "./paired";
