@@ -72,18 +72,12 @@ test("the regressed run sent with --server exits 1, names the newly failing task
   await expect(step).toContainText('"order_id": "A1002"');
   await expect(step).toContainText("failed here");
   await expect(page.getByTestId("gate-trend:pass_rate")).toContainText("fail");
-  await page.screenshot({ path: "test-results/shot-trial.png" }); // TEMP
-  await page.goto(page.url().split("?")[0]!);
-  await page.screenshot({ path: "test-results/shot-run.png", fullPage: true }); // TEMP
-  await page.getByRole("link", { name: /^Compare/ }).first().click();
-  await page.screenshot({ path: "test-results/shot-compare.png", fullPage: true }); // TEMP
 });
 
 test("the token's last use shows; once revoked it is refused", async ({ page, baseURL }) => {
   await signIn(page, account("reviewer"), "/users/tokens");
   const row = page.getByTestId("token-row-e2e CI");
   await expect(row.getByTestId("token-last-used")).not.toHaveText("never");
-  await page.screenshot({ path: "test-results/shot-tokens.png", fullPage: true }); // TEMP
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: "Revoke e2e CI" }).click();
   await expect(row).toContainText("revoked");
