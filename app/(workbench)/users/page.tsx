@@ -71,7 +71,7 @@ export default async function UsersPage() {
         </CardBody>
       </Card>
       <Card>
-        <CardHeader title="Audit log" description="Role changes, new users, approvals: who did what, when (UTC)." />
+        <CardHeader title="Audit log" description={<>The newest events: who did what, when (UTC). Every event, with filters: <Link className="text-indigo-700 hover:underline" href="/audit">Audit</Link>.</>} />
         {events.length === 0 ? (
           <CardBody className="text-sm text-stone-600">Nothing recorded yet.</CardBody>
         ) : (

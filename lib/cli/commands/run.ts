@@ -66,12 +66,14 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     const suite = await loadSuiteOrExplain(target);
     if (flags.server && raw.judge !== undefined) throw new UsageError("--judge with --server is not supported yet: judge versions live in the server's database");
     if (flags.server && flags.resume) throw new UsageError("--resume with --server is not supported yet: resume against the database that started the run");
-    const judge = flags.server ? undefined : await resolveJudge(raw);
     const given = flags.agent ? await agentFor(flags.agent) : null;
     const baseline = baselineRequest(flags.baseline);
     let resumable = null;
+    let judge: Awaited<ReturnType<typeof resolveJudge>>;
     if (!flags.server) {
       await ensureMigrated(databaseUrl());
+      // Judges live in the database: a judge that does not fit a task is refused before any run is written.
+      judge = await resolveJudge(raw, { suite, logger });
       await markStaleRuns().catch(() => undefined);
       resumable = flags.resume ? await asUsage(() => findResumableRun(flags.resume!)) : null;
       if (resumable) checkResume(flags, suite, resumable);

@@ -64,7 +64,12 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         <RunSummaryCard run={run} summary={summary} />
         {summary.gates ? <GatesCard gates={summary.gates} baseline={summary.baseline ?? null} runId={run.id} /> : null}
         {run.judgeVersion ? (
-          <JudgeReading runId={run.id} judgeVersionId={run.judgeVersion.id} judgeLabel={`${run.judgeVersion.judge.name} v${run.judgeVersion.version}`} />
+          <JudgeReading
+            runId={run.id}
+            judgeVersionId={run.judgeVersion.id}
+            judgeLabel={`${run.judgeVersion.judge.name} v${run.judgeVersion.version}`}
+            atRunTime={{ state: run.judgeState, hash: run.judgeVersionHash, calibrationId: run.judgeCalibrationId }}
+          />
         ) : null}
         <TaskFilters runId={run.id} query={query} data={data} />
         <TaskTable runId={run.id} query={query} data={data} />
