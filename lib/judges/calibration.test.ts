@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cohensKappa, fleissKappa } from "../stats";
+import { cohensKappa } from "../stats";
 import { buildCalibration, labelSetHash, type GoldItem, type VerdictRow } from "./calibration";
 
 const gold: GoldItem[] = [
@@ -48,7 +48,7 @@ describe("buildCalibration", () => {
     expect(stats.classCounts).toEqual({ fail: 0, pass: 4 });
   });
 
-  it("computes the human–human ceiling with Fleiss' kappa on the items several reviewers labeled", () => {
+  it("computes the human ceiling (Fleiss' κ, Gwet's form) on every item several reviewers labeled, whatever their number", () => {
     const labels = [
       ["t1", "r1", "pass"], ["t1", "r2", "pass"],
       ["t2", "r1", "pass"], ["t2", "r2", "fail"],
@@ -58,9 +58,11 @@ describe("buildCalibration", () => {
       ["elsewhere", "r1", "pass"], ["elsewhere", "r2", "fail"],
     ].map(([transcriptId, reviewerId, value]) => ({ transcriptId: transcriptId!, reviewerId: reviewerId!, value: value! }));
     const stats = buildCalibration({ kind: "binary", scale: null, gold, verdicts: [], humanLabels: labels });
-    // Two labels is the most common count; t4 contributes its first two.
-    expect(stats.human).toMatchObject({ items: 4, raters: 2, alphaLevel: "nominal" });
-    expect(stats.human.fleissKappa).toBeCloseTo(fleissKappa([[0, 2], [1, 1], [2, 0], [2, 0]])!, 12);
+    // t1 pp, t2 pf, t3 ff, t4 ffp (all three of t4's labels count): p_a = (1 + 0 + 1 + 1/3)/4 = 7/12;
+    // π_pass = (1 + 1/2 + 0 + 1/3)/4 = 11/24; p_e = (121 + 169)/576; κ = 23/143.
+    expect(stats.human).toMatchObject({ items: 4, raters: null, alphaLevel: "nominal" });
+    expect(stats.human.fleissKappa).toBeCloseTo(23 / 143, 12);
+    expect(stats.human.ceiling).toMatchObject({ kappa: stats.human.fleissKappa, weights: "none", items: 4, labels: 9, labelsPerItem: { min: 2, max: 3 } });
     expect(stats.human.krippendorffAlpha).not.toBeNull();
   });
 
