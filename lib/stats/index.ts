@@ -4,6 +4,7 @@ export * from "./consistency";
 export * from "./correction";
 export * from "./correlation";
 export * from "./fleiss-gwet";
+export * from "./horvitz-thompson";
 export * from "./kappa";
 export * from "./kendall";
 export * from "./multi-rater";
