@@ -115,3 +115,36 @@ describe("labelSetHash", () => {
     expect(labelSetHash(a)).not.toBe(labelSetHash(a.slice(0, 1)));
   });
 });
+
+describe("buildCalibration with a stratified draw", () => {
+  // The hand-computed example of lib/stats/horvitz-thompson.test.ts: judge-fail stratum π = 1/2, judge-pass π = 1/9.
+  const judge = [...Array(5).fill("fail"), ...Array(10).fill("pass")] as string[];
+  const goldValues = ["fail", "fail", "fail", "fail", "pass", "fail", ...Array(9).fill("pass")] as string[];
+  const items = judge.map((_, i) => `s${i}`);
+  const input = {
+    kind: "binary" as const,
+    scale: null,
+    gold: items.map((transcriptId, i) => ({ transcriptId, value: goldValues[i]!, length: null })),
+    verdicts: items.map((transcriptId, i) => ({ transcriptId, order: "original", repeat: 0, status: "ok" as const, value: judge[i]! })),
+    humanLabels: [],
+  };
+
+  it("uses Horvitz–Thompson weights when items had different chances, and says why", () => {
+    const design = Object.fromEntries(items.map((id, i) => [id, { probability: i < 5 ? 1 / 2 : 1 / 9, stratum: judge[i]! }]));
+    const stats = buildCalibration({ ...input, design });
+    expect(stats.estimator?.name).toBe("horvitz-thompson");
+    if (stats.estimator?.name !== "horvitz-thompson") return;
+    expect(stats.estimator.weighted.kappa).toBeCloseTo(63 / 118, 12);
+    expect(stats.estimator.strata).toEqual({ fail: { items: 5, probability: 0.5 }, pass: { items: 10, probability: 1 / 9 } });
+    expect(stats.estimator.reason).toMatch(/each item counts 1\/π times/);
+    expect(stats.report.value).toBeCloseTo(0.7, 12);
+  });
+
+  it("keeps today's numbers, unweighted, when every item had the same chance", () => {
+    const plain = buildCalibration(input);
+    const equal = buildCalibration({ ...input, design: Object.fromEntries(items.map((id) => [id, { probability: 0.25, stratum: "all" }])) });
+    expect(plain.estimator?.name).toBe("unweighted");
+    expect(equal.estimator?.name).toBe("unweighted");
+    expect(equal.report).toEqual(plain.report);
+  });
+});

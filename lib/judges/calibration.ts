@@ -1,6 +1,7 @@
 import { contentHash } from "../hash";
 import { flipRate, krippendorffAlpha, positionConsistency, sortLabels, spearmanRho } from "../stats";
 import { agreementReport, type AgreementMetric, type AgreementReport } from "./agreement";
+import { chooseEstimator, type DesignEntry, type Estimator } from "./estimator";
 import { humanCeiling, type HumanCeiling } from "./human-ceiling";
 import { accuracyByOrder, type OrderAccuracy } from "./pairwise-orders";
 
@@ -41,6 +42,8 @@ export interface CalibrationInput {
   verdicts: VerdictRow[];
   humanLabels: HumanLabel[];
   seed?: number;
+  /** Inclusion probability and stratum of gold items a stratified draw put in the set (others: π = 1). */
+  design?: Record<string, DesignEntry>;
 }
 
 export interface CalibrationStats {
@@ -69,6 +72,8 @@ export interface CalibrationStats {
   orders?: { original: OrderAccuracy; swapped: OrderAccuracy } | null;
   verbosity: { n: number; rho: number | null } | null;
   labelSetHash: string;
+  /** Which estimator the headline numbers come from, and why (absent in calibrations made before stratified draws). */
+  estimator?: Estimator;
 }
 
 export function metricFor(kind: ItemKind): AgreementMetric {
@@ -140,6 +145,7 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     orders: input.kind === "pairwise" && input.verdicts.some((v) => v.order === "swapped") ? accuracyByOrder(input.gold, input.verdicts) : null,
     verbosity: verbosityOf(input.kind, lengths),
     labelSetHash: labelSetHash(input.gold),
+    estimator: chooseEstimator(pairs, input.design, { kind: input.kind, categories: report.categories, positive: report.positive, seed: input.seed ?? 1 }),
   };
 }
 

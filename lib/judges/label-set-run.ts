@@ -3,6 +3,7 @@ import { UserError } from "../errors";
 import { createCalibration } from "../db/calibrations";
 import { getJudgeVersion } from "../db/judges";
 import { loadGoldSplit, loadHumanLabels } from "../db/label-sets";
+import { loadDesign } from "../db/sampling";
 import { listVerdicts, saveVerdict } from "../db/verdicts";
 import type { ModelProvider } from "../providers/types";
 import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "./call";
@@ -81,7 +82,7 @@ export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<R
 export async function calibrateOnLabelSet(options: { versionId: string; queueId: string; split: SplitName; actorId: string | null; seed?: number }) {
   const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
   const ids = gold.map((g) => g.transcriptId);
-  const [verdicts, labels] = await Promise.all([listVerdicts(version.id, ids), loadHumanLabels(queue.id, queue.rubricVersion, ids)]);
+  const [verdicts, labels, design] = await Promise.all([listVerdicts(version.id, ids), loadHumanLabels(queue.id, queue.rubricVersion, ids), loadDesign(queue.id, ids)]);
   if (verdicts.length === 0) throw new UserError(`${version.judge.name} v${version.version} has not judged the ${options.split} split of "${queue.name}" yet: run it first.`, 409);
   const stats = buildCalibration({
     kind: queue.kind,
@@ -90,6 +91,7 @@ export async function calibrateOnLabelSet(options: { versionId: string; queueId:
     verdicts: verdicts.map((v) => ({ transcriptId: v.transcriptId, order: v.order, repeat: v.repeat, status: v.status, value: v.value })),
     humanLabels: labels,
     seed: options.seed,
+    design,
   });
   return createCalibration({ judgeVersionId: version.id, queueId: queue.id, split: options.split, stats, createdById: options.actorId });
 }

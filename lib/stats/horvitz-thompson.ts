@@ -61,7 +61,12 @@ function weightedTable(rows: readonly number[], cols: readonly number[], weights
 function rates(table: number[][], positive: number | null) {
   let total = 0;
   let agreed = 0;
-  table.forEach((row, i) => row.forEach((cell, j) => ((total += cell), i === j && (agreed += cell))));
+  table.forEach((row, i) =>
+    row.forEach((cell, j) => {
+      total += cell;
+      if (i === j) agreed += cell;
+    }),
+  );
   if (positive === null) return { accuracy: total === 0 ? null : agreed / total, tpr: null, tnr: null };
   let tp = 0;
   let fn = 0;
@@ -69,8 +74,11 @@ function rates(table: number[][], positive: number | null) {
   let fp = 0;
   table.forEach((row, i) =>
     row.forEach((cell, j) => {
-      if (j === positive) (i === positive ? (tp += cell) : (fn += cell));
-      else i === positive ? (fp += cell) : (tn += cell);
+      // Rows rater a (the judge), columns rater b (the reference): a positive reference is a column.
+      if (j === positive && i === positive) tp += cell;
+      else if (j === positive) fn += cell;
+      else if (i === positive) fp += cell;
+      else tn += cell;
     }),
   );
   return { accuracy: total === 0 ? null : agreed / total, tpr: tp + fn === 0 ? null : tp / (tp + fn), tnr: tn + fp === 0 ? null : tn / (tn + fp) };
