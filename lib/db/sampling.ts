@@ -6,6 +6,7 @@ import { KIND_FOR_PARSER } from "../judges/kinds";
 import { planClasses, planGate, type GatePlan } from "../judges/plan";
 import type { JudgeParser } from "../judges/version";
 import { orderKey } from "../queues/items";
+import { devOrderKey, informativeness, signalsOf, type VerdictSignal } from "../queues/informative";
 import { allocate, inclusionProbability, seededPick } from "../queues/sampling";
 import { recordAudit } from "./audit";
 import { latestCalibration, statsOf } from "./calibrations";
@@ -64,6 +65,12 @@ export async function loadPool(queueId: string, versionId: string, client: Db | 
     for (const r of rows) judged.add(r.transcriptId);
   }
   return { queue, stratifier, sources, transcripts, unjudged: transcripts.filter((t) => !judged.has(t.id)) };
+}
+
+/** The label sets this version has a test-split calibration on. */
+export async function testCalibratedLabelSets(versionId: string) {
+  const rows = await db().calibration.findMany({ where: { judgeVersionId: versionId, split: "test" }, distinct: ["queueId"], select: { queueId: true, queue: { select: { name: true } } } });
+  return rows.map((r) => ({ queueId: r.queueId, name: r.queue.name }));
 }
 
 export interface PlanForJudge {
@@ -183,5 +190,44 @@ export async function labelMoreForJudge(input: { versionId: string; queueId: str
       },
       { timeout: 120_000, maxWait: 20_000 },
     ),
+  );
+}
+
+/**
+ * Orders a label set's dev split most-informative-first (lib/queues/informative.ts): items whose judge verdicts
+ * disagree among repeats, versions or orders, or with the human majority, move to the front of the queue; the rest,
+ * and every test item, keep their hash order, so the test split stays a probability sample.
+ */
+export async function orderDevByInformativeness(queueId: string, actorId: string | null): Promise<{ devItems: number; moved: number; bySignals: Record<number, number> }> {
+  return db().$transaction(
+    async (tx) => {
+      const queue = await tx.labelQueue.findUnique({ where: { id: queueId } });
+      if (!queue) throw new UserError("No such label set.", 404, "queueId");
+      const items = await tx.queueItem.findMany({ where: { queueId, split: "dev" }, select: { id: true, transcriptId: true, orderKey: true } });
+      const ids = items.map((i) => i.transcriptId);
+      const verdicts = new Map<string, VerdictSignal[]>();
+      const labels = new Map<string, string[]>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const slice = ids.slice(i, i + CHUNK);
+        const [vs, ls] = await Promise.all([
+          tx.judgeVerdict.findMany({ where: { transcriptId: { in: slice }, status: "ok", value: { not: null } }, select: { transcriptId: true, judgeVersionId: true, order: true, repeat: true, value: true } }),
+          tx.label.findMany({ where: { queueId, transcriptId: { in: slice }, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, value: true } }),
+        ]);
+        for (const v of vs) verdicts.set(v.transcriptId, [...(verdicts.get(v.transcriptId) ?? []), { versionId: v.judgeVersionId, order: v.order, repeat: v.repeat, value: v.value! }]);
+        for (const l of ls) labels.set(l.transcriptId, [...(labels.get(l.transcriptId) ?? []), l.value]);
+      }
+      const bySignals: Record<number, number> = {};
+      let moved = 0;
+      for (const item of items) {
+        const score = informativeness(signalsOf(verdicts.get(item.transcriptId) ?? [], labels.get(item.transcriptId) ?? []));
+        bySignals[score] = (bySignals[score] ?? 0) + 1;
+        const key = devOrderKey(queueId, item.transcriptId, score);
+        if (score > 0) moved++;
+        if (key !== item.orderKey) await tx.queueItem.update({ where: { id: item.id }, data: { orderKey: key } });
+      }
+      await recordAudit(tx, { actorId, action: "queue.dev-ordered", targetType: "queue", targetId: queueId, details: { devItems: items.length, moved, bySignals } });
+      return { devItems: items.length, moved, bySignals };
+    },
+    { timeout: 120_000, maxWait: 20_000 },
   );
 }

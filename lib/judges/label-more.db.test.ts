@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAuditEvents } from "../db/audit";
 import { statsOf } from "../db/calibrations";
 import { db } from "../db/client";
-import { planForJudge } from "../db/sampling";
+import { orderDevByInformativeness, planForJudge } from "../db/sampling";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
 import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
@@ -85,4 +85,40 @@ describe("Label more for this judge", () => {
     expect(failItems).toHaveLength(failAgain.total);
     expect(failItems.every((i) => Math.abs(i.inclusionProbability! - failAgain.total / 24) < 1e-12)).toBe(true);
   }, 120_000);
+});
+
+describe("Dev split, most informative first", () => {
+  it("moves the dev items the judges disagree on to the front and never touches the test split", async () => {
+    const admin = await seedUser("admin-order@example.com");
+    const { queueId, transcriptIds } = await seedLabelSet({
+      name: "order-set",
+      source: "order-src",
+      kind: "binary",
+      items: [
+        item("o-dev-plain", "dev", true, null),
+        item("o-dev-split", "dev", false, null),
+        item("o-dev-humans", "dev", true, null),
+        item("o-test", "test", true, "pass"),
+      ],
+    });
+    const [a, b] = [await seedJudgeVersion("order-a", { provider: "replay", model: "a", baseUrl: null, promptTemplate: "A {{output}}", parser: "pass_fail" }), await seedJudgeVersion("order-b", { provider: "replay", model: "b", baseUrl: null, promptTemplate: "B {{output}}", parser: "pass_fail" })];
+    const verdict = (versionId: string, key: string, value: string) => db().judgeVerdict.create({ data: { judgeVersionId: versionId, transcriptId: transcriptIds[key]!, status: "ok", value } });
+    await verdict(a.id, "o-dev-plain", "pass");
+    await verdict(b.id, "o-dev-plain", "pass");
+    await verdict(a.id, "o-dev-split", "pass");
+    await verdict(b.id, "o-dev-split", "fail");
+    await verdict(a.id, "o-dev-humans", "fail");
+    await verdict(a.id, "o-test", "fail");
+    await verdict(b.id, "o-test", "pass");
+    const reviewer = await seedUser("order-reviewer@example.com", "reviewer");
+    await db().label.create({ data: { queueId, transcriptId: transcriptIds["o-dev-humans"]!, reviewerId: reviewer.id, value: "pass" } });
+    const testKey = (await db().queueItem.findFirstOrThrow({ where: { queueId, transcriptId: transcriptIds["o-test"] } })).orderKey;
+
+    const result = await orderDevByInformativeness(queueId, admin.id);
+    expect(result).toMatchObject({ devItems: 3, moved: 2 });
+    const order = (await db().queueItem.findMany({ where: { queueId, split: "dev" }, orderBy: { orderKey: "asc" }, select: { transcriptId: true } })).map((i) => i.transcriptId);
+    expect(order.slice(0, 2).sort()).toEqual([transcriptIds["o-dev-split"], transcriptIds["o-dev-humans"]].sort());
+    expect(order[2]).toBe(transcriptIds["o-dev-plain"]);
+    expect((await db().queueItem.findFirstOrThrow({ where: { queueId, transcriptId: transcriptIds["o-test"] } })).orderKey).toBe(testKey);
+  });
 });

@@ -23,6 +23,9 @@ export interface SeedLabelSet {
   kind: "binary" | "pairwise" | "graded";
   rubric?: string;
   scale?: { min: number; max: number };
+  /** The transcripts' source (default "jsonl"); a draw for "Label more" takes the pool from the label set's sources. */
+  source?: string;
+  reviewersPerItem?: number;
   items: SeedItem[];
 }
 
@@ -36,7 +39,7 @@ export async function seedLabelSet(input: SeedLabelSet) {
         rubric: input.rubric ?? "Pass when the answer is correct and complete.",
         scaleMin: input.scale?.min ?? null,
         scaleMax: input.scale?.max ?? null,
-        reviewersPerItem: 2,
+        reviewersPerItem: input.reviewersPerItem ?? 2,
       },
     });
     const transcriptIds: Record<string, string> = {};
@@ -46,7 +49,7 @@ export async function seedLabelSet(input: SeedLabelSet) {
       const transcript = await tx.transcript.create({
         data: {
           contentHash: contentHash({ seed: input.name, key: item.key }),
-          source: "jsonl",
+          source: input.source ?? "jsonl",
           externalId: item.key,
           kind: input.kind,
           taskPrompt: `Task ${item.key}: answer the customer.`,

@@ -18,6 +18,8 @@ import type { JudgeParser } from "@/lib/judges/version";
 import { can } from "@/lib/roles";
 import { BiasChecks, CalibrationNumbers } from "../../_components/calibration-view";
 import { ApproveForm, RevokeForm, RunForm } from "../../_components/forms";
+import { EstimatorNote } from "../../_components/estimator-note";
+import { GatePlanCard } from "../../_components/gate-plan";
 import { GateRules } from "../../_components/gate-rules";
 
 export const metadata: Metadata = { title: "Judge version" };
@@ -96,9 +98,11 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             title="Calibration on the test split"
             description={test ? <>on {test.queue.name}, {when.format(test.createdAt)} UTC · <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${test.id}`}>details</Link></> : "The gate reads this split."}
           />
-          <CardBody>{test ? <CalibrationNumbers stats={statsOf(test)} /> : <p className="text-sm text-stone-600">Not calibrated on a test split yet. Tune on dev, then run it on test below.</p>}</CardBody>
+          <CardBody className="space-y-3">{test ? <><EstimatorNote stats={statsOf(test)} /><CalibrationNumbers stats={statsOf(test)} /></> : <p className="text-sm text-stone-600">Not calibrated on a test split yet. Tune on dev, then run it on test below.</p>}</CardBody>
         </Card>
       </div>
+
+      <GatePlanCard versionId={version.id} canDraw={can(user, "queues:manage")} />
 
       {writer ? (
         <Card>
