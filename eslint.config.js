@@ -80,6 +80,12 @@ export default tseslint.config(
     rules: { "gavel/require-server-only": "error" },
   },
   {
+    // The trace-fixture generator: plain Node scripts (CommonJS where the SDKs patch require), run by hand.
+    files: ["scripts/trace-fixtures/**/*.{cjs,mjs}"],
+    languageOptions: { globals: { require: "readonly", module: "writable", process: "readonly", console: "readonly", setTimeout: "readonly" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // The run engine takes its side effects injected (RunDeps): no database, no session.
     files: ["lib/engine/**", "lib/gates/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [...PRISMA_PATTERNS, { regex: "((^|/)lib/|^(\\.\\./)+)(db|auth)(/|$)", message: "The engine is given its side effects (RunDeps); assemble database-backed deps in lib/cli." }] }] },

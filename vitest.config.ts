@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["**/*.test.ts", "**/*.test.tsx"],
-          exclude: ["**/*.db.test.ts", "node_modules/**", "e2e/**", ".next/**"],
+          exclude: ["**/*.db.test.ts", "**/node_modules/**", "e2e/**", ".next/**"],
           environment: "node",
         },
       },
@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["**/*.db.test.ts"],
-          exclude: ["node_modules/**", ".next/**"],
+          exclude: ["**/node_modules/**", ".next/**"],
           environment: "node",
           globalSetup: ["lib/testing/db-global-setup.ts"],
           testTimeout: 30_000,

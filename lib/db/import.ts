@@ -40,6 +40,8 @@ export type ImportFileResult =
       queue: { id: string; name: string; created: boolean } | null;
       verdicts: { created: number; existing: number };
       importId: string;
+      /** What the parser read and left out on purpose ("1 span skipped (not GenAI: GET)"). */
+      notes: string[];
     };
 
 /** An import remembers its transcript ids (for "new queue from this import") up to this many. */
@@ -50,6 +52,7 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
   const parsed = parseTranscriptFile(input.text, input.format ?? "auto", input.fileName);
   if (!parsed.ok) return { ok: false, format: parsed.format, errors: parsed.errors };
   const items = parsed.items;
+  const notes = parsed.notes ?? [];
   const actorId = input.actorId ?? null;
   return retryOnConflict(() => db().$transaction(
     async (tx) => {
@@ -82,10 +85,11 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
           verdicts,
           queue: queue?.name ?? null,
           addedToQueue,
+          ...(notes.length ? { notes } : {}),
           ...(unique.length <= REMEMBER_IDS ? { transcriptIds: unique } : {}),
         },
       });
-      return { ok: true as const, format: parsed.format, items: unique.length, created: imported.created, existing: imported.existing, addedToQueue, queue, verdicts, importId: event.id };
+      return { ok: true as const, format: parsed.format, items: unique.length, created: imported.created, existing: imported.existing, addedToQueue, queue, verdicts, importId: event.id, notes };
     },
     { timeout: 300_000, maxWait: 20_000 },
   ));

@@ -114,7 +114,7 @@ describe("parseOtlp", () => {
     const broken = parseOtlp('{\n  "resourceSpans": [\n    {,\n  ]\n}');
     expect(broken.ok).toBe(false);
     if (!broken.ok) expect(broken.errors[0]).toMatch(/^not valid JSON \(line 3 column 6/);
-    expect(parseOtlp('{"spans": []}')).toEqual({ ok: false, errors: ["the file: resourceSpans: an OTLP trace export has a resourceSpans list"] });
+    expect(parseOtlp('{"spans": []}')).toEqual({ ok: false, errors: ["the file: resourceSpans: an OTLP export has a resourceSpans (traces) or resourceLogs (logs) list"] });
   });
 
   it("converts every OTLP AnyValue", () => {
@@ -122,5 +122,85 @@ describe("parseOtlp", () => {
     expect(anyValueToJs({ boolValue: false })).toBe(false);
     expect(anyValueToJs({ arrayValue: { values: [{ stringValue: "a" }, { doubleValue: 1.5 }] } })).toEqual(["a", 1.5]);
     expect(anyValueToJs({ kvlistValue: { values: [{ key: "k", value: { stringValue: "v" } }] } })).toEqual({ k: "v" });
+  });
+});
+
+describe("parseOtlp: what is not GenAI, log records, and content in two places", () => {
+  const traces = path.join(import.meta.dirname, "fixtures/traces");
+  const [spansLine, logsLine] = readFileSync(path.join(traces, "otel-chat-logs.jsonl"), "utf8").trim().split("\n") as [string, string];
+  const httpSpan = (traceId: string, spanId: string, name = "GET /health") => ({
+    traceId,
+    spanId,
+    name,
+    startTimeUnixNano: "1",
+    endTimeUnixNano: "2",
+    attributes: [{ key: "http.request.method", value: { stringValue: "GET" } }],
+  });
+  const request = (...spans: object[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+
+  it("skips and counts a trace with no GenAI span at all, and imports the rest", () => {
+    const result = parseOtlp(`${spansLine}\n${logsLine}\n${request(httpSpan("feed", "01"), httpSpan("feed", "02", "SELECT orders"))}\n`);
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    expect(result.items).toHaveLength(1);
+    expect(result.notes).toEqual(["read as OpenTelemetry GenAI", "1 span skipped (not GenAI: GET)", "1 trace skipped (no GenAI span: feed)"]);
+  });
+
+  it("refuses a file with nothing GenAI in it, saying so", () => {
+    const result = parseOtlp(request(httpSpan("feed", "01")));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[0]).toMatch(/^no GenAI spans or log records in the file: 1 trace skipped \(no GenAI span: feed\)/);
+  });
+
+  it("builds the conversation from log records alone, and counts log records without a trace", () => {
+    const logs = JSON.parse(logsLine);
+    logs.resourceLogs[0].scopeLogs[0].logRecords.push({ timeUnixNano: "5", body: { stringValue: "cache warmed" } });
+    const result = parseOtlp(JSON.stringify(logs));
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    const messages = result.items[0]!.transcript.content.messages;
+    expect(messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "assistant", "assistant"]);
+    // Without the tool spans, results come from the tool messages the model was sent.
+    expect(messages[3]!.toolCalls!.map((c) => c.result)).toEqual(["refund r-77 created", "error: order A1003 was already refunded"]);
+    expect(result.notes).toEqual(["read as OpenTelemetry GenAI", "1 log record skipped (no trace id: nothing ties it to a conversation)"]);
+  });
+
+  it("reads messages once when they are both on the span and in a log record (content capture SPAN_AND_EVENT)", () => {
+    const input = JSON.stringify([{ role: "user", parts: [{ type: "text", content: "Hi?" }] }]);
+    const output = JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "Hello." }] }]);
+    const span = {
+      traceId: "t1",
+      spanId: "s1",
+      name: "chat m",
+      startTimeUnixNano: "1",
+      endTimeUnixNano: "9",
+      attributes: [
+        { key: "gen_ai.operation.name", value: { stringValue: "chat" } },
+        { key: "gen_ai.input.messages", value: { stringValue: input } },
+        { key: "gen_ai.output.messages", value: { stringValue: output } },
+      ],
+    };
+    const details = {
+      timeUnixNano: "9",
+      traceId: "t1",
+      spanId: "s1",
+      eventName: "gen_ai.client.inference.operation.details",
+      attributes: [
+        { key: "gen_ai.input.messages", value: { stringValue: input } },
+        { key: "gen_ai.output.messages", value: { stringValue: output } },
+      ],
+    };
+    const result = parseOtlp(`${request(span)}\n${JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [details] }] }] })}\n`);
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    expect(result.items[0]!.transcript.content.messages).toEqual([
+      { role: "user", content: "Hi?" },
+      { role: "assistant", content: "Hello." },
+    ]);
+  });
+
+  it("names the log record at fault", () => {
+    const logs = JSON.parse(logsLine);
+    logs.resourceLogs[0].scopeLogs[0].logRecords[1].body = { kvlistValue: { values: [{ key: "role", value: { intValue: "7" } }] } };
+    const result = parseOtlp(`${spansLine}\n${JSON.stringify(logs)}`);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors).toEqual([expect.stringMatching(/^trace [0-9a-f]{32} span [0-9a-f]{16} \(chat gpt-4o-2024-08-06\): log record 2 \(gen_ai\.user\.message\): role must be text \(got 7\)$/)]);
   });
 });

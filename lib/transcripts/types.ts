@@ -22,7 +22,8 @@ export interface ImportItem {
   verdicts: ImportedVerdict[];
 }
 
-export type ParseResult = { ok: true; items: ImportItem[] } | { ok: false; errors: string[] };
+/** `notes`: what the parser read and what it left out on purpose ("1 span skipped (not GenAI: GET)"). */
+export type ParseResult = { ok: true; items: ImportItem[]; notes?: string[] } | { ok: false; errors: string[] };
 
 export type TranscriptFormat = "jsonl" | "otel";
 export const TRANSCRIPT_FORMATS = ["jsonl", "otel"] as const;

@@ -68,6 +68,7 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
           const queue = result.queue ? `; ${result.addedToQueue} added to queue "${result.queue.name}"${result.queue.created ? " (new)" : ""}` : "";
           const verdicts = result.verdicts.created + result.verdicts.existing ? `; judge verdicts: ${result.verdicts.created} new, ${result.verdicts.existing} already stored` : "";
           logger.out(`ok: ${result.items} transcripts from ${file} (${result.format}): ${result.created} new, ${result.existing} already stored${queue}${verdicts}`);
+          for (const note of result.notes) logger.out(`  ${note}`);
         }
         process.exitCode = EXIT.ok;
       } finally {

@@ -41,6 +41,13 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
             {result.queue ? `; ${result.addedToQueue} added to the queue "${result.queue.name}"${result.queue.created ? " (new)" : ""}` : ""}
             {result.verdicts.created + result.verdicts.existing ? `; judge verdicts: ${result.verdicts.created} new, ${result.verdicts.existing} already stored` : ""}.
           </p>
+          {result.notes.length ? (
+            <ul className="mt-1 list-disc pl-5" aria-label="Import notes">
+              {result.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          ) : null}
           <p className="mt-1">
             <Link className="font-medium underline" href={`/label/new?import=${encodeURIComponent(result.importId)}`}>
               Create a label queue from this import
