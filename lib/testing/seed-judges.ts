@@ -73,7 +73,7 @@ export async function seedLabelSet(input: SeedLabelSet) {
       }
     }
     return { queueId: queue.id, transcriptIds };
-  });
+  }, { timeout: 60_000, maxWait: 20_000 });
 }
 
 /** Replaces one item's gold label (as an adjudication would): the label set's hash changes. */

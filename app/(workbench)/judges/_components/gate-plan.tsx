@@ -1,7 +1,7 @@
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { planForJudge, testCalibratedLabelSets } from "@/lib/db/sampling";
-import { formatInterval, formatStat } from "@/lib/judges/format";
+import { formatStat } from "@/lib/judges/format";
 import { planSentence } from "@/lib/judges/plan";
 import { LabelMoreForm, OrderDevForm } from "./label-more-form";
 
@@ -44,7 +44,6 @@ export async function GatePlanCard({ versionId, canDraw }: { versionId: string; 
               <p className="font-mono text-xs text-stone-500" data-testid="plan-numbers" data-more={plan?.moreToDecide ?? ""}>
                 more to decide {plan?.moreToDecide ?? "undefined"} · n* {plan?.nStar ?? "undefined"} · items short {plan?.itemsShortfall ?? "—"} · per class{" "}
                 {plan ? Object.entries(plan.perClassShortfall).map(([c, n]) => `${c} ${n}`).join(", ") : "—"}
-                {estimate && plan ? ` · interval ${formatInterval(estimate.se !== null && estimate.kappa !== null ? [estimate.kappa - 1.959963984540054 * estimate.se, estimate.kappa + 1.959963984540054 * estimate.se] : null)}` : ""}
               </p>
               {canDraw && (sentence || !plan?.decided) ? <LabelMoreForm versionId={versionId} queueId={queueId} wanted={wanted} /> : null}
               {canDraw ? (
