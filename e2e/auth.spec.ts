@@ -5,6 +5,7 @@ import { account, alerts, signIn, signedInPage, workbenchPages, type DemoRole } 
 /** Pages that need more than read; anything else is open to every role. */
 const PAGE_SCOPES: Record<string, Scope> = {
   "/users": "users:manage",
+  "/audit": "audit:read",
   "/judges/policy": "settings:manage",
   "/judges/new": "judges:write",
   "/judges/versions/does-not-exist/edit": "judges:write",
@@ -64,6 +65,7 @@ test.describe("each demo role sees the pages it may see", () => {
       const nav = page.getByRole("navigation", { name: "Main" });
       for (const label of ["Runs", "Label", "Judges", "Suites"]) await expect(nav.getByRole("link", { name: label })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(role === "admin" ? 1 : 0);
+      await expect(nav.getByRole("link", { name: "Audit" })).toHaveCount(role === "admin" ? 1 : 0);
 
       for (const path of workbenchPages()) {
         const response = await page.goto(path);

@@ -81,7 +81,7 @@ test("drift after a model upgrade: clone with a new model, calibrate both on the
   await runAndCalibrate(page, queueId, "test");
   await expect(page.getByTestId("run-result")).toContainText("test: 40 calls (40 ok, 0 skipped, 0 errors");
   await page.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByTestId("approval-status")).toContainText("approved: may gate");
+  await expect(page.getByTestId("approval-status")).toContainText("may gate: its verdicts count");
 
   await page.getByRole("link", { name: "New model for this judge" }).click();
   await page.getByLabel("New model", { exact: true }).fill(newModel);
@@ -124,7 +124,7 @@ test("drift after a model upgrade: clone with a new model, calibrate both on the
 
   // The new version starts unapproved, whatever its predecessor was; the history shows both.
   await page.goto(`/judges/versions/${v2}`);
-  await expect(page.getByTestId("approval-status")).toContainText("not approved");
+  await expect(page.getByTestId("approval-status")).toContainText("does not gate");
   await page.getByRole("link", { name: "all versions" }).click();
   const history = page.getByTestId("version-history");
   await expect(history.getByRole("row")).toHaveCount(2);
@@ -163,7 +163,7 @@ test("a version missing a gate rule cannot be approved by the button, the server
     admin.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"])),
     admin.getByRole("button", { name: "Approve" }).click(),
   ]);
-  await expect(admin.getByTestId("approval-status")).toContainText("approved: may gate");
+  await expect(admin.getByTestId("approval-status")).toContainText("may gate: its verdicts count");
 
   // ...and replay it, as the same admin, for the version that does not.
   const body = actionRequest.postDataBuffer()!.toString("utf8");
@@ -183,11 +183,16 @@ test("a version missing a gate rule cannot be approved by the button, the server
   expect(forbidden.status()).toBe(403);
 
   await admin.goto(`/judges/versions/${small}`);
-  await expect(admin.getByTestId("approval-status")).toContainText("not approved");
-  await admin.goto("/users");
-  const log = admin.getByTestId("audit-log");
+  await expect(admin.getByTestId("approval-status")).toContainText("does not gate");
+  // The Audit page, filtered to approvals: one for the good version, none for the small one.
+  await admin.goto("/audit");
+  await admin.getByLabel("Action").selectOption("judge.approved");
+  await admin.getByRole("button", { name: "Filter" }).click();
+  await expect(admin).toHaveURL(/\/audit\?.*action=judge\.approved/);
+  const log = admin.getByTestId("audit-events");
   await expect(log.getByRole("row").filter({ hasText: `judge: gate-good-${tag}` })).toHaveCount(1);
   await expect(log.getByRole("row").filter({ hasText: `judge: gate-small-${tag}` })).toHaveCount(0);
+  await expect(log.getByRole("row").filter({ hasNotText: "judge.approved" })).toHaveCount(0);
 });
 
 test("gavel agreement prints the calibration page's numbers for the pairs the page exports", async ({ page }) => {
@@ -239,7 +244,7 @@ test("a reviewer creates a judge, is told exactly what is wrong with a template,
   await page.getByLabel("Prompt template").fill("Is {{output}} right? PASS or FAIL, then a reason.");
   await page.getByRole("button", { name: "Create judge" }).click();
   await expect(page.getByRole("heading", { name: `${name} v1` })).toBeVisible();
-  await expect(page.getByTestId("approval-status")).toContainText("not approved");
+  await expect(page.getByTestId("approval-status")).toContainText("does not gate");
   await expect(page.getByTestId("gate-rule-calibrated")).toContainText("no calibration on the test split");
   await expect(page.getByText("Only an admin can approve.")).toBeVisible();
 

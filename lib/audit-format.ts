@@ -1,5 +1,5 @@
 /** Audit details read best in this order; other keys follow alphabetically. */
-const FIRST = ["email", "role", "from", "to", "judge", "version", "hash"];
+const FIRST = ["email", "role", "from", "to", "reason", "judge", "version", "labelSet", "outcome", "hash"];
 
 /**
  * One line for an audit event's details. Key order is fixed here because PostgreSQL's jsonb does

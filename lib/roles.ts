@@ -24,6 +24,8 @@ export const SCOPES = {
   "users:manage": ["admin"],
   /** Gate policy and other project settings. */
   "settings:manage": ["admin"],
+  /** Read the whole audit log (the Audit page, GET /api/audit). */
+  "audit:read": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Scope = keyof typeof SCOPES;

@@ -27,6 +27,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
             </NavLink>
           ))}
           {can(user, "users:manage") ? <NavLink href="/users">Users</NavLink> : null}
+          {can(user, "audit:read") ? <NavLink href="/audit">Audit</NavLink> : null}
         </nav>
         <div className="ml-auto flex items-center gap-3 text-sm" data-testid="signed-in-user">
           <span className="text-stone-700">{user.name ? `${user.name} · ` : ""}{user.email}</span>

@@ -113,6 +113,10 @@ export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: 
           suiteVersionId: saved.suiteVersionId,
           agentSpec: meta.agentSpec,
           judgeVersionId: meta.judge?.versionId ?? null,
+          // The judge as it stood at the start, frozen on the run: its page never shows today's state instead.
+          judgeState: meta.judge ? (meta.judge.state ?? (meta.judge.approved ? "gating" : "shadow")) : null,
+          judgeVersionHash: meta.judge?.hash ?? null,
+          judgeCalibrationId: meta.judge?.calibrationId ?? null,
           trialsPerTask: meta.trials,
           concurrency: meta.concurrency,
           threshold: meta.threshold,

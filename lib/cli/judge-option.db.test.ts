@@ -78,9 +78,54 @@ describe("gavel run --judge", () => {
     // The run report reads the judge's pass rate through its measured TPR and TNR (both 1 here).
     const counts = await countJudgeVerdicts(runId, version.id);
     expect(counts).toEqual({ passed: 0, scored: 1, shadow: 0 });
-    const reading = await runPassRateThroughJudge(version.id, counts);
+    const run = await db().run.findUniqueOrThrow({ where: { id: runId } });
+    expect(run).toMatchObject({ judgeState: "gating", judgeVersionHash: version.hash });
+    const reading = await runPassRateThroughJudge({ state: run.judgeState, calibrationId: run.judgeCalibrationId }, counts);
     expect(reading.approved).toBe(true);
     expect(reading.correction).toMatchObject({ raw: 0, corrected: 0, inputs: { tpr: 1, tnr: 1, calibrationN: 40 } });
+  });
+
+  it("re-checks a gating judge on its canary before the run; after the model behind its name changes, the next run demotes it and counts it as shadow", async () => {
+    const model = { fingerprint: "fp_before", changed: false };
+    const changing = await startMockLlmServer({
+      flavor: "openai",
+      reply: ({ body }) => {
+        const good = lastUserText(body).includes("good answer");
+        return { text: good !== model.changed ? "PASS: does what was asked" : "FAIL: misses the point", fingerprint: model.fingerprint };
+      },
+    });
+    try {
+      const admin = await seedUser("admin-canary-run@example.com");
+      const items: SeedItem[] = [];
+      for (let i = 0; i < 20; i++) items.push({ key: `cg${i}`, split: "test", output: `good answer ${i}`, gold: "pass" });
+      for (let i = 0; i < 20; i++) items.push({ key: `cb${i}`, split: "test", output: `bad answer ${i}`, gold: "fail" });
+      const { queueId } = await seedLabelSet({ name: "canary-run-gold", kind: "binary", items });
+      const version = await seedJudgeVersion("canary-run-judge", { ...spec("judge-model-canary"), baseUrl: changing.baseUrl });
+      await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
+      await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
+      await approveJudgeVersion(version.id, admin.id);
+      const run = () => gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", "canary-run-judge@1", "--threshold", "0.75", "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
+
+      const first = await run();
+      expect(first.code).toBe(0);
+      expect(first.stderr).toMatch(/Canary re-check of canary-run-judge@1: passed \(κ 1\.000 \[1\.000, 1\.000\] on 20 items, 0 of 20 verdicts changed\)/);
+      expect(first.stdout).toContain("Pass rate 75.0% (3/4 scored trials)");
+      expect(await db().run.findUniqueOrThrow({ where: { id: runIdOf(first.stdout) } })).toMatchObject({ judgeState: "gating" });
+
+      model.fingerprint = "fp_after";
+      model.changed = true;
+      const second = await run();
+      expect(second.code).toBe(0);
+      expect(second.stderr).toMatch(/Canary re-check of canary-run-judge@1: failed \(the provider's fingerprint changed \(fp_before → fp_after\)/);
+      expect(second.stdout).toContain("Pass rate 100.0% (3/3 scored trials)");
+      expect(second.stdout).toMatch(/judge canary-run-judge v1 \(judge-model-canary\) is not approved \(demoted: the canary re-check failed: the provider's fingerprint changed \(fp_before → fp_after\).*\): its 1 verdict was recorded as shadow and not counted/);
+      const stored = await db().run.findUniqueOrThrow({ where: { id: runIdOf(second.stdout) } });
+      expect(stored).toMatchObject({ judgeState: "demoted", judgeVersionHash: version.hash, judgeCalibrationId: null });
+      const { grader } = await summaryGrader(stored.id);
+      expect(grader).toMatchObject({ kind: "judge", shadow: true });
+    } finally {
+      await changing.close();
+    }
   });
 
   it("exits 2 for a judge version that does not exist", async () => {

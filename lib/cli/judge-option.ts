@@ -1,35 +1,101 @@
 import type { Command } from "commander";
+import type { LoadedSuite } from "@/datasets/load";
+import { judgeTaskKind } from "@/graders/judge";
 import type { JudgeClient, JudgeRequest } from "@/lib/engine/judge";
-import type { Step } from "@/lib/engine/types";
 import { createJudgeClient, type JudgeClient as VersionClient } from "@/lib/judges/client";
+import { fitProblems, type JudgeTask } from "@/lib/judges/fit";
+import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
+import { recheckJudge } from "@/lib/judges/recheck";
+import { resolveNamedJudge } from "@/lib/judges/resolve";
+import { trialJudgeInput } from "@/lib/judges/transcript-input";
+import type { JudgeParser } from "@/lib/judges/version";
 import { UsageError } from "./exit";
+import type { Logger } from "./logger";
 
 /**
  * `gavel run --judge <judge-version>`: the version (id, hash prefix or name@N) grades every task
- * whose graders include `judge`. An approved version's verdicts count; an unapproved one still
- * grades, in shadow, and the summary says why it is not approved.
+ * whose graders include `judge`; without --judge, the judge the suite's tasks name. Before anything
+ * runs: the judge must fit every judge task's kind (exit 2 otherwise), its lifecycle is brought up
+ * to date (a stale version recalibrated) and a gating version passes the canary re-check. A version
+ * that does not gate still grades, in shadow, and the summary says why.
  */
 export function addJudgeOptions(command: Command): Command {
   return command.option(
     "--judge <judge-version>",
-    "LLM judge for `judge` graders: a version id, hash prefix (8+ hex) or name@N; an unapproved version grades in shadow",
+    "LLM judge for `judge` graders: a version id, hash prefix (8+ hex) or name@N (default: the judge the tasks name); a version that does not gate grades in shadow",
   );
 }
 
-export async function resolveJudge(options: Record<string, unknown>): Promise<JudgeClient | undefined> {
-  const ref = options.judge;
-  if (ref === undefined) return undefined;
-  if (typeof ref !== "string" || !ref.trim()) throw new UsageError("--judge needs a judge version: an id, a hash prefix or name@N.");
-  let client: VersionClient;
-  try {
-    client = await createJudgeClient(ref);
-  } catch (error) {
-    throw new UsageError(`--judge: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return forRunner(client);
+/** The suite's judge tasks: their kind (graded with pass_score, else binary) and the judge each names. */
+export function suiteJudgeTasks(suite: Pick<LoadedSuite, "tasks">): JudgeTask[] {
+  return suite.tasks.flatMap((task) =>
+    task.graders
+      .filter((g) => g.kind === "judge")
+      .map((g) => {
+        const config = g.config as { judge?: string; pass_score?: number };
+        return { taskId: task.id, kind: judgeTaskKind(config), judgeRef: config.judge ?? null };
+      }),
+  );
 }
 
-/** Adapts a judge version's client to the runner's seam. */
+type Version = Awaited<ReturnType<typeof resolveNamedJudge>>;
+
+async function resolveRef(ref: string, where: string): Promise<Version> {
+  try {
+    return await resolveNamedJudge(ref);
+  } catch (error) {
+    throw new UsageError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const labelOf = (v: Version) => `${v.judge.name} v${v.version}`;
+const kindOf = (v: Version) => KIND_FOR_PARSER[v.parser as JudgeParser];
+
+/**
+ * Every judge problem of a suite, before anything runs: a named judge that does not exist, a judge
+ * whose kind does not fit a task's, tasks naming different judges when no --judge picks one.
+ * Returns the version the run would use (undefined when no task is judged or none is named).
+ */
+export async function checkSuiteJudges(suite: Pick<LoadedSuite, "tasks">, judgeFlag: string | undefined): Promise<Version | undefined> {
+  const tasks = suiteJudgeTasks(suite);
+  const problems: string[] = [];
+  const named = new Map<string, Version>();
+  for (const task of tasks.filter((t) => t.judgeRef)) {
+    if (!named.has(task.judgeRef!)) named.set(task.judgeRef!, await resolveRef(task.judgeRef!, `task "${task.taskId}" names judge "${task.judgeRef}"`));
+    const version = named.get(task.judgeRef!)!;
+    problems.push(...fitProblems([task], { label: labelOf(version), kind: kindOf(version) }));
+  }
+  let chosen: Version | undefined;
+  if (judgeFlag !== undefined) {
+    if (!judgeFlag.trim()) throw new UsageError("--judge needs a judge version: an id, a hash prefix or name@N.");
+    chosen = await resolveRef(judgeFlag, "--judge");
+    problems.push(...fitProblems(tasks, { label: labelOf(chosen), kind: kindOf(chosen) }));
+  } else {
+    const distinct = [...new Map([...named.values()].map((v) => [v.id, v])).values()];
+    if (distinct.length > 1) problems.push(`a run has one judge, but the tasks name ${distinct.map(labelOf).join(" and ")}: pick one with --judge.`);
+    chosen = distinct[0];
+  }
+  if (problems.length) throw new UsageError(`the judge does not fit (nothing was run or written):\n  ${[...new Set(problems)].join("\n  ")}`);
+  return tasks.length ? chosen : undefined;
+}
+
+export interface ResolveJudgeContext {
+  suite: Pick<LoadedSuite, "tasks">;
+  logger?: Logger;
+}
+
+export async function resolveJudge(options: Record<string, unknown>, context: ResolveJudgeContext): Promise<JudgeClient | undefined> {
+  const flag = options.judge;
+  if (flag !== undefined && typeof flag !== "string") throw new UsageError("--judge needs a judge version: an id, a hash prefix or name@N.");
+  const version = await checkSuiteJudges(context.suite, flag);
+  if (!version) return undefined;
+  const log = (line: string) => context.logger?.info(line);
+  const { status } = await recheckJudge(version.id, { canary: true, log });
+  if (!status.gating) log(`${labelOf(version)} is ${status.state} (${status.reason}): its verdicts are recorded as shadow and not counted.`);
+  return forRunner(await createJudgeClient(version.id, { status }));
+}
+
+/** Adapts a judge version's client to the runner's seam: the judge sees the whole trial. */
 export function forRunner(client: VersionClient): JudgeClient {
   return {
     versionId: client.versionId,
@@ -37,24 +103,12 @@ export function forRunner(client: VersionClient): JudgeClient {
     label: client.label,
     approved: client.approved,
     approvalReason: client.approvalReason,
+    state: client.state,
+    calibrationId: client.calibrationId,
     async grade(request: JudgeRequest) {
-      const grade = await client.grade({
-        taskPrompt: request.prompt,
-        rubric: request.rubric,
-        output: request.output,
-        transcript: renderTrajectory(request.trajectory),
-      });
+      const input = trialJudgeInput({ prompt: request.prompt, rubric: request.rubric, output: request.output, trajectory: request.trajectory, finalState: request.finalState });
+      const grade = await client.grade({ ...input, passScore: request.passScore });
       return { status: grade.status, score: grade.score, reason: grade.reason, costUsd: grade.costUsd ?? undefined };
     },
   };
-}
-
-/** The agent's tool calls as plain text for the judge prompt's {{transcript}}. */
-export function renderTrajectory(steps: readonly Step[]): string {
-  return steps
-    .map((step) => {
-      const outcome = step.blocked ? `blocked: ${step.error ?? ""}` : step.error ? `error: ${step.error}` : JSON.stringify(step.result ?? null);
-      return `${step.index + 1}. ${step.tool}(${JSON.stringify(step.args ?? null)}) -> ${outcome}`;
-    })
-    .join("\n");
 }

@@ -4,6 +4,7 @@ import { allowedValues } from "../labeling/agreement";
 import { recordAudit } from "./audit";
 import { findQueue, shapeOf, type QueueSummary } from "./agreement";
 import { db } from "./client";
+import { noticeGoldChanged } from "./judge-staleness";
 import { retryOnConflict } from "./retry";
 
 /**
@@ -122,6 +123,8 @@ export async function decide(decision: Decision) {
         targetId: decision.transcriptId,
         details: { queue: queue.name, queueId: queue.id, rubricVersion: queue.rubricVersion, value: gold.value, note: gold.note, previous },
       });
+      // A judge approved on this label set is measured against gold that just changed: it goes stale now.
+      if (previous?.value !== gold.value) await noticeGoldChanged(tx, queue.id, `an adjudication of ${decision.transcriptId}`);
       return { gold, queue, previous };
     });
   // Two adjudicators deciding the same item at once: the loser's insert hits the unique key; its

@@ -2,6 +2,7 @@ import "server-only";
 import type { CalibrationStats, SplitName } from "../judges/calibration";
 import { headlineNumbers } from "../judges/estimator";
 import type { GateCalibration } from "../judges/gate";
+import { recordAudit } from "./audit";
 import { db, type Db, type Tx } from "./client";
 
 export async function createCalibration(
@@ -14,12 +15,14 @@ export async function createCalibration(
     createdById: string | null;
   },
   client: Db | Tx = db(),
+  /** Names for the audit event (judge, version, label set, where it ran). */
+  about: Record<string, unknown> = {},
 ) {
   const { stats } = input;
   const r = stats.report;
   // The gate reads these columns: the population estimates when a stratified draw weighted the items.
   const h = headlineNumbers(r, stats.estimator);
-  return client.calibration.create({
+  const calibration = await client.calibration.create({
     data: {
       judgeVersionId: input.judgeVersionId,
       queueId: input.queueId,
@@ -41,6 +44,13 @@ export async function createCalibration(
       createdById: input.createdById,
     },
   });
+  await recordAudit(client, {
+    actorId: input.createdById,
+    action: "calibration.created",
+    targetId: calibration.id,
+    details: { ...about, judgeVersionId: input.judgeVersionId, queueId: input.queueId, split: input.split, n: r.n, kappa: r.value, ci95: r.ci95, skipped: stats.skipped, errors: stats.errored, goldVersion: stats.labelSetHash },
+  });
+  return calibration;
 }
 
 export type CalibrationRow = Awaited<ReturnType<typeof createCalibration>>;

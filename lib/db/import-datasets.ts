@@ -7,6 +7,7 @@ import { verbosityLength } from "../judges/transcript-input";
 import type { ImportPlan } from "../datasets/plan";
 import { orderKey, splitFor } from "../queues/items";
 import { insertStatement, timestampParam, type Column } from "./bulk";
+import { recordAudit } from "./audit";
 import { createCalibration } from "./calibrations";
 import { db, type Tx } from "./client";
 import { findOrCreateJudgeVersion } from "./judges";
@@ -176,6 +177,9 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
     counts.verdicts.errors += verdicts.filter((p) => p.status === "error").length;
   }
   progress(`${plan.dataset}: ${plan.versions.length} judge versions, ${plan.verdicts.length} verdicts (${counts.verdicts.created} new)`);
+  // Importing the same files again adds nothing, the audit event included.
+  const wrote = counts.transcripts.created + counts.labelSets.created + counts.queueItems + counts.gold + counts.labels + counts.judgeVersions.created + counts.verdicts.created;
+  if (wrote > 0) await recordAudit(tx, { actorId: null, action: "dataset.imported", targetId: plan.dataset, details: { dataset: plan.dataset, ...counts } });
 
   return {
     counts,

@@ -1,5 +1,6 @@
 import "server-only";
 import { judgeVersionHash, judgeVersionSpec, type JudgeVersionSpec } from "../judges/version";
+import { recordAudit } from "./audit";
 import { db, type Tx } from "./client";
 
 export async function listJudges() {
@@ -25,11 +26,12 @@ export async function findOrCreateJudgeVersion(
   const run = async (tx: Tx) => {
     const existing = await tx.judgeVersion.findUnique({ where: { hash } });
     if (existing) return { version: existing, created: false };
-    const owner = await tx.judge.upsert({
-      where: { name: judge.name },
-      update: {},
-      create: { name: judge.name, kind: judge.kind, description: judge.description },
-    });
+    const actorId = options.createdById ?? null;
+    let owner = await tx.judge.findUnique({ where: { name: judge.name } });
+    if (!owner) {
+      owner = await tx.judge.create({ data: { name: judge.name, kind: judge.kind, description: judge.description } });
+      await recordAudit(tx, { actorId, action: "judge.created", targetId: owner.id, details: { judge: owner.name, kind: owner.kind } });
+    }
     const latest = await tx.judgeVersion.findFirst({ where: { judgeId: owner.id }, orderBy: { version: "desc" } });
     const version = await tx.judgeVersion.create({
       data: {
@@ -44,8 +46,14 @@ export async function findOrCreateJudgeVersion(
         params: spec.params,
         parser: spec.parser,
         note: options.note,
-        createdById: options.createdById ?? null,
+        createdById: actorId,
       },
+    });
+    await recordAudit(tx, {
+      actorId,
+      action: "judge_version.created",
+      targetId: version.id,
+      details: { judge: owner.name, version: version.version, hash, provider: spec.provider, model: spec.model, parser: spec.parser, parent: version.parentId, note: options.note ?? null },
     });
     return { version, created: true };
   };

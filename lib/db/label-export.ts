@@ -1,5 +1,6 @@
 import "server-only";
 import type { ExportRow } from "../labeling/export";
+import { recordAudit } from "./audit";
 import { db } from "./client";
 
 /**
@@ -7,7 +8,10 @@ import { db } from "./client";
  * Each label is paired with the item's gold label made under the same rubric version as the label.
  * `rubricVersion` narrows the export to one version ("current" for the queue's own).
  */
-export async function loadLabelExport(queueIdOrName: string, options: { rubricVersion?: number | "current" } = {}) {
+export async function loadLabelExport(
+  queueIdOrName: string,
+  options: { rubricVersion?: number | "current"; /** Who exported it, for the audit log (every export is one event). */ audit?: { actorId: string | null; format: string; via: string } } = {},
+) {
   const queue = await db().labelQueue.findFirst({
     where: { OR: [{ id: queueIdOrName }, { name: queueIdOrName }] },
     select: { id: true, name: true, rubricVersion: true },
@@ -59,5 +63,13 @@ export async function loadLabelExport(queueIdOrName: string, options: { rubricVe
       matches_gold: g ? g.value === label.value : null,
     };
   });
+  if (options.audit) {
+    await recordAudit(db(), {
+      actorId: options.audit.actorId,
+      action: "labels.exported",
+      targetId: queue.id,
+      details: { queue: queue.name, queueId: queue.id, format: options.audit.format, rows: rows.length, rubricVersion: options.rubricVersion ?? "all", via: options.audit.via },
+    });
+  }
   return { queue, rows };
 }

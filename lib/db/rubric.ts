@@ -2,6 +2,7 @@ import "server-only";
 import { UserError } from "../errors";
 import { recordAudit } from "./audit";
 import { db } from "./client";
+import { noticeGoldChanged } from "./judge-staleness";
 
 /**
  * "New rubric version": the queue's rubric text changes and its rubricVersion goes up by one.
@@ -32,6 +33,8 @@ export async function newRubricVersion(queueId: string, rubric: string, actorId:
       targetId: queue.id,
       details: { queue: queue.name, from: queue.rubricVersion, to: updated.rubricVersion, previousRubric: queue.rubric },
     });
+    // Gold is per rubric version: a judge approved on this set has no current gold to stand on now.
+    await noticeGoldChanged(tx, queue.id, `rubric version ${updated.rubricVersion}`);
     return updated;
   });
 }

@@ -14,6 +14,9 @@ export interface NewRun {
   suiteVersionId: string;
   agentSpec: string;
   judgeVersionId: string | null;
+  judgeState?: string | null;
+  judgeVersionHash?: string | null;
+  judgeCalibrationId?: string | null;
   trialsPerTask: number;
   concurrency: number;
   threshold: number;

@@ -30,11 +30,16 @@ export async function listVerdicts(judgeVersionId: string, transcriptIds?: strin
   const rows = await db().judgeVerdict.findMany({
     where: { judgeVersionId },
     orderBy: [{ transcriptId: "asc" }, { order: "asc" }, { repeat: "asc" }],
-    select: { id: true, transcriptId: true, order: true, repeat: true, status: true, value: true, score: true, reason: true, error: true, costUsd: true, tokensIn: true, tokensOut: true, latencyMs: true },
+    select: { id: true, transcriptId: true, order: true, repeat: true, status: true, value: true, score: true, reason: true, error: true, costUsd: true, tokensIn: true, tokensOut: true, latencyMs: true, requestHash: true },
   });
   if (!transcriptIds) return rows;
   const ids = new Set(transcriptIds);
   return rows.filter((r) => ids.has(r.transcriptId));
+}
+
+/** The raw answers behind a version's verdicts (for their response fingerprints). */
+export async function verdictResponses(judgeVersionId: string) {
+  return db().judgeVerdict.findMany({ where: { judgeVersionId, rawResponse: { not: null } }, select: { transcriptId: true, order: true, repeat: true, rawResponse: true } });
 }
 
 /** Everything stored about a version's verdicts on one item, raw request and response included. */

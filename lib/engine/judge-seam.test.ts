@@ -52,7 +52,7 @@ describe("the judge seam", () => {
     const { record } = await runSuite(await summarySuite(), { trials: 1, concurrency: 2 }, mockDeps(agent, { judge }).deps);
     expect(judge.requests.map((r) => r.taskId).sort()).toEqual(["both", "summary"]);
     expect(judge.requests[0]).toMatchObject({ rubric: "says Thursday", output: "The review was cancelled." });
-    expect(record.judge).toEqual({ versionId: "jv-test", hash: "abc123", label: "summary-judge v2", approved: true, approvalReason: null });
+    expect(record.judge).toEqual({ versionId: "jv-test", hash: "abc123", label: "summary-judge v2", approved: true, approvalReason: null, state: null, calibrationId: null });
     expect(record.tasks.map((t) => t.stats.status)).toEqual(["pass", "fail", "fail"]);
     expect(record.summary).toMatchObject({ scored: 3, passed: 1, shadowVerdicts: 0 });
     expect(record.tasks[2]!.trials[0]!.score).toBeCloseTo(0.5); // partial credit: the rule passed, the judge failed

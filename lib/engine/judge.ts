@@ -19,6 +19,10 @@ export interface JudgeClient {
   approved: boolean;
   /** Why it is or is not approved, for the run summary. */
   approvalReason?: string;
+  /** Its lifecycle state when the run started (shadow, gating, stale, demoted, revoked): the run stores it. */
+  state?: string;
+  /** The calibration behind its gating when the run started (null when it did not gate). */
+  calibrationId?: string | null;
   grade(request: JudgeRequest, signal?: AbortSignal): Promise<JudgeResponse>;
 }
 
@@ -29,6 +33,10 @@ export interface JudgeRequest {
   rubric: string | null;
   output: string | null;
   trajectory: readonly Step[];
+  /** The sandbox's state when the trial ended (null without a sandbox). */
+  finalState?: unknown;
+  /** Graded judges: the lowest score that passes (the judge grader's pass_score). */
+  passScore?: number;
 }
 
 export interface JudgeResponse {
@@ -41,6 +49,14 @@ export interface JudgeResponse {
 /** How a run describes its judge in the run record. */
 export function describeJudge(judge: JudgeClient | undefined) {
   return judge
-    ? { versionId: judge.versionId, hash: judge.hash, label: judge.label, approved: judge.approved, approvalReason: judge.approvalReason ?? null }
+    ? {
+        versionId: judge.versionId,
+        hash: judge.hash,
+        label: judge.label,
+        approved: judge.approved,
+        approvalReason: judge.approvalReason ?? null,
+        state: judge.state ?? null,
+        calibrationId: judge.calibrationId ?? null,
+      }
     : null;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { approvalState } from "../db/approvals";
+import { loadJudgeStatus, type JudgeStatus } from "../db/approvals";
 import { resolveJudgeVersionRef } from "../db/judges";
 import type { ModelProvider } from "../providers/types";
 import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "./call";
@@ -11,9 +11,9 @@ import type { JudgeParser } from "./version";
 
 /**
  * The judge side of the runner's seam. `gavel run --judge X` resolves X once into a client; the
- * runner calls grade() per trial and records the result. A client whose version is not approved
- * (or whose approval no longer holds) still grades, and every grade says shadow: true, so the
- * runner records it and does not count it.
+ * runner calls grade() per trial and records the result. A client whose version does not gate
+ * (shadow, demoted, revoked, or stale past its grace period) still grades, and every grade says
+ * shadow: true, so the runner records it and does not count it.
  */
 export interface JudgeGradeInput extends JudgeInput {
   /** Graded judges: the lowest score that counts as a pass (default 4 on a 1–5 scale). */
@@ -44,13 +44,19 @@ export interface JudgeClient {
   /** "name v3 (model)". */
   label: string;
   kind: "binary" | "graded" | "pairwise";
+  /** May gate: its verdicts count (the lifecycle state is gating, or stale within its grace period). */
   approved: boolean;
-  /** Why it is or is not approved, for the run summary. */
+  /** Why it may or may not gate, for the run summary. */
   approvalReason: string;
+  /** The lifecycle state when the client was made, and the calibration behind it when it gates: what a run stores. */
+  state: JudgeStatus["state"];
+  calibrationId: string | null;
   grade(input: JudgeGradeInput): Promise<JudgeGrade>;
 }
 
 export interface JudgeClientOptions {
+  /** The status to grade under (a run's re-check just computed it); read from the database when absent. */
+  status?: JudgeStatus;
   provider?: ProviderSetup;
   policy?: Partial<CallPolicy>;
   overrides?: { provider?: ModelProvider; deps?: CallDeps };
@@ -58,7 +64,7 @@ export interface JudgeClientOptions {
 
 export async function createJudgeClient(ref: string, options: JudgeClientOptions = {}): Promise<JudgeClient> {
   const version = await resolveJudgeVersionRef(ref);
-  const state = await approvalState(version.id);
+  const status = options.status ?? (await loadJudgeStatus(version.id));
   const parser = version.parser as JudgeParser;
   const provider = options.overrides?.provider ?? providerForVersion(version, options.provider);
   const context = { provider, policy: { ...DEFAULT_CALL_POLICY, ...options.policy }, deps: options.overrides?.deps ?? realCallDeps };
@@ -67,12 +73,14 @@ export async function createJudgeClient(ref: string, options: JudgeClientOptions
     hash: version.hash,
     label: `${version.judge.name} v${version.version} (${version.model})`,
     kind: KIND_FOR_PARSER[parser],
-    approved: state.approved,
-    approvalReason: state.reason,
+    approved: status.gating,
+    approvalReason: status.gating ? status.reason : `${status.state}: ${status.reason}`,
+    state: status.state,
+    calibrationId: status.gating ? status.calibrationId : null,
     async grade(input) {
       const outcome = await judgeOne(version, input, "original", context);
       const base = {
-        shadow: !state.approved,
+        shadow: !status.gating,
         judgeVersionId: version.id,
         judgeVersionHash: version.hash,
         value: outcome.value,

@@ -1,8 +1,13 @@
 import type { JudgeParser } from "./version";
 
-/** Starting prompts for a new judge, one per parser; each asks for exactly what its parser reads. */
+/**
+ * Starting prompts for a new judge, one per parser; each asks for exactly what its parser reads.
+ * The single-output ones show an agent task whole — the prompt, every tool call with its arguments
+ * and result, the final output and the final state — because an agent is judged on what it did,
+ * not only on what it said. Long values are cut from the middle with a marker (transcript-input.ts).
+ */
 export const DEFAULT_TEMPLATES: Record<JudgeParser, string> = {
-  pass_fail: `You are grading an AI agent's answer.
+  pass_fail: `You are grading an AI agent's work on a task.
 
 Task given to the agent:
 {{task_prompt}}
@@ -10,11 +15,17 @@ Task given to the agent:
 Rubric:
 {{rubric}}
 
+What the agent did, every tool call in order with its arguments and result:
+{{tool_calls}}
+
 The agent's final output:
 {{output}}
 
-Does the output satisfy the rubric? Answer on the first line with PASS or FAIL, a colon, and a one-line reason.`,
-  score_1_5: `You are rating an AI agent's answer.
+The final state after the agent finished:
+{{final_state}}
+
+Does the agent's work satisfy the rubric? Judge what it did as well as what it said. Answer on the first line with PASS or FAIL, a colon, and a one-line reason.`,
+  score_1_5: `You are rating an AI agent's work on a task.
 
 Task given to the agent:
 {{task_prompt}}
@@ -23,10 +34,16 @@ Criterion: {{criterion}}
 Rubric:
 {{rubric}}
 
+What the agent did, every tool call in order with its arguments and result:
+{{tool_calls}}
+
 The agent's final output:
 {{output}}
 
-Rate the output from 1 (very poor) to 5 (excellent). Answer on the first line with the score, a colon, and a one-line reason.`,
+The final state after the agent finished:
+{{final_state}}
+
+Rate the work from 1 (very poor) to 5 (excellent). Answer on the first line with the score, a colon, and a one-line reason.`,
   pairwise: `You are comparing two answers to the same instruction.
 
 Instruction:

@@ -18,6 +18,14 @@ export const gatePolicySchema = z
     minTpr: optionalRate("minTpr"),
     minTnr: optionalRate("minTnr"),
     maxFlipRate: optionalRate("maxFlipRate"),
+    /** A stale version that cannot be recalibrated (no key, no recording) keeps gating this many days. */
+    graceDays: z.int("graceDays must be a whole number").min(0, "graceDays must be 0 or more").max(365, "graceDays must be at most 365").default(7),
+    /** Canary re-check before a run: this many items of the bound gold test set, stratified by class; 0 turns it off. */
+    canaryItems: z.int("canaryItems must be a whole number").min(0, "canaryItems must be 0 or more").max(500, "canaryItems must be at most 500").default(20),
+    /** A passed canary holds this long, unless the provider's fingerprint changes. */
+    canaryCacheHours: z.number().min(0, "canaryCacheHours must be 0 or more").max(24 * 90, "canaryCacheHours must be at most 2160").default(24),
+    /** The canary fails when more than this share of its verdicts differ from the approved calibration's. */
+    canaryMaxFlipRate: z.number().min(0, "canaryMaxFlipRate must be between 0 and 1").max(1, "canaryMaxFlipRate must be between 0 and 1").default(0.2),
   })
   .strict();
 

@@ -24,6 +24,8 @@ export interface VerdictOutcome {
   costUsd: number | null;
   latencyMs: number | null;
   error: string | null;
+  /** The judge could not be asked (no key, no recording, host refused, the call failed): no answer to judge by. */
+  unreachable?: boolean;
 }
 
 export interface JudgeContext {
@@ -43,7 +45,7 @@ export async function judgeOne(version: JudgeVersionLike, input: JudgeInput, ord
   try {
     request = buildRequest(version, input, order);
   } catch (error) {
-    return { ...empty, order, status: "error", requestHash: null, rawRequest: null, error: error instanceof Error ? error.message : String(error) };
+    return { ...empty, order, status: "error", requestHash: null, rawRequest: null, error: error instanceof Error ? error.message : String(error), unreachable: true };
   }
   const hash = requestHash(request);
   const outcome = await callWithRetries(context.provider, request, context.policy, context.deps);
@@ -59,6 +61,7 @@ export async function judgeOne(version: JudgeVersionLike, input: JudgeInput, ord
       rawResponse: outcome.error.details.raw ?? null,
       latencyMs: outcome.latencyMs,
       error: outcome.error.message,
+      unreachable: true,
     };
   }
   const { response } = outcome;

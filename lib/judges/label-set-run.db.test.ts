@@ -4,8 +4,9 @@ import { changeGold, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } f
 import { startMockLlmServer, lastUserText, type MockLlmServer } from "../providers/mock-server";
 import { db } from "../db/client";
 import { listVerdicts, saveVerdict } from "../db/verdicts";
-import { approvalState, approveJudgeVersion, judgeGate, revokeApproval } from "../db/approvals";
+import { approveJudgeVersion, judgeGate, loadJudgeStatus, revokeApproval } from "../db/approvals";
 import { statsOf } from "../db/calibrations";
+import { noticeStale } from "../db/judge-staleness";
 import { listAuditEvents } from "../db/audit";
 import { agreementReport } from "./agreement";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
@@ -89,38 +90,45 @@ describe("a judge run and its calibration on a label set", () => {
 
     const gate = await judgeGate(version.id);
     expect(gate.passed).toBe(true);
-    expect((await approvalState(version.id)).approved).toBe(false);
+    expect(gate.labelSet).toEqual({ id: queueId, name: "refunds" });
+    expect(await loadJudgeStatus(version.id)).toMatchObject({ state: "shadow", approved: false, gating: false });
 
     await approveJudgeVersion(version.id, admin.id);
-    const state = await approvalState(version.id);
-    expect(state).toMatchObject({ approved: true, reason: "approved by admin-run@example.com" });
+    const status = await loadJudgeStatus(version.id);
+    expect(status).toMatchObject({ state: "gating", approved: true, gating: true, reason: 'approved by admin-run@example.com on "refunds"', calibrationId: calibration.id, goldVersion: calibration.labelSetHash });
     const audit = await listAuditEvents({ targetType: "judge_version", targetId: version.id });
-    expect(audit.map((e) => e.action)).toEqual(["judge.approved"]);
-    expect(audit[0]!.details).toMatchObject({ hash: version.hash, version: 1 });
+    expect(audit.map((e) => e.action)).toEqual(["judge.approved", "judge_version.created"]);
+    expect(audit[0]!.details).toMatchObject({ hash: version.hash, version: 1, from: "shadow", to: "gating", labelSet: "refunds", calibration: calibration.id });
 
-    // The runner's seam: approved, so its verdicts count.
+    // The runner's seam: gating, so its verdicts count.
     const client = await createJudgeClient(version.hash.slice(0, 12));
-    expect(client).toMatchObject({ versionId: version.id, approved: true, kind: "binary" });
+    expect(client).toMatchObject({ versionId: version.id, approved: true, kind: "binary", state: "gating", calibrationId: calibration.id });
     expect(await client.grade({ taskPrompt: "t", output: "good answer" })).toMatchObject({ status: "pass", score: 1, shadow: false, reason: "solves it" });
 
-    // The run report's correction uses the TPR and TNR of the calibration the gate used.
-    const read = await runPassRateThroughJudge(version.id, { passed: 30, scored: 50 });
+    // The run report's correction uses the TPR and TNR of the calibration the run recorded.
+    const read = await runPassRateThroughJudge({ state: "gating", calibrationId: calibration.id }, { passed: 30, scored: 50 });
     expect(read.approved).toBe(true);
     expect(read.correction).toMatchObject({ raw: 0.6, inputs: { tpr: calibration.tpr, tnr: calibration.tnr, calibrationId: calibration.id, calibrationN: 40 } });
     expect(read.correction!.corrected).toBeCloseTo((0.6 + 1 - 1) / (0.9 + 1 - 1), 12);
+    expect(await runPassRateThroughJudge({ state: "shadow", calibrationId: null }, { passed: 30, scored: 50 })).toMatchObject({ approved: false, correction: null });
 
-    // New gold labels withdraw it without a revocation: the calibration is no longer on the current set.
+    // New gold labels make it stale at once; it keeps gating for the grace period, until a recalibration decides.
     await changeGold(queueId, transcriptIds["t-b0"]!, "pass");
-    const stale = await approvalState(version.id);
-    expect(stale.approved).toBe(false);
-    expect(stale.reason).toContain("Calibrated on the current gold set (the gold labels changed since)");
-    expect(await runPassRateThroughJudge(version.id, { passed: 30, scored: 50 })).toMatchObject({ approved: false, correction: null });
-    const shadowClient = await createJudgeClient(version.id);
-    expect(shadowClient.approved).toBe(false);
+    const stale = await loadJudgeStatus(version.id);
+    expect(stale).toMatchObject({ state: "stale", approved: true, gating: true });
+    expect(stale.gate.rules.find((r) => r.id === "current")).toMatchObject({ passed: false, actual: "the gold labels changed since" });
+    // Recorded as stale (the grace period counts from here), it stops gating when the grace period is over.
+    await db().$transaction((tx) => noticeStale(tx, stale.approval!));
+    expect(await loadJudgeStatus(version.id)).toMatchObject({ state: "stale", gating: true, reason: expect.stringContaining("the bound gold set changed (1 changed)") });
+    const afterGrace = await loadJudgeStatus(version.id, { now: new Date(Date.now() + 8 * 24 * 3_600_000) });
+    expect(afterGrace).toMatchObject({ state: "stale", gating: false });
+    const shadowClient = await createJudgeClient(version.id, { status: afterGrace });
+    expect(shadowClient).toMatchObject({ approved: false, calibrationId: null });
     expect(await shadowClient.grade({ taskPrompt: "t", output: "bad answer" })).toMatchObject({ status: "fail", shadow: true });
 
     await revokeApproval(version.id, admin.id);
-    expect((await listAuditEvents({ targetType: "judge_version", targetId: version.id })).map((e) => e.action)).toEqual(["judge.approval_revoked", "judge.approved"]);
+    expect(await loadJudgeStatus(version.id)).toMatchObject({ state: "revoked", gating: false, reason: "revoked by an admin" });
+    expect((await listAuditEvents({ targetType: "judge_version", targetId: version.id })).map((e) => e.action)).toEqual(["judge.revoked", "judge.stale", "judge.approved", "judge_version.created"]);
   });
 
   it("refuses to judge items of another kind, and records skipped verdicts when no key is set", async () => {
@@ -232,6 +240,7 @@ describe("approval is refused, server-side, for a version missing any gate rule"
     await expect(approveJudgeVersion(versionId, admin.id)).rejects.toThrow(rule);
     expect(await db().approval.count({ where: { judgeVersionId: versionId } })).toBe(0);
     expect((await createJudgeClient(versionId)).approved).toBe(false);
+    expect((await loadJudgeStatus(versionId)).state).toBe("shadow");
   }
 
   it("never calibrated", async () => {

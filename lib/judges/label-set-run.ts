@@ -1,16 +1,22 @@
 import "server-only";
 import { UserError } from "../errors";
 import { createCalibration } from "../db/calibrations";
+import { db } from "../db/client";
+import { settleCalibration } from "../db/judge-staleness";
+import { requestHash } from "../providers/cassette";
 import { getJudgeVersion } from "../db/judges";
 import { loadGoldSplit, loadHumanLabels } from "../db/label-sets";
 import { loadDesign } from "../db/sampling";
-import { listVerdicts, saveVerdict } from "../db/verdicts";
+import { latestObservedFingerprint } from "../db/canary";
+import { listVerdicts, saveVerdict, verdictResponses } from "../db/verdicts";
+import { responseFingerprint } from "../providers/fingerprint";
 import type { ModelProvider } from "../providers/types";
 import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "./call";
 import { buildCalibration, type SplitName } from "./calibration";
 import { KIND_FOR_PARSER } from "./kinds";
 import { providerForVersion, type ProviderSetup } from "./providers";
 import { callKey, runJudge, type RunJudgeProgress } from "./run-judge";
+import { buildRequest, type JudgeInput, type JudgeOrder, type JudgeVersionLike } from "./request";
 import { toJudgeInput, verbosityLength } from "./transcript-input";
 import type { JudgeParser } from "./version";
 
@@ -56,9 +62,14 @@ export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<R
   const existing = await listVerdicts(version.id, items.map((i) => i.transcriptId));
   // A failed call is asked again — except on the replay provider, whose recorded verdicts (an
   // imported data set's unparseable answers included) are the record itself: asking again could
-  // only overwrite them with "no recording".
-  const final = version.provider === "replay" ? existing : existing.filter((v) => v.status === "ok");
-  const done = new Set(final.map((v) => callKey(v.transcriptId, v.order as "original" | "swapped", v.repeat)));
+  // only overwrite them with "no recording". A stored answer to another request (the label set's
+  // rubric changed since) is not an answer to this one: it is asked again.
+  const inputs = new Map(items.map((i) => [i.transcriptId, i.input]));
+  const stillAsked = (v: { transcriptId: string; order: string; requestHash: string | null }) =>
+    v.requestHash === null || v.requestHash === currentRequestHash(version, inputs.get(v.transcriptId)!, v.order as JudgeOrder);
+  const staleModel = await answeredByAnotherModel(version);
+  const final = (version.provider === "replay" ? existing : existing.filter((v) => v.status === "ok")).filter(stillAsked).filter((v) => !staleModel.has(callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
+  const done = new Set(final.map((v) => callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
   const orders = options.bothOrders && version.parser === "pairwise" ? 2 : 1;
   const pending = Math.max(0, items.length * orders * (options.repeats ?? 1) - done.size);
   if (options.maxCalls !== undefined && pending > options.maxCalls) {
@@ -78,8 +89,45 @@ export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<R
   );
 }
 
-/** Measures the version against the split's gold labels as they are now and stores the calibration. */
-export async function calibrateOnLabelSet(options: { versionId: string; queueId: string; split: SplitName; actorId: string | null; seed?: number }) {
+/**
+ * Once a canary saw the provider answer with a new fingerprint, stored answers that carry another
+ * one came from a different model behind the same name: they are asked again, not reused.
+ */
+async function answeredByAnotherModel(version: { id: string; provider: string }): Promise<Set<string>> {
+  if (version.provider === "replay") return new Set();
+  const current = await latestObservedFingerprint(version.id);
+  if (!current) return new Set();
+  const other = (await verdictResponses(version.id)).filter((r) => {
+    const fp = responseFingerprint(r.rawResponse);
+    return fp !== null && fp !== current;
+  });
+  return new Set(other.map((r) => callKey(r.transcriptId, r.order as JudgeOrder, r.repeat)));
+}
+
+function currentRequestHash(version: JudgeVersionLike, input: JudgeInput, order: JudgeOrder): string | null {
+  try {
+    return requestHash(buildRequest(version, input, order));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Measures the version against the split's gold labels as they are now, stores the calibration with
+ * its audit event, and lets it settle the lifecycle of an approval bound to this label set (a
+ * recalibration decides a stale version; calibrations on other sets never touch gating).
+ */
+export async function calibrateOnLabelSet(options: {
+  versionId: string;
+  queueId: string;
+  split: SplitName;
+  actorId: string | null;
+  seed?: number;
+  /** Where it came from, for the audit log: cli, web, recheck. */
+  via?: string;
+  /** How many calls the run before it made and reused (the audit event names them). */
+  judged?: { itemsJudged: number; reused: number };
+}) {
   const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
   const ids = gold.map((g) => g.transcriptId);
   const [verdicts, labels, design] = await Promise.all([listVerdicts(version.id, ids), loadHumanLabels(queue.id, queue.rubricVersion, ids), loadDesign(queue.id, ids)]);
@@ -93,5 +141,15 @@ export async function calibrateOnLabelSet(options: { versionId: string; queueId:
     seed: options.seed,
     design,
   });
-  return createCalibration({ judgeVersionId: version.id, queueId: queue.id, split: options.split, stats, createdById: options.actorId });
+  return db().$transaction(async (tx) => {
+    const calibration = await createCalibration({ judgeVersionId: version.id, queueId: queue.id, split: options.split, stats, createdById: options.actorId }, tx, {
+      judge: version.judge.name,
+      version: version.version,
+      labelSet: queue.name,
+      via: options.via ?? null,
+      ...options.judged,
+    });
+    await settleCalibration(tx, calibration, { judged: options.judged });
+    return calibration;
+  });
 }

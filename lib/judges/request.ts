@@ -10,6 +10,10 @@ export interface JudgeInput {
   expected?: string | null;
   output?: string | null;
   transcript?: string | null;
+  /** Every tool call in order with its arguments and result. */
+  toolCalls?: string | null;
+  /** The final state after the agent finished, as JSON text. */
+  finalState?: string | null;
   outputA?: string | null;
   outputB?: string | null;
 }
@@ -57,6 +61,8 @@ export function buildRequest(version: JudgeVersionLike, input: JudgeInput, order
     expected: input.expected,
     output: input.output,
     transcript: input.transcript,
+    tool_calls: input.toolCalls,
+    final_state: input.finalState,
     output_a: swapped ? input.outputB : input.outputA,
     output_b: swapped ? input.outputA : input.outputB,
   });

@@ -33,6 +33,8 @@ export interface RunJudgeProgress {
   ok: number;
   skipped: number;
   error: number;
+  /** Calls that got no answer at all (skipped for a missing key, or failed before the model answered). */
+  unreachable: number;
   alreadyDone: number;
 }
 
@@ -57,7 +59,7 @@ export async function runJudge(version: JudgeVersionLike, items: JudgeItem[], op
       }
     }
   }
-  const progress: RunJudgeProgress = { total: calls.length, completed: 0, ok: 0, skipped: 0, error: 0, alreadyDone };
+  const progress: RunJudgeProgress = { total: calls.length, completed: 0, ok: 0, skipped: 0, error: 0, unreachable: 0, alreadyDone };
   deps.onProgress?.({ ...progress });
   const limit = pLimit(Math.max(1, options.concurrency));
   await Promise.all(
@@ -67,6 +69,7 @@ export async function runJudge(version: JudgeVersionLike, items: JudgeItem[], op
         await deps.save({ ...outcome, transcriptId: item.transcriptId, repeat });
         progress.completed++;
         progress[outcome.status]++;
+        if (outcome.unreachable) progress.unreachable++;
         deps.onProgress?.({ ...progress });
       }),
     ),

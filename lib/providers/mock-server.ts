@@ -31,6 +31,10 @@ export interface MockReply {
   hang?: boolean;
   tokensIn?: number;
   tokensOut?: number;
+  /** OpenAI flavor: the response's system_fingerprint (a "model change" behind the same name changes it). */
+  fingerprint?: string;
+  /** The model id the response says answered (default: the one requested). */
+  answeredBy?: string;
 }
 
 export interface MockLlmServer {
@@ -71,7 +75,7 @@ export async function startMockLlmServer(options: {
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     const status = reply.status ?? 200;
     const payload =
-      reply.raw ?? JSON.stringify(reply.json ?? (reply.text !== undefined ? wrap(options.flavor, String(body.model ?? "mock"), reply) : { error: { message: "mock error" } }));
+      reply.raw ?? JSON.stringify(reply.json ?? (reply.text !== undefined ? wrap(options.flavor, reply.answeredBy ?? String(body.model ?? "mock"), reply) : { error: { message: "mock error" } }));
     if (res.destroyed) return;
     res.writeHead(status, { "content-type": "application/json", ...reply.headers });
     res.end(payload);
@@ -104,6 +108,7 @@ function wrap(flavor: MockFlavor, model: string, reply: MockReply) {
       id: "chatcmpl-mock",
       object: "chat.completion",
       model,
+      ...(reply.fingerprint ? { system_fingerprint: reply.fingerprint } : {}),
       choices: [{ index: 0, message: { role: "assistant", content: reply.text }, finish_reason: "stop" }],
       usage: { prompt_tokens: tokensIn, completion_tokens: tokensOut, total_tokens: tokensIn + tokensOut },
     };

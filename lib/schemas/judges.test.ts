@@ -53,7 +53,18 @@ describe("judge forms", () => {
       minTpr: null,
       minTnr: 0.8,
       maxFlipRate: null,
+      graceDays: 7,
+      canaryItems: 20,
+      canaryCacheHours: 24,
+      canaryMaxFlipRate: 0.2,
     });
+    expect(gatePolicyForm.parse({ minKappa: "0.6", minItems: "30", minPerClass: "10", graceDays: "3", canaryItems: "0", canaryCacheHours: "12", canaryMaxFlipRate: "0.1" })).toMatchObject({
+      graceDays: 3,
+      canaryItems: 0,
+      canaryCacheHours: 12,
+      canaryMaxFlipRate: 0.1,
+    });
+    expect(gatePolicyForm.safeParse({ minKappa: "0.6", minItems: "30", minPerClass: "10", graceDays: "-1" }).error?.issues[0]?.message).toBe("graceDays must be 0 or more");
     const bad = gatePolicyForm.safeParse({ minKappa: "1.5", minItems: "10", minPerClass: "0" });
     expect(bad.error?.issues.map((i) => i.path.join("."))).toEqual(["minKappa", "minPerClass"]);
   });

@@ -84,7 +84,21 @@ export const compareRunInput = z.object({
 
 export const versionIdInput = z.object({ versionId: z.string().min(1, "Missing version id.") });
 
+export const revokeInput = z.object({
+  versionId: z.string().min(1, "Missing version id."),
+  reason: z.preprocess(emptyToNull, z.string().trim().max(500, "Keep the reason under 500 characters.").nullable()).default(null),
+});
+
+/** Approve on one label set (the newest test calibration's when none is named). */
+export const approveInput = z.object({
+  versionId: z.string().min(1, "Missing version id."),
+  queueId: z.preprocess(emptyToNull, z.string().nullable()).default(null),
+});
+
 const optionalRateField = (name: string) => z.preprocess((v) => (v === "" || v === undefined ? null : v), z.coerce.number({ error: `${name} must be a number.` }).nullable());
+
+/** Left empty, the policy's default applies. */
+const defaultedNumberField = (name: string) => z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number({ error: `${name} must be a number.` }).optional());
 
 /** The gate policy form: numbers as text, optional rules empty when off. */
 export const gatePolicyForm = z
@@ -96,6 +110,10 @@ export const gatePolicyForm = z
     minTpr: optionalRateField("Minimum TPR"),
     minTnr: optionalRateField("Minimum TNR"),
     maxFlipRate: optionalRateField("Maximum flip rate"),
+    graceDays: defaultedNumberField("Grace period"),
+    canaryItems: defaultedNumberField("Canary items"),
+    canaryCacheHours: defaultedNumberField("Canary hours"),
+    canaryMaxFlipRate: defaultedNumberField("Canary maximum flip rate"),
   })
   // The form's output is exactly the policy's input with every field present.
   .pipe(gatePolicySchema as unknown as z.ZodType<GatePolicy, GatePolicy>);

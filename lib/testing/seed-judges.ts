@@ -1,5 +1,5 @@
 import { contentHash } from "../hash";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import { findOrCreateJudgeVersion } from "../db/judges";
 import { judgeVersionSpec } from "../judges/version";
 import { KIND_FOR_PARSER } from "../judges/kinds";
@@ -42,38 +42,52 @@ export async function seedLabelSet(input: SeedLabelSet) {
         reviewersPerItem: input.reviewersPerItem ?? 2,
       },
     });
-    const transcriptIds: Record<string, string> = {};
-    const reviewers = new Map<string, string>();
-    for (const [index, item] of input.items.entries()) {
-      const content = { messages: [{ role: "user", content: `Task ${item.key}` }, { role: "assistant", content: item.output ?? "" }], outputs: item.outputs ?? null };
-      const transcript = await tx.transcript.create({
-        data: {
-          contentHash: contentHash({ seed: input.name, key: item.key }),
-          source: input.source ?? "jsonl",
-          externalId: item.key,
-          kind: input.kind,
-          taskPrompt: `Task ${item.key}: answer the customer.`,
-          finalOutput: item.outputs ? null : (item.output ?? null),
-          content,
-        },
-      });
-      transcriptIds[item.key] = transcript.id;
-      await tx.queueItem.create({ data: { queueId: queue.id, transcriptId: transcript.id, orderKey: String(index).padStart(6, "0"), split: item.split, labelCount: item.labels?.length ?? 0 } });
-      for (const label of item.labels ?? []) {
-        let reviewerId = reviewers.get(label.reviewer);
-        if (!reviewerId) {
-          const user = await tx.user.upsert({ where: { email: label.reviewer }, update: {}, create: { email: label.reviewer, role: "reviewer" } });
-          reviewerId = user.id;
-          reviewers.set(label.reviewer, reviewerId);
-        }
-        await tx.label.create({ data: { transcriptId: transcript.id, queueId: queue.id, reviewerId, value: label.value } });
-      }
-      if (item.gold !== null) {
-        await tx.goldLabel.create({ data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: item.gold, source: "consensus" } });
-      }
-    }
-    return { queueId: queue.id, transcriptIds };
+    return seedItems(tx, queue, input);
   }, { timeout: 60_000, maxWait: 20_000 });
+}
+
+/** More items for an existing label set (new transcripts, labels and gold as given). */
+export async function addItemsToLabelSet(queueId: string, items: SeedItem[]) {
+  return db().$transaction(async (tx) => {
+    const queue = await tx.labelQueue.findUniqueOrThrow({ where: { id: queueId } });
+    const offset = await tx.queueItem.count({ where: { queueId } });
+    return seedItems(tx, queue, { name: queue.name, kind: queue.kind, items }, offset);
+  });
+}
+
+async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet, "name" | "kind" | "items" | "source">, offset = 0) {
+  const transcriptIds: Record<string, string> = {};
+  const reviewers = new Map<string, string>();
+  for (const [at, item] of input.items.entries()) {
+    const index = offset + at;
+    const content = { messages: [{ role: "user", content: `Task ${item.key}` }, { role: "assistant", content: item.output ?? "" }], outputs: item.outputs ?? null };
+    const transcript = await tx.transcript.create({
+      data: {
+        contentHash: contentHash({ seed: input.name, key: item.key }),
+        source: input.source ?? "jsonl",
+        externalId: item.key,
+        kind: input.kind,
+        taskPrompt: `Task ${item.key}: answer the customer.`,
+        finalOutput: item.outputs ? null : (item.output ?? null),
+        content,
+      },
+    });
+    transcriptIds[item.key] = transcript.id;
+    await tx.queueItem.create({ data: { queueId: queue.id, transcriptId: transcript.id, orderKey: String(index).padStart(6, "0"), split: item.split, labelCount: item.labels?.length ?? 0 } });
+    for (const label of item.labels ?? []) {
+      let reviewerId = reviewers.get(label.reviewer);
+      if (!reviewerId) {
+        const user = await tx.user.upsert({ where: { email: label.reviewer }, update: {}, create: { email: label.reviewer, role: "reviewer" } });
+        reviewerId = user.id;
+        reviewers.set(label.reviewer, reviewerId);
+      }
+      await tx.label.create({ data: { transcriptId: transcript.id, queueId: queue.id, reviewerId, value: label.value } });
+    }
+    if (item.gold !== null) {
+      await tx.goldLabel.create({ data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: item.gold, source: "consensus" } });
+    }
+  }
+  return { queueId: queue.id, transcriptIds };
 }
 
 /** Replaces one item's gold label (as an adjudication would): the label set's hash changes. */

@@ -12,7 +12,8 @@ import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judges/label-set-run";
 import { readParams } from "@/lib/judges/request";
 import type { JudgeParser } from "@/lib/judges/version";
-import { cloneVersionInput, compareRunInput, createJudgeInput, gatePolicyForm, newModelInput, runJudgeInput, specFromFields, versionIdInput } from "@/lib/schemas/judges";
+import { recheckJudge } from "@/lib/judges/recheck";
+import { approveInput, cloneVersionInput, compareRunInput, createJudgeInput, gatePolicyForm, newModelInput, revokeInput, runJudgeInput, specFromFields, versionIdInput } from "@/lib/schemas/judges";
 import { findJudgeByName } from "@/lib/db/judges";
 
 /** A page waits for the run; bigger runs belong to `gavel judge run`. */
@@ -69,7 +70,7 @@ export const runJudgeAction = defineAction("judges:write", runJudgeInput, async 
   const lines: string[] = [];
   for (const split of splits) {
     const progress = await runJudgeOnLabelSet({ versionId: input.versionId, queueId: input.queueId, split, repeats: input.repeats, bothOrders: input.bothOrders, maxCalls: MAX_CALLS_FROM_PAGE });
-    const calibration = await calibrateOnLabelSet({ versionId: input.versionId, queueId: input.queueId, split, actorId: user.id });
+    const calibration = await calibrateOnLabelSet({ versionId: input.versionId, queueId: input.queueId, split, actorId: user.id, via: "web", judged: { itemsJudged: progress.completed, reused: progress.alreadyDone } });
     lines.push(
       `${split}: ${progress.total} calls (${progress.ok} ok, ${progress.skipped} skipped, ${progress.error} errors; ${progress.alreadyDone} answered before). κ ${formatStat(calibration.kappa)} on ${calibration.n} items.`,
     );
@@ -82,22 +83,30 @@ export const runJudgeAction = defineAction("judges:write", runJudgeInput, async 
 export const compareRunAction = defineAction("judges:write", compareRunInput, async (input, user) => {
   for (const versionId of [input.baseId, input.candidateId]) {
     await runJudgeOnLabelSet({ versionId, queueId: input.queueId, split: "test", maxCalls: MAX_CALLS_FROM_PAGE });
-    await calibrateOnLabelSet({ versionId, queueId: input.queueId, split: "test", actorId: user.id });
+    await calibrateOnLabelSet({ versionId, queueId: input.queueId, split: "test", actorId: user.id, via: "web" });
   }
   revalidatePath("/judges/compare");
   return { message: "Both versions judged and calibrated on the test split." };
 });
 
-export const approveAction = defineAction("judges:approve", versionIdInput, async (input, user) => {
-  const approval = await approveJudgeVersion(input.versionId, user.id);
+export const approveAction = defineAction("judges:approve", approveInput, async (input, user) => {
+  const approval = await approveJudgeVersion(input.versionId, user.id, { queueId: input.queueId });
   revalidatePath(`/judges/versions/${input.versionId}`);
-  return { message: `Approved, bound to hash ${approval.versionHash.slice(0, 12)}.` };
+  return { message: `Approved, bound to hash ${approval.versionHash.slice(0, 12)} and gold version ${approval.goldVersion?.slice(0, 12) ?? "?"} of its label set.` };
 });
 
-export const revokeAction = defineAction("judges:approve", versionIdInput, async (input, user) => {
-  await revokeApproval(input.versionId, user.id);
+export const revokeAction = defineAction("judges:approve", revokeInput, async (input, user) => {
+  await revokeApproval(input.versionId, user.id, input.reason ?? undefined);
   revalidatePath(`/judges/versions/${input.versionId}`);
   return { message: "Approval revoked: this version's verdicts are shadow again." };
+});
+
+/** Brings the lifecycle up to date now: recalibrates a stale version on its bound label set, then the canary. */
+export const recheckAction = defineAction("judges:write", versionIdInput, async (input) => {
+  const lines: string[] = [];
+  const { status } = await recheckJudge(input.versionId, { canary: true, log: (line) => lines.push(line) });
+  revalidatePath(`/judges/versions/${input.versionId}`);
+  return { message: [...lines, `Now ${status.state}${status.gating ? " (gating)" : ""}: ${status.reason}.`].join(" ") };
 });
 
 export const savePolicyAction = defineAction("settings:manage", gatePolicyForm, async (input, user) => {

@@ -1,17 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { Badge } from "@/app/_components/ui/badge";
+import { JudgeStateBadge } from "@/app/_components/judge-state-badge";
 import { LinkButton } from "@/app/_components/ui/button";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { activeApproval, judgeGate } from "@/lib/db/approvals";
-import { latestCalibration } from "@/lib/db/calibrations";
+import { judgeOverview } from "@/lib/db/approvals";
 import { getGatePolicy } from "@/lib/db/gate-policy";
-import { listJudges } from "@/lib/db/judges";
 import { loadRealData } from "@/lib/db/real-data";
 import { formatInterval, formatStat } from "@/lib/judges/format";
 import { can } from "@/lib/roles";
@@ -22,21 +20,19 @@ export const metadata: Metadata = { title: "Judges" };
 
 export default async function JudgesPage() {
   const user = await requireRole("read");
-  const [judges, policy, realData] = await Promise.all([listJudges(), getGatePolicy(), loadRealData()]);
-  const rows = await Promise.all(
-    judges.map(async (judge) => {
-      const latest = judge.versions[0];
-      if (!latest) return { judge, latest, approved: false, calibration: null };
-      const [approval, gate, calibration] = await Promise.all([activeApproval(latest.id), judgeGate(latest.id), latestCalibration(latest.id, "test")]);
-      return { judge, latest, approved: Boolean(approval) && gate.passed, calibration };
-    }),
-  );
+  const [judges, policy, realData] = await Promise.all([judgeOverview(), getGatePolicy(), loadRealData()]);
+  const rows = judges.flatMap(({ judge, rows: versions }) => versions.map((row, i) => ({ judge, first: i === 0, ...row })));
   const bar = `κ ≥ ${policy.minKappa.toFixed(2)}${policy.useKappaLowerBound ? " (lower 95% bound)" : ""}, ≥ ${policy.minItems} gold items, ≥ ${policy.minPerClass} per class, on the current test split`;
   return (
     <>
       <PageHeader
         title="Judges"
-        description={<>Every pinned judge version, measured against human labels. Only an approved version that clears the bar may gate CI: {bar}.</>}
+        description={
+          <>
+            Every judge&apos;s newest version and every version that gates or was ever approved, with its state: shadow (never approved), gating, stale (its gold set
+            changed), demoted (a recalibration or canary missed the bar) or revoked. An admin approves a version on a label set where it clears the bar: {bar}.
+          </>
+        }
         actions={
           <>
             {can(user, "settings:manage") ? <LinkButton href="/judges/policy">Gate policy</LinkButton> : null}
@@ -57,24 +53,31 @@ export default async function JudgesPage() {
             <thead className="bg-stone-50">
               <tr>
                 <Th>Judge</Th>
-                <Th>Latest version</Th>
+                <Th>Version</Th>
                 <Th>Provider / model</Th>
+                <Th>State</Th>
+                <Th>Label set</Th>
                 <Th>Test κ</Th>
                 <Th>Wald 95%</Th>
-                <Th>Status</Th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-100">
-              {rows.map(({ judge, latest, approved, calibration }) => (
-                <tr key={judge.id}>
+            <tbody className="divide-y divide-stone-100" data-testid="judges-overview">
+              {rows.map(({ judge, first, version, status, calibration, latest }) => (
+                <tr key={version.id} data-testid={`judge-row-${judge.name}-v${version.version}`}>
                   <Td className="font-medium">
-                    <Link className="text-indigo-700 hover:underline" href={`/judges/${judge.id}`}>{judge.name}</Link>
+                    {first ? <Link className="text-indigo-700 hover:underline" href={`/judges/${judge.id}`}>{judge.name}</Link> : null}
                   </Td>
-                  <Td>{latest ? <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${latest.id}`}>v{latest.version}</Link> : "—"}</Td>
-                  <Td className="font-mono text-xs">{latest ? `${latest.provider} / ${latest.model}` : "—"}</Td>
+                  <Td>
+                    <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.id}`}>v{version.version}</Link>
+                    {latest ? <span className="ml-1 text-xs text-stone-500">latest</span> : null}
+                  </Td>
+                  <Td className="font-mono text-xs">{`${version.provider} / ${version.model}`}</Td>
+                  <Td>
+                    <JudgeStateBadge state={status.state} gating={status.gating} title={status.reason} />
+                  </Td>
+                  <Td className="text-sm">{status.labelSet && status.approval ? status.labelSet.name : <span className="text-stone-400">—</span>}</Td>
                   <Td className="font-mono">{calibration ? formatStat(calibration.kappa) : "—"}</Td>
                   <Td className="font-mono">{calibration ? formatInterval(calibration.kappaCiLow !== null && calibration.kappaCiHigh !== null ? [calibration.kappaCiLow, calibration.kappaCiHigh] : null) : "—"}</Td>
-                  <Td>{approved ? <Badge tone="good">approved</Badge> : <Badge tone="muted">shadow</Badge>}</Td>
                 </tr>
               ))}
             </tbody>

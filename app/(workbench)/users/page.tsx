@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
@@ -65,7 +66,7 @@ export default async function UsersPage() {
         </CardBody>
       </Card>
       <Card>
-        <CardHeader title="Audit log" description="Role changes, new users, approvals: who did what, when (UTC)." />
+        <CardHeader title="Audit log" description={<>The newest events: who did what, when (UTC). Every event, with filters: <Link className="text-indigo-700 hover:underline" href="/audit">Audit</Link>.</>} />
         {events.length === 0 ? (
           <CardBody className="text-sm text-stone-600">Nothing recorded yet.</CardBody>
         ) : (

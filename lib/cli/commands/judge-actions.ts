@@ -1,12 +1,13 @@
 import cliProgress from "cli-progress";
 import { z } from "zod";
-import { approvalState } from "../../db/approvals";
+import { loadJudgeStatus, statusJson, type JudgeStatus } from "../../db/approvals";
 import { statsOf } from "../../db/calibrations";
 import { resolveJudgeVersionRef } from "../../db/judges";
 import { findLabelSet } from "../../db/label-sets";
 import { UserError } from "../../errors";
 import { agreementJson } from "../../judges/agreement";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../../judges/label-set-run";
+import { recheckJudge } from "../../judges/recheck";
 import type { RunJudgeProgress } from "../../judges/run-judge";
 import { UsageError } from "../exit";
 import type { Logger } from "../logger";
@@ -95,7 +96,7 @@ export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, 
   const options = parse(calibrateOptions, raw);
   return userFacing(async () => {
     const version = await resolveJudgeVersionRef(ref);
-    const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId: await labelSetId(options.queue), split: options.split, actorId: null });
+    const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId: await labelSetId(options.queue), split: options.split, actorId: null, via: "cli" });
     const stats = statsOf(calibration);
     if (options.json) logger.out(JSON.stringify({ calibrationId: calibration.id, split: calibration.split, labelSetHash: calibration.labelSetHash, skipped: stats.skipped, errors: stats.errored, ...agreementJson(stats.report) }, null, 2));
     else logger.out(`${agreementTable(stats.report, `${version.judge.name} v${version.version}`, "gold")}\n\n  ${stats.skipped} skipped and ${stats.errored} errored items left out; calibration ${calibration.id}.`);
@@ -103,16 +104,28 @@ export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, 
   });
 }
 
-/** Exit 0 when the version may gate now, 1 when it may not (CI can branch on it). */
-export async function judgeStatus(ref: string, raw: { json?: boolean }, logger: Logger) {
+/**
+ * The version's lifecycle state, brought up to date first (a stale version is recalibrated on its
+ * bound label set when the judge can be called; `--no-recheck` only reads). `recheck` also runs the
+ * canary. Exit 0 only when it gates now, 1 when it does not (CI can branch on it).
+ */
+export async function judgeStatus(ref: string, raw: { json?: boolean; recheck?: boolean; canary?: boolean }, logger: Logger): Promise<JudgeStatus> {
   return userFacing(async () => {
     const version = await resolveJudgeVersionRef(ref);
-    const state = await approvalState(version.id);
-    if (raw.json) logger.out(JSON.stringify({ versionId: version.id, hash: version.hash, approved: state.approved, reason: state.reason, rules: state.gate.rules }, null, 2));
-    else {
-      const lines = state.gate.rules.map((r) => `  ${r.passed ? "pass" : "FAIL"}  ${r.label} (${r.actual})`);
-      logger.out([`${version.judge.name} v${version.version}: ${state.approved ? "may gate" : "shadow only"} (${state.reason})`, ...lines].join("\n"));
-    }
-    return state;
+    const status =
+      raw.recheck === false ? await loadJudgeStatus(version.id) : (await recheckJudge(version.id, { canary: raw.canary ?? false, log: (line) => logger.info(line) })).status;
+    if (raw.json) logger.out(JSON.stringify(statusJson(status), null, 2));
+    else logger.out(statusText(status, `${version.judge.name} v${version.version}`));
+    return status;
   });
+}
+
+export function statusText(status: JudgeStatus, name: string): string {
+  const bound = status.labelSet ? `label set "${status.labelSet.name}"` : "no label set";
+  const lines = [
+    `${name}: ${status.state}, ${status.gating ? "may gate" : "does not gate: verdicts are shadow"} (${status.reason})`,
+    `  ${status.approval ? "bound to" : "would bind to"} ${bound}${status.goldVersion ? `, gold version ${status.goldVersion.slice(0, 12)}` : ""}${status.calibrationId ? `, calibration ${status.calibrationId}` : ""}`,
+    ...status.gate.rules.map((r) => `  ${r.passed ? "pass" : "FAIL"}  ${r.label} (${r.actual})`),
+  ];
+  return lines.join("\n");
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listVerdicts } from "../../db/verdicts";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../../providers/mock-server";
 import { seedJudgeVersion, seedLabelSet } from "../../testing/seed-judges";
+import { gavel } from "../../testing/cli";
 import { withTestDatabase } from "../../testing/test-database";
 import { createLogger } from "../logger";
 import { judgeCalibrate, judgeRun, judgeStatus } from "./judge-actions";
@@ -64,9 +65,18 @@ describe("gavel judge", () => {
     expect(calibrate.out()).toMatch(/Cohen's kappa of "cli-live v1" against "gold" on 6 items/);
     const status = capture();
     const state = await judgeStatus("cli-live", {}, status.logger);
-    expect(state.approved).toBe(false);
-    expect(status.out()).toContain("cli-live v1: shadow only (not approved by an admin)");
+    expect(state).toMatchObject({ approved: false, gating: false, state: "shadow" });
+    expect(status.out()).toContain("cli-live v1: shadow, does not gate: verdicts are shadow (never approved by an admin");
+    expect(status.out()).toContain('would bind to label set "cli-set"');
     expect(status.out()).toContain("FAIL  At least 30 gold items judged (6 items)");
+
+    // The command as CI runs it: --json with the listed fields, exit 1 because it does not gate.
+    const cli = await gavel(["judge", "status", "cli-live@1", "--json"], { DATABASE_URL: process.env.DATABASE_URL });
+    expect(cli.code).toBe(1);
+    const json = JSON.parse(cli.stdout);
+    expect(Object.keys(json)).toEqual(expect.arrayContaining(["version", "hash", "approved", "gating", "labelSet", "goldVersion", "calibrationId", "state", "reason", "rules"]));
+    expect(json).toMatchObject({ version: "cli-live@1", approved: false, gating: false, labelSet: "cli-set", goldVersion: null, calibrationId: null, state: "shadow" });
+    expect(json.rules.find((r: { id: string }) => r.id === "items")).toMatchObject({ passed: false, actual: "6 items" });
   });
 
   it("turns a wrong reference or label set into a usage error", async () => {

@@ -4,7 +4,7 @@ import type { Logger } from "../logger";
 import type { RegisterCommand } from "./index";
 
 /**
- * `gavel judge run | calibrate | status`. The work lives in judge-actions.ts, loaded only when a
+ * `gavel judge run | calibrate | status | recheck`. The work lives in judge-actions.ts, loaded only when a
  * judge command runs, so other commands (`gavel agreement`) start without the database layer.
  */
 const actions = () => import("./judge-actions");
@@ -13,7 +13,7 @@ const disconnect = async () => (await import("../../db/client")).disconnectDb();
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export const registerJudge: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
-  const judge = program.command("judge").description("Run, calibrate and check judge versions (a version is an id, a hash prefix, or name@N)");
+  const judge = program.command("judge").description("Run, calibrate, check and re-check judge versions (a version is an id, a hash prefix, or name@N)");
   judge
     .command("run")
     .argument("<version>", "judge version: id, hash prefix (8+ hex digits) or name@N")
@@ -52,11 +52,25 @@ export const registerJudge: RegisterCommand = (program: Command, { logger }: { l
   judge
     .command("status")
     .argument("<version>", "judge version")
-    .option("--json", "print the gate rules as JSON")
+    .option("--json", "print {version, hash, approved, gating, labelSet, goldVersion, calibrationId, state, reason, rules} as JSON")
+    .option("--no-recheck", "only read the state: do not recalibrate a stale version first")
+    .action(async (ref: string, options: { json?: boolean; recheck?: boolean }) => {
+      try {
+        const status = await (await actions()).judgeStatus(ref, options, logger);
+        process.exitCode = status.gating ? EXIT.ok : EXIT.gateFailed;
+      } finally {
+        await disconnect();
+      }
+    });
+  judge
+    .command("recheck")
+    .argument("<version>", "judge version")
+    .description("Recalibrate a stale version on its bound label set and run the canary re-check now (exit 0 only when it still gates)")
+    .option("--json", "print the status as JSON afterwards")
     .action(async (ref: string, options: { json?: boolean }) => {
       try {
-        const state = await (await actions()).judgeStatus(ref, options, logger);
-        process.exitCode = state.approved ? EXIT.ok : EXIT.gateFailed;
+        const status = await (await actions()).judgeStatus(ref, { ...options, recheck: true, canary: true }, logger);
+        process.exitCode = status.gating ? EXIT.ok : EXIT.gateFailed;
       } finally {
         await disconnect();
       }

@@ -58,9 +58,10 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     if (!flags.agent && !flags.resume) throw new UsageError("required option '--agent <spec>' not specified");
     // Everything that can be wrong with the input is checked before anything is written.
     const suite = await loadSuiteOrExplain(target);
-    const judge = await resolveJudge(raw);
     const given = flags.agent ? await agentFor(flags.agent) : null;
     await ensureMigrated(databaseUrl());
+    // Judges live in the database: a judge that does not fit a task is refused before any run is written.
+    const judge = await resolveJudge(raw, { suite, logger });
     await markStaleRuns().catch(() => undefined);
     const resumable = flags.resume ? await asUsage(() => findResumableRun(flags.resume!)) : null;
     if (resumable) checkResume(flags, suite, resumable);

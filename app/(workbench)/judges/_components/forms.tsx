@@ -6,7 +6,7 @@ import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { keepValuesOnSubmit } from "./keep-values";
-import { approveAction, compareRunAction, newModelAction, revokeAction, runJudgeAction } from "../actions";
+import { approveAction, compareRunAction, newModelAction, recheckAction, revokeAction, runJudgeAction } from "../actions";
 
 export interface LabelSetOption {
   id: string;
@@ -103,14 +103,15 @@ export function CompareRunForm({ baseId, candidateId, queueId }: { baseId: strin
   );
 }
 
-/** Enabled only when every gate rule holds; the server checks them all again whatever this shows. */
-export function ApproveForm({ versionId, canApprove }: { versionId: string; canApprove: boolean }) {
+/** Enabled only when every gate rule holds on that label set; the server checks them all again whatever this shows. */
+export function ApproveForm({ versionId, queueId, labelSetName, canApprove }: { versionId: string; queueId?: string; labelSetName?: string; canApprove: boolean }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(approveAction, idleState);
   return (
-    <form action={formAction} className="space-y-3" aria-label="Approve">
+    <form action={formAction} className="space-y-3" aria-label={labelSetName ? `Approve on ${labelSetName}` : "Approve"}>
       <input type="hidden" name="versionId" value={versionId} />
+      {queueId ? <input type="hidden" name="queueId" value={queueId} /> : null}
       <Result state={state} testId="approve-result" />
-      <Button type="submit" disabled={!canApprove || pending} title={canApprove ? undefined : "Every gate rule must hold first"}>
+      <Button type="submit" disabled={!canApprove || pending} title={canApprove ? undefined : "Every gate rule must hold on this label set first"}>
         Approve
       </Button>
     </form>
@@ -123,8 +124,25 @@ export function RevokeForm({ versionId }: { versionId: string }) {
     <form action={formAction} className="space-y-3" aria-label="Revoke approval">
       <input type="hidden" name="versionId" value={versionId} />
       <Result state={state} testId="revoke-result" />
+      <Field id="revoke-reason" label="Reason (optional, goes to the audit log)">
+        <input id="revoke-reason" name="reason" className={inputClass} />
+      </Field>
       <Button type="submit" tone="danger" disabled={pending}>
         Revoke approval
+      </Button>
+    </form>
+  );
+}
+
+/** Recalibrates a stale version and runs the canary now (a run does the same before it counts the judge). */
+export function RecheckForm({ versionId }: { versionId: string }) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(recheckAction, idleState);
+  return (
+    <form action={formAction} className="space-y-3" aria-label="Re-check now">
+      <input type="hidden" name="versionId" value={versionId} />
+      <Result state={state} testId="recheck-result" />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Re-checking…" : "Re-check now"}
       </Button>
     </form>
   );

@@ -37,6 +37,21 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
           <input id="policy-flip" name="maxFlipRate" inputMode="decimal" defaultValue={optional(policy.maxFlipRate)} className={inputClass} />
         </Field>
       </div>
+      <fieldset className="grid gap-4 sm:grid-cols-4">
+        <legend className="mb-2 text-sm font-medium text-stone-900">After approval: staleness and the canary re-check</legend>
+        <Field id="policy-grace" label="Grace period when stale (days)" errors={errors.graceDays}>
+          <input id="policy-grace" name="graceDays" inputMode="numeric" defaultValue={String(policy.graceDays)} className={inputClass} />
+        </Field>
+        <Field id="policy-canary-items" label="Canary items (0: off)" errors={errors.canaryItems}>
+          <input id="policy-canary-items" name="canaryItems" inputMode="numeric" defaultValue={String(policy.canaryItems)} className={inputClass} />
+        </Field>
+        <Field id="policy-canary-hours" label="Canary holds for (hours)" errors={errors.canaryCacheHours}>
+          <input id="policy-canary-hours" name="canaryCacheHours" inputMode="decimal" defaultValue={String(policy.canaryCacheHours)} className={inputClass} />
+        </Field>
+        <Field id="policy-canary-flip" label="Canary maximum flip rate" errors={errors.canaryMaxFlipRate}>
+          <input id="policy-canary-flip" name="canaryMaxFlipRate" inputMode="decimal" defaultValue={String(policy.canaryMaxFlipRate)} className={inputClass} />
+        </Field>
+      </fieldset>
       <label className="flex items-center gap-2 text-sm text-stone-800">
         <input type="checkbox" name="useKappaLowerBound" defaultChecked={policy.useKappaLowerBound} className="h-4 w-4 rounded border-stone-300" />
         Hold the lower bound of kappa&apos;s 95% interval to the minimum, not the point value

@@ -14,7 +14,7 @@ export default async function PolicyPage() {
     <>
       <PageHeader
         title="Judge gate policy"
-        description="The bar every judge version must clear on its held-out test split before an admin may approve it. A judge that was approved stops gating as soon as it no longer clears it. Changes are written to the audit log."
+        description="The bar every judge version must clear on its held-out test split before an admin may approve it. Saving a stricter bar demotes every approved version whose calibration no longer clears it. Below: how long a stale version keeps gating when it cannot be recalibrated, and the canary every run re-checks first. Changes are written to the audit log."
       />
       <Card>
         <CardHeader title="Rules" description="An undefined statistic never passes a rule." />

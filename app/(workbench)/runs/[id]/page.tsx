@@ -61,7 +61,12 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         <RunSummaryCard run={run} summary={summary} />
         {summary.gates ? <GatesCard gates={summary.gates} baseline={summary.baseline ?? null} runId={run.id} /> : null}
         {run.judgeVersion ? (
-          <JudgeReading runId={run.id} judgeVersionId={run.judgeVersion.id} judgeLabel={`${run.judgeVersion.judge.name} v${run.judgeVersion.version}`} />
+          <JudgeReading
+            runId={run.id}
+            judgeVersionId={run.judgeVersion.id}
+            judgeLabel={`${run.judgeVersion.judge.name} v${run.judgeVersion.version}`}
+            atRunTime={{ state: run.judgeState, hash: run.judgeVersionHash, calibrationId: run.judgeCalibrationId }}
+          />
         ) : null}
         <Card>
           <TaskTable tasks={tasks} trialsByTask={trialsByTask} stats={summary.tasks ?? {}} k={run.trialsPerTask} runId={run.id} />

@@ -1,35 +1,50 @@
 import Link from "next/link";
-import { Badge } from "@/app/_components/ui/badge";
+import { JudgeStateBadge } from "@/app/_components/judge-state-badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { countJudgeVerdicts } from "@/lib/db/runs";
 import { runPassRateThroughJudge } from "@/lib/judges/run-correction";
 
 const pct = (v: number | null) => (v === null ? "undefined" : `${(v * 100).toFixed(1)}%`);
 
+export interface JudgeAtRunTime {
+  /** The lifecycle state the run recorded when it started (null: a run from before states were recorded). */
+  state: string | null;
+  hash: string | null;
+  calibrationId: string | null;
+}
+
 /**
- * The run's judge pass rate as the judge reported it, and corrected for the judge's measured TPR
- * and TNR (Rogan–Gladen), with the inputs. Only an approved judge's verdicts are corrected: an
- * unapproved one's are shadow and count for nothing.
+ * The run's judge as it stood when the run started (state, hash, calibration: frozen, never
+ * today's), and the run's judge pass rate corrected for the judge's measured TPR and TNR
+ * (Rogan–Gladen) with the inputs. Only a judge that gated then is corrected: otherwise its verdicts
+ * were shadow and count for nothing.
  */
-export async function JudgeReading({ runId, judgeVersionId, judgeLabel }: { runId: string; judgeVersionId: string; judgeLabel: string }) {
+export async function JudgeReading({ runId, judgeVersionId, judgeLabel, atRunTime }: { runId: string; judgeVersionId: string; judgeLabel: string; atRunTime: JudgeAtRunTime }) {
   const counts = await countJudgeVerdicts(runId, judgeVersionId);
-  const reading = await runPassRateThroughJudge(judgeVersionId, counts);
+  const reading = await runPassRateThroughJudge(atRunTime, counts);
   const correction = reading.correction;
   return (
     <Card data-testid="judge-reading">
       <CardHeader
         title="Read through the judge"
         description={
-          <>
-            <Link className="text-indigo-700 underline" href={`/judges/versions/${judgeVersionId}`}>{judgeLabel}</Link>{" "}
-            {reading.approved ? <Badge tone="good">approved</Badge> : <Badge tone="warn">not approved</Badge>}
-          </>
+          <span className="flex flex-wrap items-center gap-2">
+            <Link className="text-indigo-700 underline" href={`/judges/versions/${judgeVersionId}`}>{judgeLabel}</Link>
+            <span className="text-stone-500">at run time:</span>
+            <JudgeStateBadge state={atRunTime.state} gating={atRunTime.calibrationId !== null} />
+            {atRunTime.hash ? <span className="font-mono text-xs text-stone-600" data-testid="judge-hash-at-run">hash {atRunTime.hash.slice(0, 12)}</span> : null}
+            {atRunTime.calibrationId ? (
+              <Link className="text-xs text-indigo-700 underline" href={`/judges/calibrations/${atRunTime.calibrationId}`} data-testid="judge-calibration-at-run">
+                calibration
+              </Link>
+            ) : null}
+          </span>
         }
       />
       <CardBody className="space-y-2 text-sm">
         {!reading.approved || !correction ? (
           <p className="text-stone-700">
-            No correction: the judge is not approved ({reading.reason}). Its {counts.shadow} verdict{counts.shadow === 1 ? " was" : "s were"} recorded as shadow and not counted.
+            No correction: {reading.reason}. Its {counts.shadow} verdict{counts.shadow === 1 ? " was" : "s were"} recorded as shadow and not counted.
           </p>
         ) : (
           <>
@@ -43,8 +58,8 @@ export async function JudgeReading({ runId, judgeVersionId, judgeLabel }: { runI
               </dd>
             </dl>
             <p className="text-xs text-stone-600">
-              corrected = (raw + TNR − 1) / (TPR + TNR − 1), with TPR {pct(correction.inputs.tpr)} and TNR {pct(correction.inputs.tnr)} from the gating calibration
-              {correction.inputs.calibrationN !== null ? ` on ${correction.inputs.calibrationN} gold items` : ""}.
+              corrected = (raw + TNR − 1) / (TPR + TNR − 1), with TPR {pct(correction.inputs.tpr)} and TNR {pct(correction.inputs.tnr)} from the calibration the judge gated on when the run started
+              {correction.inputs.calibrationN !== null ? ` (${correction.inputs.calibrationN} gold items)` : ""}.
               {correction.undefinedBecause ? ` Undefined: ${correction.undefinedBecause}.` : ""}
             </p>
           </>

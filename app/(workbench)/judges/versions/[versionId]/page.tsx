@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Badge } from "@/app/_components/ui/badge";
+import { JudgeStateBadge } from "@/app/_components/judge-state-badge";
 import { LinkButton } from "@/app/_components/ui/button";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { activeApproval, judgeGate } from "@/lib/db/approvals";
+import { gatesByLabelSet, loadJudgeStatus } from "@/lib/db/approvals";
+import { judgeVersionTimeline } from "@/lib/db/audit";
 import { latestCalibration, listCalibrations, statsOf } from "@/lib/db/calibrations";
+import { listCanaryChecks } from "@/lib/db/canary";
 import { getJudgeVersion } from "@/lib/db/judges";
 import { listLabelSets } from "@/lib/db/label-sets";
 import { formatInterval, formatStat } from "@/lib/judges/format";
@@ -17,10 +19,13 @@ import { readParams } from "@/lib/judges/request";
 import type { JudgeParser } from "@/lib/judges/version";
 import { can } from "@/lib/roles";
 import { BiasChecks, CalibrationNumbers } from "../../_components/calibration-view";
-import { ApproveForm, RevokeForm, RunForm } from "../../_components/forms";
+import { RecheckForm, RevokeForm, RunForm } from "../../_components/forms";
+import { CanaryChecks } from "../../_components/canary-checks";
 import { EstimatorNote } from "../../_components/estimator-note";
+import { GateByLabelSet } from "../../_components/gate-by-label-set";
 import { GatePlanCard } from "../../_components/gate-plan";
 import { GateRules } from "../../_components/gate-rules";
+import { Timeline } from "../../_components/timeline";
 
 export const metadata: Metadata = { title: "Judge version" };
 
@@ -32,16 +37,20 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
   const version = await getJudgeVersion(versionId);
   if (!version) notFound();
   const kind = KIND_FOR_PARSER[version.parser as JudgeParser];
-  const [gate, approval, test, dev, history, labelSets] = await Promise.all([
-    judgeGate(version.id),
-    activeApproval(version.id),
-    latestCalibration(version.id, "test"),
+  const [status, gates, dev, history, labelSets, timeline, canaries] = await Promise.all([
+    loadJudgeStatus(version.id),
+    gatesByLabelSet(version.id),
     latestCalibration(version.id, "dev"),
     listCalibrations(version.id),
     listLabelSets(),
+    judgeVersionTimeline(version.id),
+    listCanaryChecks(version.id, 10),
   ]);
+  const gate = status.gate;
+  const approval = status.approval;
+  // The test calibration the gate reads: on the bound label set (or, never approved, the one an approval would bind to).
+  const test = status.labelSet ? await latestCalibration(version.id, "test", status.labelSet.id) : null;
   const sets = labelSets.filter((s) => s.kind === kind);
-  const approved = Boolean(approval) && gate.passed;
   const p = readParams(version.params);
   const writer = can(user, "judges:write");
 
@@ -66,31 +75,41 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
           ) : null
         }
       />
-      <div className="flex flex-wrap items-center gap-2" data-testid="approval-status">
-        {approved ? (
-          <Badge tone="good">approved: may gate</Badge>
-        ) : approval ? (
-          <Badge tone="warn">approved, but the gate no longer holds: verdicts are shadow</Badge>
-        ) : (
-          <Badge tone="muted">not approved: verdicts are shadow</Badge>
-        )}
+      <div className="space-y-1" data-testid="approval-status">
+        <div className="flex flex-wrap items-center gap-2">
+          <JudgeStateBadge state={status.state} gating={status.gating} />
+          <span className="text-sm font-medium text-stone-900">{status.gating ? "may gate: its verdicts count" : "does not gate: its verdicts are shadow"}</span>
+          <span className="text-sm text-stone-600">({status.reason})</span>
+        </div>
         {approval ? (
-          <span className="text-xs text-stone-600">
-            by {approval.approvedBy.email} on {when.format(approval.createdAt)} UTC, bound to hash <span className="font-mono">{approval.versionHash.slice(0, 12)}</span>
-          </span>
+          <p className="text-xs text-stone-600" data-testid="approval-binding">
+            Approved by {approval.approvedBy.email} on {when.format(approval.createdAt)} UTC, bound to hash <span className="font-mono">{approval.versionHash.slice(0, 12)}</span>, label set{" "}
+            {status.labelSet ? <Link className="text-indigo-700 hover:underline" href={`/label/${status.labelSet.id}`}>{status.labelSet.name}</Link> : "(deleted)"}, gold version{" "}
+            <span className="font-mono">{(approval.goldVersion ?? approval.calibration.labelSetHash).slice(0, 12)}</span>, calibration{" "}
+            <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${approval.calibrationId}`}>{when.format(approval.calibration.createdAt)}</Link>
+            {approval.fingerprint ? <>, provider fingerprint <span className="font-mono">{approval.fingerprint}</span></> : null}.
+          </p>
         ) : null}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardHeader title="Gate" description="A version may gate only when every rule holds and an admin approved it. Numbers from the newest test-split calibration." />
+          <CardHeader
+            title={status.labelSet ? `Gate on ${status.labelSet.name}` : "Gate"}
+            description={
+              approval
+                ? "The rules on the label set the approval is bound to. Calibrations on other sets are shown below and never change gating."
+                : "A version may gate only when an admin approves it on a label set where every rule holds."
+            }
+          />
           <CardBody className="space-y-4">
             <GateRules rules={gate.rules} />
-            {can(user, "judges:approve") ? (
-              approval ? <RevokeForm versionId={version.id} /> : <ApproveForm versionId={version.id} canApprove={gate.passed} />
+            {status.approved ? (
+              can(user, "judges:approve") ? <RevokeForm versionId={version.id} /> : null
             ) : (
-              <p className="text-xs text-stone-500">Only an admin can approve.</p>
+              <GateByLabelSet versionId={version.id} gates={gates} canApprove={can(user, "judges:approve")} demotedAt={status.state === "demoted" && approval ? approval.stateChangedAt : null} />
             )}
+            {status.approved && writer ? <RecheckForm versionId={version.id} /> : null}
           </CardBody>
         </Card>
         <Card>
@@ -103,6 +122,21 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
       </div>
 
       <GatePlanCard versionId={version.id} canDraw={can(user, "queues:manage")} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Timeline" description="Every change of state, with who made it (or system), the reason and the numbers; calibrations and canary re-checks between." />
+          <CardBody>
+            <Timeline events={timeline} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Canary re-checks" description="Before a run counts a gating judge, it re-judges a stratified sample of its bound gold test set." />
+          <CardBody>
+            <CanaryChecks checks={canaries} />
+          </CardBody>
+        </Card>
+      </div>
 
       {writer ? (
         <Card>
@@ -150,7 +184,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
       </Card>
 
       <Card>
-        <CardHeader title="Calibrations" description="Newest first. A change to the gold labels shows as a new label-set hash." />
+        <CardHeader title="Calibrations" description="Newest first, on every label set. A change to the gold labels shows as a new label-set hash. Only calibrations on the bound label set decide gating; the one behind it is marked." />
         {history.length === 0 ? (
           <CardBody className="text-sm text-stone-600">None yet.</CardBody>
         ) : (
@@ -164,6 +198,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
                 <Th>κ</Th>
                 <Th>Wald 95%</Th>
                 <Th>Label-set hash</Th>
+                <Th>Gate</Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
@@ -176,6 +211,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
                   <Td className="font-mono">{formatStat(c.kappa)}</Td>
                   <Td className="font-mono">{formatInterval(c.kappaCiLow !== null && c.kappaCiHigh !== null ? [c.kappaCiLow, c.kappaCiHigh] : null)}</Td>
                   <Td className="font-mono text-xs">{c.labelSetHash.slice(0, 12)}</Td>
+                  <Td>{status.approved && approval?.calibrationId === c.id ? <JudgeStateBadge state={status.state} gating={status.gating} title="The calibration the approval is bound to" /> : null}</Td>
                 </tr>
               ))}
             </tbody>

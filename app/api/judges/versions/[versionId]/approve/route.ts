@@ -1,12 +1,27 @@
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/auth/api";
+import { z } from "zod";
+import { apiRoute, jsonError, readJson } from "@/lib/auth/api";
 import { approveJudgeVersion } from "@/lib/db/approvals";
+import { findLabelSet } from "@/lib/db/label-sets";
+
+const body = z.object({ labelSet: z.string().trim().min(1, "labelSet names a label set (its name or id).").optional() }).strict();
 
 /**
- * POST /api/judges/versions/:id/approve (admin): approves the version after re-checking every gate
- * rule on the server. 409 naming the failing rules when any does not hold.
+ * POST /api/judges/versions/:id/approve (admin), optionally with {"labelSet": "<name or id>"}
+ * (default: the label set of the newest test calibration): approves the version on that label set
+ * after re-checking every gate rule on the server. 409 naming the failing rules when any does not hold.
  */
-export const POST = apiRoute<{ versionId: string }>("judges:approve", async (_request, { user, params }) => {
-  const approval = await approveJudgeVersion(params.versionId, user.id);
-  return NextResponse.json({ approval: { id: approval.id, versionHash: approval.versionHash, calibrationId: approval.calibrationId } }, { status: 201 });
+export const POST = apiRoute<{ versionId: string }>("judges:approve", async (request, { user, params }) => {
+  const input = body.parse(request.headers.get("content-length") === "0" || !request.body ? {} : await readJson(request));
+  let queueId: string | null = null;
+  if (input.labelSet) {
+    const set = await findLabelSet(input.labelSet);
+    if (!set) return jsonError(404, `No label set "${input.labelSet}".`);
+    queueId = set.id;
+  }
+  const approval = await approveJudgeVersion(params.versionId, user.id, { queueId });
+  return NextResponse.json(
+    { approval: { id: approval.id, versionHash: approval.versionHash, labelSetId: approval.queueId, goldVersion: approval.goldVersion, calibrationId: approval.calibrationId, fingerprint: approval.fingerprint } },
+    { status: 201 },
+  );
 });

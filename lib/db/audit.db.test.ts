@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction } from "../audit-actions";
+import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../judges/label-set-run";
+import { recheckJudge } from "../judges/recheck";
+import { runCanary } from "../judges/canary-run";
+import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
+import { createQueueInput } from "../schemas/queues";
+import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { withTestDatabase } from "../testing/test-database";
+import { decide } from "./adjudication";
+import { approveJudgeVersion, loadJudgeStatus, revokeApproval } from "./approvals";
+import { countAuditEvents, iterateAuditEvents, listAuditEvents } from "./audit";
+import { db } from "./client";
+import { getGatePolicy, saveGatePolicy } from "./gate-policy";
+import { importFile } from "./import";
+import { writeImportPlan } from "./import-datasets";
+import { findOrCreateJudgeVersion } from "./judges";
+import { loadLabelExport } from "./label-export";
+import { createQueue } from "./queue-admin";
+import { newRubricVersion } from "./rubric";
+import { changeRole, createUser, setAdjudicator, setUserDisabled } from "./users";
+
+withTestDatabase();
+
+/** A judge whose answers the test can turn: "right" judges correctly, "wrong" says the opposite. */
+const mode = { wrong: false };
+let server: MockLlmServer;
+beforeAll(async () => {
+  server = await startMockLlmServer({
+    flavor: "openai",
+    reply: ({ body }) => {
+      const good = lastUserText(body).includes("good answer");
+      return { text: good !== mode.wrong ? "PASS: ok" : "FAIL: no", fingerprint: mode.wrong ? "fp_new" : "fp_old" };
+    },
+  });
+});
+afterAll(() => server.close());
+
+const gold = (prefix: string, n: number): SeedItem[] => [
+  ...Array.from({ length: n }, (_, i) => ({ key: `${prefix}-g${i}`, split: "test" as const, output: `good answer ${i}`, gold: "pass" })),
+  ...Array.from({ length: n }, (_, i) => ({ key: `${prefix}-b${i}`, split: "test" as const, output: `bad answer ${i}`, gold: "fail" })),
+];
+
+/** A version approved on its own 40-item label set. */
+async function gatingVersion(name: string) {
+  const admin = await seedUser("audit-admin@example.com");
+  const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items: gold(name, 20) });
+  const version = await seedJudgeVersion(name, { provider: "openai", model: `${name}-model`, baseUrl: server.baseUrl, promptTemplate: "{{output}}\nPASS or FAIL?", parser: "pass_fail" });
+  await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
+  await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: admin.id });
+  await approveJudgeVersion(version.id, admin.id);
+  return { admin, set, version };
+}
+
+const line = (n: number) => JSON.stringify({ id: `audit-${n}`, task_prompt: `Refund order ${n}`, messages: [{ role: "user", content: `Refund order ${n}` }], final_output: "Done." });
+
+/**
+ * For every action the audit log knows, the operation that performs it: set up what it needs
+ * (whatever that records), then act. `satisfies Record<AuditAction, …>` makes a new action in the
+ * registry a compile error here until it has its test.
+ */
+const TRIGGERS = {
+  "user.created": { act: async () => void (await createUser({ email: "new-user@example.com", role: "viewer", passwordHash: null }, null)) },
+  "user.role_changed": {
+    prepare: async () => ({ user: await createUser({ email: "role@example.com", role: "viewer", passwordHash: null }, null), admin: await seedUser("audit-admin@example.com") }),
+    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await changeRole(user.id, "reviewer", admin.id)),
+  },
+  "user.disabled": {
+    prepare: async () => ({ user: await createUser({ email: "disable@example.com", role: "viewer", passwordHash: null }, null), admin: await seedUser("audit-admin@example.com") }),
+    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setUserDisabled(user.id, true, admin.id)),
+  },
+  "user.enabled": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      const user = await createUser({ email: "enable@example.com", role: "viewer", passwordHash: null }, null);
+      await setUserDisabled(user.id, true, admin.id);
+      return { user, admin };
+    },
+    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setUserDisabled(user.id, false, admin.id)),
+  },
+  "user.adjudicator_granted": {
+    prepare: async () => ({ user: await createUser({ email: "adj@example.com", role: "reviewer", passwordHash: null }, null), admin: await seedUser("audit-admin@example.com") }),
+    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setAdjudicator(user.id, true, admin.id)),
+  },
+  "user.adjudicator_revoked": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      const user = await createUser({ email: "unadj@example.com", role: "reviewer", passwordHash: null }, null);
+      await setAdjudicator(user.id, true, admin.id);
+      return { user, admin };
+    },
+    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setAdjudicator(user.id, false, admin.id)),
+  },
+  "queue.created": {
+    prepare: async () => {
+      await importFile({ text: [line(1), line(2)].join("\n"), fileName: "q.jsonl" });
+      return { admin: await seedUser("audit-admin@example.com") };
+    },
+    act: async ({ admin }: { admin: { id: string } }) =>
+      void (await createQueue(createQueueInput.parse({ name: "audit-queue", rubric: "Pass when right.", source: "source", transcriptSource: "jsonl" }), admin.id)),
+  },
+  "queue.rubric_changed": {
+    prepare: async () => ({ set: await seedLabelSet({ name: "rubric-set", kind: "binary", items: gold("rubric", 1) }), admin: await seedUser("audit-admin@example.com") }),
+    act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) => void (await newRubricVersion(set.queueId, "A new rubric.", admin.id)),
+  },
+  "gold.adjudicated": {
+    prepare: async () => ({ set: await seedLabelSet({ name: "adjudicate-set", kind: "binary", items: [{ key: "x", split: "test", output: "x", gold: null }] }), admin: await seedUser("audit-admin@example.com") }),
+    act: async ({ set, admin }: { set: { queueId: string; transcriptIds: Record<string, string> }; admin: { id: string } }) =>
+      void (await decide({ queueId: set.queueId, transcriptId: set.transcriptIds.x!, value: "pass", adjudicatorId: admin.id })),
+  },
+  "transcripts.imported": { act: async () => void (await importFile({ text: [line(10), line(11)].join("\n"), fileName: "more.jsonl" })) },
+  "dataset.imported": {
+    act: async () =>
+      void (await writeImportPlan(
+        {
+          dataset: "llmbar",
+          items: [{ source: "llmbar", externalId: "d1", kind: "pairwise", taskPrompt: "Which?", content: { outputs: { a: "x", b: "y" } } } as never],
+          labelSets: [{ name: "tiny-import", description: "d", kind: "pairwise", rubric: "r", reviewersPerItem: 1, testFraction: 0.5, items: [0], gold: [{ value: "A", score: null }] }],
+          raters: [],
+          labels: [],
+          versions: [],
+          verdicts: [],
+        },
+        { calibrate: false },
+      )),
+  },
+  "labels.exported": {
+    prepare: async () => ({ set: await seedLabelSet({ name: "export-set", kind: "binary", items: gold("export", 1) }) }),
+    act: async ({ set }: { set: { queueId: string } }) => void (await loadLabelExport(set.queueId, { audit: { actorId: null, format: "csv", via: "cli" } })),
+  },
+  "judge.created": {
+    act: async () =>
+      void (await findOrCreateJudgeVersion({ name: "audit-new-judge", kind: "binary" }, { provider: "replay", model: "m1", baseUrl: null, promptTemplate: "{{output}}", params: { temperature: 0, maxTokens: 512, seed: null }, parser: "pass_fail" })),
+  },
+  "judge_version.created": {
+    prepare: async () => seedJudgeVersion("audit-versions", { provider: "replay", model: "m1", promptTemplate: "{{output}}", parser: "pass_fail" }),
+    act: async () =>
+      void (await findOrCreateJudgeVersion({ name: "audit-versions", kind: "binary" }, { provider: "replay", model: "m2", baseUrl: null, promptTemplate: "{{output}}", params: { temperature: 0, maxTokens: 512, seed: null }, parser: "pass_fail" })),
+  },
+  "calibration.created": {
+    prepare: async () => {
+      const set = await seedLabelSet({ name: "calibrate-set", kind: "binary", items: gold("cal", 3) });
+      const version = await seedJudgeVersion("audit-calibrate", { provider: "openai", model: "cal-model", baseUrl: server.baseUrl, promptTemplate: "{{output}}", parser: "pass_fail" });
+      await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
+      return { set, version };
+    },
+    act: async ({ set, version }: { set: { queueId: string }; version: { id: string } }) => void (await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: null })),
+  },
+  "judge.approved": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      const set = await seedLabelSet({ name: "approve-set", kind: "binary", items: gold("approve", 20) });
+      const version = await seedJudgeVersion("audit-approve", { provider: "openai", model: "approve-model", baseUrl: server.baseUrl, promptTemplate: "{{output}}", parser: "pass_fail" });
+      await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
+      await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: null });
+      return { admin, version };
+    },
+    act: async ({ admin, version }: { admin: { id: string }; version: { id: string } }) => void (await approveJudgeVersion(version.id, admin.id)),
+  },
+  "judge.stale": {
+    prepare: async () => {
+      const { admin, set } = await gatingVersion("audit-stale");
+      const added = await addItemsToLabelSet(set.queueId, [{ key: "late", split: "test", output: "good answer late", gold: null }]);
+      return { admin, set, transcriptId: added.transcriptIds.late! };
+    },
+    act: async ({ admin, set, transcriptId }: { admin: { id: string }; set: { queueId: string }; transcriptId: string }) =>
+      void (await decide({ queueId: set.queueId, transcriptId, value: "pass", adjudicatorId: admin.id })),
+  },
+  "judge.recalibrated": {
+    prepare: async () => {
+      const { version, set } = await gatingVersion("audit-recal");
+      await addItemsToLabelSet(set.queueId, gold("recal-more", 2));
+      return { version };
+    },
+    act: async ({ version }: { version: { id: string } }) => void (await recheckJudge(version.id)),
+  },
+  "judge.demoted": {
+    prepare: async () => (await gatingVersion("audit-demote")).version,
+    act: async (version: { id: string }) => {
+      mode.wrong = true;
+      try {
+        await runCanary(await loadJudgeStatus(version.id));
+      } finally {
+        mode.wrong = false;
+      }
+    },
+  },
+  "judge.revoked": {
+    prepare: async () => gatingVersion("audit-revoke"),
+    act: async ({ admin, version }: { admin: { id: string }; version: { id: string } }) => void (await revokeApproval(version.id, admin.id, "testing")),
+  },
+  "judge.canary_checked": {
+    prepare: async () => (await gatingVersion("audit-canary")).version,
+    act: async (version: { id: string }) => void (await runCanary(await loadJudgeStatus(version.id))),
+  },
+  "settings.judge_gate_policy_changed": {
+    prepare: async () => ({ admin: await seedUser("audit-admin@example.com"), policy: await getGatePolicy() }),
+    act: async ({ admin, policy }: { admin: { id: string }; policy: Awaited<ReturnType<typeof getGatePolicy>> }) => void (await saveGatePolicy({ ...policy, canaryItems: 10 }, admin.id)),
+  },
+} satisfies Record<AuditAction, { prepare?: () => Promise<unknown>; act: (prepared: never) => Promise<void> }>;
+
+describe("the audit trail", () => {
+  for (const action of AUDIT_ACTION_NAMES) {
+    it(`${action}: one event, about a ${AUDIT_ACTIONS[action].target}`, async () => {
+      const trigger = TRIGGERS[action] as { prepare?: () => Promise<unknown>; act: (prepared: unknown) => Promise<void> };
+      const prepared = trigger.prepare ? await trigger.prepare() : undefined;
+      const before = await countAuditEvents({ action });
+      await trigger.act(prepared);
+      expect(await countAuditEvents({ action })).toBe(before + 1);
+      const [event] = await listAuditEvents({ action, limit: 1 });
+      expect(event!.targetType).toBe(AUDIT_ACTIONS[action].target);
+    });
+  }
+
+  it("filters by actor (a user, or system) and object, and streams every event", async () => {
+    const admin = await seedUser("audit-admin@example.com");
+    const mine = await listAuditEvents({ actorId: admin.id, limit: 1000 });
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((e) => e.actorId === admin.id)).toBe(true);
+    const system = await listAuditEvents({ actorId: "system", limit: 1000 });
+    expect(system.some((e) => e.action === "judge.demoted")).toBe(true);
+    expect(system.every((e) => e.actorId === null)).toBe(true);
+    const total = await countAuditEvents();
+    const streamed = [];
+    for await (const event of iterateAuditEvents({}, 7)) streamed.push(event.id);
+    expect(streamed).toHaveLength(total);
+    expect(new Set(streamed).size).toBe(total);
+    const page2 = await listAuditEvents({ limit: 5, offset: 5 });
+    expect(page2.map((e) => e.id)).toEqual(streamed.slice(5, 10));
+    await db().setting.deleteMany({ where: { key: "judge_gate_policy" } });
+  });
+});
