@@ -225,7 +225,7 @@ export async function orderDevByInformativeness(queueId: string, actorId: string
         if (score > 0) moved++;
         if (key !== item.orderKey) await tx.queueItem.update({ where: { id: item.id }, data: { orderKey: key } });
       }
-      await recordAudit(tx, { actorId, action: "queue.dev-ordered", targetType: "queue", targetId: queueId, details: { devItems: items.length, moved, bySignals } });
+      await recordAudit(tx, { actorId, action: "queue.dev_ordered", targetType: "queue", targetId: queueId, details: { devItems: items.length, moved, bySignals } });
       return { devItems: items.length, moved, bySignals };
     },
     { timeout: 120_000, maxWait: 20_000 },
