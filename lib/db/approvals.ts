@@ -257,3 +257,10 @@ export function statusJson(status: JudgeStatus) {
     rules: status.gate.rules,
   };
 }
+
+/** Versions whose standing approval (gating or stale) is bound to this label set. */
+export async function versionsBoundTo(queueId: string): Promise<string[]> {
+  const rows = await db().approval.findMany({ where: { queueId, state: { in: ["gating", "stale"] }, revokedAt: null }, select: { judgeVersionId: true }, distinct: ["judgeVersionId"] });
+  const standing = await Promise.all(rows.map(async (r) => ((await activeApproval(r.judgeVersionId)) ? r.judgeVersionId : null)));
+  return standing.filter((id): id is string => id !== null);
+}

@@ -9,7 +9,7 @@ import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type Seed
 import { gavel } from "../testing/cli";
 import { withTestDatabase } from "../testing/test-database";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
-import { recheckJudge } from "./recheck";
+import { recheckJudge, recheckLabelSet } from "./recheck";
 
 withTestDatabase();
 
@@ -104,7 +104,10 @@ describe("an approval bound to its evidence, through its lifecycle", () => {
     const first = await calibrated(version.id, set.queueId);
     await approveJudgeVersion(version.id, admin.id);
     await addItemsToLabelSet(set.queueId, items("more", 5, 5));
-    const result = await recheckJudge(version.id);
+    // What the web app does after gold labels change: re-check every judge approved on the set.
+    const results = await recheckLabelSet(set.queueId);
+    expect(results).toHaveLength(1);
+    const result = results[0]!;
     expect(result.recalibration).toMatchObject({ itemsJudged: 10, reused: 40 });
     expect(result.status).toMatchObject({ state: "gating", gating: true });
     expect(result.status.calibrationId).not.toBe(first.id);
