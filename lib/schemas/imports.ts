@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { TRANSCRIPT_FORMATS } from "../transcripts/types";
+import { TRANSCRIPT_FORMATS } from "../transcripts/format-names";
 
 /** The import form (/label/import) and POST /api/transcripts/import share these fields. */
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const importOptions = z.object({
-  format: z.preprocess(blank, z.enum([...TRANSCRIPT_FORMATS, "auto"], { error: "Choose JSONL, OTLP JSON, or detect from the file." }).default("auto")),
+  format: z.preprocess(blank, z.enum([...TRANSCRIPT_FORMATS, "auto"], { error: "Choose one of the formats, or detect it from the file." }).default("auto")),
   queue: z.preprocess(blank, z.string().trim().max(100, "Use at most 100 characters for the queue name.").optional()),
 });
 
 export const importFormInput = importOptions.extend({
-  file: z.custom<File>((v) => typeof File !== "undefined" && v instanceof File && v.size > 0, { message: "Choose a .jsonl or OTLP .json file to import." }),
+  file: z.custom<File>((v) => typeof File !== "undefined" && v instanceof File && v.size > 0, { message: "Choose a transcript file to import." }),
 });

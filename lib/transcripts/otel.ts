@@ -1,5 +1,5 @@
 import { newTranscriptSchema } from "../schemas/transcripts";
-import { assemble, type ModelCall, type Timed, type ToolRun } from "./otel/conversation";
+import { assemble, type ModelCall, type Timed, type ToolRun } from "./chat/conversation";
 import { readRecords, type SpanRecord } from "./otel/otlp";
 import { readSpan } from "./otel/shapes";
 import { issueText, zodIssueTexts, type ImportItem, type ParseResult } from "./types";

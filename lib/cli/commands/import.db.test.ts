@@ -41,7 +41,7 @@ describe("gavel import transcripts", () => {
   it("refuses an unknown format and a missing file with exit 2", async () => {
     const badFormat = await gavel(["import", "transcripts", path.join(dir, "good.jsonl"), "--format", "csv"], { DATABASE_URL: database.url() });
     expect(badFormat.code).toBe(2);
-    expect(badFormat.stderr).toContain("--format must be jsonl, otel or auto");
+    expect(badFormat.stderr).toContain("--format must be jsonl, otel, openai-chat, promptfoo, inspect, langfuse, auto");
     const missing = await gavel(["import", "transcripts", path.join(dir, "nope.jsonl")], { DATABASE_URL: database.url() });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("Cannot read");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { TRANSCRIPT_FORMATS } from "../../transcripts/types";
+import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "../../transcripts/format-names";
 import { EXIT, UsageError } from "../exit";
 import type { RegisterCommand } from "./index";
 
@@ -11,7 +11,7 @@ import type { RegisterCommand } from "./index";
  * is 2. Importing the same file again adds nothing. The database layer loads only when it runs.
  */
 const optionsSchema = z.object({
-  format: z.enum([...TRANSCRIPT_FORMATS, "auto"], { error: "--format must be jsonl, otel or auto" }).default("auto"),
+  format: z.enum([...TRANSCRIPT_FORMATS, "auto"], { error: `--format must be ${[...TRANSCRIPT_FORMATS, "auto"].join(", ")}` }).default("auto"),
   queue: z.string().trim().min(1, "--queue needs a queue name").optional(),
   rubric: z.string().trim().min(1).optional(),
   json: z.boolean().default(false),
@@ -24,9 +24,11 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
   const imports = program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
   imports
     .command("transcripts")
-    .description("Import transcripts from a JSONL file or OTLP JSON GenAI spans (docs/transcripts.md); all or nothing, nothing twice.")
-    .argument("<file>", "a .jsonl file (one transcript per line) or an OTLP JSON export (.json)")
-    .option("--format <format>", "jsonl, otel, or auto (from the extension and content)", "auto")
+    .description(
+      "Import transcripts: Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI .json log or a Langfuse export (docs/transcripts.md); all or nothing, nothing twice.",
+    )
+    .argument("<file>", "the file to import (its format is recognised from its content)")
+    .option("--format <format>", `${TRANSCRIPT_FORMATS.join(", ")}, or auto (from the content, then the extension)`, "auto")
     .option("--queue <name>", "also add the transcripts to this label queue (created when new)")
     .option("--rubric <text>", "the rubric of a queue created by --queue (default: the file's shared rubric)")
     .option("--json", "print the result as JSON")
@@ -58,7 +60,7 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
           if (result.errors.length > SHOWN) shown.push(`  … and ${result.errors.length - SHOWN} more`);
           if (options.json) logger.out(JSON.stringify({ ok: false, format: result.format, errors: result.errors }, null, 2));
           const n = result.errors.length;
-          logger.error(`${file} is not a valid ${result.format === "otel" ? "OTLP JSON" : "JSONL"} transcript file (${n} problem${n === 1 ? "" : "s"}); nothing was written:\n${shown.join("\n")}`);
+          logger.error(`${file} is not a valid ${FORMAT_LABELS[result.format]} file (${n} problem${n === 1 ? "" : "s"}); nothing was written:\n${shown.join("\n")}`);
           process.exitCode = EXIT.usage;
           return;
         }

@@ -8,6 +8,7 @@ import { Field, inputClass } from "@/app/_components/ui/field";
 import { keepValuesOnSubmit } from "@/app/(workbench)/judges/_components/keep-values";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { ImportFileResult } from "@/lib/db/import";
+import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "@/lib/transcripts/format-names";
 
 type Action = (state: ActionState<ImportFileResult>, form: FormData) => Promise<ActionState<ImportFileResult>>;
 
@@ -56,14 +57,17 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="import-file" label="Transcript file" hint="JSONL (one transcript per line) or an OTLP JSON export of GenAI spans." errors={errors.file}>
+        <Field id="import-file" label="Transcript file" hint="Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI .json log or a Langfuse export." errors={errors.file}>
           <input id="import-file" name="file" type="file" accept=".jsonl,.ndjson,.json,application/json" className={inputClass} aria-invalid={errors.file ? true : undefined} />
         </Field>
         <Field id="import-format" label="Format" errors={errors.format}>
           <select id="import-format" name="format" defaultValue="auto" className={inputClass}>
             <option value="auto">Detect from the file</option>
-            <option value="jsonl">JSONL transcripts</option>
-            <option value="otel">OTLP JSON (OpenTelemetry GenAI spans)</option>
+            {TRANSCRIPT_FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {FORMAT_LABELS[format]}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id="import-queue" label="Add to queue (optional)" hint="An existing queue's name, or a new name to create a queue from this file." errors={errors.queue}>

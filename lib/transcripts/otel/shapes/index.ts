@@ -1,4 +1,4 @@
-import type { Contribution } from "../conversation";
+import type { Contribution } from "../../chat/conversation";
 import type { SpanRecord } from "../otlp";
 import { genai } from "./genai";
 import { logfire } from "./logfire";

@@ -1,5 +1,5 @@
-import type { Contribution } from "../conversation";
-import { jsonish, type ReadMessage, type Role } from "../messages";
+import type { Contribution } from "../../chat/conversation";
+import { jsonish, type ReadMessage, type Role } from "../../chat/messages";
 import { readGenAi } from "./genai";
 import { defineShape, message, messages, ShapeError, text, toolError } from "./reader";
 

@@ -1,5 +1,5 @@
-import type { Contribution } from "../conversation";
-import { jsonish, unflatten, type ReadMessage, type Role } from "../messages";
+import type { Contribution } from "../../chat/conversation";
+import { jsonish, unflatten, type ReadMessage, type Role } from "../../chat/messages";
 import type { SpanRecord } from "../otlp";
 import { readGenAi } from "./genai";
 import { defineShape, hasKey, message, text, toolError } from "./reader";

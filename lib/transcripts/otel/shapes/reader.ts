@@ -1,5 +1,5 @@
-import type { Contribution } from "../conversation";
-import { readMessage, readMessageList, type ReadMessage, type Role } from "../messages";
+import type { Contribution } from "../../chat/conversation";
+import { readMessage, readMessageList, type ReadMessage, type Role } from "../../chat/messages";
 import type { SpanRecord } from "../otlp";
 
 /**

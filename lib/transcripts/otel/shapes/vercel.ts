@@ -1,5 +1,5 @@
-import type { Contribution } from "../conversation";
-import { jsonish, type ReadMessage } from "../messages";
+import type { Contribution } from "../../chat/conversation";
+import { jsonish, type ReadMessage } from "../../chat/messages";
 import { defineShape, message, messages, ShapeError, text, toolError } from "./reader";
 
 /**

@@ -154,7 +154,8 @@ function readToolCalls(list: unknown[], calls: Call[]): string | null {
   for (const [i, tc] of list.entries()) {
     const t = isObj(tc) ? tc : {};
     const fn = isObj(t.function) ? t.function : {};
-    const name = str(fn.name) ?? str(t.name) ?? str(t.toolName);
+    // Inspect AI's ToolCall names its function with a string: {id, function: "get_order", arguments}.
+    const name = str(fn.name) ?? str(t.function) ?? str(t.name) ?? str(t.toolName);
     if (!name) return `tool_calls[${i}]: a tool call needs a name`;
     const id = str(t.id) ?? str(t.toolCallId);
     const args = fn.arguments ?? t.arguments ?? t.input ?? t.args;
@@ -187,8 +188,10 @@ export function readMessage(raw: unknown, defaultRole: Role): ReadMessage | stri
   } else if (role === "tool") {
     // A tool message's content is the result, whatever its type (pydantic-ai sends objects).
     const id = str(m.tool_call_id) ?? str(m.id) ?? str(m.toolCallId);
-    const content = m.content === undefined ? null : typeof m.content === "string" ? jsonish(m.content) : (textOf(m.content) ?? m.content);
-    responses.push({ ...(id ? { id } : {}), result: content });
+    const content = m.content === undefined || m.content === null || m.content === "" ? undefined : typeof m.content === "string" ? jsonish(m.content) : (textOf(m.content) ?? m.content);
+    // Inspect AI's tool message: {tool_call_id, function, content, error: {type, message}}.
+    const error = isObj(m.error) && typeof m.error.message === "string" ? m.error.message : undefined;
+    responses.push({ ...(id ? { id } : {}), ...(content !== undefined ? { result: content } : {}), ...(error ? { error } : {}) });
   } else {
     const text = textOf(m.content);
     if (text !== undefined) texts.push(text);
@@ -200,7 +203,7 @@ export function readMessage(raw: unknown, defaultRole: Role): ReadMessage | stri
   const message: Msg = { role };
   const text = texts.join("\n");
   if (text) message.content = text;
-  const name = str(m.name) ?? speaker;
+  const name = str(m.name) ?? (role === "tool" ? str(m.function) : undefined) ?? speaker;
   if (name && role !== "tool") message.name = name;
   else if (name && role === "tool" && !responses.length) message.name = name;
   if (calls.length) message.toolCalls = calls;

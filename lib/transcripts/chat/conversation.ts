@@ -59,7 +59,7 @@ class Conversation {
     const call = response.id ? this.byId.get(response.id) : this.calls().find((c) => c.result === undefined && c.error === undefined);
     if (!call) return false;
     if (response.error !== undefined && call.error === undefined) call.error = response.error;
-    else if (response.result !== undefined && call.result === undefined) call.result = response.result;
+    if (response.result !== undefined && call.result === undefined) call.result = response.result;
     return true;
   }
 

@@ -1,0 +1,42 @@
+/**
+ * Reading an untrusted file's JSON: one document, or one document per line. Every importer reads
+ * through these two functions, so the limits on hostile input live in one place. Errors say where:
+ * "not valid JSON (line 3 column 6: …)", "line 4: not valid JSON (…)".
+ */
+
+/** Line and column of a JSON.parse failure, from its "position N". */
+export function locate(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /position (\d+)/.exec(message);
+  if (!position) return message;
+  const upTo = text.slice(0, Number(position[1]));
+  const line = upTo.split("\n").length;
+  return `line ${line} column ${upTo.length - upTo.lastIndexOf("\n")}: ${message}`;
+}
+
+export function readJsonDocument(input: string): { value: unknown } | { error: string } {
+  const text = input.replace(/^\uFEFF/, "");
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    return { error: `not valid JSON (${locate(text, error)})` };
+  }
+}
+
+/** One JSON value per non-blank line; every bad line is reported. */
+export function readJsonLines(input: string): { lines: { line: number; value: unknown }[]; errors: string[] } {
+  const lines: { line: number; value: unknown }[] = [];
+  const errors: string[] = [];
+  input
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .forEach((raw, i) => {
+      if (!raw.trim()) return;
+      try {
+        lines.push({ line: i + 1, value: JSON.parse(raw) });
+      } catch (error) {
+        errors.push(`line ${i + 1}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      }
+    });
+  return { lines, errors };
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseOpenAiChat } from "./openai-chat";
+
+const fixture = readFileSync(path.join(import.meta.dirname, "../fixtures/peers/openai-chat.jsonl"), "utf8");
+
+describe("OpenAI chat JSONL", () => {
+  it("makes one transcript per line, tool results folded into their calls by id", () => {
+    const result = parseOpenAiChat(fixture);
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    expect(result.items.map((i) => [i.where, i.transcript.source, i.transcript.taskPrompt, i.transcript.finalOutput])).toEqual([
+      ["line 1", "openai-chat", "My headphones (order A1002) arrived broken. Please refund them.", "Done: 59.90 will be back on your card within 5 business days."],
+      ["line 2", "openai-chat", "Can I return a kettle I bought 45 days ago?", "No: returns are accepted within 30 days of delivery, and 45 days have passed."],
+      ["line 3", "openai-chat", "What is the capital of New Zealand?", "Wellington."],
+    ]);
+    expect(result.items[0]!.transcript.content.messages[2]).toEqual({
+      role: "assistant",
+      toolCalls: [
+        { id: "call_q1", name: "get_order", arguments: { order_id: "A1002" }, result: { id: "A1002", total: 59.9, delivered_days_ago: 3 } },
+        { id: "call_q2", name: "get_policy", arguments: {}, result: "Refunds within 30 days of delivery." },
+      ],
+    });
+    // OpenAI's developer role is the system prompt.
+    expect(result.items[1]!.transcript.content.messages[0]).toEqual({ role: "system", content: "Answer in one sentence." });
+  });
+
+  it("names every bad line and field, and returns nothing", () => {
+    const result = parseOpenAiChat(['{"messages": [{"role": "user", "content": "Hi"}]}', "{oops", '{"messages": [{"role": "robot", "content": "x"}]}', '{"messages": []}', '{"messages": [{"role": "assistant", "content": "No question."}]}'].join("\n"));
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        expect.stringMatching(/^line 2: not valid JSON/),
+        'line 3: messages[0].role: role must be "system", "developer", "user", "assistant", "tool" or "function"',
+        "line 4: messages: messages is empty",
+        "line 5: no user message with text to use as the task prompt",
+      ],
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { readMessage, type ReadMessage } from "../chat/messages";
+import { readJsonLines } from "../json-text";
+import { zodIssueTexts, type ImportItem, type ParseResult } from "../types";
+import { chatItem } from "./chat";
+
+/**
+ * OpenAI chat JSONL: one conversation per line, `{"messages": [...]}` as OpenAI's fine-tuning and
+ * evals files hold them (tools, parallel_tool_calls, metadata and an id allowed). Messages are
+ * OpenAI's: role system | developer | user | assistant | tool | function, content text or parts,
+ * tool_calls, tool_call_id. Pure; every bad line named.
+ */
+const part = z.looseObject({ type: z.string({ error: "a content part needs a type" }) });
+const message = z.looseObject({
+  role: z.enum(["system", "developer", "user", "assistant", "tool", "function"], { error: 'role must be "system", "developer", "user", "assistant", "tool" or "function"' }),
+  content: z.union([z.string(), z.array(part), z.null()], { error: "content must be text, a list of parts, or null" }).optional(),
+  name: z.string().optional(),
+  tool_calls: z
+    .array(
+      z.looseObject({
+        id: z.string().optional(),
+        type: z.string().optional(),
+        function: z.looseObject({ name: z.string({ error: "a tool call needs function.name" }).min(1, "a tool call needs function.name"), arguments: z.unknown().optional() }, { error: "a tool call needs function: {name, arguments}" }),
+      }),
+    )
+    .optional(),
+  tool_call_id: z.string().optional(),
+  weight: z.number().optional(),
+});
+const line = z.looseObject({
+  messages: z.array(message, { error: 'each line needs "messages": a list of chat messages' }).min(1, "messages is empty"),
+  id: z.union([z.string(), z.number()]).optional(),
+});
+
+export function parseOpenAiChat(input: string): ParseResult {
+  const read = readJsonLines(input);
+  const errors = [...read.errors];
+  const items: ImportItem[] = [];
+  for (const { line: n, value } of read.lines) {
+    const where = `line ${n}`;
+    const parsed = line.safeParse(value);
+    if (!parsed.success) {
+      errors.push(...zodIssueTexts(where, parsed.error));
+      continue;
+    }
+    const messages: ReadMessage[] = [];
+    let bad = false;
+    parsed.data.messages.forEach((m, i) => {
+      const read = readMessage(m, "user");
+      if (typeof read === "string") {
+        errors.push(`${where}: messages[${i}]: ${read}`);
+        bad = true;
+      } else messages.push(read);
+    });
+    if (bad) continue;
+    const item = chatItem({ where, source: "openai-chat", ...(parsed.data.id !== undefined ? { externalId: String(parsed.data.id) } : {}), messages }, errors);
+    if (item) items.push(item);
+  }
+  if (errors.length) return { ok: false, errors };
+  if (!items.length) return { ok: false, errors: ['the file has no conversations: expected one {"messages": [...]} object per line'] };
+  return { ok: true, items };
+}
