@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   "user.adjudicator_revoked": { target: "user", label: "adjudicator revoked" },
   "queue.created": { target: "queue", label: "label set created" },
   "queue.rubric_changed": { target: "queue", label: "new rubric version" },
+  "queue.sampled": { target: "queue", label: "stratified draw (label more)" },
+  "queue.dev_ordered": { target: "queue", label: "dev split ordered most informative first" },
   "gold.adjudicated": { target: "transcript", label: "gold label adjudicated" },
   "transcripts.imported": { target: "transcripts", label: "transcripts imported" },
   "dataset.imported": { target: "dataset", label: "data set imported" },

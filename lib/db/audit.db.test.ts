@@ -18,6 +18,7 @@ import { findOrCreateJudgeVersion } from "./judges";
 import { loadLabelExport } from "./label-export";
 import { createQueue } from "./queue-admin";
 import { newRubricVersion } from "./rubric";
+import { labelMoreForJudge, orderDevByInformativeness } from "./sampling";
 import { changeRole, createUser, setAdjudicator, setUserDisabled } from "./users";
 
 withTestDatabase();
@@ -102,6 +103,20 @@ const TRIGGERS = {
   "queue.rubric_changed": {
     prepare: async () => ({ set: await seedLabelSet({ name: "rubric-set", kind: "binary", items: gold("rubric", 1) }), admin: await seedUser("audit-admin@example.com") }),
     act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) => void (await newRubricVersion(set.queueId, "A new rubric.", admin.id)),
+  },
+  "queue.sampled": {
+    prepare: async () => ({
+      set: await seedLabelSet({ name: "sample-set", source: "audit-sample", kind: "binary", items: gold("sample", 1) }),
+      pool: await seedLabelSet({ name: "sample-pool", source: "audit-sample", kind: "binary", items: [1, 2, 3].map((i) => ({ key: `sp${i}`, split: "dev" as const, output: `good answer ${i}`, gold: null })) }),
+      version: await seedJudgeVersion("audit-sampler", { provider: "replay", model: "sampler", promptTemplate: "{{output}}", parser: "pass_fail" }),
+      admin: await seedUser("audit-admin@example.com"),
+    }),
+    act: async ({ set, version, admin }: { set: { queueId: string }; version: { id: string }; admin: { id: string } }) =>
+      void (await labelMoreForJudge({ versionId: version.id, queueId: set.queueId, actorId: admin.id })),
+  },
+  "queue.dev_ordered": {
+    prepare: async () => ({ set: await seedLabelSet({ name: "order-audit-set", kind: "binary", items: gold("order", 1) }), admin: await seedUser("audit-admin@example.com") }),
+    act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) => void (await orderDevByInformativeness(set.queueId, admin.id)),
   },
   "gold.adjudicated": {
     prepare: async () => ({ set: await seedLabelSet({ name: "adjudicate-set", kind: "binary", items: [{ key: "x", split: "test", output: "x", gold: null }] }), admin: await seedUser("audit-admin@example.com") }),
