@@ -44,6 +44,11 @@ export async function signIn(page: Page, who: Credential, callbackUrl = "/runs")
   await expect(page.getByTestId("signed-in-user")).toContainText(who.email, { timeout: 30_000 });
 }
 
+/** Keyboard shortcuts work once the page has hydrated and attached its key listener (it marks <html>). */
+export async function hotkeysReady(page: Page) {
+  await page.locator("html[data-hotkeys=ready]").waitFor({ state: "attached" });
+}
+
 /** A new browser context signed in as the given account. */
 export async function signedInPage(browser: Browser, who: Credential, callbackUrl?: string): Promise<Page> {
   const context = await browser.newContext();

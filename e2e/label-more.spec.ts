@@ -128,3 +128,38 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
   expect(after).toBeLessThan(before);
   await expect(row.getByTestId("plan-numbers")).toContainText("per class pass 0, fail 0");
 });
+
+test("the Agreement page and the judge page show the same human ceiling on the same labels (three items with three labels, one with two)", async ({ browser }) => {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const set = `ceiling-${tag}`;
+  const r = (n: number) => `ceiling-${n}-${tag}@example.com`;
+  const labels = (...values: string[]) => values.map((value, i) => ({ reviewer: r(i + 1), value }));
+  const seeded = seed({
+    labelSets: [
+      {
+        name: set,
+        kind: "binary",
+        source: `ceiling-src-${tag}`,
+        reviewersPerItem: 3,
+        items: [
+          { key: `${tag}-t1`, split: "test", output: "good answer 1", gold: "pass", labels: labels("pass", "pass", "pass") },
+          { key: `${tag}-t2`, split: "test", output: "bad answer 2", gold: "fail", labels: labels("fail", "fail", "fail") },
+          { key: `${tag}-t3`, split: "test", output: "good answer 3", gold: "pass", labels: labels("pass", "pass", "fail") },
+          { key: `${tag}-t4`, split: "test", output: "good answer 4", gold: "pass", labels: labels("pass", "fail") },
+        ],
+      },
+    ],
+    versions: [{ name: `ceiling-judge-${tag}`, spec: { provider: "openai", model: `ceiling-${tag}`, baseUrl: server.baseUrl, promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason.", parser: "pass_fail" } }],
+  });
+  const queueId = seeded.labelSets[set]!.queueId;
+  // Fleiss' κ in Gwet's form, by hand: p_a = 7/12, p_e = 145/288, κ = 23/143 = 0.161.
+  const expected = (23 / 143).toFixed(3);
+
+  const admin = await signedInPage(browser, account("admin"), `/label/${queueId}/agreement`);
+  await expect(admin.getByTestId("fleiss-value")).toHaveText(expected);
+
+  await admin.goto(`/judges/versions/${seeded.versions[`ceiling-judge-${tag}`]!.id}`);
+  await runAndCalibrateTest(admin, queueId);
+  await admin.reload();
+  await expect(admin.locator('[data-stat="human"]').first()).toHaveText(expected);
+});
