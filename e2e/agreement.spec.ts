@@ -7,7 +7,7 @@ import { E2E_DATA_DIR } from "../playwright.config";
 import { formatInterval, formatPercent, formatStat } from "../lib/judges/format";
 import { EXPORT_COLUMNS } from "../lib/labeling/export";
 import { twoReviewerTable } from "../lib/testing/agreement-fixtures";
-import { account, signIn, signedInPage } from "./helpers";
+import { account, hotkeysReady, signIn, signedInPage } from "./helpers";
 
 /**
  * Several reviewers end to end: the labels are seeded directly (two reviewers, 20 shared items, a
@@ -81,6 +81,7 @@ test("two reviewers on 20 items: the hand-computed kappa, their 6 disagreements 
 
   // By keyboard only: J moves to the second item (item-16), F decides it fail; it leaves the list.
   await expect(items.first()).toHaveAttribute("aria-current", "true");
+  await hotkeysReady(page);
   await page.keyboard.press("j");
   await expect(items.nth(1)).toHaveAttribute("aria-current", "true");
   await page.keyboard.press("n");
@@ -240,6 +241,7 @@ test("pairwise disagreements are decided with A and B", async ({ page }) => {
   await expect(list).toHaveCount(2);
   await expect(list.first()).toContainText("Left answer p1");
   await expect(list.first()).toContainText("Right answer p1");
+  await hotkeysReady(page);
   await page.keyboard.press("?");
   await expect(page.getByTestId("key-help")).toContainText("A a is better · B b is better · J next · K previous");
   await page.keyboard.press("p"); // not a pairwise key: nothing happens

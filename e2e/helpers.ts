@@ -40,7 +40,13 @@ export async function signIn(page: Page, who: Credential, callbackUrl = "/runs")
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("signed-in-user")).toContainText(who.email);
+  // The first view of a page after the server starts can take long on a loaded machine (cold caches).
+  await expect(page.getByTestId("signed-in-user")).toContainText(who.email, { timeout: 30_000 });
+}
+
+/** Keyboard shortcuts work once the page has hydrated and attached its key listener (it marks <html>). */
+export async function hotkeysReady(page: Page) {
+  await page.locator("html[data-hotkeys=ready]").waitFor({ state: "attached" });
 }
 
 /** A new browser context signed in as the given account. */

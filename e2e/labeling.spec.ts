@@ -2,7 +2,7 @@ import { expect, test, type Page, type Response } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
-import { account, signIn, signedInPage } from "./helpers";
+import { account, hotkeysReady, signIn, signedInPage } from "./helpers";
 
 /**
  * The reviewer's side of labeling, end to end: queues and transcripts are seeded straight into the
@@ -186,6 +186,7 @@ test("untrusted transcript content renders as inert text: no script, no dialog, 
   await page.goto(`/label/${pairwise.queueId}/item`);
   await expect(page.getByTestId("output-a")).toContainText(`A: ${payloads.script}`);
   await expect(page.getByTestId("output-b")).toContainText(`B: ${payloads.img}`);
+  await hotkeysReady(page);
   await page.keyboard.press("b");
   await expect(page.getByText("You are done with this queue")).toBeVisible();
   expect(stored(pairwise.queueId).labels).toEqual([expect.objectContaining({ value: "B", reviewer: account("reviewer", 1).email })]);
@@ -216,6 +217,7 @@ test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is serv
   };
 
   await expect(itemKey).toHaveText(key(0));
+  await hotkeysReady(page);
   await page.keyboard.press("?");
   await expect(page.getByTestId("hotkey-help")).toContainText("Skip this item");
   await page.keyboard.press("?");
@@ -272,6 +274,7 @@ test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is serv
   const second = await signedInPage(browser, account("reviewer", 1), `/label/${seeded.queueId}/item`);
   const served: string[] = [];
   const secondKey = second.getByTestId("item-key");
+  await hotkeysReady(second);
   for (let i = 0; i < 14; i++) {
     const waiting = second.getByText("Others are labeling the rest");
     await expect(secondKey.or(waiting)).toBeVisible();
@@ -314,6 +317,7 @@ test("a 5 MB transcript opens collapsed: a few messages and previews in the page
   await page.getByRole("button", { name: "Show all of result of export" }).click();
   await expect(page.getByTestId("transcript")).toContainText("RESULT-START rrr");
   await expect(page.getByTestId("transcript")).not.toContainText("RESULT-END");
+  await hotkeysReady(page);
   await page.keyboard.press("p");
   await expect(page.getByText("You are done with this queue")).toBeVisible();
 });

@@ -3,7 +3,7 @@
  * page's filter lists them, and a database test makes each one happen and finds exactly one event.
  * `target` is the object the event is about (its type in AuditEvent.targetType).
  */
-export const AUDIT_TARGETS = ["user", "queue", "transcript", "transcripts", "dataset", "judge", "judge_version", "calibration", "setting"] as const;
+export const AUDIT_TARGETS = ["user", "queue", "transcript", "transcripts", "dataset", "judge", "judge_version", "calibration", "setting", "api_token"] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const AUDIT_ACTIONS = {
@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   "user.adjudicator_revoked": { target: "user", label: "adjudicator revoked" },
   "queue.created": { target: "queue", label: "label set created" },
   "queue.rubric_changed": { target: "queue", label: "new rubric version" },
+  "queue.sampled": { target: "queue", label: "stratified draw (label more)" },
+  "queue.dev_ordered": { target: "queue", label: "dev split ordered most informative first" },
   "gold.adjudicated": { target: "transcript", label: "gold label adjudicated" },
   "transcripts.imported": { target: "transcripts", label: "transcripts imported" },
   "dataset.imported": { target: "dataset", label: "data set imported" },
@@ -29,6 +31,9 @@ export const AUDIT_ACTIONS = {
   "judge.revoked": { target: "judge_version", label: "approval revoked" },
   "judge.canary_checked": { target: "judge_version", label: "canary re-check" },
   "settings.judge_gate_policy_changed": { target: "setting", label: "gate policy changed" },
+  "api_token.created": { target: "api_token", label: "API token created" },
+  "api_token.revoked": { target: "api_token", label: "API token revoked" },
+  "api_token.used": { target: "api_token", label: "API token used" },
 } as const satisfies Record<string, { target: AuditTarget; label: string }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -59,6 +64,8 @@ export function auditTargetHref(targetType: string, targetId: string | null, det
       return "/users";
     case "setting":
       return "/judges/policy";
+    case "api_token":
+      return "/users/tokens";
     default:
       return null;
   }

@@ -31,6 +31,9 @@ export function AppHeader({ user }: { user: SessionUser }) {
         </nav>
         <div className="ml-auto flex items-center gap-3 text-sm" data-testid="signed-in-user">
           <span className="text-stone-700">{user.name ? `${user.name} · ` : ""}{user.email}</span>
+          <Link href="/users/tokens" className="text-stone-600 hover:text-stone-900 hover:underline">
+            API tokens
+          </Link>
           <Badge tone={user.role === "admin" ? "info" : user.role === "reviewer" ? "good" : "neutral"} data-testid="signed-in-role">
             {user.role}
           </Badge>

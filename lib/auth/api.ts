@@ -2,26 +2,74 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { findApiToken, recordTokenUse, scopesOf } from "../db/api-tokens";
 import { findUserById } from "../db/users";
 import { UserError } from "../errors";
 import { authOptions } from "./options";
 import { can, type Scope } from "../roles";
+import { TOKEN_SCOPES, type TokenScope } from "../token-scopes";
 import type { SessionUser } from "./session";
 
-type Handler<P> = (request: NextRequest, context: { user: SessionUser; params: P }) => Promise<Response>;
+type Handler<P> = (request: NextRequest, context: { user: SessionUser; params: P; token: { id: string; scopes: TokenScope[] } | null }) => Promise<Response>;
+
+/**
+ * The bearer token of a request (`Authorization: Bearer gvl_…`), or null. A request that carries
+ * one is authenticated by it alone — never by a cookie — so it has no ambient authority: same-origin
+ * checks do not apply to it.
+ */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : "";
+}
+
+export const isTokenRequest = (request: Request) => bearerToken(request) !== null;
+
+type Authenticated = { user: SessionUser; token: { id: string; scopes: TokenScope[] } | null } | { error: Response };
+
+/**
+ * A personal API token: 401 when it is malformed, unknown, revoked or its owner is disabled; 403
+ * when none of the route's token scopes is on it, or its owner's role lacks the route's scope.
+ * Nothing is written for a refused token; an accepted one is audited with its last-used time.
+ */
+async function authenticateToken(request: NextRequest, raw: string, scope: Scope, accepts: readonly TokenScope[]): Promise<Authenticated> {
+  const found = raw ? await findApiToken(raw) : null;
+  if (!found) return { error: jsonError(401, "The API token is not valid. Create one on the API tokens page and send it as Authorization: Bearer <token>.") };
+  if (found.revokedAt) return { error: jsonError(401, `The API token ${found.prefix}… was revoked.`) };
+  if (found.user.disabledAt) return { error: jsonError(401, "The API token's account is disabled.") };
+  const scopes = scopesOf(found.scopes);
+  if (accepts.length === 0) return { error: jsonError(403, "This endpoint does not accept API tokens: sign in instead.") };
+  if (!accepts.some((s) => scopes.includes(s))) return { error: jsonError(403, `The API token ${found.prefix}… has ${scopes.join(", ") || "no scope"}; this endpoint needs ${accepts.join(" or ")}.`) };
+  const granted = accepts.filter((s) => scopes.includes(s));
+  if (!can(found.user, scope) || !granted.some((s) => can(found.user, TOKEN_SCOPES[s].requires))) {
+    return { error: jsonError(403, `The token's owner's role (${found.user.role}) does not allow ${scope}.`) };
+  }
+  await recordTokenUse(found.id, found.user.id, { method: request.method, path: request.nextUrl.pathname });
+  return { user: found.user, token: { id: found.id, scopes } };
+}
 
 /**
  * A route handler for the CLI, CI and scripts: JSON errors with real status codes
- * (401 signed out, 403 missing role, 422 bad input naming each field, 409/404 from UserError).
+ * (401 signed out or a bad token, 403 missing role or token scope, 422 bad input naming each field,
+ * 409/404 from UserError). `tokens` lists the token scopes that may call it (none: sessions only).
  */
-export function apiRoute<P = Record<string, string>>(scope: Scope, handler: Handler<P>) {
+export function apiRoute<P = Record<string, string>>(scope: Scope, handler: Handler<P>, options: { tokens?: readonly TokenScope[] } = {}) {
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
-    const session = await getServerSession(authOptions());
-    const user = session?.user?.id ? await findUserById(session.user.id) : null;
-    if (!user || user.disabledAt) return jsonError(401, "Sign in first: this endpoint needs a session.");
-    if (!can(user, scope)) return jsonError(403, `Your role (${user.role}) does not allow ${scope}.`);
+    const raw = bearerToken(request);
+    let auth: Authenticated;
+    if (raw !== null) auth = await authenticateToken(request, raw, scope, options.tokens ?? []);
+    else {
+      const session = await getServerSession(authOptions());
+      const user = session?.user?.id ? await findUserById(session.user.id) : null;
+      if (!user || user.disabledAt) return jsonError(401, "Sign in first: this endpoint needs a session or an API token.");
+      if (!can(user, scope)) return jsonError(403, `Your role (${user.role}) does not allow ${scope}.`);
+      auth = { user, token: null };
+    }
+    if ("error" in auth) return auth.error;
+    const { user, token } = auth;
     try {
-      return await handler(request, { user, params: await context.params });
+      return await handler(request, { user, params: await context.params, token });
     } catch (error) {
       if (error instanceof z.ZodError) {
         return NextResponse.json(

@@ -258,26 +258,9 @@ export function statusJson(status: JudgeStatus) {
   };
 }
 
-/**
- * The Judges overview: per judge, every version that gates or was ever approved, plus its newest
- * version, each with its state and the test calibration on the label set its gate reads.
- */
-export async function judgeOverview() {
-  const judges = await db().judge.findMany({
-    orderBy: { name: "asc" },
-    include: { versions: { orderBy: { version: "desc" }, select: { id: true, version: true, provider: true, model: true, hash: true, _count: { select: { approvals: true } } } } },
-  });
-  return Promise.all(
-    judges.map(async (judge) => {
-      const shown = judge.versions.filter((v, i) => i === 0 || v._count.approvals > 0);
-      const rows = await Promise.all(
-        shown.map(async (version) => {
-          const status = await loadJudgeStatus(version.id);
-          const calibration = status.labelSet ? await latestCalibration(version.id, GATE_SPLIT, status.labelSet.id) : null;
-          return { version, status, calibration, latest: version.id === judge.versions[0]!.id };
-        }),
-      );
-      return { judge: { id: judge.id, name: judge.name, kind: judge.kind }, rows };
-    }),
-  );
+/** Versions whose standing approval (gating or stale) is bound to this label set. */
+export async function versionsBoundTo(queueId: string): Promise<string[]> {
+  const rows = await db().approval.findMany({ where: { queueId, state: { in: ["gating", "stale"] }, revokedAt: null }, select: { judgeVersionId: true }, distinct: ["judgeVersionId"] });
+  const standing = await Promise.all(rows.map(async (r) => ((await activeApproval(r.judgeVersionId)) ? r.judgeVersionId : null)));
+  return standing.filter((id): id is string => id !== null);
 }

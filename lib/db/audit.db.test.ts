@@ -8,6 +8,7 @@ import { createQueueInput } from "../schemas/queues";
 import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { decide } from "./adjudication";
+import { createApiToken, recordTokenUse, revokeApiToken } from "./api-tokens";
 import { approveJudgeVersion, loadJudgeStatus, revokeApproval } from "./approvals";
 import { countAuditEvents, iterateAuditEvents, listAuditEvents } from "./audit";
 import { db } from "./client";
@@ -18,6 +19,7 @@ import { findOrCreateJudgeVersion } from "./judges";
 import { loadLabelExport } from "./label-export";
 import { createQueue } from "./queue-admin";
 import { newRubricVersion } from "./rubric";
+import { labelMoreForJudge, orderDevByInformativeness } from "./sampling";
 import { changeRole, createUser, setAdjudicator, setUserDisabled } from "./users";
 
 withTestDatabase();
@@ -102,6 +104,20 @@ const TRIGGERS = {
   "queue.rubric_changed": {
     prepare: async () => ({ set: await seedLabelSet({ name: "rubric-set", kind: "binary", items: gold("rubric", 1) }), admin: await seedUser("audit-admin@example.com") }),
     act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) => void (await newRubricVersion(set.queueId, "A new rubric.", admin.id)),
+  },
+  "queue.sampled": {
+    prepare: async () => ({
+      set: await seedLabelSet({ name: "sample-set", source: "audit-sample", kind: "binary", items: gold("sample", 1) }),
+      pool: await seedLabelSet({ name: "sample-pool", source: "audit-sample", kind: "binary", items: [1, 2, 3].map((i) => ({ key: `sp${i}`, split: "dev" as const, output: `good answer ${i}`, gold: null })) }),
+      version: await seedJudgeVersion("audit-sampler", { provider: "replay", model: "sampler", promptTemplate: "{{output}}", parser: "pass_fail" }),
+      admin: await seedUser("audit-admin@example.com"),
+    }),
+    act: async ({ set, version, admin }: { set: { queueId: string }; version: { id: string }; admin: { id: string } }) =>
+      void (await labelMoreForJudge({ versionId: version.id, queueId: set.queueId, actorId: admin.id })),
+  },
+  "queue.dev_ordered": {
+    prepare: async () => ({ set: await seedLabelSet({ name: "order-audit-set", kind: "binary", items: gold("order", 1) }), admin: await seedUser("audit-admin@example.com") }),
+    act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) => void (await orderDevByInformativeness(set.queueId, admin.id)),
   },
   "gold.adjudicated": {
     prepare: async () => ({ set: await seedLabelSet({ name: "adjudicate-set", kind: "binary", items: [{ key: "x", split: "test", output: "x", gold: null }] }), admin: await seedUser("audit-admin@example.com") }),
@@ -196,6 +212,24 @@ const TRIGGERS = {
   "settings.judge_gate_policy_changed": {
     prepare: async () => ({ admin: await seedUser("audit-admin@example.com"), policy: await getGatePolicy() }),
     act: async ({ admin, policy }: { admin: { id: string }; policy: Awaited<ReturnType<typeof getGatePolicy>> }) => void (await saveGatePolicy({ ...policy, canaryItems: 10 }, admin.id)),
+  },
+  "api_token.created": {
+    prepare: async () => seedUser("audit-admin@example.com"),
+    act: async (admin: { id: string; role: "admin" }) => void (await createApiToken({ ...admin, role: "admin" }, { name: "audit", scopes: ["read"] })),
+  },
+  "api_token.revoked": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      return { admin, token: await createApiToken({ ...admin, role: "admin" }, { name: "audit-revoke", scopes: ["read"] }) };
+    },
+    act: async ({ admin, token }: { admin: { id: string }; token: { record: { id: string } } }) => void (await revokeApiToken(token.record.id, { id: admin.id, role: "admin" })),
+  },
+  "api_token.used": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      return { admin, token: await createApiToken({ ...admin, role: "admin" }, { name: "audit-use", scopes: ["read"] }) };
+    },
+    act: async ({ admin, token }: { admin: { id: string }; token: { record: { id: string } } }) => void (await recordTokenUse(token.record.id, admin.id, { method: "GET", path: "/api/runs/x" })),
   },
 } satisfies Record<AuditAction, { prepare?: () => Promise<unknown>; act: (prepared: never) => Promise<void> }>;
 

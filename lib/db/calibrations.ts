@@ -1,5 +1,6 @@
 import "server-only";
 import type { CalibrationStats, SplitName } from "../judges/calibration";
+import { headlineNumbers } from "../judges/estimator";
 import type { GateCalibration } from "../judges/gate";
 import { recordAudit } from "./audit";
 import { db, type Db, type Tx } from "./client";
@@ -19,6 +20,8 @@ export async function createCalibration(
 ) {
   const { stats } = input;
   const r = stats.report;
+  // The gate reads these columns: the population estimates when a stratified draw weighted the items.
+  const h = headlineNumbers(r, stats.estimator);
   const calibration = await client.calibration.create({
     data: {
       judgeVersionId: input.judgeVersionId,
@@ -28,13 +31,13 @@ export async function createCalibration(
       n: r.n,
       skippedCount: stats.skipped,
       errorCount: stats.errored,
-      kappa: r.value,
-      kappaSe: r.se,
-      kappaCiLow: r.ci95?.[0] ?? null,
-      kappaCiHigh: r.ci95?.[1] ?? null,
-      accuracy: r.accuracy,
-      tpr: r.tpr,
-      tnr: r.tnr,
+      kappa: h.kappa,
+      kappaSe: h.se,
+      kappaCiLow: h.low,
+      kappaCiHigh: h.high,
+      accuracy: h.accuracy,
+      tpr: h.tpr,
+      tnr: h.tnr,
       spearman: r.spearman,
       humanKappa: stats.human.fleissKappa,
       stats: JSON.parse(JSON.stringify(stats)) as object,

@@ -72,9 +72,16 @@ export async function loadGoldSplit(queueId: string, split: SplitName, client: D
 
 /** The hash the gate compares a calibration's labelSetHash with: the split's gold set as it is now. */
 export async function currentLabelSetHash(queueId: string, split: SplitName, client: Db | Tx = db()): Promise<string | null> {
-  const loaded = await loadGoldSplit(queueId, split, client);
-  if (!loaded || loaded.gold.length === 0) return null;
-  return labelSetHash(loaded.gold);
+  // Only ids and values: every page that shows a judge's state asks for this, and transcripts can be large.
+  const queue = await client.labelQueue.findUnique({ where: { id: queueId }, select: { rubricVersion: true } });
+  if (!queue) return null;
+  const [items, gold] = await Promise.all([
+    client.queueItem.findMany({ where: { queueId, split }, select: { transcriptId: true } }),
+    client.goldLabel.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, value: true } }),
+  ]);
+  const inSplit = new Set(items.map((i) => i.transcriptId));
+  const current = gold.filter((g) => inSplit.has(g.transcriptId));
+  return current.length === 0 ? null : labelSetHash(current);
 }
 
 /** Every reviewer's label on these items at the rubric version, oldest first (for the human–human ceiling). */

@@ -8,7 +8,8 @@ import { localDeps } from "@/lib/cli/deps-local";
 import { runSuite } from "@/lib/engine/run-suite";
 import { withTestDatabase } from "@/lib/testing/test-database";
 import { db } from "./client";
-import { getRunReport, listRuns } from "./runs";
+import { getRunPage } from "./run-page";
+import { listRuns } from "./runs";
 import { getSuiteHistory, saveSuiteVersion } from "./suites";
 import { createTrialWriter, writeTrials, type TrialRow } from "./trial-writer";
 
@@ -36,13 +37,41 @@ describe("storing a run", () => {
     expect(file).toMatchObject({ schemaVersion: 2, runId: record.runId, suite: { hash: record.suite.hash }, config: { trials: 2 } });
     expect(run.recordPath).toBe(path.relative(process.cwd(), recordPath!));
 
-    const report = (await getRunReport(record.runId))!;
-    expect(report.tasks.map((t) => t.key).slice(0, 3)).toEqual(["refund-full-card", "refund-full-bank", "refund-full-card-2"]);
-    const failed = report.run.trials.find((t) => t.taskId === report.tasks[1]!.id)!;
+    const page = (await getRunPage(record.runId, { filter: "all", tag: null, grader: null, page: 1, task: "refund-full-bank" }))!;
+    expect(page.tasks.map((t) => t.key).slice(0, 3)).toEqual(["refund-full-card", "refund-full-bank", "refund-full-card-2"]);
+    const failed = page.open!.trials[0]!;
     expect(failed.verdict).toBe("fail");
     const steps = failed.trajectory as { tool: string; failing?: string }[];
     expect(steps.findIndex((s) => s.failing)).toBe(2);
     expect(failed.graderResults.map((g) => [g.kind, g.status])).toEqual([["state", "fail"], ["tools", "pass"], ["side_effects", "fail"], ["rule", "pass"]]);
+  });
+
+  it("serves one page of a run: filters by status, tag, grader and change against the baseline, 50 tasks a page", async () => {
+    const { record: base } = await runRefund("referenceAgent", 1);
+    const { record } = await runRefund("regressedAgent", 1);
+    const q = { filter: "all" as const, tag: null, grader: null, page: 1, task: null };
+    const all = (await getRunPage(record.runId, q))!;
+    expect(all).toMatchObject({ totalTasks: 35, matchingTasks: 35, page: 1, pages: 1, open: null });
+    expect(all.statusCounts).toMatchObject({ all: 35, failing: 10, passing: 25, flaky: 0, errored: 0, changed: 0 });
+    // Only the page's tasks' trials are read, and none of their trajectories.
+    expect([...all.trialsByTask.values()].flat()).toHaveLength(35);
+    expect(Object.keys([...all.trialsByTask.values()][0]![0]!)).not.toContain("trajectory");
+    const failing = (await getRunPage(record.runId, { ...q, filter: "failing" }))!;
+    expect(failing.tasks.map((t) => t.key)).toContain("refund-full-bank");
+    expect(failing.tasks).toHaveLength(10);
+    const happy = (await getRunPage(record.runId, { ...q, tag: "category=happy" }))!;
+    expect(happy.tasks.every((t) => t.tags.category === "happy")).toBe(true);
+    expect(happy.matchingTasks).toBeGreaterThan(0);
+    const sideEffects = (await getRunPage(record.runId, { ...q, grader: "side_effects" }))!;
+    expect(sideEffects.tasks.map((t) => t.key).sort()).toEqual(failing.tasks.map((t) => t.key).sort());
+    expect((await getRunPage(record.runId, { ...q, grader: "rule" }))!.tasks).toHaveLength(0);
+    // With a baseline: the tasks whose status changed.
+    await db().run.update({ where: { id: record.runId }, data: { baselineRunId: base.runId } });
+    const changed = (await getRunPage(record.runId, { ...q, filter: "changed" }))!;
+    expect(changed.tasks.map((t) => t.key).sort()).toEqual(failing.tasks.map((t) => t.key).sort());
+    expect(changed.tasks.every((t) => t.changed)).toBe(true);
+    // Pages of 50: a page past the end is the last page.
+    expect((await getRunPage(record.runId, { ...q, page: 9 }))!.page).toBe(1);
   });
 
   it("reuses a suite version by its hash and shows its runs over time", async () => {

@@ -71,27 +71,6 @@ export async function failRun(id: string, message: string, finishedAt: Date): Pr
   await db().run.updateMany({ where: { id }, data: { status: "error", gatePassed: null, finishedAt, summary: { error: message } } });
 }
 
-/** Everything the run report shows: the run, its suite version's tasks and every trial with its graders. */
-export async function getRunReport(id: string) {
-  const run = await db().run.findUnique({
-    where: { id },
-    include: {
-      suiteVersion: { include: { suite: true, tasks: { select: { id: true, key: true, prompt: true, category: true, difficulty: true, contractHash: true } } } },
-      judgeVersion: { select: { id: true, version: true, hash: true, judge: { select: { name: true } } } },
-      trials: {
-        orderBy: [{ taskId: "asc" }, { trialIndex: "asc" }],
-        include: { graderResults: { orderBy: { position: "asc" } } },
-      },
-    },
-  });
-  if (!run) return null;
-  // Tasks in the suite's own order, as the run record lists them.
-  const order = ((run.suiteVersion.definition as { tasks?: { id: string }[] } | null)?.tasks ?? []).map((t) => t.id);
-  const tasks = [...run.suiteVersion.tasks].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
-  return { run, tasks };
-}
-
-export type RunReport = NonNullable<Awaited<ReturnType<typeof getRunReport>>>;
 
 /** A run's counted (not shadow) verdicts from one judge version: what its raw judge pass rate is made of. */
 export async function countJudgeVerdicts(runId: string, judgeVersionId: string): Promise<{ passed: number; scored: number; shadow: number }> {
@@ -103,4 +82,15 @@ export async function countJudgeVerdicts(runId: string, judgeVersionId: string):
   const count = (status: string, shadow: boolean) => rows.filter((r) => r.status === status && r.shadow === shadow).reduce((s, r) => s + r._count._all, 0);
   const passed = count("pass", false);
   return { passed, scored: passed + count("fail", false), shadow: rows.filter((r) => r.shadow).reduce((s, r) => s + r._count._all, 0) };
+}
+
+/** A run's status, verdict and counts, for GET /api/runs/<id>. */
+export async function getRunStatus(id: string) {
+  const run = await db().run.findUnique({
+    where: { id },
+    select: { id: true, status: true, gatePassed: true, passRate: true, scoredCount: true, passedCount: true, agentLabel: true, gitBranch: true, baselineRunId: true, _count: { select: { trials: true } } },
+  });
+  if (!run) return null;
+  const { _count, ...rest } = run;
+  return { ...rest, trials: _count.trials };
 }

@@ -41,7 +41,11 @@ export interface FinishedRun {
 export interface RunLinks {
   run: string;
   compare: string | null;
-  failingTrials: { taskId: string; trialIndex: number; url: string }[];
+  failingTrials: { taskId: string; trialIndex: number; step?: number | null; tool?: string | null; args?: unknown; reason?: string | null; url: string }[];
+  /** Failing tasks beyond those linked. */
+  unlinkedFailingTasks?: number;
+  /** The tasks whose status changed against the baseline run. */
+  baseline?: { runId: string; newlyFailing: string[]; newlyPassing: string[]; newlyFlaky: string[]; otherChanges: string[] } | null;
 }
 
 /** Sortable, readable and unique: 20261130-224001-3f9a2c. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cohensKappa, fleissKappa } from "../stats";
+import { cohensKappa } from "../stats";
 import { buildCalibration, labelSetHash, type GoldItem, type VerdictRow } from "./calibration";
 
 const gold: GoldItem[] = [
@@ -48,7 +48,7 @@ describe("buildCalibration", () => {
     expect(stats.classCounts).toEqual({ fail: 0, pass: 4 });
   });
 
-  it("computes the human–human ceiling with Fleiss' kappa on the items several reviewers labeled", () => {
+  it("computes the human ceiling (Fleiss' κ, Gwet's form) on every item several reviewers labeled, whatever their number", () => {
     const labels = [
       ["t1", "r1", "pass"], ["t1", "r2", "pass"],
       ["t2", "r1", "pass"], ["t2", "r2", "fail"],
@@ -58,9 +58,11 @@ describe("buildCalibration", () => {
       ["elsewhere", "r1", "pass"], ["elsewhere", "r2", "fail"],
     ].map(([transcriptId, reviewerId, value]) => ({ transcriptId: transcriptId!, reviewerId: reviewerId!, value: value! }));
     const stats = buildCalibration({ kind: "binary", scale: null, gold, verdicts: [], humanLabels: labels });
-    // Two labels is the most common count; t4 contributes its first two.
-    expect(stats.human).toMatchObject({ items: 4, raters: 2, alphaLevel: "nominal" });
-    expect(stats.human.fleissKappa).toBeCloseTo(fleissKappa([[0, 2], [1, 1], [2, 0], [2, 0]])!, 12);
+    // t1 pp, t2 pf, t3 ff, t4 ffp (all three of t4's labels count): p_a = (1 + 0 + 1 + 1/3)/4 = 7/12;
+    // π_pass = (1 + 1/2 + 0 + 1/3)/4 = 11/24; p_e = (121 + 169)/576; κ = 23/143.
+    expect(stats.human).toMatchObject({ items: 4, raters: null, alphaLevel: "nominal" });
+    expect(stats.human.fleissKappa).toBeCloseTo(23 / 143, 12);
+    expect(stats.human.ceiling).toMatchObject({ kappa: stats.human.fleissKappa, weights: "none", items: 4, labels: 9, labelsPerItem: { min: 2, max: 3 } });
     expect(stats.human.krippendorffAlpha).not.toBeNull();
   });
 
@@ -111,5 +113,38 @@ describe("labelSetHash", () => {
     expect(labelSetHash(a)).toBe(labelSetHash([...a].reverse()));
     expect(labelSetHash(a)).not.toBe(labelSetHash([{ transcriptId: "x", value: "pass" }, { transcriptId: "y", value: "pass" }]));
     expect(labelSetHash(a)).not.toBe(labelSetHash(a.slice(0, 1)));
+  });
+});
+
+describe("buildCalibration with a stratified draw", () => {
+  // The hand-computed example of lib/stats/horvitz-thompson.test.ts: judge-fail stratum π = 1/2, judge-pass π = 1/9.
+  const judge = [...Array(5).fill("fail"), ...Array(10).fill("pass")] as string[];
+  const goldValues = ["fail", "fail", "fail", "fail", "pass", "fail", ...Array(9).fill("pass")] as string[];
+  const items = judge.map((_, i) => `s${i}`);
+  const input = {
+    kind: "binary" as const,
+    scale: null,
+    gold: items.map((transcriptId, i) => ({ transcriptId, value: goldValues[i]!, length: null })),
+    verdicts: items.map((transcriptId, i) => ({ transcriptId, order: "original", repeat: 0, status: "ok" as const, value: judge[i]! })),
+    humanLabels: [],
+  };
+
+  it("uses Horvitz–Thompson weights when items had different chances, and says why", () => {
+    const design = Object.fromEntries(items.map((id, i) => [id, { probability: i < 5 ? 1 / 2 : 1 / 9, stratum: judge[i]! }]));
+    const stats = buildCalibration({ ...input, design });
+    expect(stats.estimator?.name).toBe("horvitz-thompson");
+    if (stats.estimator?.name !== "horvitz-thompson") return;
+    expect(stats.estimator.weighted.kappa).toBeCloseTo(63 / 118, 12);
+    expect(stats.estimator.strata).toEqual({ fail: { items: 5, probability: 0.5 }, pass: { items: 10, probability: 1 / 9 } });
+    expect(stats.estimator.reason).toMatch(/each item counts 1\/π times/);
+    expect(stats.report.value).toBeCloseTo(0.7, 12);
+  });
+
+  it("keeps today's numbers, unweighted, when every item had the same chance", () => {
+    const plain = buildCalibration(input);
+    const equal = buildCalibration({ ...input, design: Object.fromEntries(items.map((id) => [id, { probability: 0.25, stratum: "all" }])) });
+    expect(plain.estimator?.name).toBe("unweighted");
+    expect(equal.estimator?.name).toBe("unweighted");
+    expect(equal.report).toEqual(plain.report);
   });
 });

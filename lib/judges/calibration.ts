@@ -1,6 +1,8 @@
 import { contentHash } from "../hash";
-import { flipRate, fleissKappa, krippendorffAlpha, positionConsistency, sortLabels, spearmanRho } from "../stats";
+import { flipRate, krippendorffAlpha, positionConsistency, sortLabels, spearmanRho } from "../stats";
 import { agreementReport, type AgreementMetric, type AgreementReport } from "./agreement";
+import { chooseEstimator, type DesignEntry, type Estimator } from "./estimator";
+import { humanCeiling, type HumanCeiling } from "./human-ceiling";
 import { accuracyByOrder, type OrderAccuracy } from "./pairwise-orders";
 
 /**
@@ -40,6 +42,8 @@ export interface CalibrationInput {
   verdicts: VerdictRow[];
   humanLabels: HumanLabel[];
   seed?: number;
+  /** Inclusion probability and stratum of gold items a stratified draw put in the set (others: π = 1). */
+  design?: Record<string, DesignEntry>;
 }
 
 export interface CalibrationStats {
@@ -56,13 +60,20 @@ export interface CalibrationStats {
   report: AgreementReport;
   /** Exactly the pairs behind the numbers (for export and `gavel agreement`). */
   pairs: { transcriptId: string; judge: string; gold: string }[];
-  human: { fleissKappa: number | null; krippendorffAlpha: number | null; alphaLevel: "nominal" | "ordinal"; items: number; raters: number | null };
+  /**
+   * The human ceiling (lib/judges/human-ceiling.ts, the rule the Agreement page uses too): fleissKappa is its value;
+   * raters is the number of labels per item when every item has the same number, else null. `ceiling` is absent in
+   * calibrations made before the one rule (they trimmed every item to the commonest number of labels).
+   */
+  human: { fleissKappa: number | null; krippendorffAlpha: number | null; alphaLevel: "nominal" | "ordinal"; items: number; raters: number | null; ceiling?: HumanCeiling };
   flip: { repeats: number; items: number; flipped: number; rate: number | null } | null;
   position: { n: number; consistent: number; rate: number | null; excluded: number } | null;
   /** Pairwise judges asked in both orders: accuracy in each order, an error counted as wrong (absent in older calibrations). */
   orders?: { original: OrderAccuracy; swapped: OrderAccuracy } | null;
   verbosity: { n: number; rho: number | null } | null;
   labelSetHash: string;
+  /** Which estimator the headline numbers come from, and why (absent in calibrations made before stratified draws). */
+  estimator?: Estimator;
 }
 
 export function metricFor(kind: ItemKind): AgreementMetric {
@@ -134,12 +145,12 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     orders: input.kind === "pairwise" && input.verdicts.some((v) => v.order === "swapped") ? accuracyByOrder(input.gold, input.verdicts) : null,
     verbosity: verbosityOf(input.kind, lengths),
     labelSetHash: labelSetHash(input.gold),
+    estimator: chooseEstimator(pairs, input.design, { kind: input.kind, categories: report.categories, positive: report.positive, seed: input.seed ?? 1 }),
   };
 }
 
 /**
- * The human–human ceiling on the same items: Fleiss' kappa over items with at least r labels (r the
- * most common number of labels per multiply-labeled item; each item's first r labels), and
+ * The human–human ceiling on the gold items: humanCeiling (one rule for every page) over the human labels, and
  * Krippendorff's alpha over every label (nominal; ordinal for graded items).
  */
 function humanAgreement(input: CalibrationInput): CalibrationStats["human"] {
@@ -151,22 +162,13 @@ function humanAgreement(input: CalibrationInput): CalibrationStats["human"] {
   }
   const multi = [...perItem.values()].filter((values) => values.length >= 2);
   const alphaLevel = input.kind === "graded" ? "ordinal" : "nominal";
-  if (multi.length === 0) return { fleissKappa: null, krippendorffAlpha: null, alphaLevel, items: 0, raters: null };
-  const counts = new Map<number, number>();
-  for (const values of multi) counts.set(values.length, (counts.get(values.length) ?? 0) + 1);
-  const raters = [...counts.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0])[0]![0];
-  const used = multi.filter((values) => values.length >= raters).map((values) => values.slice(0, raters));
-  const categories = categoriesFor(input.kind, input.scale) ?? sortLabels(used.flat());
-  const table = used.map((values) => categories.map((c) => values.filter((v) => v === c).length));
+  const categories = categoriesFor(input.kind, input.scale) ?? sortLabels(multi.flat());
+  const ceiling = humanCeiling(input.kind, categories, multi);
+  if (multi.length === 0) return { fleissKappa: null, krippendorffAlpha: null, alphaLevel, items: 0, raters: null, ceiling };
   const width = Math.max(...multi.map((v) => v.length));
   const units = multi.map((values) => [...values, ...Array<null>(width - values.length).fill(null)]);
-  return {
-    fleissKappa: fleissKappa(table),
-    krippendorffAlpha: krippendorffAlpha(units, alphaLevel),
-    alphaLevel,
-    items: used.length,
-    raters,
-  };
+  const same = ceiling.labelsPerItem && ceiling.labelsPerItem.min === ceiling.labelsPerItem.max ? ceiling.labelsPerItem.min : null;
+  return { fleissKappa: ceiling.kappa, krippendorffAlpha: krippendorffAlpha(units, alphaLevel), alphaLevel, items: ceiling.items, raters: same, ceiling };
 }
 
 function flipOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): CalibrationStats["flip"] {

@@ -123,7 +123,7 @@ export function evaluateGate(policy: GatePolicy, input: GateInput): GateResult {
 }
 
 /** Binary and pairwise have two fixed classes; graded items: every score observed in the gold set. */
-function expectedClasses(kind: ItemKind, counts: Record<string, number>): string[] {
+export function expectedClasses(kind: ItemKind, counts: Record<string, number>): string[] {
   if (kind === "binary") return ["pass", "fail"];
   if (kind === "pairwise") return ["A", "B"];
   return Object.keys(counts).filter((k) => (counts[k] ?? 0) > 0);

@@ -6,6 +6,7 @@ import { settleCalibration } from "../db/judge-staleness";
 import { requestHash } from "../providers/cassette";
 import { getJudgeVersion } from "../db/judges";
 import { loadGoldSplit, loadHumanLabels } from "../db/label-sets";
+import { loadDesign } from "../db/sampling";
 import { latestObservedFingerprint } from "../db/canary";
 import { listVerdicts, saveVerdict, verdictResponses } from "../db/verdicts";
 import { responseFingerprint } from "../providers/fingerprint";
@@ -129,7 +130,7 @@ export async function calibrateOnLabelSet(options: {
 }) {
   const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
   const ids = gold.map((g) => g.transcriptId);
-  const [verdicts, labels] = await Promise.all([listVerdicts(version.id, ids), loadHumanLabels(queue.id, queue.rubricVersion, ids)]);
+  const [verdicts, labels, design] = await Promise.all([listVerdicts(version.id, ids), loadHumanLabels(queue.id, queue.rubricVersion, ids), loadDesign(queue.id, ids)]);
   if (verdicts.length === 0) throw new UserError(`${version.judge.name} v${version.version} has not judged the ${options.split} split of "${queue.name}" yet: run it first.`, 409);
   const stats = buildCalibration({
     kind: queue.kind,
@@ -138,6 +139,7 @@ export async function calibrateOnLabelSet(options: {
     verdicts: verdicts.map((v) => ({ transcriptId: v.transcriptId, order: v.order, repeat: v.repeat, status: v.status, value: v.value })),
     humanLabels: labels,
     seed: options.seed,
+    design,
   });
   return db().$transaction(async (tx) => {
     const calibration = await createCalibration({ judgeVersionId: version.id, queueId: queue.id, split: options.split, stats, createdById: options.actorId }, tx, {

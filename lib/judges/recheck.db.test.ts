@@ -6,9 +6,10 @@ import { db } from "../db/client";
 import { saveVerdict } from "../db/verdicts";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
 import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { gavel } from "../testing/cli";
 import { withTestDatabase } from "../testing/test-database";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
-import { recheckJudge } from "./recheck";
+import { recheckJudge, recheckLabelSet } from "./recheck";
 
 withTestDatabase();
 
@@ -53,6 +54,9 @@ describe("an approval bound to its evidence, through its lifecycle", () => {
     const approved = await loadJudgeStatus(version.id);
     expect(statusJson(approved)).toMatchObject({ version: "lifecycle-judge@1", hash: version.hash, approved: true, gating: true, labelSet: "set-a", goldVersion: onA.labelSetHash, calibrationId: onA.id, state: "gating" });
     expect(approved.approval!.fingerprint).toBe("fp_one");
+    const gatingCli = await gavel(["judge", "status", "lifecycle-judge@1", "--json"], { DATABASE_URL: process.env.DATABASE_URL });
+    expect(gatingCli.code).toBe(0);
+    expect(JSON.parse(gatingCli.stdout)).toMatchObject({ gating: true, state: "gating", labelSet: "set-a", calibrationId: onA.id });
 
     // Calibrated on another label set below the bar: shown, allowed, and gating does not move.
     const onB = await calibrated(version.id, b.queueId);
@@ -76,6 +80,9 @@ describe("an approval bound to its evidence, through its lifecycle", () => {
     expect(result.status.reason).toMatch(/^a recalibration on "set-a" missed the bar: κ ≥ 0\.60 \(κ 0\.\d{3}\)$/);
 
     expect(await actions(version.id)).toEqual(["judge_version.created", "judge.approved", "judge.stale", "judge.demoted"]);
+    const demotedCli = await gavel(["judge", "status", "lifecycle-judge@1", "--json"], { DATABASE_URL: process.env.DATABASE_URL });
+    expect(demotedCli.code).toBe(1);
+    expect(JSON.parse(demotedCli.stdout)).toMatchObject({ approved: false, gating: false, state: "demoted", labelSet: "set-a", calibrationId: null });
     const events = await listAuditEvents({ targetType: "judge_version", targetId: version.id, limit: 100 });
     const byAction = Object.fromEntries(events.map((e) => [e.action, e]));
     expect(byAction["judge.approved"]).toMatchObject({ actorId: admin.id, details: { from: "shadow", to: "gating", labelSet: "set-a", after: { kappa: 1, n: 40 } } });
@@ -97,7 +104,10 @@ describe("an approval bound to its evidence, through its lifecycle", () => {
     const first = await calibrated(version.id, set.queueId);
     await approveJudgeVersion(version.id, admin.id);
     await addItemsToLabelSet(set.queueId, items("more", 5, 5));
-    const result = await recheckJudge(version.id);
+    // What the web app does after gold labels change: re-check every judge approved on the set.
+    const results = await recheckLabelSet(set.queueId);
+    expect(results).toHaveLength(1);
+    const result = results[0]!;
     expect(result.recalibration).toMatchObject({ itemsJudged: 10, reused: 40 });
     expect(result.status).toMatchObject({ state: "gating", gating: true });
     expect(result.status.calibrationId).not.toBe(first.id);

@@ -1,5 +1,5 @@
 import "server-only";
-import { approvalStateOf, boundQueueId, GATE_SPLIT, loadJudgeStatus, type JudgeStatus } from "../db/approvals";
+import { approvalStateOf, boundQueueId, GATE_SPLIT, loadJudgeStatus, versionsBoundTo, type JudgeStatus } from "../db/approvals";
 import { db } from "../db/client";
 import { noticeStale } from "../db/judge-staleness";
 import { loadGoldSplit } from "../db/label-sets";
@@ -66,4 +66,11 @@ async function recalibrate(status: JudgeStatus, options: RecheckOptions, log: (l
   const calibration = await calibrateOnLabelSet({ versionId: status.versionId, queueId, split: GATE_SPLIT, actorId: null, via: "recheck", judged: { itemsJudged: progress.completed, reused: progress.alreadyDone } });
   log(`Recalibrated: ${progress.completed} item${progress.completed === 1 ? "" : "s"} judged, ${progress.alreadyDone} verdicts reused, κ ${calibration.kappa === null ? "undefined" : calibration.kappa.toFixed(3)} on ${calibration.n} items.`);
   return { ...judged, calibrationId: calibration.id };
+}
+
+/** Re-checks (no canary) every version whose approval is bound to this label set: after its gold changed. */
+export async function recheckLabelSet(queueId: string, options: RecheckOptions = {}): Promise<RecheckResult[]> {
+  const results: RecheckResult[] = [];
+  for (const versionId of await versionsBoundTo(queueId)) results.push(await recheckJudge(versionId, { ...options, canary: false }));
+  return results;
 }

@@ -140,12 +140,13 @@ describe("three reviewers with a missing label", () => {
   ];
   const result = queueAgreement(labels, binary);
 
-  it("Krippendorff's alpha uses every label; Fleiss' kappa is undefined with the reason", () => {
+  it("Krippendorff's alpha and the ceiling (Fleiss' κ, Gwet's form) use every label, whatever the number per item", () => {
     // Coincidences: x (3 pass) adds 3·2/2 = 3 to o_pp; z adds 3 to o_ff; y (pass, fail) adds 1 to o_pf and o_fp.
     // n_pass = 4, n_fail = 4, n = 8. α = 1 − 7·2 / (2·4·4) = 1 − 14/32 = 9/16.
     expect(result.group.alpha).toBeCloseTo(9 / 16, 12);
-    expect(result.group.fleissKappa).toBeNull();
-    expect(result.group.fleissUndefinedReason).toMatch(/different numbers of labels \(2 to 3\)/);
+    // Ceiling: p_a = (1 + 0 + 1)/3 = 2/3; π_pass = (1 + 1/2 + 0)/3 = 1/2, p_e = 1/2; κ = (2/3 − 1/2)/(1/2) = 1/3.
+    expect(result.group.fleissKappa).toBeCloseTo(1 / 3, 12);
+    expect(result.group.fleissUndefinedReason).toBeNull();
     expect(result.group).toMatchObject({ items: 3, unanimous: 2, labelsPerItem: null });
   });
 

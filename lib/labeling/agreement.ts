@@ -1,9 +1,9 @@
 import { categoriesFor, type ItemKind } from "../judges/calibration";
+import { humanCeiling } from "../judges/human-ceiling";
 import {
   byCodeUnits,
   cohensKappa,
   confusionMatrix,
-  fleissKappa,
   kappaWaldInterval,
   krippendorffAlpha,
   sortLabels,
@@ -60,7 +60,10 @@ export interface GroupAgreement {
   alpha: number | null;
   alphaLevel: AlphaLevel;
   alphaUndefinedReason: string | null;
-  /** Fleiss' κ: only when every item with at least two labels has the same number of them. */
+  /**
+   * The human ceiling: Fleiss' κ in Gwet's form over every item with at least two labels, whatever their number
+   * (lib/judges/human-ceiling.ts — the same rule and code as the judge pages' ceiling). Quadratic weights for graded.
+   */
   fleissKappa: number | null;
   fleissUndefinedReason: string | null;
   /** Items with labels from at least two reviewers. */
@@ -149,14 +152,9 @@ function groupAgreement(items: Map<string, { reviewerId: string; value: string }
   );
   const oneValue = new Set(multi.flat()).size === 1;
   const constantReason = `Every label is "${multi[0]![0]}": there is no variation to agree on, so chance agreement is 1 and the statistic is 0/0.`;
-  let fleiss: number | null = null;
-  let fleissUndefinedReason: string | null = null;
-  if (labelsPerItem === null) {
-    fleissUndefinedReason = `Items have different numbers of labels (${Math.min(...sizes)} to ${Math.max(...sizes)}); Fleiss' κ needs the same number on every item. Krippendorff's α allows missing labels.`;
-  } else {
-    fleiss = fleissKappa(multi.map((values) => categories.map((c) => values.filter((v) => v === c).length)));
-    if (fleiss === null) fleissUndefinedReason = constantReason;
-  }
+  const ceiling = humanCeiling(shape.kind, categories, multi);
+  const fleiss = ceiling.kappa;
+  const fleissUndefinedReason = ceiling.undefinedReason;
   return { ...base, alpha, alphaUndefinedReason: alpha === null && oneValue ? constantReason : null, fleissKappa: fleiss, fleissUndefinedReason };
 }
 

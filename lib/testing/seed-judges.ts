@@ -23,6 +23,9 @@ export interface SeedLabelSet {
   kind: "binary" | "pairwise" | "graded";
   rubric?: string;
   scale?: { min: number; max: number };
+  /** The transcripts' source (default "jsonl"); a draw for "Label more" takes the pool from the label set's sources. */
+  source?: string;
+  reviewersPerItem?: number;
   items: SeedItem[];
 }
 
@@ -36,11 +39,11 @@ export async function seedLabelSet(input: SeedLabelSet) {
         rubric: input.rubric ?? "Pass when the answer is correct and complete.",
         scaleMin: input.scale?.min ?? null,
         scaleMax: input.scale?.max ?? null,
-        reviewersPerItem: 2,
+        reviewersPerItem: input.reviewersPerItem ?? 2,
       },
     });
     return seedItems(tx, queue, input);
-  });
+  }, { timeout: 60_000, maxWait: 20_000 });
 }
 
 /** More items for an existing label set (new transcripts, labels and gold as given). */
@@ -52,7 +55,7 @@ export async function addItemsToLabelSet(queueId: string, items: SeedItem[]) {
   });
 }
 
-async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet, "name" | "kind" | "items">, offset = 0) {
+async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet, "name" | "kind" | "items" | "source">, offset = 0) {
   const transcriptIds: Record<string, string> = {};
   const reviewers = new Map<string, string>();
   for (const [at, item] of input.items.entries()) {
@@ -61,7 +64,7 @@ async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet
     const transcript = await tx.transcript.create({
       data: {
         contentHash: contentHash({ seed: input.name, key: item.key }),
-        source: "jsonl",
+        source: input.source ?? "jsonl",
         externalId: item.key,
         kind: input.kind,
         taskPrompt: `Task ${item.key}: answer the customer.`,

@@ -8,7 +8,7 @@ import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { judgeOverview } from "@/lib/db/approvals";
+import { judgeOverview } from "@/lib/db/judge-overview";
 import { getGatePolicy } from "@/lib/db/gate-policy";
 import { loadRealData } from "@/lib/db/real-data";
 import { formatInterval, formatStat } from "@/lib/judges/format";

@@ -2,6 +2,7 @@
 
 import { defineAction } from "@/lib/auth/action";
 import { revealJudge, skipItem, submitLabel, undoLastLabel, type RevealedVerdict } from "@/lib/db/labeling";
+import { goldChanged } from "@/lib/judges/gold-changed";
 import { queueInput, revealJudgeInput, skipItemInput, submitLabelInput } from "@/lib/schemas/labeling";
 
 /**
@@ -9,7 +10,9 @@ import { queueInput, revealJudgeInput, skipItemInput, submitLabelInput } from "@
  * loaded by the page itself (router refresh), never carried in these responses.
  */
 export const submitLabelAction = defineAction("labels:write", submitLabelInput, async (input, user) => {
-  await submitLabel(user.id, input);
+  const { gold } = await submitLabel(user.id, input);
+  // A consensus gold label changes the label set a judge may be approved on.
+  if (gold !== null) goldChanged(input.queueId);
 });
 
 export const skipItemAction = defineAction("labels:write", skipItemInput, async (input, user) => {
@@ -18,6 +21,7 @@ export const skipItemAction = defineAction("labels:write", skipItemInput, async 
 
 export const undoLastLabelAction = defineAction<typeof queueInput, { queueItemId: string }>("labels:write", queueInput, async (input, user) => {
   const item = await undoLastLabel(input.queueId, user.id);
+  goldChanged(input.queueId);
   return { data: { queueItemId: item.queueItemId } };
 });
 

@@ -23,7 +23,12 @@ export default async function UsersPage() {
     <div className="space-y-8">
       <PageHeader
         title="Users"
-        description="Admins manage users, approve judges and set gates. Reviewers label and run. Viewers read. An adjudicator (any role) decides gold labels where reviewers disagree. Every change here is written to the audit log below."
+        description={
+          <>
+            Admins manage users, approve judges and set gates. Reviewers label and run. Viewers read. An adjudicator (any role) decides gold labels where reviewers disagree. Every change here is written to the audit log below.{" "}
+            <Link className="text-indigo-700 underline" href="/users/tokens">API tokens</Link> for CI are managed (and revoked) there.
+          </>
+        }
       />
       <Card>
         <CardHeader title="People" description={`${users.length} account${users.length === 1 ? "" : "s"}`} />

@@ -82,6 +82,26 @@ describe("gavel agreement", () => {
     expect(JSON.parse(io.out())).toMatchObject({ value: null, se: null, ci95: null });
   });
 
+  it("plans how many more items would decide a bar: --plan-bar with the gate's counting rules", () => {
+    // Wikipedia's table: κ = 0.4 on 50 items; SE by Fleiss–Cohen–Everitt. n* = ceil(50 · (1.959964 · SE / 0.2)²).
+    const io = capture();
+    const report = runAgreement(file("plan.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", json: true, planBar: "0.6", minItems: "60", minPerClass: "28" }, io.logger);
+    const { plan } = JSON.parse(io.out());
+    const nStar = Math.ceil(50 * ((1.959963984540054 * report.se!) / 0.2) ** 2);
+    expect(plan).toEqual({ bar: 0.6, decided: false, moreToDecide: nStar - 50, nStar, perClassShortfall: { no: 8, yes: 0 }, itemsShortfall: 10 });
+    const table = capture();
+    runAgreement(file("plan2.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", planBar: "0.6" }, table.logger);
+    expect(table.out()).toContain(`about ${nStar - 50} more items to decide (n* = ${nStar})`);
+  });
+
+  it("gives an undefined plan (null, never 0) when κ is undefined, and refuses plan rules without a bar", () => {
+    const io = capture();
+    runAgreement(file("flat.csv", "a,b\npass,pass\npass,pass\n"), { a: "a", b: "b", json: true, planBar: "0.6", minPerClass: "1" }, io.logger);
+    expect(JSON.parse(io.out()).plan).toEqual({ bar: 0.6, decided: false, moreToDecide: null, nStar: null, perClassShortfall: { pass: 0 }, itemsShortfall: 0 });
+    expect(() => runAgreement(file("w4.csv", wikipedia), { a: "reader_a", b: "reader_b", minItems: "30" }, capture().logger)).toThrow(/--plan-bar B/);
+    expect(() => runAgreement(file("w5.csv", wikipedia), { a: "reader_a", b: "reader_b", planBar: "2" }, capture().logger)).toThrow(/--plan-bar must be between -1 and 1/);
+  });
+
   it.each([
     [{ a: "x", b: "reader_b" }, /no column "x"; its columns are reader_a, reader_b/],
     [{ a: "reader_a", b: "reader_b", metric: "alpha" }, /--metric must be one of/],

@@ -5,6 +5,7 @@ import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import { AGREEMENT_METRICS, agreementJson, agreementReport, type AgreementReport } from "../../judges/agreement";
 import { formatInterval, formatStat } from "../../judges/format";
+import { planGate, planSentence, type GatePlan } from "../../judges/plan";
 import { EXIT, UsageError } from "../exit";
 import type { Logger } from "../logger";
 import type { RegisterCommand } from "./index";
@@ -25,6 +26,9 @@ const optionsSchema = z.object({
     .transform((v) => (v ? v.split(",").map((c) => c.trim()).filter(Boolean) : undefined)),
   level: z.enum(["nominal", "ordinal", "interval"], { error: "--level must be nominal, ordinal or interval" }).default("nominal"),
   seed: z.coerce.number().int("--seed must be a whole number").default(1),
+  planBar: z.coerce.number({ error: "--plan-bar must be a number" }).min(-1, "--plan-bar must be between -1 and 1").max(1, "--plan-bar must be between -1 and 1").optional(),
+  minItems: z.coerce.number().int("--min-items must be a whole number").min(0, "--min-items must be 0 or more").optional(),
+  minPerClass: z.coerce.number().int("--min-per-class must be a whole number").min(0, "--min-per-class must be 0 or more").optional(),
   json: z.boolean().default(false),
 });
 
@@ -71,6 +75,16 @@ function cell(value: unknown): string | null {
   return text === "" ? null : text;
 }
 
+/**
+ * The sample-size plan for a bar: the report's value and SE (κ metrics and Kendall's τ-b carry one), and the counts of
+ * the reference column b per category for the per-class rule.
+ */
+export function planFor(report: AgreementReport, b: readonly string[], rules: { bar: number; minItems?: number; minPerClass?: number }): GatePlan {
+  const classCounts = Object.fromEntries(report.categories.map((c) => [c, 0]));
+  for (const value of b) classCounts[value] = (classCounts[value] ?? 0) + 1;
+  return planGate({ n: report.n, estimate: report.value, se: report.se, classCounts, classes: report.categories }, rules);
+}
+
 export function runAgreement(file: string, raw: Record<string, unknown>, logger: Logger): AgreementReport {
   const parsed = optionsSchema.safeParse(raw);
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("\n"));
@@ -98,7 +112,12 @@ export function runAgreement(file: string, raw: Record<string, unknown>, logger:
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (skipped > 0) logger.warn(`${skipped} row${skipped === 1 ? "" : "s"} left out: a value is missing in "${options.a}" or "${options.b}".`);
-  logger.out(options.json ? JSON.stringify(agreementJson(report), null, 2) : agreementTable(report, options.a, options.b));
+  if ((options.minItems !== undefined || options.minPerClass !== undefined) && options.planBar === undefined) {
+    throw new UsageError("--min-items and --min-per-class belong to a plan: give the bar with --plan-bar B.");
+  }
+  const plan = options.planBar === undefined ? null : planFor(report, b, { bar: options.planBar, minItems: options.minItems, minPerClass: options.minPerClass });
+  if (options.json) logger.out(JSON.stringify(plan ? { ...agreementJson(report), plan } : agreementJson(report), null, 2));
+  else logger.out(agreementTable(report, options.a, options.b) + (plan ? `\n\n${planTable(plan, report)}` : ""));
   return report;
 }
 
@@ -140,6 +159,17 @@ export function agreementTable(r: AgreementReport, a: string, b: string): string
   return lines.join("\n");
 }
 
+function planTable(plan: GatePlan, report: AgreementReport): string {
+  const lines = [`  plan for the bar ${plan.bar} (95% Wald interval, SE ∝ 1/√n)`];
+  if (plan.nStar === null) lines.push(`    the interval cannot decide: ${report.se === null ? "no standard error" : report.value === null ? `${report.metric} is undefined` : "the estimate equals the bar"}`);
+  else lines.push(plan.decided ? `    decided: the interval excludes ${plan.bar} (n* = ${plan.nStar})` : `    about ${plan.moreToDecide} more items to decide (n* = ${plan.nStar})`);
+  if (plan.itemsShortfall > 0) lines.push(`    ${plan.itemsShortfall} more items to reach the minimum`);
+  for (const [c, n] of Object.entries(plan.perClassShortfall)) if (n > 0) lines.push(`    ${n} more "${c}" to reach the per-class minimum`);
+  const sentence = planSentence(plan);
+  if (sentence) lines.push(`    in short: ${sentence}`);
+  return lines.join("\n");
+}
+
 export const registerAgreement: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
   program
     .command("agreement")
@@ -152,6 +182,9 @@ export const registerAgreement: RegisterCommand = (program: Command, { logger }:
     .option("--categories <list>", "comma-separated categories in scale order (weights of weighted kappa); default: the observed ones, sorted")
     .option("--level <level>", "Krippendorff's alpha level: nominal, ordinal or interval", "nominal")
     .option("--seed <n>", "seed of the bootstrap interval", "1")
+    .option("--plan-bar <bar>", "plan how many more items would let the 95% interval decide this bar (adds plan to --json)")
+    .option("--min-items <n>", "with --plan-bar: the gate's minimum number of items")
+    .option("--min-per-class <n>", "with --plan-bar: the gate's minimum per class (of column b)")
     .option("--json", "print {metric, n, value, se, ci95, accuracy, confusion, tpr, tnr} as JSON (null when undefined)")
     .action((file: string, options: Record<string, unknown>) => {
       runAgreement(file, options, logger);

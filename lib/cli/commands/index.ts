@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { Logger } from "../logger";
 import { registerAgreement } from "./agreement";
+import { registerCompare } from "./compare";
 import { registerImportTranscripts } from "./import";
 import { registerImportDatasets } from "./import-datasets";
 import { registerJudge } from "./judge";
@@ -11,4 +12,4 @@ import { registerValidate } from "./validate";
 /** A subcommand registers itself on the program; main.ts lists them all in COMMANDS. */
 export type RegisterCommand = (program: Command, context: { logger: Logger }) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerImportTranscripts, registerImportDatasets, registerJudge, registerAgreement, registerLabels];
+export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerCompare, registerImportTranscripts, registerImportDatasets, registerJudge, registerAgreement, registerLabels];

@@ -111,8 +111,12 @@ describe("interrupted runs", () => {
     expect(stderr).toContain(`Interrupted: run ${runId} keeps its finished trials. Continue it with: gavel run ${suite.dir} --resume ${runId}`);
     const run = await db().run.findUniqueOrThrow({ where: { id: runId }, include: { _count: { select: { trials: true } } } });
     expect(run.status).toBe("interrupted");
-    // Every trial the agent finished before the signal was flushed, not lost.
-    expect(run._count.trials).toBe(logged(suite.log, "first").length);
+    // Every trial finished before the signal was flushed; only those still in flight (at most the
+    // concurrency, 2) may finish after it, unsaved, and run again on resume.
+    const finished = logged(suite.log, "first").length;
+    expect(run._count.trials).toBeGreaterThan(0);
+    expect(run._count.trials).toBeLessThanOrEqual(finished);
+    expect(run._count.trials).toBeGreaterThanOrEqual(finished - 2);
 
     writeFileSync(path.join(suite.dir, "suite.yaml"), readFileSync(path.join(suite.dir, "suite.yaml"), "utf8").replace("t00, prompt: say ok", "t00, prompt: say OK"));
     const changed = await gavel(["run", suite.dir, "--resume", runId, "--out", suite.dir], { DATABASE_URL: database.url() });

@@ -128,17 +128,27 @@ describe("gavel run: bad usage", () => {
       run(["run", "datasets/smoke", "--agent", "carrier-pigeon:x", "--out", out]),
       run(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#nope", "--out", out]),
       run(["run", "datasets/smoke", "--out", out]),
-      run(["run", "datasets/smoke", "--agent", SMOKE, "--baseline", "no-such-run", "--out", out]),
-      run(["run", "datasets/smoke", "--resume", "no-such-run", "--out", out]),
     ]);
-    expect(results.map((r) => r.code)).toEqual([2, 2, 2, 2, 2, 2]);
-    expect(results[4]!.stderr).toContain("error: --baseline no-such-run: no such run");
-    expect(results[5]!.stderr).toContain("error: --resume no-such-run: no such run in this database");
+    expect(results.map((r) => r.code)).toEqual([2, 2, 2, 2]);
     expect(results[0]!.stderr).toContain("error: --trials must be at least 1");
     expect(results[1]!.stderr).toContain('error: --agent: unknown agent spec "carrier-pigeon:x"');
     expect(results[2]!.stderr).toContain('exports no agent function "nope"');
     expect(results[3]!.stderr).toContain("required option '--agent <spec>' not specified");
     expect(existsSync(out)).toBe(false);
     expect(await db().run.count()).toBe(before);
-  });
+  }, 60_000);
+
+  it("exits 2 for a --baseline or --resume run that does not exist, and writes nothing", async () => {
+    const out = path.join(tmp(), "results");
+    const before = await db().run.count();
+    const results = await Promise.all([
+      run(["run", "datasets/smoke", "--agent", SMOKE, "--baseline", "no-such-run", "--out", out]),
+      run(["run", "datasets/smoke", "--resume", "no-such-run", "--out", out]),
+    ]);
+    expect(results.map((r) => r.code)).toEqual([2, 2]);
+    expect(results[0]!.stderr).toContain("error: --baseline no-such-run: no such run");
+    expect(results[1]!.stderr).toContain("error: --resume no-such-run: no such run in this database");
+    expect(existsSync(out)).toBe(false);
+    expect(await db().run.count()).toBe(before);
+  }, 60_000);
 });

@@ -11,10 +11,13 @@ import { ensureMigrated } from "@/lib/db/ensure-migrated";
 import { findResumableRun, loadStoredTrials, markStaleRuns } from "@/lib/db/run-resume";
 import { UserError } from "@/lib/errors";
 import { localDeps } from "../deps-local";
+import { ServerError, serverDeps } from "../deps-server";
 import { EXIT, UsageError } from "../exit";
 import { addJudgeOptions, resolveJudge } from "../judge-option";
 import { createProgress } from "../progress";
 import { renderJunit } from "../report/junit";
+import { renderLinks } from "../report/links";
+import { renderSummaryMarkdown } from "../report/summary-md";
 import { renderTable } from "../report/table";
 import { agentFor, baselineRequest, checkResume, parseRunFlags, runSource } from "../run-setup";
 import { loadSuiteOrExplain } from "./validate";
@@ -44,6 +47,7 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     .option("--threshold <x>", "pass-rate threshold in [0, 1] (default: the suite's)")
     .option("--out <dir>", "folder for the run record <run-id>.json", "results")
     .option("--junit <file>", "also write a JUnit XML report (one test case per task and per gate)")
+    .option("--summary-md <file>", "also write a Markdown summary for the CI job page (GitHub: $GITHUB_STEP_SUMMARY)")
     .option("--agent-label <name>", "names the agent across code versions; comparable runs share it (default: the agent spec; env GAVEL_AGENT_LABEL)")
     .option("--commit <sha>", "the commit under test (default: from CI variables)")
     .option("--branch <name>", "the branch under test (default: from CI variables)")
@@ -51,6 +55,8 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     .option("--default-branch <name>", "runs on this branch become baselines (default: from CI variables, else main)")
     .option("--baseline <auto|none|run-id>", "what the operational and trend gates compare with", "auto")
     .option("--resume <run-id>", "continue an interrupted run: run only its missing trials")
+    .option("--server <url>", "send the run to a Gavel server instead of the local database (env GAVEL_SERVER); it evaluates the baseline gates against its history")
+    .option("--token <token>", "a personal API token with the runs:write scope (env GAVEL_TOKEN; prefer the variable: flags show in process lists)")
     .option("--quiet", "no progress output")
     .addOption(new Option("--json", "print the run summary as JSON on stdout instead of the table"));
   addJudgeOptions(command).action(async (target: string, raw: Record<string, unknown>) => {
@@ -58,15 +64,21 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     if (!flags.agent && !flags.resume) throw new UsageError("required option '--agent <spec>' not specified");
     // Everything that can be wrong with the input is checked before anything is written.
     const suite = await loadSuiteOrExplain(target);
+    if (flags.server && raw.judge !== undefined) throw new UsageError("--judge with --server is not supported yet: judge versions live in the server's database");
+    if (flags.server && flags.resume) throw new UsageError("--resume with --server is not supported yet: resume against the database that started the run");
     const given = flags.agent ? await agentFor(flags.agent) : null;
-    await ensureMigrated(databaseUrl());
-    // Judges live in the database: a judge that does not fit a task is refused before any run is written.
-    const judge = await resolveJudge(raw, { suite, logger });
-    await markStaleRuns().catch(() => undefined);
-    const resumable = flags.resume ? await asUsage(() => findResumableRun(flags.resume!)) : null;
-    if (resumable) checkResume(flags, suite, resumable);
     const baseline = baselineRequest(flags.baseline);
-    if (baseline !== "auto" && baseline !== "none") await asUsage(() => checkBaselineRun(baseline.runId));
+    let resumable = null;
+    let judge: Awaited<ReturnType<typeof resolveJudge>>;
+    if (!flags.server) {
+      await ensureMigrated(databaseUrl());
+      // Judges live in the database: a judge that does not fit a task is refused before any run is written.
+      judge = await resolveJudge(raw, { suite, logger });
+      await markStaleRuns().catch(() => undefined);
+      resumable = flags.resume ? await asUsage(() => findResumableRun(flags.resume!)) : null;
+      if (resumable) checkResume(flags, suite, resumable);
+      if (baseline !== "auto" && baseline !== "none") await asUsage(() => checkBaselineRun(baseline.runId));
+    }
     const agent = given ?? (await agentFor(resumable!.agentSpec));
     const source = resumable
       ? { agentLabel: resumable.agentLabel ?? resumable.agentSpec, ...resumable.source, defaultBranch: runSource(flags, agent.spec).defaultBranch }
@@ -74,7 +86,9 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     const existing = resumable ? await loadStoredTrials(resumable.id) : [];
 
     const progress = flags.json || flags.quiet ? null : createProgress(process.stderr);
-    const deps = localDeps({ agent, judge, outDir: flags.out, onProgress: progress?.update });
+    const deps = flags.server
+      ? serverDeps({ agent, server: flags.server, token: flags.token!, outDir: flags.out, onProgress: progress?.update })
+      : localDeps({ agent, judge, outDir: flags.out, onProgress: progress?.update });
     let interrupted = false;
     const onSignal = (signal: NodeJS.Signals) => {
       if (interrupted) return;
@@ -106,10 +120,16 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
         deps,
       );
       progress?.stop();
-      const { record, recordPath } = outcome;
-      if (flags.junit) writeFileSync(flags.junit, renderJunit(record));
-      logger.out(flags.json ? JSON.stringify(recordSummary(record, recordPath), null, 2) : renderTable(record, recordPath));
+      const { record, recordPath, links } = outcome;
+      if (flags.junit) writeFileSync(flags.junit, renderJunit(record, links));
+      if (flags.summaryMd) writeFileSync(flags.summaryMd, renderSummaryMarkdown(record, links));
+      logger.out(flags.json ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null }, null, 2) : [renderTable(record, recordPath), ...(links ? ["", renderLinks(links)] : [])].join("\n"));
       process.exitCode = record.summary.gate.passed ? EXIT.ok : EXIT.gateFailed;
+    } catch (error) {
+      // The server could not be reached or broke the protocol: neither a pass nor a fail (exit 3).
+      if (!(error instanceof ServerError)) throw error;
+      logger.error(error.message);
+      process.exitCode = EXIT.internal;
     } finally {
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);

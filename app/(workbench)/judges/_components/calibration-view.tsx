@@ -9,6 +9,16 @@ const METRIC_LABEL: Record<string, string> = {
 };
 
 /** Rows of a calibration's statistics; data-stat names let tests read each number. */
+/** How the ceiling was computed: the one rule (lib/judges/human-ceiling.ts), or the older trimming rule for old calibrations. */
+function ceilingNote(human: CalibrationStats["human"]): string {
+  if (!human.items) return "no item has two human labels";
+  const alpha = `Krippendorff's α ${formatStat(human.krippendorffAlpha)}`;
+  const c = human.ceiling;
+  if (!c) return `Fleiss' κ on ${human.items} items with ${human.raters} labels each (an older calibration: items trimmed to that number); ${alpha}`;
+  const spread = c.labelsPerItem && c.labelsPerItem.min !== c.labelsPerItem.max ? `${c.labelsPerItem.min}–${c.labelsPerItem.max}` : String(c.labelsPerItem?.min ?? 0);
+  return `Fleiss' κ${c.weights === "quadratic" ? " (quadratic weights)" : ""} on ${c.items} items with ${spread} labels each, the same rule as the queue's Agreement page; ${alpha}`;
+}
+
 export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
   const r = stats.report;
   const rows: [string, string, string, string][] = [
@@ -26,7 +36,7 @@ export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
     rows.push(["kappa-linear", "weighted κ (linear)", formatStat(r.kappaLinear), ""]);
     rows.push(["spearman", "Spearman's ρ", formatStat(r.spearman), ""]);
   }
-  rows.push(["human", "human–human κ (ceiling)", formatStat(stats.human.fleissKappa), stats.human.items ? `Fleiss' κ on ${stats.human.items} items with ${stats.human.raters} labels each; Krippendorff's α ${formatStat(stats.human.krippendorffAlpha)}` : "no item has two human labels"]);
+  rows.push(["human", "human–human κ (ceiling)", formatStat(stats.human.fleissKappa), ceilingNote(stats.human)]);
   return (
     <dl className="divide-y divide-stone-100 text-sm">
       <div className="flex justify-between py-1.5 text-stone-600">

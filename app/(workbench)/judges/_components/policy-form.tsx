@@ -37,6 +37,10 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
           <input id="policy-flip" name="maxFlipRate" inputMode="decimal" defaultValue={optional(policy.maxFlipRate)} className={inputClass} />
         </Field>
       </div>
+      <label className="flex items-center gap-2 text-sm text-stone-800">
+        <input type="checkbox" name="useKappaLowerBound" defaultChecked={policy.useKappaLowerBound} className="h-4 w-4 rounded border-stone-300" />
+        Hold the lower bound of kappa&apos;s 95% interval to the minimum, not the point value
+      </label>
       <fieldset className="grid gap-4 sm:grid-cols-4">
         <legend className="mb-2 text-sm font-medium text-stone-900">After approval: staleness and the canary re-check</legend>
         <Field id="policy-grace" label="Grace period when stale (days)" errors={errors.graceDays}>
@@ -52,10 +56,6 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
           <input id="policy-canary-flip" name="canaryMaxFlipRate" inputMode="decimal" defaultValue={String(policy.canaryMaxFlipRate)} className={inputClass} />
         </Field>
       </fieldset>
-      <label className="flex items-center gap-2 text-sm text-stone-800">
-        <input type="checkbox" name="useKappaLowerBound" defaultChecked={policy.useKappaLowerBound} className="h-4 w-4 rounded border-stone-300" />
-        Hold the lower bound of kappa&apos;s 95% interval to the minimum, not the point value
-      </label>
       <Button type="submit" disabled={pending}>
         Save gate policy
       </Button>

@@ -119,7 +119,12 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
       }
     }
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // Keys work only from here on (after hydration): say so, so a test waits instead of racing it.
+    document.documentElement.dataset.hotkeys = "ready";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      delete document.documentElement.dataset.hotkeys;
+    };
   }, [choices, label, skip, undo, queueItemId]);
 
   return (

@@ -60,7 +60,7 @@ export function GatesCard({ gates, baseline, runId }: { gates: GateResult[]; bas
               <Td className="whitespace-nowrap text-sm">
                 <span className="text-xs uppercase tracking-wide text-stone-500">{g.kind}</span> {g.name}
               </Td>
-              <Td>
+              <Td className="whitespace-nowrap">
                 <Badge tone={TONE[g.status]}>{WORD[g.status]}</Badge>
               </Td>
               <Td className="whitespace-nowrap text-sm">{number(g.kind, g.id, g.value)}</Td>

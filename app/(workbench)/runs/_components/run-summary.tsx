@@ -1,7 +1,7 @@
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { ms, pct, usd } from "@/lib/format";
 import type { RunSummary } from "@/lib/engine/reducers";
-import type { RunReport } from "@/lib/db/runs";
+import type { RunPage } from "@/lib/db/run-page";
 import { GateBadge } from "./verdict-badge";
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
@@ -14,7 +14,7 @@ function Stat({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 /** The gate and the run's numbers: pass rate against threshold, counts, flaky tasks, cost, latency. */
-export function RunSummaryCard({ run, summary }: { run: RunReport["run"]; summary: Partial<RunSummary> & { error?: string; interrupted?: string } }) {
+export function RunSummaryCard({ run, summary }: { run: RunPage["run"]; summary: Partial<RunSummary> & { error?: string; interrupted?: string } }) {
   return (
     <Card>
       <CardHeader title={<span className="flex items-center gap-2">Gate <GateBadge passed={run.gatePassed} status={run.status} /></span>} description={

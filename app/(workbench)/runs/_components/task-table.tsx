@@ -1,58 +1,87 @@
 import Link from "next/link";
+import { Card } from "@/app/_components/ui/card";
 import { Table, Td, Th } from "@/app/_components/ui/table";
-import type { RunReport } from "@/lib/db/runs";
-import type { TaskStats } from "@/lib/engine/reducers";
+import { cx } from "@/app/_components/ui/cx";
+import type { RunPage, RunPageQuery } from "@/lib/db/run-page";
 import { ratio } from "@/lib/format";
+import { runHref } from "./run-query";
 import { VerdictBadge } from "./verdict-badge";
 
-type Task = RunReport["tasks"][number];
-type Trial = RunReport["run"]["trials"][number];
-
-/** One row per task: each trial's verdict (a link to it), pass@k, pass^k and the task's status. */
-export function TaskTable({ tasks, trialsByTask, stats, k, runId }: { tasks: Task[]; trialsByTask: Map<string, Trial[]>; stats: Record<string, TaskStats>; k: number; runId: string }) {
+/** One page of tasks: each trial's verdict (a link to it), pass@k, pass^k, status, change vs baseline and why it failed. */
+export function TaskTable({ runId, query, data }: { runId: string; query: RunPageQuery; data: RunPage }) {
+  const k = data.run.trialsPerTask;
+  const from = (data.page - 1) * 50 + 1;
   return (
-    <Table aria-label="Tasks">
-      <thead className="bg-stone-50">
-        <tr>
-          <Th>Task</Th>
-          <Th>Tags</Th>
-          <Th>Trials</Th>
-          <Th>pass@{k}</Th>
-          <Th>pass^{k}</Th>
-          <Th>Status</Th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-stone-100">
-        {tasks.map((task) => {
-          const s = stats[task.key];
-          const trials = trialsByTask.get(task.id) ?? [];
-          const href = (index: number) => `/runs/${encodeURIComponent(runId)}?task=${encodeURIComponent(task.key)}#trial-${task.key}-${index + 1}`;
-          return (
-            <tr key={task.id} data-testid={`task-row-${task.key}`}>
-              <Td className="font-mono text-xs">
-                <Link href={`/runs/${encodeURIComponent(runId)}?task=${encodeURIComponent(task.key)}#task-${task.key}`} className="text-indigo-700 hover:underline">
-                  {task.key}
-                </Link>
-              </Td>
-              <Td className="text-xs text-stone-600">{[task.category, task.difficulty].filter(Boolean).join(" · ") || "—"}</Td>
-              <Td>
-                <span className="flex flex-wrap gap-1">
-                  {trials.map((trial) => (
-                    <Link key={trial.id} href={href(trial.trialIndex)} aria-label={`${task.key} trial ${trial.trialIndex + 1}: ${trial.verdict}`}>
-                      <VerdictBadge value={trial.verdict} />
-                    </Link>
-                  ))}
-                </span>
-              </Td>
-              <Td>{ratio(s?.passAtK)}</Td>
-              <Td>{ratio(s?.passPowerK)}</Td>
-              <Td>
-                <VerdictBadge value={s?.status ?? null} />
-              </Td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
+    <Card>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 px-5 py-3 text-sm text-stone-600">
+        <span>
+          {data.matchingTasks === 0 ? "No task matches these filters." : `Tasks ${from}–${from + data.tasks.length - 1} of ${data.matchingTasks}`}
+          {data.matchingTasks !== data.totalTasks ? ` (${data.totalTasks} in the run)` : ""}
+        </span>
+        <span className="flex items-center gap-3">
+          {data.page > 1 ? (
+            <Link data-key="p" className="text-indigo-700 hover:underline" href={runHref(runId, query, { page: data.page - 1, task: null })}>
+              ← Previous
+            </Link>
+          ) : null}
+          <span>
+            page {data.page} of {data.pages}
+          </span>
+          {data.page < data.pages ? (
+            <Link data-key="n" className="text-indigo-700 hover:underline" href={runHref(runId, query, { page: data.page + 1, task: null })}>
+              Next →
+            </Link>
+          ) : null}
+        </span>
+      </div>
+      <Table aria-label="Tasks">
+        <thead className="bg-stone-50">
+          <tr>
+            <Th>Task</Th>
+            <Th>Tags</Th>
+            <Th>Trials</Th>
+            <Th>pass@{k}</Th>
+            <Th>pass^{k}</Th>
+            <Th>Status</Th>
+            <Th>Why</Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {data.tasks.map((task) => {
+            const s = data.stats[task.key];
+            const trials = data.trialsByTask.get(task.id) ?? [];
+            const bad = trials.find((t) => t.verdict === "fail" || t.verdict === "error");
+            const why = bad ? (bad.error ?? (bad.graderResults[0] ? `${bad.graderResults[0].kind}: ${bad.graderResults[0].reason}` : null)) : null;
+            const was = data.baseline?.stats[task.key]?.status;
+            return (
+              <tr key={task.id} data-testid={`task-row-${task.key}`} className={cx(query.task === task.key && "bg-indigo-50")}>
+                <Td className="font-mono text-xs">
+                  <Link href={runHref(runId, query, { task: task.key }, `task-${task.key}`)} className="text-indigo-700 hover:underline">
+                    {task.key}
+                  </Link>
+                </Td>
+                <Td className="text-xs text-stone-600">{Object.entries(task.tags).map(([key, v]) => (key === "category" || key === "difficulty" ? String(v) : `${key}=${v}`)).join(" · ") || "—"}</Td>
+                <Td>
+                  <span className="flex flex-wrap gap-1">
+                    {trials.map((trial) => (
+                      <Link key={trial.id} href={runHref(runId, query, { task: task.key, trial: trial.trialIndex + 1 }, `trial-${task.key}-${trial.trialIndex + 1}`)} aria-label={`${task.key} trial ${trial.trialIndex + 1}: ${trial.verdict}`}>
+                        <VerdictBadge value={trial.verdict} />
+                      </Link>
+                    ))}
+                  </span>
+                </Td>
+                <Td>{ratio(s?.passAtK)}</Td>
+                <Td>{ratio(s?.passPowerK)}</Td>
+                <Td>
+                  <VerdictBadge value={s?.status ?? null} />
+                  {task.changed && was ? <span className="ml-1 text-xs text-amber-800" title="Status in the baseline run">was {was}</span> : null}
+                </Td>
+                <Td className="max-w-md text-xs text-stone-700">{why ? <span className="line-clamp-2 break-words">{why}</span> : null}</Td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </Card>
   );
 }

@@ -15,7 +15,7 @@ export interface StepView {
 }
 
 /** The trajectory step by step; the step a failed trial went wrong at is highlighted and says why. */
-export function TrajectoryTable({ steps }: { steps: StepView[] }) {
+export function TrajectoryTable({ steps, anchor }: { steps: StepView[]; anchor?: string }) {
   if (steps.length === 0) return <p className="text-sm text-stone-500">No tool calls.</p>;
   return (
     <Table aria-label="Trajectory">
@@ -32,8 +32,9 @@ export function TrajectoryTable({ steps }: { steps: StepView[] }) {
         {steps.map((step) => (
           <tr
             key={step.index}
+            id={anchor ? `${anchor}-step-${step.index + 1}` : undefined}
             data-testid={step.failing ? "failing-step" : undefined}
-            className={cx(step.failing && "bg-red-50 ring-2 ring-inset ring-red-300")}
+            className={cx("scroll-mt-24", step.failing && "bg-red-50 ring-2 ring-inset ring-red-300")}
             aria-label={step.failing ? `Failing step ${step.index + 1}` : undefined}
           >
             <Td className="font-mono text-xs">{step.index + 1}</Td>

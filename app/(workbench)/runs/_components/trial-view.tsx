@@ -1,25 +1,26 @@
 import { Badge } from "@/app/_components/ui/badge";
 import { ms, usd } from "@/lib/format";
-import type { RunReport } from "@/lib/db/runs";
+import type { RunPage } from "@/lib/db/run-page";
 import { LongText } from "./long-text";
 import { TrajectoryTable, type StepView } from "./trajectory-table";
 import { VerdictBadge } from "./verdict-badge";
 
-type Trial = RunReport["run"]["trials"][number];
+type Trial = NonNullable<RunPage["open"]>["trials"][number];
 
 /** One trial: its verdict, each grader's verdict with its reason, the output and the trajectory. */
-export function TrialView({ trial, taskKey }: { trial: Trial; taskKey: string }) {
+export function TrialView({ trial, taskKey, open }: { trial: Trial; taskKey: string; open: boolean }) {
   const steps = (Array.isArray(trial.trajectory) ? trial.trajectory : []) as unknown as StepView[];
   return (
-    <article id={`trial-${taskKey}-${trial.trialIndex + 1}`} className="space-y-3 rounded-md border border-stone-200 p-4" aria-label={`Trial ${trial.trialIndex + 1} of ${taskKey}`}>
-      <header className="flex flex-wrap items-center gap-2 text-sm">
+    <details open={open} id={`trial-${taskKey}-${trial.trialIndex + 1}`} className="group rounded-md border border-stone-200 p-4">
+      <summary className="flex cursor-pointer flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">Trial {trial.trialIndex + 1}</span>
         <VerdictBadge value={trial.verdict} />
         <span className="text-stone-500">
           {ms(trial.latencyMs)} · {steps.length} steps · cost {usd(trial.costUsd)}
           {trial.score !== null ? ` · score ${trial.score.toFixed(2)}` : ""}
         </span>
-      </header>
+      </summary>
+      <article className="mt-3 space-y-3" aria-label={`Trial ${trial.trialIndex + 1} of ${taskKey}`}>
       {trial.error ? <p className="text-sm font-medium text-red-800">Stopped by the runner: {trial.error}</p> : null}
       <ul className="space-y-1 text-sm" aria-label="Grader verdicts">
         {trial.graderResults.map((g) => (
@@ -38,8 +39,9 @@ export function TrialView({ trial, taskKey }: { trial: Trial; taskKey: string })
       </div>
       <div>
         <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Trajectory</h4>
-        <TrajectoryTable steps={steps} />
+        <TrajectoryTable steps={steps} anchor={`trial-${taskKey}-${trial.trialIndex + 1}`} />
       </div>
-    </article>
+      </article>
+    </details>
   );
 }

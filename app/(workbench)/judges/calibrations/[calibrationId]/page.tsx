@@ -8,6 +8,7 @@ import { requireRole } from "@/lib/auth/session";
 import { getCalibration, statsOf } from "@/lib/db/calibrations";
 import { agreementCommand } from "@/lib/judges/format";
 import { BiasChecks, CalibrationNumbers, ConfusionMatrix } from "../../_components/calibration-view";
+import { EstimatorNote } from "../../_components/estimator-note";
 
 export const metadata: Metadata = { title: "Calibration" };
 
@@ -37,7 +38,8 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Agreement with the gold labels" description="Undefined means the statistic has no value here (for instance a rater who gave one label only), never 0 or 1." />
-          <CardBody>
+          <CardBody className="space-y-4">
+            <EstimatorNote stats={stats} />
             <CalibrationNumbers stats={stats} />
           </CardBody>
         </Card>

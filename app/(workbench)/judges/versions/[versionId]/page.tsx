@@ -21,7 +21,9 @@ import { can } from "@/lib/roles";
 import { BiasChecks, CalibrationNumbers } from "../../_components/calibration-view";
 import { RecheckForm, RevokeForm, RunForm } from "../../_components/forms";
 import { CanaryChecks } from "../../_components/canary-checks";
+import { EstimatorNote } from "../../_components/estimator-note";
 import { GateByLabelSet } from "../../_components/gate-by-label-set";
+import { GatePlanCard } from "../../_components/gate-plan";
 import { GateRules } from "../../_components/gate-rules";
 import { Timeline } from "../../_components/timeline";
 
@@ -115,9 +117,11 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             title="Calibration on the test split"
             description={test ? <>on {test.queue.name}, {when.format(test.createdAt)} UTC · <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${test.id}`}>details</Link></> : "The gate reads this split."}
           />
-          <CardBody>{test ? <CalibrationNumbers stats={statsOf(test)} /> : <p className="text-sm text-stone-600">Not calibrated on a test split yet. Tune on dev, then run it on test below.</p>}</CardBody>
+          <CardBody className="space-y-3">{test ? <><EstimatorNote stats={statsOf(test)} /><CalibrationNumbers stats={statsOf(test)} /></> : <p className="text-sm text-stone-600">Not calibrated on a test split yet. Tune on dev, then run it on test below.</p>}</CardBody>
         </Card>
       </div>
+
+      <GatePlanCard versionId={version.id} canDraw={can(user, "queues:manage")} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -98,7 +98,12 @@ export function AdjudicationList({ queueId, kind, values, items: initial }: { qu
       }
     }
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // Keys work only from here on (after hydration): say so, so a test waits instead of racing it.
+    document.documentElement.dataset.hotkeys = "ready";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      delete document.documentElement.dataset.hotkeys;
+    };
   }, [choices, current, decideItem, items.length, pending]);
 
   const keyHelp = `${choices.filter((c) => c.key).map((c) => `${c.key.toUpperCase()} ${c.label.toLowerCase()}`).join(" · ")} · J next · K previous · N write a note · ? keys`;

@@ -62,7 +62,12 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
             <CardBody>
               <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="group-agreement">
                 <Stat label={`Krippendorff's α (${group.alphaLevel})`} value={formatStat(group.alpha)} note={group.alphaUndefinedReason ?? "Uses every item with two or more labels; missing labels are fine."} testId="alpha" />
-                <Stat label="Fleiss' κ" value={formatStat(group.fleissKappa)} note={group.fleissUndefinedReason ?? `${group.labelsPerItem} labels on each of ${group.items} items.`} testId="fleiss" />
+                <Stat
+                  label={`Human ceiling: Fleiss' κ${queue.kind === "graded" ? " (quadratic)" : ""}`}
+                  value={formatStat(group.fleissKappa)}
+                  note={group.fleissUndefinedReason ?? `${group.items} items with two or more labels${group.labelsPerItem ? ` (${group.labelsPerItem} each)` : " (different numbers: Gwet's form)"}. Judge pages show this same number.`}
+                  testId="fleiss"
+                />
                 <Stat label="Unanimous items" value={formatPercent(group.percentUnanimous)} note={`${group.unanimous} of ${group.items} items with two or more labels.`} testId="unanimous" />
                 <Stat
                   label="Waiting for adjudication"

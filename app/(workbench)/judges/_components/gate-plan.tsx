@@ -1,0 +1,65 @@
+import { Badge } from "@/app/_components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { planForJudge, testCalibratedLabelSets } from "@/lib/db/sampling";
+import { formatStat } from "@/lib/judges/format";
+import { planSentence } from "@/lib/judges/plan";
+import { LabelMoreForm, OrderDevForm } from "./label-more-form";
+
+/**
+ * "How many more labels would decide this gate?" for every label set the version has a test calibration on, with the
+ * estimator behind the numbers and, for admins, the button that draws a stratified sample to close the gap.
+ */
+export async function GatePlanCard({ versionId, canDraw }: { versionId: string; canDraw: boolean }) {
+  const sets = await testCalibratedLabelSets(versionId);
+  const plans = await Promise.all(sets.map(async (s) => ({ queueId: s.queueId, queue: { name: s.name }, ...(await planForJudge(versionId, s.queueId)) })));
+  if (plans.length === 0) return null;
+  return (
+    <Card data-testid="gate-plan">
+      <CardHeader
+        title="Labels to decide the gate"
+        description="The gate is decided when the 95% interval of κ leaves the bar behind and every counting rule holds. With the standard error shrinking as 1/√n, that takes about n* = n · (1.96·SE / |κ − bar|)² items, if κ stays where it is."
+      />
+      <CardBody className="space-y-4 text-sm">
+        {plans.map(({ queueId, queue, plan, estimate, wanted }) => {
+          const sentence = plan ? planSentence(plan) : null;
+          const weighted = estimate?.estimator === "horvitz-thompson";
+          return (
+            <div key={queueId} className="space-y-2" data-testid="plan-row" data-queue={queue.name}>
+              <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
+                {queue.name}
+                {plan?.decided && !sentence ? <Badge tone="good">decided</Badge> : <Badge tone="warn">not decided yet</Badge>}
+                {weighted ? <Badge tone="info">weighted estimate (Horvitz–Thompson)</Badge> : null}
+              </p>
+              {estimate ? (
+                <p className="text-stone-700">
+                  κ <span className="font-mono" data-stat="plan-kappa">{formatStat(estimate.kappa)}</span> on {estimate.n} items, SE{" "}
+                  <span className="font-mono">{formatStat(estimate.se)}</span>
+                  {weighted ? " (within-strata bootstrap): items drawn with different chances count 1/π times, so this estimates every transcript of the source, not the sample." : " (asymptotic)."} Bar{" "}
+                  {plan ? plan.bar.toFixed(2) : "—"}.
+                </p>
+              ) : null}
+              <p className="text-stone-900" data-testid="plan-sentence">
+                {sentence ? `To decide: ${sentence}.` : plan?.decided ? "Decided: the interval excludes the bar and every count is met." : "The interval cannot decide yet (κ or its SE is undefined): label items of both classes."}
+              </p>
+              <p className="font-mono text-xs text-stone-500" data-testid="plan-numbers" data-more={plan?.moreToDecide ?? ""}>
+                more to decide {plan?.moreToDecide ?? "undefined"} · n* {plan?.nStar ?? "undefined"} · items short {plan?.itemsShortfall ?? "—"} · per class{" "}
+                {plan ? Object.entries(plan.perClassShortfall).map(([c, n]) => `${c} ${n}`).join(", ") : "—"}
+              </p>
+              {canDraw && (sentence || !plan?.decided) ? <LabelMoreForm versionId={versionId} queueId={queueId} wanted={wanted} /> : null}
+              {canDraw ? (
+                <details className="text-xs text-stone-600">
+                  <summary className="cursor-pointer">Dev split order</summary>
+                  <p className="my-2">
+                    For prompt tuning, reviewers can see the dev items first where the judges disagree among their repeats, between versions, between orders, or with the human majority. The test split is never
+                    reordered: it stays a probability sample, so the gate&apos;s numbers stay honest.
+                  </p>
+                  <OrderDevForm versionId={versionId} queueId={queueId} />
+                </details>
+              ) : null}
+            </div>
+          );
+        })}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import Link from "next/link";
+import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { Table, Td, Th } from "@/app/_components/ui/table";
+import type { MetricDelta, TaskChange } from "@/lib/compare/compare";
+import { trialPath } from "@/lib/compare/links";
+import type { FailingTrial } from "@/lib/db/compare";
+import { ms, pct, usd } from "@/lib/format";
+import { VerdictBadge } from "../_components/verdict-badge";
+
+export const points = (x: number | null) => (x === null ? "undefined" : `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} points`);
+
+/** Tasks whose status changed one way; each links to its failing trial in the head run, opened at the failing step. */
+export function ChangeTable({ title, changes, failing, headRunId }: { title: string; changes: TaskChange[]; failing: Map<string, FailingTrial>; headRunId: string }) {
+  return (
+    <Card aria-label={title}>
+      <CardHeader title={`${title} (${changes.length})`} />
+      {changes.length === 0 ? (
+        <CardBody className="text-sm text-stone-500">None.</CardBody>
+      ) : (
+        <Table aria-label={`${title} tasks`}>
+          <thead className="bg-stone-50">
+            <tr>
+              <Th>Task</Th>
+              <Th>Base</Th>
+              <Th>Head</Th>
+              <Th>Where it broke (head)</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {changes.map((t) => {
+              const f = failing.get(t.taskId);
+              const args = f ? (JSON.stringify(f.args) ?? "") : "";
+              return (
+                <tr key={t.taskId} data-testid={`change-${t.taskId}`}>
+                  <Td className="font-mono text-xs">
+                    {t.taskId}
+                    {t.contractChanged ? <span className="ml-1 text-amber-800">(contract changed)</span> : null}
+                  </Td>
+                  <Td>
+                    <VerdictBadge value={t.from} /> <span className="text-xs text-stone-500">{t.base.c}/{t.base.n}</span>
+                  </Td>
+                  <Td>
+                    <VerdictBadge value={t.to} /> <span className="text-xs text-stone-500">{t.head.c}/{t.head.n}</span>
+                  </Td>
+                  <Td className="text-sm">
+                    {f ? (
+                      <Link className="text-indigo-700 underline" href={trialPath(headRunId, t.taskId, f.trialIndex, f.step)}>
+                        trial {f.trialIndex + 1}
+                        {f.step !== null ? `, step ${f.step + 1} ${f.tool} ${args.length > 80 ? `${args.slice(0, 80)}…` : args}` : ""}
+                      </Link>
+                    ) : (
+                      <Link className="text-indigo-700 underline" href={`/runs/${encodeURIComponent(headRunId)}?task=${encodeURIComponent(t.taskId)}`}>
+                        its trials
+                      </Link>
+                    )}
+                    {f?.reason ? <p className="mt-0.5 text-xs text-stone-600">{f.reason}</p> : null}
+                  </Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function show(m: MetricDelta, x: number | null) {
+  return m.unit === "usd" ? usd(x) : m.unit === "ms" ? ms(x) : m.unit === "count" ? (x === null ? "undefined" : String(x)) : pct(x);
+}
+
+export function MetricTable({ metrics }: { metrics: MetricDelta[] }) {
+  return (
+    <Card aria-label="Metrics">
+      <CardHeader title="Metrics" description="Every tracked metric in both runs. Rates move in points; an undefined value stays undefined." />
+      <Table aria-label="Metric deltas">
+        <thead className="bg-stone-50">
+          <tr>
+            <Th>Metric</Th>
+            <Th>Base</Th>
+            <Th>Head</Th>
+            <Th>Change</Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {metrics.map((m) => (
+            <tr key={m.id}>
+              <Td className="text-sm">{m.name}</Td>
+              <Td className="text-sm">{show(m, m.base)}</Td>
+              <Td className="text-sm">{show(m, m.head)}</Td>
+              <Td className={`text-sm ${m.delta !== null && m.unit === "rate" && m.delta < 0 && !m.id.startsWith("flake") ? "text-red-800" : ""}`}>
+                {m.delta === null ? "undefined" : m.unit === "rate" ? points(m.delta) : `${m.delta >= 0 ? "+" : "−"}${show(m, Math.abs(m.delta))}`}
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import { NextResponse } from "next/server";
+import { apiRoute, readJson } from "@/lib/auth/api";
+import { runLinks } from "@/lib/db/run-links";
+import { finishUploadedRun } from "@/lib/db/run-upload";
+import { RunFinishSchema } from "@/lib/schemas/run-upload";
+import { publicBase } from "../../public-base";
+
+/**
+ * POST /api/runs/<id>/finish {summary, …}: completes a run. The server evaluates the operational
+ * and trend gates against its own history and answers with the final summary, the run's URL, the
+ * tasks that changed against the baseline, and the URL of each failing task's failing trial.
+ */
+export const POST = apiRoute<{ id: string }>(
+  "runs:write",
+  async (request, { user, params }) => {
+    const input = RunFinishSchema.parse(await readJson(request));
+    const summary = await finishUploadedRun(params.id, input, user);
+    const failingTasks = Object.entries(input.tasks).filter(([, s]) => s.status === "fail" || s.status === "error" || s.status === "flaky").map(([key]) => key);
+    const links = await runLinks(publicBase(request), params.id, failingTasks, summary.baseline?.previousRunId ?? null);
+    return NextResponse.json({ summary, links });
+  },
+  { tokens: ["runs:write"] },
+);
