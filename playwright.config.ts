@@ -48,8 +48,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       GAVEL_DATA_DIR: E2E_DATA_DIR,
-      // Request logs only for problems: a line per request would bury the test output.
-      GAVEL_LOG_LEVEL: process.env.GAVEL_LOG_LEVEL ?? "warn",
+      // Request logs only for server errors: the tests' many deliberate 401/403/404s would bury the output.
+      GAVEL_LOG_LEVEL: process.env.GAVEL_LOG_LEVEL ?? "error",
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       NEXTAUTH_URL: baseURL,
       NEXT_TELEMETRY_DISABLED: "1",
