@@ -23,11 +23,13 @@ describe("gavel import transcripts: OpenTelemetry exports from the real SDKs", (
     expect(audit.details).toMatchObject({ format: "otel", notes: ["read as OpenTelemetry GenAI", "1 span skipped (not GenAI: GET)"] });
   });
 
-  it("imports every shape's fixture with --json, each as one transcript", async () => {
-    for (const file of ["otel-responses-logs.jsonl", "openllmetry-current.json", "openllmetry-flattened.json", "openinference.json", "vercel-ai.json", "logfire-pydantic-ai-v1.json"]) {
+  // One test per file: each starts the CLI, which takes seconds on a loaded machine.
+  it.each(["otel-responses-logs.jsonl", "openllmetry-current.json", "openllmetry-flattened.json", "openinference.json", "vercel-ai.json", "logfire-pydantic-ai-v1.json"])(
+    "imports %s with --json as one transcript",
+    async (file) => {
       const result = await gavel(["import", "transcripts", `${traces}/${file}`, "--json"], { DATABASE_URL: database.url() });
       expect(result.code, `${file}: ${result.stderr}`).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, format: "otel", items: 1 });
-    }
-  });
+    },
+  );
 });
