@@ -16,7 +16,8 @@ const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
 const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
 describe("gavel run: the lab's own tasks.json and stub (datasets/smoke)", () => {
-  it("validates and runs the lab's file copied as is: 3 scored, the judged task skipped, gate passed, everything stored", async () => {
+  // Two CLI starts (validate, run): room for a loaded machine.
+  it("validates and runs the lab's file copied as is: 3 scored, the judged task skipped, gate passed, everything stored", { timeout: 90_000 }, async () => {
     // The lab's folder as a user has it: tasks.json and nothing else, outside Gavel's datasets/.
     const lab = path.join(tmp(), "06-evaluation-harness");
     mkdirSync(lab);
