@@ -2,7 +2,7 @@
 
 import { defineAction } from "@/lib/auth/action";
 import { revealJudge, skipItem, submitLabel, undoLastLabel, type RevealedVerdict } from "@/lib/db/labeling";
-import { goldChanged } from "@/lib/judges/gold-changed";
+import { goldChanged } from "@/lib/judging/gold-changed";
 import { queueInput, revealJudgeInput, skipItemInput, submitLabelInput } from "@/lib/schemas/labeling";
 
 /**

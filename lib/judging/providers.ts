@@ -6,7 +6,7 @@ import type { FetchLike } from "../providers/http";
 import { createOpenAiProvider, OPENAI_DEFAULT_BASE_URL } from "../providers/openai-compatible";
 import { ProviderError, type ModelProvider } from "../providers/types";
 import { recordedResponses } from "../db/verdicts";
-import type { JudgeVersionLike } from "./request";
+import type { JudgeVersionLike } from "../judges/request";
 
 type EnvSource = Record<string, string | undefined>;
 
