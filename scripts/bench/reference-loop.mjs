@@ -4,6 +4,7 @@
 //   node scripts/bench/reference-loop.mjs SUITE.json AGENT_URL TRIALS CONCURRENCY OUT.json
 import { writeFileSync, readFileSync } from "node:fs";
 import http from "node:http";
+import { performance } from "node:perf_hooks";
 
 const [suiteFile, agentUrl, trials, concurrency, out] = process.argv.slice(2);
 const { tasks } = JSON.parse(readFileSync(suiteFile, "utf8"));
