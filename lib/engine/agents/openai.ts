@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import { z } from "zod";
-import { TrialStopped, type Agent, type AgentEnv } from "../types";
+import { TrialStopped, type Agent, type AgentEnv } from "../../trial/types";
 import { AgentSpecError } from "./errors";
 import { describeZodError } from "./protocol";
 import { executeCalls } from "./tool-loop";
