@@ -1,6 +1,7 @@
 import type { RunMetrics } from "@/lib/engine/metrics";
 import type { TaskStats } from "@/lib/engine/reducers";
 import { trackedMetrics } from "@/lib/gates/trend";
+import { RUN_METRICS, type MetricUnit } from "@/lib/gates/run-metrics";
 import { pairedDifference, type PairedDifference } from "@/lib/stats/paired";
 
 export type TaskStatus = TaskStats["status"];
@@ -48,7 +49,7 @@ export interface MetricDelta {
   /** head − base; null when either is undefined. */
   delta: number | null;
   /** How the delta reads: a rate in points, or a relative change for cost and latency. */
-  unit: "rate" | "usd" | "ms" | "count";
+  unit: MetricUnit;
 }
 
 export interface Comparison {
@@ -91,15 +92,12 @@ function metricDeltas(base: RunMetrics | null, head: RunMetrics | null): MetricD
     const comparable = id !== "pass_power_k" || base?.k === head?.k;
     return { id, name: (h.get(id) ?? b.get(id))!.name, base: bv, head: hv, delta: bv === null || hv === null || !comparable ? null : hv - bv, unit: "rate" };
   });
-  const pair = (id: string, name: string, unit: MetricDelta["unit"], pick: (m: RunMetrics) => number | null) => {
-    const bv = base ? pick(base) : null;
-    const hv = head ? pick(head) : null;
+  for (const id of ["cost_p50", "latency_p95", "flake_rate", "tool_retries"] as const) {
+    const { name, unit, value } = RUN_METRICS[id];
+    const bv = base ? value(base) : null;
+    const hv = head ? value(head) : null;
     rows.push({ id, name, base: bv, head: hv, delta: bv === null || hv === null ? null : hv - bv, unit });
-  };
-  pair("cost_p50", "cost per task p50", "usd", (m) => m.costP50Usd);
-  pair("latency_p95", "latency p95", "ms", (m) => m.latencyP95Ms);
-  pair("flake_rate", "flake rate", "rate", (m) => m.flakeRate);
-  pair("tool_retries", "most tool retries in a trial", "count", (m) => m.toolRetries.max);
+  }
   return rows;
 }
 

@@ -1,7 +1,8 @@
 import type { RunMetrics } from "./run-metrics";
 import type { GateConfig } from "./config";
 import { evaluateOperational } from "./operational";
-import { blocking, pct, type BaselineInfo, type GateResult } from "./result";
+import { pct } from "@/lib/format";
+import { blocking, type BaselineInfo, type GateResult } from "./result";
 import { evaluateTrend } from "./trend";
 
 /** The comparable history a run's baseline gates read (lib/db/baselines.ts finds it). */

@@ -1,7 +1,8 @@
 import { median } from "simple-statistics";
 import type { RunMetrics } from "./run-metrics";
 import type { GateConfig } from "./config";
-import { exceeds, pct, points, type GateResult } from "./result";
+import { pct, points, usd } from "@/lib/format";
+import { exceeds, type GateResult } from "./result";
 
 type Operational = NonNullable<GateConfig["operational"]>;
 
@@ -11,7 +12,7 @@ export function medianOf(values: readonly (number | null)[]): number | null {
   return defined.length ? median(defined) : null;
 }
 
-const usd = (x: number | null) => (x === null ? "n/a" : `$${x.toFixed(4)}`);
+// Whole milliseconds always (lib/format's ms switches to seconds): gate details read "1500 ms > 1200 ms".
 const ms = (x: number | null) => (x === null ? "n/a" : `${x.toFixed(0)} ms`);
 const change = (value: number, base: number) => (base === 0 ? (value === 0 ? "±0%" : "from 0") : `${value >= base ? "+" : "−"}${Math.abs(((value - base) / base) * 100).toFixed(1)}%`);
 

@@ -35,8 +35,6 @@ export interface BaselineInfo {
 
 export const blocking = (results: readonly GateResult[]) => results.filter((r) => r.status === "fail");
 
-export const pct = (x: number | null) => (x === null ? "undefined" : `${(x * 100).toFixed(1)}%`);
-export const points = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} points`;
 
 /**
  * value > limit, allowing for floating-point error at the boundary (0.011 × 1.2 is 0.013199999…):

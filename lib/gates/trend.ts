@@ -1,16 +1,21 @@
-import type { RunMetrics } from "./run-metrics";
+import { METRIC_FAMILIES, RUN_METRICS, type RunMetrics } from "./run-metrics";
 import type { GateConfig } from "./config";
-import { exceeds, pct, points, type GateResult } from "./result";
+import { pct, points } from "@/lib/format";
+import { exceeds, type GateResult } from "./result";
 
 type Trend = NonNullable<GateConfig["trend"]>;
 
 /** Every tracked metric of a run by id: pass rate, pass^k, each grader's and each tag's pass rate. */
 export function trackedMetrics(m: RunMetrics, families: Trend["metrics"]): Map<string, { name: string; value: number | null }> {
   const out = new Map<string, { name: string; value: number | null }>();
-  if (families.includes("pass_rate")) out.set("pass_rate", { name: "pass rate", value: m.passRate });
-  if (families.includes("pass_power_k")) out.set("pass_power_k", { name: `pass^${m.k}`, value: m.passPowerK });
-  if (families.includes("graders")) for (const [kind, v] of Object.entries(m.graders)) out.set(`grader:${kind}`, { name: `${kind} pass rate`, value: v });
-  if (families.includes("tags")) for (const [tag, v] of Object.entries(m.tags)) out.set(`tag:${tag}`, { name: `${tag} pass rate`, value: v });
+  if (families.includes("pass_rate")) out.set("pass_rate", { name: RUN_METRICS.pass_rate.name, value: RUN_METRICS.pass_rate.value(m) });
+  // pass^k names its k: pass^5.
+  if (families.includes("pass_power_k")) out.set("pass_power_k", { name: `pass^${m.k}`, value: RUN_METRICS.pass_power_k.value(m) });
+  for (const family of ["graders", "tags"] as const) {
+    if (!families.includes(family)) continue;
+    const { prefix, of } = METRIC_FAMILIES[family];
+    for (const [key, v] of Object.entries(of(m))) out.set(`${prefix}${key}`, { name: `${key} pass rate`, value: v });
+  }
   return out;
 }
 

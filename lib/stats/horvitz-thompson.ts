@@ -5,7 +5,7 @@
  */
 import { encodeLabels, labelIndex } from "./confusion";
 import { disagreementWeights, kappaFromTable, type WeightScheme } from "./kappa-table";
-import { quantileSorted } from "./quantile";
+import { quantileSorted } from "simple-statistics";
 import { mulberry32, randomIndex } from "./random";
 
 export interface WeightedAgreementInput {
@@ -132,9 +132,9 @@ export function weightedAgreement(input: WeightedAgreementInput): WeightedAgreem
       else values.push(value);
     }
     values.sort((x, y) => x - y);
-    const low = quantileSorted(values, 0.025);
-    const high = quantileSorted(values, 0.975);
-    if (low !== null && high !== null) {
+    if (values.length > 0) {
+      const low = quantileSorted(values, 0.025);
+      const high = quantileSorted(values, 0.975);
       const mean = values.reduce((s, x) => s + x, 0) / values.length;
       const se = values.length > 1 ? Math.sqrt(values.reduce((s, x) => s + (x - mean) ** 2, 0) / (values.length - 1)) : 0;
       bootstrap = { low, high, se, iterations, undefinedResamples, seed: input.seed };

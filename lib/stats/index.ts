@@ -9,6 +9,5 @@ export * from "./kappa";
 export * from "./kendall";
 export * from "./multi-rater";
 export * from "./proportions";
-export * from "./quantile";
 export * from "./random";
 export * from "./sample-size";

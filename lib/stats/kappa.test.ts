@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bootstrapKappaInterval, cohensKappa, kappaStandardError, kappaWaldInterval, weightedKappa, Z_95 } from "./kappa";
 import { kappaFromTable } from "./kappa-table";
-import { quantileSorted } from "./quantile";
+import { quantileSorted } from "simple-statistics";
 import { mulberry32, randomIndex } from "./random";
 
 /** Expands a k × k table of counts (rows = rater a) into two label arrays. */

@@ -4,7 +4,7 @@
  */
 import { confusionMatrix } from "./confusion";
 import { disagreementWeights, kappaFromTable, kappaStandardErrorFromTable, type WeightScheme } from "./kappa-table";
-import { quantileSorted } from "./quantile";
+import { quantileSorted } from "simple-statistics";
 import { mulberry32State } from "./random";
 
 export { disagreementWeights, kappaFromTable, kappaStandardErrorFromTable, WEIGHT_SCHEMES, type WeightScheme } from "./kappa-table";
@@ -161,10 +161,9 @@ export function bootstrapKappaInterval(a: readonly string[], b: readonly string[
     else values.push(kappa);
   }
   values.sort((x, y) => x - y);
-  const low = quantileSorted(values, (1 - level) / 2);
-  const high = quantileSorted(values, (1 + level) / 2);
-  if (low === null || high === null) return null;
-  return { low, high, iterations, undefinedResamples };
+  // Every resample undefined: no interval (simple-statistics' quantileSorted is type 7, and throws on no values).
+  if (values.length === 0) return null;
+  return { low: quantileSorted(values, (1 - level) / 2), high: quantileSorted(values, (1 + level) / 2), iterations, undefinedResamples };
 }
 
 /** κ of a flat k × k table of counts with flat disagreement weights: kappaFromTable's sums, in its order. */

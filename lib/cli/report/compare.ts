@@ -1,16 +1,11 @@
 import type { Comparison, MetricDelta, TaskChange } from "@/lib/compare/compare";
+import { formatMetric, points } from "@/lib/format";
 import { columns, ms, pct, usd } from "./format";
 
 type Linked = Comparison & { url: string; links: Record<string, { trialIndex: number; step: number | null; tool: string | null; args: unknown; url: string }> };
 
-const points = (x: number | null) => (x === null ? "undefined" : `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} points`);
 
-function value(m: MetricDelta, x: number | null): string {
-  if (m.unit === "usd") return usd(x);
-  if (m.unit === "ms") return ms(x);
-  if (m.unit === "count") return x === null ? "undefined" : String(x);
-  return pct(x);
-}
+const value = (m: MetricDelta, x: number | null) => formatMetric(m.unit, x);
 
 function delta(m: MetricDelta): string {
   if (m.delta === null) return m.id === "pass_power_k" && m.base !== null && m.head !== null ? "not comparable (k differs)" : "undefined";

@@ -2,9 +2,9 @@ import Link from "next/link";
 import { JudgeStateBadge } from "@/app/_components/judge-state-badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { countJudgeVerdicts } from "@/lib/db/runs";
+import { pct } from "@/lib/format";
 import { runPassRateThroughJudge } from "@/lib/judging/run-correction";
 
-const pct = (v: number | null) => (v === null ? "undefined" : `${(v * 100).toFixed(1)}%`);
 
 export interface JudgeAtRunTime {
   /** The lifecycle state the run recorded when it started (null: a run from before states were recorded). */

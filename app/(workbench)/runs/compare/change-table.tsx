@@ -4,10 +4,10 @@ import { Table, Td, Th } from "@/app/_components/ui/table";
 import type { MetricDelta, TaskChange } from "@/lib/compare/compare";
 import { trialPath } from "@/lib/compare/links";
 import type { FailingTrial } from "@/lib/db/compare";
-import { ms, pct, usd } from "@/lib/format";
+import { formatMetric, points } from "@/lib/format";
+import { metricDefinition } from "@/lib/gates/run-metrics";
 import { VerdictBadge } from "../_components/verdict-badge";
 
-export const points = (x: number | null) => (x === null ? "undefined" : `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} points`);
 
 /** Tasks whose status changed one way; each links to its failing trial in the head run, opened at the failing step. */
 export function ChangeTable({ title, changes, failing, headRunId }: { title: string; changes: TaskChange[]; failing: Map<string, FailingTrial>; headRunId: string }) {
@@ -65,9 +65,9 @@ export function ChangeTable({ title, changes, failing, headRunId }: { title: str
   );
 }
 
-function show(m: MetricDelta, x: number | null) {
-  return m.unit === "usd" ? usd(x) : m.unit === "ms" ? ms(x) : m.unit === "count" ? (x === null ? "undefined" : String(x)) : pct(x);
-}
+const show = (m: MetricDelta, x: number | null) => formatMetric(m.unit, x);
+/** A fall of a metric where higher is better (lib/gates/run-metrics.ts): a regression. */
+const regressed = (m: MetricDelta) => m.delta !== null && m.unit === "rate" && m.delta < 0 && metricDefinition(m.id)?.better === "higher";
 
 export function MetricTable({ metrics }: { metrics: MetricDelta[] }) {
   return (
@@ -88,7 +88,7 @@ export function MetricTable({ metrics }: { metrics: MetricDelta[] }) {
               <Td className="text-sm">{m.name}</Td>
               <Td className="text-sm">{show(m, m.base)}</Td>
               <Td className="text-sm">{show(m, m.head)}</Td>
-              <Td className={`text-sm ${m.delta !== null && m.unit === "rate" && m.delta < 0 && !m.id.startsWith("flake") ? "text-red-800" : ""}`}>
+              <Td className={`text-sm ${regressed(m) ? "text-red-800" : ""}`}>
                 {m.delta === null ? "undefined" : m.unit === "rate" ? points(m.delta) : `${m.delta >= 0 ? "+" : "−"}${show(m, Math.abs(m.delta))}`}
               </Td>
             </tr>

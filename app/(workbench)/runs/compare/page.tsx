@@ -9,7 +9,8 @@ import { runPath } from "@/lib/compare/links";
 import { firstFailingTrials, loadCompareRun } from "@/lib/db/compare";
 import { listRuns } from "@/lib/db/runs";
 import { pct } from "@/lib/format";
-import { ChangeTable, MetricTable, points } from "./change-table";
+import { points } from "@/lib/format";
+import { ChangeTable, MetricTable } from "./change-table";
 import { RunPicker } from "./run-picker";
 
 export const metadata: Metadata = { title: "Compare runs" };
