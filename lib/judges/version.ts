@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { contentHash } from "../hash";
+import { JUDGE_PROVIDER_NAMES, providerList, type JudgeProvider } from "../providers/registry";
 
 /**
  * A judge version is immutable: provider, pinned model, prompt template, params and output parser.
  * Its identity is the hash of all of these; changing any one makes a new version.
  */
-export const JUDGE_PROVIDERS = ["openai", "anthropic", "replay"] as const;
 export const JUDGE_PARSERS = ["pass_fail", "score_1_5", "pairwise"] as const;
 
-export type JudgeProvider = (typeof JUDGE_PROVIDERS)[number];
+export type { JudgeProvider };
 export type JudgeParser = (typeof JUDGE_PARSERS)[number];
 
 export const judgeParams = z
@@ -28,7 +28,7 @@ export const judgeParams = z
 
 export const judgeVersionSpec = z
   .object({
-    provider: z.enum(JUDGE_PROVIDERS, { error: "provider must be openai, anthropic or replay" }),
+    provider: z.enum(JUDGE_PROVIDER_NAMES, { error: `provider must be ${providerList()}` }),
     model: z.string().trim().min(1, "Name the pinned model id, e.g. gpt-4o-2024-08-06."),
     baseUrl: z.url({ error: "baseUrl must be a URL such as http://127.0.0.1:11434/v1" }).nullable().default(null),
     promptTemplate: z.string().min(1, "The prompt template cannot be empty."),

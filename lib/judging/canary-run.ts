@@ -1,4 +1,5 @@
 import "server-only";
+import { isRecordedProvider } from "../providers/registry";
 import pLimit from "p-limit";
 import { boundQueueId, type JudgeStatus } from "../db/approvals";
 import { statsOf } from "../db/calibrations";
@@ -38,7 +39,7 @@ export async function runCanary(status: JudgeStatus, options: CanaryOptions = {}
   if (status.state !== "gating" || !approval) return { outcome: "not run", reason: `the version is ${status.state}, not gating`, demoted: false };
   const [version, policy] = await Promise.all([getJudgeVersion(status.versionId), getGatePolicy()]);
   if (!version) return { outcome: "not run", reason: "no such version", demoted: false };
-  if (version.provider === "replay") return { outcome: "not run", reason: "a replay judge answers from recordings: it has no canary to run", demoted: false };
+  if (isRecordedProvider(version.provider)) return { outcome: "not run", reason: "a replay judge answers from recordings: it has no canary to run", demoted: false };
   if (policy.canaryItems === 0) return { outcome: "not run", reason: "the gate policy has no canary", demoted: false };
 
   const loaded = await loadGoldSplit(boundQueueId(approval), "test");

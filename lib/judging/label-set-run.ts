@@ -1,4 +1,5 @@
 import "server-only";
+import { isRecordedProvider } from "../providers/registry";
 import { UserError } from "../errors";
 import { createCalibration } from "../db/calibrations";
 import { db } from "../db/client";
@@ -68,7 +69,7 @@ export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<R
   const stillAsked = (v: { transcriptId: string; order: string; requestHash: string | null }) =>
     v.requestHash === null || v.requestHash === currentRequestHash(version, inputs.get(v.transcriptId)!, v.order as JudgeOrder);
   const staleModel = await answeredByAnotherModel(version);
-  const final = (version.provider === "replay" ? existing : existing.filter((v) => v.status === "ok")).filter(stillAsked).filter((v) => !staleModel.has(callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
+  const final = (isRecordedProvider(version.provider) ? existing : existing.filter((v) => v.status === "ok")).filter(stillAsked).filter((v) => !staleModel.has(callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
   const done = new Set(final.map((v) => callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
   const orders = options.bothOrders && version.parser === "pairwise" ? 2 : 1;
   const pending = Math.max(0, items.length * orders * (options.repeats ?? 1) - done.size);
@@ -94,7 +95,7 @@ export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<R
  * one came from a different model behind the same name: they are asked again, not reused.
  */
 async function answeredByAnotherModel(version: { id: string; provider: string }): Promise<Set<string>> {
-  if (version.provider === "replay") return new Set();
+  if (isRecordedProvider(version.provider)) return new Set();
   const current = await latestObservedFingerprint(version.id);
   if (!current) return new Set();
   const other = (await verdictResponses(version.id)).filter((r) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CALL_POLICY } from "../judges/call";
 import { judgeOne } from "../judges/judge-one";
+import { JUDGE_PROVIDER_NAMES } from "../providers/registry";
 import { judgeHostAllowed, keyFor, providerForVersion } from "./providers";
 import type { JudgeVersionLike } from "../judges/request";
 
@@ -30,6 +31,11 @@ function recordingFetch() {
 const deps = { sleep: async () => {}, random: () => 0, now: () => 0 };
 
 describe("providerForVersion", () => {
+  it("builds every provider the registry names, and refuses a name it does not", () => {
+    for (const name of JUDGE_PROVIDER_NAMES) expect(() => providerForVersion({ provider: name, baseUrl: null }, { env: {} })).not.toThrow();
+    expect(() => providerForVersion({ provider: "nonsense", baseUrl: null }, { env: {} })).toThrow(/Unknown judge provider/);
+  });
+
   it("sends the environment's key to the configured endpoint only", async () => {
     const env = { OPENAI_API_KEY: "sk-server", OPENAI_BASE_URL: "https://llm.internal.example/v1" };
     const sent = recordingFetch();

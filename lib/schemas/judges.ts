@@ -2,7 +2,8 @@ import { z } from "zod";
 import { gatePolicySchema, type GatePolicy } from "../judges/gate";
 import { templateProblems } from "../judges/template";
 import { specParams } from "../judges/request";
-import { JUDGE_PARSERS, JUDGE_PROVIDERS } from "../judges/version";
+import { JUDGE_PARSERS } from "../judges/version";
+import { isRecordedProvider, JUDGE_PROVIDER_NAMES, providerList } from "../providers/registry";
 
 /**
  * Forms and route bodies for judges. Form fields arrive as strings: empty optional fields become
@@ -13,7 +14,7 @@ const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? 
 
 export const judgeSpecFields = z
   .object({
-    provider: z.enum(JUDGE_PROVIDERS, { error: "Choose a provider: openai (any OpenAI-compatible server), anthropic or replay." }),
+    provider: z.enum(JUDGE_PROVIDER_NAMES, { error: `Choose a provider: ${providerList(true)}.` }),
     model: z.string({ error: "Name the pinned model id." }).trim().min(1, "Name the pinned model id, e.g. gpt-4o-2024-08-06.").max(200),
     baseUrl: z.preprocess(emptyToNull, z.url({ error: "Base URL must be a URL such as http://127.0.0.1:11434/v1" }).nullable()).default(null),
     promptTemplate: z.string({ error: "Write the prompt template." }).min(1, "Write the prompt template.").max(50_000),
@@ -38,7 +39,7 @@ export function specFromFields(fields: JudgeSpecFields) {
   return {
     provider: fields.provider,
     model: fields.model,
-    baseUrl: fields.provider === "replay" ? null : fields.baseUrl,
+    baseUrl: isRecordedProvider(fields.provider) ? null : fields.baseUrl,
     promptTemplate: fields.promptTemplate,
     params: specParams(fields),
     parser: fields.parser,

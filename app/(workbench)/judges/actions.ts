@@ -11,7 +11,7 @@ import { formatStat } from "@/lib/judges/format";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judging/label-set-run";
 import { readParams, specParams } from "@/lib/judges/request";
-import type { JudgeParser } from "@/lib/judges/version";
+import type { JudgeParser, JudgeProvider } from "@/lib/judges/version";
 import { recheckJudge } from "@/lib/judging/recheck";
 import { approveInput, cloneVersionInput, compareRunInput, createJudgeInput, gatePolicyForm, newModelInput, revokeInput, runJudgeInput, specFromFields, versionIdInput } from "@/lib/schemas/judges";
 import { findJudgeByName } from "@/lib/db/judges";
@@ -51,7 +51,7 @@ export const newModelAction = defineAction("judges:write", newModelInput, async 
   const { version, created } = await findOrCreateJudgeVersion(
     { name: parent.judge.name, kind: parent.judge.kind },
     {
-      provider: parent.provider as "openai" | "anthropic" | "replay",
+      provider: parent.provider as JudgeProvider,
       model: input.model,
       baseUrl: parent.baseUrl,
       promptTemplate: parent.promptTemplate,

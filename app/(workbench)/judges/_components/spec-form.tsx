@@ -9,6 +9,7 @@ import { keepValuesOnSubmit } from "./keep-values";
 import { DEFAULT_TEMPLATES } from "@/lib/judges/default-templates";
 import { TEMPLATE_VARIABLES } from "@/lib/judges/template";
 import type { JudgeParser } from "@/lib/judges/version";
+import { JUDGE_PROVIDER_NAMES, JUDGE_PROVIDERS } from "@/lib/providers/registry";
 
 export interface SpecDefaults {
   provider: string;
@@ -56,9 +57,11 @@ export function SpecForm({ action, defaults, parentId, submitLabel }: { action: 
         ) : null}
         <Field id="judge-provider" label="Provider" hint="openai covers any OpenAI-compatible server (Ollama, vLLM, LM Studio)." errors={errors.provider}>
           <select id="judge-provider" name="provider" defaultValue={defaults.provider} className={inputClass}>
-            <option value="openai">openai (OpenAI-compatible chat completions)</option>
-            <option value="anthropic">anthropic (Messages API)</option>
-            <option value="replay">replay (recorded answers only)</option>
+            {JUDGE_PROVIDER_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {JUDGE_PROVIDERS[name].label}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id="judge-model" label="Pinned model id" hint="A dated snapshot, e.g. gpt-4o-2024-08-06." errors={errors.model}>
