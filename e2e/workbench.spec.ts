@@ -105,7 +105,8 @@ test("a comment and a flag: the second reviewer sees neither before labeling, th
   await expect(item.getByTestId("item-flag")).toContainText("Unsure");
   await expect(item.getByTestId("adjudication-thread")).toContainText(secret);
   await item.getByRole("button", { name: /^Fail/ }).click();
-  await expect(admin.getByTestId("decision-status")).toContainText("Gold label fail saved");
+  // Decided: it leaves the list, and stays gone after a reload (its flag is resolved).
+  await expect(admin.getByTestId("adjudication-item")).toHaveCount(0);
   await admin.reload();
   await expect(admin.getByTestId("adjudication-item")).toHaveCount(0);
   await first.context().close();

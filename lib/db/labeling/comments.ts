@@ -48,7 +48,7 @@ export async function setFlag(reviewerId: string, input: FlagInput): Promise<voi
   else await db().itemFlag.deleteMany({ where: { queueItemId: item.id, reviewerId, kind: input.kind, resolvedAt: null } });
 }
 
-/** The thread as this viewer may see it: `as: "adjudicator"` only from the adjudication page (its role checked there). */
+/** The thread as this viewer may see it; as "adjudicator" only from the adjudication page (its role checked there). */
 export async function itemThread(queueItemId: string, viewerId: string, as: "reviewer" | "adjudicator"): Promise<ItemThread> {
   const client = db();
   const item = await client.queueItem.findUnique({ where: { id: queueItemId }, select: { transcriptId: true, queueId: true, queue: { select: { rubricVersion: true } } } });
