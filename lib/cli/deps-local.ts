@@ -140,7 +140,8 @@ export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: 
     },
     async finishRun(record: RunRecord) {
       stopBeat();
-      await writer!.close();
+      // A distributed run is finished by the process that followed it: its workers stored the trials.
+      await writer?.close();
       const baseline = await findBaseline({
         suiteName: record.suite.name,
         suiteHash: record.suite.hash,

@@ -8,8 +8,10 @@ import { registerJudge } from "./judge";
 import { registerLabels } from "./labels";
 import { registerRun } from "./run";
 import { registerValidate } from "./validate";
+import { registerWait } from "./wait";
+import { registerWorker } from "./worker";
 
 /** A subcommand registers itself on the program; main.ts lists them all in COMMANDS. */
 export type RegisterCommand = (program: Command, context: { logger: Logger }) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerCompare, registerImportTranscripts, registerImportDatasets, registerJudge, registerAgreement, registerLabels];
+export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerCompare, registerImportTranscripts, registerImportDatasets, registerJudge, registerAgreement, registerLabels, registerWorker, registerWait];
