@@ -127,6 +127,10 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
   const after = await moreToLabel(admin, set);
   expect(after).toBeLessThan(before);
   await expect(row.getByTestId("plan-numbers")).toContainText("per class pass 0, fail 0");
+  // The calibrations table names how each stored interval was made: Wald before the draw, the bootstrap of the weighted κ after.
+  const history = admin.getByTestId("calibration-history");
+  await expect(history.locator('[data-interval-method="bootstrap"]').first()).toContainText("bootstrap");
+  await expect(history.locator('[data-interval-method="Wald"]').first()).toContainText("Wald");
 });
 
 test("the Agreement page and the judge page show the same human ceiling on the same labels (three items with three labels, one with two)", async ({ browser }) => {

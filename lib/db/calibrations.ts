@@ -90,7 +90,7 @@ export async function kappaHistory(judgeId: string) {
   return Promise.all(
     versions.map(async (v) => {
       const c = await latestCalibration(v.id, "test");
-      return { ...v, kappa: c?.kappa ?? null, low: c?.kappaCiLow ?? null, high: c?.kappaCiHigh ?? null, n: c?.n ?? null };
+      return { ...v, kappa: c?.kappa ?? null, kappaCiLow: c?.kappaCiLow ?? null, kappaCiHigh: c?.kappaCiHigh ?? null, stats: c?.stats ?? null, n: c?.n ?? null };
     }),
   );
 }

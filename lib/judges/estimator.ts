@@ -56,3 +56,12 @@ export function headlineNumbers(report: { value: number | null; se: number | nul
   const w = estimator.weighted;
   return { kappa: w.kappa, se: w.bootstrap?.se ?? null, low: w.bootstrap?.low ?? null, high: w.bootstrap?.high ?? null, accuracy: w.accuracy, tpr: w.tpr, tnr: w.tnr };
 }
+
+/**
+ * How a calibration's stored interval was made: the Wald interval of the asymptotic SE, unless a
+ * stratified draw weighted the items, when it is the seeded percentile bootstrap of the weighted κ.
+ */
+export function intervalMethod(stats: unknown): "Wald" | "bootstrap" {
+  const name = (stats as { estimator?: { name?: string } } | null | undefined)?.estimator?.name;
+  return name === "horvitz-thompson" ? "bootstrap" : "Wald";
+}

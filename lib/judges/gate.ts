@@ -13,7 +13,7 @@ export const gatePolicySchema = z
     minKappa: z.number().min(-1, "minKappa must be between -1 and 1").max(1, "minKappa must be between -1 and 1").default(0.6),
     minItems: z.int("minItems must be a whole number").min(2, "minItems must be at least 2").default(30),
     minPerClass: z.int("minPerClass must be a whole number").min(1, "minPerClass must be at least 1").default(10),
-    /** Hold the lower bound of kappa's Wald 95% interval to minKappa instead of the point value. */
+    /** Hold the lower bound of the stored 95% interval (Wald; the bootstrap for a weighted calibration) to minKappa instead of the point value. */
     useKappaLowerBound: z.boolean().default(false),
     minTpr: optionalRate("minTpr"),
     minTnr: optionalRate("minTnr"),

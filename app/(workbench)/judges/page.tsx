@@ -11,9 +11,10 @@ import { requireRole } from "@/lib/auth/session";
 import { judgeOverview } from "@/lib/db/judge-overview";
 import { getGatePolicy } from "@/lib/db/gate-policy";
 import { loadRealData } from "@/lib/db/real-data";
-import { formatInterval, formatStat } from "@/lib/judges/format";
+import { formatStat } from "@/lib/judges/format";
 import { can } from "@/lib/roles";
 import { HannaAsPublishedPending, HannaAsPublishedSection } from "./_components/hanna-as-published";
+import { CalibrationInterval } from "./_components/calibration-interval";
 import { RealDataSection } from "./_components/real-data";
 
 export const metadata: Metadata = { title: "Judges" };
@@ -58,7 +59,7 @@ export default async function JudgesPage() {
                 <Th>State</Th>
                 <Th>Label set</Th>
                 <Th>Test κ</Th>
-                <Th>Wald 95%</Th>
+                <Th>95% interval</Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100" data-testid="judges-overview">
@@ -77,7 +78,7 @@ export default async function JudgesPage() {
                   </Td>
                   <Td className="text-sm">{status.labelSet && status.approval ? status.labelSet.name : <span className="text-stone-400">—</span>}</Td>
                   <Td className="font-mono">{calibration ? formatStat(calibration.kappa) : "—"}</Td>
-                  <Td className="font-mono">{calibration ? formatInterval(calibration.kappaCiLow !== null && calibration.kappaCiHigh !== null ? [calibration.kappaCiLow, calibration.kappaCiHigh] : null) : "—"}</Td>
+                  <Td className="font-mono"><CalibrationInterval row={calibration ?? null} /></Td>
                 </tr>
               ))}
             </tbody>

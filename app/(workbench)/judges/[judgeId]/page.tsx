@@ -5,11 +5,12 @@ import { LineChart } from "@/app/_components/charts/line-chart";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
+import { CalibrationInterval } from "../_components/calibration-interval";
 import { requireRole } from "@/lib/auth/session";
 import { kappaHistory } from "@/lib/db/calibrations";
 import { getGatePolicy } from "@/lib/db/gate-policy";
 import { getJudge } from "@/lib/db/judges";
-import { formatInterval, formatStat } from "@/lib/judges/format";
+import { formatStat } from "@/lib/judges/format";
 
 export const metadata: Metadata = { title: "Judge" };
 
@@ -19,14 +20,14 @@ export default async function JudgePage({ params }: { params: Promise<{ judgeId:
   const judge = await getJudge(judgeId);
   if (!judge) notFound();
   const [history, policy] = await Promise.all([kappaHistory(judge.id), getGatePolicy()]);
-  // κ lives in [-1, 1]; a Wald bound past it is drawn at the edge (the table keeps the exact value).
+  // κ lives in [-1, 1]; an interval bound past it is drawn at the edge (the table keeps the exact value).
   const clip = (v: number | null) => (v === null ? null : Math.max(-1, Math.min(1, v)));
-  const data = history.map((h) => ({ version: `v${h.version}`, kappa: h.kappa, low: clip(h.low), high: clip(h.high) }));
+  const data = history.map((h) => ({ version: `v${h.version}`, kappa: h.kappa, low: clip(h.kappaCiLow), high: clip(h.kappaCiHigh) }));
   return (
     <div className="space-y-6">
       <PageHeader title={judge.name} description={judge.description ?? `A ${judge.kind} judge. Each version is pinned; a new model or prompt is a new version that must be calibrated again.`} />
       <Card>
-        <CardHeader title="κ over versions" description="Each version's newest test-split calibration, with its Wald 95% interval. A gap is a version not calibrated yet (or with κ undefined)." />
+        <CardHeader title="κ over versions" description="Each version's newest test-split calibration, with its 95% interval (Wald, or the bootstrap when a stratified draw weighted the items). A gap is a version not calibrated yet (or with κ undefined)." />
         <CardBody>
           <LineChart
             ariaLabel="Kappa over versions"
@@ -50,7 +51,7 @@ export default async function JudgePage({ params }: { params: Promise<{ judgeId:
               <Th>Version</Th>
               <Th>Model</Th>
               <Th>Test κ</Th>
-              <Th>Wald 95%</Th>
+              <Th>95% interval</Th>
               <Th>n</Th>
             </tr>
           </thead>
@@ -64,7 +65,7 @@ export default async function JudgePage({ params }: { params: Promise<{ judgeId:
                 </Td>
                 <Td className="font-mono text-xs">{h.model}</Td>
                 <Td className="font-mono">{formatStat(h.kappa)}</Td>
-                <Td className="font-mono">{formatInterval(h.low !== null && h.high !== null ? [h.low, h.high] : null)}</Td>
+                <Td className="font-mono"><CalibrationInterval row={h} /></Td>
                 <Td>{h.n ?? "—"}</Td>
               </tr>
             ))}

@@ -13,11 +13,12 @@ import { latestCalibration, listCalibrations, statsOf } from "@/lib/db/calibrati
 import { listCanaryChecks } from "@/lib/db/canary";
 import { getJudgeVersion } from "@/lib/db/judges";
 import { listLabelSets } from "@/lib/db/label-sets";
-import { formatInterval, formatStat } from "@/lib/judges/format";
+import { formatStat } from "@/lib/judges/format";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
 import { readParams } from "@/lib/judges/request";
 import type { JudgeParser } from "@/lib/judges/version";
 import { can } from "@/lib/roles";
+import { CalibrationInterval } from "../../_components/calibration-interval";
 import { BiasChecks, CalibrationNumbers } from "../../_components/calibration-view";
 import { RecheckForm, RevokeForm, RunForm } from "../../_components/forms";
 import { CanaryChecks } from "../../_components/canary-checks";
@@ -196,12 +197,12 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
                 <Th>Split</Th>
                 <Th>n</Th>
                 <Th>κ</Th>
-                <Th>Wald 95%</Th>
+                <Th>95% interval</Th>
                 <Th>Label-set hash</Th>
                 <Th>Gate</Th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-100">
+            <tbody className="divide-y divide-stone-100" data-testid="calibration-history">
               {history.map((c) => (
                 <tr key={c.id}>
                   <Td><Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${c.id}`}>{when.format(c.createdAt)}</Link></Td>
@@ -209,7 +210,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
                   <Td>{c.split}</Td>
                   <Td>{c.n}</Td>
                   <Td className="font-mono">{formatStat(c.kappa)}</Td>
-                  <Td className="font-mono">{formatInterval(c.kappaCiLow !== null && c.kappaCiHigh !== null ? [c.kappaCiLow, c.kappaCiHigh] : null)}</Td>
+                  <Td className="font-mono"><CalibrationInterval row={c} /></Td>
                   <Td className="font-mono text-xs">{c.labelSetHash.slice(0, 12)}</Td>
                   <Td>{status.approved && approval?.calibrationId === c.id ? <JudgeStateBadge state={status.state} gating={status.gating} title="The calibration the approval is bound to" /> : null}</Td>
                 </tr>
