@@ -53,7 +53,7 @@ const gavel = { rules: { "require-server-only": requireServerOnly, "no-server-in
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/**", ".next/**", "lib/db/generated/**", "data/**", "results/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "**/*.d.ts"],
+    ignores: ["node_modules/**", ".next/**", "dist/**", "lib/db/generated/**", "data/**", "results/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "**/*.d.ts"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseDocument } from "yaml";
 import { hashJson, sha256 } from "@/lib/engine/canonical";
 import { resolveGates, type GateConfig } from "@/lib/gates/config";
@@ -10,6 +9,7 @@ import { SuiteError, fromZod, type SuiteIssue } from "./errors";
 import { resolveTask, type SuiteTask } from "./resolve-task";
 import { SuiteSchema } from "./schema";
 import { suiteFromTaskList } from "./task-list";
+import { importUserModule } from "@/lib/engine/user-module";
 
 export type { SuiteTask, TaskGrader } from "./resolve-task";
 
@@ -73,7 +73,7 @@ async function loadSandbox(ref: string, file: string): Promise<LoadedSuite["sand
   if (!existsSync(abs)) fail(`no module at ${path.relative(process.cwd(), abs)}`);
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+    mod = await importUserModule(abs);
   } catch (error) {
     return fail(`could not load ${modulePath}: ${(error as Error).message}`);
   }

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { COMMANDS } from "./commands";
+import { COMMANDS, commandsFor } from "./commands";
 import { EXIT, UsageError } from "./exit";
 import { createLogger } from "./logger";
 
@@ -12,9 +12,12 @@ const program = new Command()
   .showHelpAfterError()
   .exitOverride();
 
-for (const register of COMMANDS) register(program, { logger });
+async function main() {
+  for (const name of commandsFor(process.argv.slice(2))) for (const register of await COMMANDS[name]!()) register(program, { logger });
+  await program.parseAsync(process.argv);
+}
 
-program.parseAsync(process.argv).catch((error: unknown) => {
+main().catch((error: unknown) => {
   if (error instanceof CommanderError) {
     // --help and --version end here with code 0; a bad flag or argument is a usage error.
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;

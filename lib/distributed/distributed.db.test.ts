@@ -20,13 +20,10 @@ interface Worker {
   stderr: () => string;
 }
 
-/**
- * A `gavel worker` as its own process group, started without the bin/gavel.mjs wrapper so that
- * SIGKILL reaches the process that runs the trials, exactly as when a machine dies.
- */
+/** A `gavel worker` as its own process group, so SIGKILL takes it down exactly as when a machine dies. */
 function startWorker(env: Record<string, string>, args: string[] = []): Worker {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/cli/main.ts", "worker", "--check-expired-every", "1", ...args], {
-    env: { ...process.env, CHECKPOINT_DISABLE: "1", ...env },
+  const child = spawn(process.execPath, [path.resolve("bin/gavel.mjs"), "worker", "--check-expired-every", "1", ...args], {
+    env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "pipe"],
     detached: true,
   });

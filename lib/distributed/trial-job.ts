@@ -1,11 +1,10 @@
 import type { LoadedSuite } from "@/datasets/load";
 import { loadSuite } from "@/datasets/load";
-import { toTrialRow, suiteVersionInput } from "@/lib/cli/deps-local";
 import { noteRunProblem, storeTrialOnce, taskIdsForRun, trialStored } from "@/lib/db/distributed";
-import { saveSuiteVersion } from "@/lib/db/suites";
+import { saveSuiteVersion, suiteVersionInput } from "@/lib/db/suites";
+import { toTrialRow } from "@/lib/db/trial-writer";
 import { resolveAgent } from "@/lib/engine/agents";
 import { preciseNow } from "@/lib/engine/deps";
-import type { RunMeta } from "@/lib/engine/record";
 import { runTrial } from "@/lib/engine/run-trial";
 import type { Agent, TrialResult } from "@/lib/engine/types";
 import { TrialJobSchema, type TrialJob } from "./queue";
@@ -76,7 +75,7 @@ async function prepareSuite(job: TrialJob): Promise<PreparedSuite> {
     throw new RefusedJob(`suite ${job.suite} here is version ${suite.hash.slice(0, 12)}, the run needs ${job.suiteHash.slice(0, 12)}: update this worker's copy of the suite`);
   }
   // The version is stored already (the run made it); this finds its task ids.
-  const { taskIds } = await saveSuiteVersion(suiteVersionInput({ suite } as RunMeta));
+  const { taskIds } = await saveSuiteVersion(suiteVersionInput(suite));
   return { suite, taskIds };
 }
 

@@ -123,18 +123,35 @@ export interface Agent {
   close?(): Promise<void>;
 }
 
+/*
+ * A suite's sandbox and a `module:` agent are the user's TypeScript, loaded at run time with their
+ * own copy of this file, while the compiled CLI has its own: `instanceof` checks a brand shared
+ * through the global symbol registry, so an error thrown by either copy is recognised by both.
+ */
+const TOOL_CALL_ERROR = Symbol.for("gavel.ToolCallError");
+const TRIAL_STOPPED = Symbol.for("gavel.TrialStopped");
+const branded = (value: unknown, brand: symbol) => typeof value === "object" && value !== null && brand in value;
+
 /** A sandbox tool failed (unknown order, bad amount): reported to the agent as the call's error. */
 export class ToolCallError extends Error {
+  readonly [TOOL_CALL_ERROR] = true;
   constructor(message: string) {
     super(message);
     this.name = "ToolCallError";
+  }
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return branded(value, TOOL_CALL_ERROR);
   }
 }
 
 /** The runner ended the trial; any further tool call is refused without reaching the sandbox. */
 export class TrialStopped extends Error {
+  readonly [TRIAL_STOPPED] = true;
   constructor(readonly stop: Stop) {
     super(stop.message);
     this.name = "TrialStopped";
+  }
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return branded(value, TRIAL_STOPPED);
   }
 }

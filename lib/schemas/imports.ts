@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TRANSCRIPT_FORMATS } from "../transcripts/format-names";
+import { TRANSCRIPT_FORMATS } from "./transcript-formats";
 
 /** The import form (/label/import) and POST /api/transcripts/import share these fields. */
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

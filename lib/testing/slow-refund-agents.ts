@@ -2,8 +2,8 @@
  * The refund agents with a pause before each trial (GAVEL_TEST_AGENT_DELAY_MS, default 0), so a
  * test can kill a worker while its trials are in flight. Same answers as datasets/refund/agents.ts.
  */
-import type { AgentEnv, AgentInput } from "@/lib/engine/types";
-import { referenceAgent, regressedAgent } from "@/datasets/refund/agents";
+import { referenceAgent, regressedAgent } from "../../datasets/refund/agents";
+import type { AgentEnv, AgentInput } from "../engine/types";
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, Number(process.env.GAVEL_TEST_AGENT_DELAY_MS ?? 0)));
 

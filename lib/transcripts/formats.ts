@@ -1,4 +1,4 @@
-import type { TranscriptFormat } from "./format-names";
+import type { TranscriptFormat } from "../schemas/transcript-formats";
 import { parseJsonl } from "./jsonl";
 import { parseOtlp } from "./otel";
 import { parseInspect } from "./peers/inspect";

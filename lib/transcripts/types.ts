@@ -25,7 +25,7 @@ export interface ImportItem {
 /** `notes`: what the parser read and what it left out on purpose ("1 span skipped (not GenAI: GET)"). */
 export type ParseResult = { ok: true; items: ImportItem[]; notes?: string[] } | { ok: false; errors: string[] };
 
-export { TRANSCRIPT_FORMATS, type TranscriptFormat } from "./format-names";
+export { TRANSCRIPT_FORMATS, type TranscriptFormat } from "../schemas/transcript-formats";
 
 /** One issue as "where: field.path: message" (the path as datasets/errors.ts formats it). */
 export function issueText(where: string, path: readonly PropertyKey[], message: string): string {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "../../transcripts/format-names";
+import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "../../schemas/transcript-formats";
 import { EXIT, UsageError } from "../exit";
 import type { RegisterCommand } from "./index";
 

@@ -1,17 +1,33 @@
 import type { Command } from "commander";
 import type { Logger } from "../logger";
-import { registerAgreement } from "./agreement";
-import { registerCompare } from "./compare";
-import { registerImportTranscripts } from "./import";
-import { registerImportDatasets } from "./import-datasets";
-import { registerJudge } from "./judge";
-import { registerLabels } from "./labels";
-import { registerRun } from "./run";
-import { registerValidate } from "./validate";
-import { registerWait } from "./wait";
-import { registerWorker } from "./worker";
 
-/** A subcommand registers itself on the program; main.ts lists them all in COMMANDS. */
+/** A subcommand registers itself on the program. */
 export type RegisterCommand = (program: Command, context: { logger: Logger }) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerValidate, registerRun, registerCompare, registerImportTranscripts, registerImportDatasets, registerJudge, registerAgreement, registerLabels, registerWorker, registerWait];
+/**
+ * Every subcommand by name, in the order `gavel --help` lists them, each loaded on demand: a start
+ * loads only the command it runs (the engine, Prisma and the statistics are most of the start-up),
+ * and `--help` loads them all. `import` is shared by transcripts and the two public data sets.
+ */
+export const COMMANDS: Record<string, () => Promise<RegisterCommand[]>> = {
+  validate: async () => [(await import("./validate")).registerValidate],
+  run: async () => [(await import("./run")).registerRun],
+  compare: async () => [(await import("./compare")).registerCompare],
+  import: async () => {
+    const [transcripts, datasets] = await Promise.all([import("./import"), import("./import-datasets")]);
+    return [transcripts.registerImportTranscripts, datasets.registerImportDatasets];
+  },
+  judge: async () => [(await import("./judge")).registerJudge],
+  agreement: async () => [(await import("./agreement")).registerAgreement],
+  labels: async () => [(await import("./labels")).registerLabels],
+  worker: async () => [(await import("./worker")).registerWorker],
+  wait: async () => [(await import("./wait")).registerWait],
+};
+
+/** The commands a command line needs: its subcommand, none for --version, all for help or a typo. */
+export function commandsFor(args: readonly string[]): string[] {
+  const first = args[0];
+  if (first !== undefined && Object.hasOwn(COMMANDS, first)) return [first];
+  if (first === "--version" || first === "-V") return [];
+  return Object.keys(COMMANDS);
+}

@@ -20,7 +20,6 @@ import { renderLinks } from "../report/links";
 import { renderSummaryMarkdown } from "../report/summary-md";
 import { renderTable } from "../report/table";
 import { agentFor, baselineRequest, checkResume, parseRunFlags, runSource } from "../run-setup";
-import { runDistributed } from "./run-distributed";
 import { loadSuiteOrExplain } from "./validate";
 import type { RegisterCommand } from "./index";
 
@@ -65,7 +64,8 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     .option("--quiet", "no progress output")
     .addOption(new Option("--json", "print the run summary as JSON on stdout instead of the table"));
   addJudgeOptions(command).action(async (target: string, raw: Record<string, unknown>) => {
-    if (raw.distributed) return runDistributed(target, raw, logger);
+    // Loaded only when asked for: pg-boss is no part of a local run's start-up.
+    if (raw.distributed) return (await import("./run-distributed")).runDistributed(target, raw, logger);
     for (const flag of ["detach", "jobRetries", "jobExpiry"]) {
       if (raw[flag] !== undefined) throw new UsageError(`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --distributed`);
     }

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Agent, AgentEnv, AgentInput, AgentResult } from "../types";
 import { AgentSpecError } from "./errors";
+import { importUserModule } from "../user-module";
 
 /**
  * `module:path/to/agent.ts#exportName`: a function `(input, env) => string | AgentResult` (or an
@@ -17,7 +17,7 @@ export async function moduleAgent(spec: string, ref: string): Promise<Agent> {
   if (!file || !existsSync(abs)) throw new AgentSpecError(`${spec}: no module at ${file || "(empty path)"}`);
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+    mod = await importUserModule(abs);
   } catch (error) {
     throw new AgentSpecError(`${spec}: could not load ${file}: ${(error as Error).message}`);
   }

@@ -8,7 +8,7 @@ import { Field, inputClass } from "@/app/_components/ui/field";
 import { keepValuesOnSubmit } from "@/app/(workbench)/judges/_components/keep-values";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { ImportFileResult } from "@/lib/db/import";
-import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "@/lib/transcripts/format-names";
+import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "@/lib/schemas/transcript-formats";
 
 type Action = (state: ActionState<ImportFileResult>, form: FormData) => Promise<ActionState<ImportFileResult>>;
 

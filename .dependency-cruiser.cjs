@@ -1,0 +1,75 @@
+// The layering of docs/architecture.md, checked by `npm run lint` (scripts/check-architecture.ts).
+// Every import counts: static, dynamic `import()`, `export … from` and type-only imports.
+// Tests (*.test.ts), lib/testing/ and e2e/ may set up whatever they need and are not cruised.
+// Each rule's name is what a violation prints; scripts/check-architecture.test.ts adds one bad
+// import per rule and expects it to be caught.
+
+/** Folders that compute and never persist: they reach no database, session, server or command. */
+const PURE =
+  "^(lib/(engine|stats|gates|compare|queues|labeling|transcripts|schemas|providers|datasets)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
+/** Where reads and writes, sessions and requests live. */
+const DATA = "^lib/(db|auth|server)/";
+
+/* global module */
+module.exports = {
+  forbidden: [
+    {
+      name: "prisma-only-in-db",
+      comment: "Only lib/db talks to the database: call a function in lib/db/<aggregate>.ts instead.",
+      severity: "error",
+      from: { pathNot: "^lib/db/|^prisma\\.config\\.ts$|^prisma/postgres/prisma\\.config\\.ts$" },
+      to: { path: "^node_modules/(@prisma/|prisma/|pg/|better-sqlite3/)|^lib/db/generated/" },
+    },
+    {
+      name: "pure-never-reaches-data",
+      comment:
+        "The engine, graders, statistics, gates and the other pure folders are given their data (RunDeps, arguments): " +
+        "they never reach lib/db, lib/auth or lib/server, directly or through another module.",
+      severity: "error",
+      from: { path: PURE },
+      to: { path: DATA, reachable: true },
+    },
+    {
+      name: "pure-never-calls-up",
+      comment: "Pure folders never import the web app, the CLI or the judge use cases.",
+      severity: "error",
+      from: { path: PURE },
+      to: { path: "^(app|lib/cli)/" },
+    },
+    {
+      name: "stats-is-a-leaf",
+      comment: "lib/stats is plain arrays in, numbers out: it imports no other Gavel folder.",
+      severity: "error",
+      from: { path: "^lib/stats/" },
+      to: { path: "^(lib|app|graders|datasets|scripts|prisma)/", pathNot: "^lib/stats/" },
+    },
+    {
+      name: "db-is-data-access",
+      comment: "lib/db reads and writes; it never calls the web app, the CLI, the session or the server.",
+      severity: "error",
+      from: { path: "^lib/db/" },
+      to: { path: "^(app|lib/cli|lib/auth|lib/server)/" },
+    },
+    {
+      name: "nothing-imports-app",
+      comment: "app/ is routes and composition only: code outside it never imports a page, an action or a route.",
+      severity: "error",
+      from: { pathNot: "^app/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "only-entry-points-import-cli",
+      comment: "lib/cli is the command's composition root: only scripts/, prisma/ and bin/ may start it.",
+      severity: "error",
+      from: { pathNot: "^(lib/cli|scripts|prisma|bin)/" },
+      to: { path: "^lib/cli/" },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "\\.test\\.tsx?$|^lib/testing/|^e2e/|^lib/db/generated/|^\\.next/" },
+    enhancedResolveOptions: { conditionNames: ["import", "require", "node", "default", "types"] },
+  },
+};

@@ -1,0 +1,114 @@
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { checkArchitecture, folderOf } from "./check-architecture";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const written: string[] = [];
+
+/** Writes a throw-away module at `file` (relative to the repository) and cruises only it. */
+async function probe(file: string, code: string): Promise<string[]> {
+  return probes({ [file]: code });
+}
+
+async function probes(files: Record<string, string>, maxDepth = 1): Promise<string[]> {
+  const names = Object.keys(files).map((file) => file.replace(/\.ts$/, `.arch-probe-${process.pid}.ts`));
+  Object.values(files).forEach((code, i) => {
+    writeFileSync(path.join(ROOT, names[i]!), code);
+    written.push(names[i]!);
+  });
+  return checkArchitecture(names, { maxDepth });
+}
+
+afterEach(() => {
+  for (const file of written.splice(0)) rmSync(path.join(ROOT, file), { force: true });
+});
+
+// One deliberately bad import per rule of .dependency-cruiser.cjs, and per arrow the issue names.
+describe("the architecture check rejects every forbidden arrow", { timeout: 60_000 }, () => {
+  it("prisma-only-in-db: Prisma outside lib/db, even through a dynamic import()", async () => {
+    expect(await probe("lib/engine/x.ts", 'export const load = () => import("@prisma/client");\n')).toEqual([
+      expect.stringMatching(/^prisma-only-in-db: lib\/engine\/x\.arch-probe-\d+\.ts -> node_modules\/@prisma\/client\//),
+    ]);
+    expect(await probe("lib/db/x.ts", 'export const load = () => import("@prisma/client");\n')).toEqual([]);
+  });
+
+  it("pure-never-reaches-data: engine -> db, stats -> db, a grader -> db, static or dynamic", async () => {
+    expect(await probe("lib/engine/x.ts", 'import { db } from "@/lib/db/client";\nexport const x = db;\n')).toContainEqual(
+      expect.stringMatching(/^pure-never-reaches-data: lib\/engine\/x\.arch-probe-\d+\.ts -> lib\/db\/client\.ts/),
+    );
+    expect(await probe("lib/stats/x.ts", 'export const load = () => import("../db/client");\n')).toContainEqual(
+      expect.stringMatching(/^pure-never-reaches-data: lib\/stats\/x\.arch-probe-\d+\.ts -> lib\/db\/client\.ts/),
+    );
+    expect(await probe("graders/x.ts", 'import type { Session } from "next-auth";\nimport { requireUser } from "@/lib/auth/session";\nexport const x: [typeof requireUser, Session | null] = [requireUser, null];\n')).toContainEqual(
+      expect.stringMatching(/^pure-never-reaches-data: graders\/x\.arch-probe-\d+\.ts -> lib\/auth\/session\.ts/),
+    );
+  });
+
+  it("pure-never-reaches-data: a grader reaching the database through another module (lib/judges)", async () => {
+    // Two probes: one in lib/judges that reads the database, one grader that imports it.
+    const found = await probes({
+      "lib/judges/x.ts": 'import { db } from "@/lib/db/client";\nexport const x = db;\n',
+      "graders/y.ts": `import { x } from "@/lib/judges/x.arch-probe-${process.pid}";\nexport const y = x;\n`,
+    }, 2);
+    expect(found).toContainEqual(expect.stringMatching(/^pure-never-reaches-data: graders\/y\.arch-probe-\d+\.ts -> lib\/db\/client\.ts \(via .*lib\/judges\/x\.arch-probe/));
+  });
+
+  it("pure-never-calls-up: engine -> app, engine -> the CLI", async () => {
+    expect(await probe("lib/engine/x.ts", 'export const load = () => import("@/app/(workbench)/judges/actions");\n')).toContainEqual(
+      expect.stringMatching(/^pure-never-calls-up: lib\/engine\/x\.arch-probe-\d+\.ts -> app\//),
+    );
+    expect(await probe("lib/engine/x.ts", 'import { logger } from "@/lib/cli/logger";\nexport const x = logger;\n')).toContainEqual(
+      expect.stringMatching(/^pure-never-calls-up: lib\/engine\/x\.arch-probe-\d+\.ts -> lib\/cli\/logger\.ts/),
+    );
+  });
+
+  it("stats-is-a-leaf: stats -> engine", async () => {
+    expect(await probe("lib/stats/x.ts", 'import type { Step } from "@/lib/engine/types";\nexport type X = Step;\n')).toEqual([
+      expect.stringMatching(/^stats-is-a-leaf: lib\/stats\/x\.arch-probe-\d+\.ts -> lib\/engine\/types\.ts/),
+    ]);
+    expect(await probe("lib/stats/x.ts", 'import { quantileSorted } from "simple-statistics";\nexport const x = quantileSorted;\n')).toEqual([]);
+  });
+
+  it("db-is-data-access: db -> app, db -> the session", async () => {
+    expect(await probe("lib/db/x.ts", 'export const load = () => import("@/app/(workbench)/judges/actions");\n')).toContainEqual(
+      expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> app\//),
+    );
+    expect(await probe("lib/db/x.ts", 'import { requireUser } from "../auth/session";\nexport const x = requireUser;\n')).toContainEqual(
+      expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/auth\/session\.ts/),
+    );
+  });
+
+  it("nothing-imports-app: a library module importing a route", async () => {
+    expect(await probe("lib/judges/x.ts", 'import * as route from "@/app/api/health/route";\nexport const x = route;\n')).toEqual([
+      expect.stringMatching(/^nothing-imports-app: lib\/judges\/x\.arch-probe-\d+\.ts -> app\/api\/health\/route\.ts/),
+    ]);
+  });
+
+  it("only-entry-points-import-cli: lib/db importing a CLI module", async () => {
+    expect(await probe("lib/db/x.ts", 'import { logger } from "../cli/logger";\nexport const x = logger;\n')).toContainEqual(
+      expect.stringMatching(/^only-entry-points-import-cli: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/cli\/logger\.ts/),
+    );
+  });
+
+  it("no-mutual-folders: two folders that import each other", async () => {
+    const found = await probes({
+      "lib/queues/x.ts": 'import { cassetteKey } from "@/lib/providers/cassette";\nexport const x = cassetteKey;\n',
+      "lib/providers/y.ts": 'import * as items from "@/lib/queues/items";\nexport const y = items;\n',
+    });
+    expect(found).toEqual([expect.stringMatching(/^no-mutual-folders: lib\/providers and lib\/queues import each other/)]);
+  });
+});
+
+describe("folderOf", () => {
+  it("names lib's folders and loose modules, and the top-level folders", () => {
+    expect(["lib/db/judges.ts", "lib/hash.ts", "graders/exact.ts", "proxy.ts", "app/(workbench)/page.tsx", "node_modules/zod/index.js"].map(folderOf)).toEqual([
+      "lib/db",
+      "lib/hash",
+      "graders",
+      "proxy",
+      "app",
+      null,
+    ]);
+  });
+});
