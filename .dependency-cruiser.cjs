@@ -6,7 +6,7 @@
 
 /** Folders that compute and never persist: they reach no database, session, server or command. */
 const PURE =
-  "^(lib/(engine|stats|gates|compare|queues|labeling|transcripts|schemas|providers|datasets)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
+  "^(lib/(engine|trial|stats|gates|compare|queues|labeling|transcripts|schemas|providers|datasets)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
 /** Where reads and writes, sessions and requests live. */
 const DATA = "^lib/(db|auth|server)/";
 
@@ -37,11 +37,13 @@ module.exports = {
       to: { path: "^(app|lib/cli)/" },
     },
     {
-      name: "stats-is-a-leaf",
-      comment: "lib/stats is plain arrays in, numbers out: it imports no other Gavel folder.",
+      name: "leaves-import-no-gavel-folder",
+      comment:
+        "lib/stats (plain arrays in, numbers out) and lib/trial (the vocabulary every layer shares) sit at the bottom: " +
+        "they import no other Gavel folder.",
       severity: "error",
-      from: { path: "^lib/stats/" },
-      to: { path: "^(lib|app|graders|datasets|scripts|prisma)/", pathNot: "^lib/stats/" },
+      from: { path: "^lib/(stats|trial)/" },
+      to: { path: "^(lib|app|graders|datasets|scripts|prisma)/", pathNot: "^lib/$1/" },
     },
     {
       name: "db-is-data-access",

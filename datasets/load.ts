@@ -1,15 +1,15 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
-import { hashJson, sha256 } from "@/lib/engine/canonical";
+import { sortedJsonHash, sha256 } from "@/lib/hash";
 import { resolveGates, type GateConfig } from "@/lib/gates/config";
 import { selectTasks } from "@/lib/gates/hard";
-import type { SandboxDefinition } from "@/lib/engine/sandbox";
+import type { SandboxDefinition } from "@/lib/trial/sandbox";
 import { SuiteError, fromZod, type SuiteIssue } from "./errors";
 import { resolveTask, type SuiteTask } from "./resolve-task";
 import { SuiteSchema } from "./schema";
 import { suiteFromTaskList } from "./task-list";
-import { importUserModule } from "@/lib/engine/user-module";
+import { importUserModule } from "@/lib/trial/user-module";
 
 export type { SuiteTask, TaskGrader } from "./resolve-task";
 
@@ -141,7 +141,7 @@ export async function resolveSuite(data: unknown, file: string, options: { sandb
     tasks,
     gates,
     definition,
-    hash: hashJson(definition),
+    hash: sortedJsonHash(definition),
   };
 }
 

@@ -1,5 +1,5 @@
-import { canonicalJson, hashJson } from "@/lib/engine/canonical";
-import type { SandboxDefinition } from "@/lib/engine/sandbox";
+import { sortedJson, sortedJsonHash } from "@/lib/hash";
+import type { SandboxDefinition } from "@/lib/trial/sandbox";
 import { GRADERS, GRADER_KINDS, isGraderKind, type GraderKind } from "@/graders/registry";
 import { fromZod, type SuiteIssue } from "./errors";
 import { DEFAULT_STOP, TaskSchema, type RawSuite } from "./schema";
@@ -122,7 +122,7 @@ export function resolveTask(raw: unknown, index: number, ctx: Context): SuiteTas
 
   const stop: { max_steps: number; max_wall_clock_s: number; max_cost_usd?: number } = { ...DEFAULT_STOP, ...(task.stop_conditions ?? {}) };
   const tags = (task.tags ?? {}) as Record<string, string | number | boolean>;
-  const definition = JSON.parse(canonicalJson({ ...task, grader: undefined, graders: graders.map((g) => ({ kind: g.kind, ...g.configJson })) })) as Record<string, unknown>;
+  const definition = JSON.parse(sortedJson({ ...task, grader: undefined, graders: graders.map((g) => ({ kind: g.kind, ...g.configJson })) })) as Record<string, unknown>;
   return {
     id: own.id as string,
     position: index,
@@ -136,6 +136,6 @@ export function resolveTask(raw: unknown, index: number, ctx: Context): SuiteTas
     stop: { maxSteps: stop.max_steps, maxCostUsd: stop.max_cost_usd ?? null, maxWallClockS: stop.max_wall_clock_s },
     graders,
     definition,
-    contractHash: hashJson(definition),
+    contractHash: sortedJsonHash(definition),
   };
 }

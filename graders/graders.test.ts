@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { JudgeClient } from "@/lib/engine/judge";
-import type { Step, TrialOutcome } from "@/lib/engine/types";
+import type { JudgeClient } from "@/lib/trial/judge";
+import type { Step, TrialOutcome } from "@/lib/trial/types";
 import { GRADERS, GRADER_KINDS, LLM_GRADER_KINDS, SANDBOX_GRADER_KINDS } from "./registry";
 import type { GradedTask } from "./types";
 

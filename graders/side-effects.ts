@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { evaluateAssertion } from "@/lib/engine/assertions";
-import type { Step } from "@/lib/engine/types";
+import { evaluateAssertion } from "@/graders/assertions";
+import type { Step } from "@/lib/trial/types";
 import { assertionList, namedKeys } from "./state";
 import { defineGrader, fraction } from "./types";
 import { completedCalls, describeStep, lastCallTouching } from "./steps";

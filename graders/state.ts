@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { evaluateAssertion, parseAssertion, type Assertion } from "@/lib/engine/assertions";
+import { evaluateAssertion, parseAssertion, type Assertion } from "@/graders/assertions";
 import { defineGrader, fraction } from "./types";
 import { describeStep, lastCallTouching } from "./steps";
 

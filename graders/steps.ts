@@ -1,4 +1,4 @@
-import type { Step } from "@/lib/engine/types";
+import type { Step } from "@/lib/trial/types";
 import { quote } from "./text";
 
 /** Calls the sandbox actually ran to completion: not refused by the runner, not failed. */

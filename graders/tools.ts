@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Step } from "@/lib/engine/types";
+import type { Step } from "@/lib/trial/types";
 import { defineGrader } from "./types";
 import { describeStep } from "./steps";
 

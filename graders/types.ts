@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { JudgeClient } from "@/lib/engine/judge";
-import type { GraderVerdict, TrialOutcome } from "@/lib/engine/types";
+import type { JudgeClient } from "@/lib/trial/judge";
+import type { GraderVerdict, TrialOutcome } from "@/lib/trial/types";
 
 /** What a grader may know about the task: its identity and what it asked for, never the grader list. */
 export interface GradedTask {

@@ -17,7 +17,7 @@ import { localDeps } from "../lib/cli/deps-local";
 import { disconnectDb } from "../lib/db/client";
 import { ensureMigrated } from "../lib/db/ensure-migrated";
 import { runSuite } from "../lib/engine/run-suite";
-import type { Agent } from "../lib/engine/types";
+import type { Agent } from "../lib/trial/types";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);

@@ -63,10 +63,14 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
     );
   });
 
-  it("stats-is-a-leaf: stats -> engine", async () => {
-    expect(await probe("lib/stats/x.ts", 'import type { Step } from "@/lib/engine/types";\nexport type X = Step;\n')).toEqual([
-      expect.stringMatching(/^stats-is-a-leaf: lib\/stats\/x\.arch-probe-\d+\.ts -> lib\/engine\/types\.ts/),
+  it("leaves-import-no-gavel-folder: stats -> engine, trial -> engine", async () => {
+    expect(await probe("lib/stats/x.ts", 'import type { TaskStats } from "@/lib/engine/reducers";\nexport type X = TaskStats;\n')).toEqual([
+      expect.stringMatching(/^leaves-import-no-gavel-folder: lib\/stats\/x\.arch-probe-\d+\.ts -> lib\/engine\/reducers\.ts/),
     ]);
+    expect(await probe("lib/trial/x.ts", 'import type { TaskStats } from "../engine/reducers";\nexport type X = TaskStats;\n')).toEqual([
+      expect.stringMatching(/^leaves-import-no-gavel-folder: lib\/trial\/x\.arch-probe-\d+\.ts -> lib\/engine\/reducers\.ts/),
+    ]);
+    expect(await probe("lib/trial/x.ts", 'import type { Step } from "./types";\nexport type X = Step;\n')).toEqual([]);
     expect(await probe("lib/stats/x.ts", 'import { quantileSorted } from "simple-statistics";\nexport const x = quantileSorted;\n')).toEqual([]);
   });
 

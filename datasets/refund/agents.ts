@@ -1,4 +1,4 @@
-import type { AgentEnv, AgentInput } from "@/lib/engine/types";
+import type { AgentEnv, AgentInput } from "@/lib/trial/types";
 import type { Order } from "./sandbox";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineSandbox } from "@/lib/engine/sandbox";
-import { ToolCallError } from "@/lib/engine/types";
+import { defineSandbox } from "@/lib/trial/sandbox";
+import { ToolCallError } from "@/lib/trial/types";
 
 /**
  * A tiny order system for the refund agent. It is deliberately permissive — like many real

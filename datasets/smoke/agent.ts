@@ -1,4 +1,4 @@
-import type { AgentInput } from "@/lib/engine/types";
+import type { AgentInput } from "@/lib/trial/types";
 
 /**
  * The lab's stub agent (labs/06-evaluation-harness/test_eval.py, `stub_agent`), rule for rule:

@@ -27,9 +27,9 @@ const runBody = (id: string) => ({
 });
 
 async function postRun(authorization: string | null, id: string) {
-  const { hashJson } = await import("@/lib/engine/canonical");
+  const { sortedJsonHash } = await import("@/lib/hash");
   const body = runBody(id);
-  body.suite.hash = hashJson(body.suite.definition);
+  body.suite.hash = sortedJsonHash(body.suite.definition);
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (authorization !== null) headers.authorization = authorization;
   const response = await createRunRoute(new NextRequest("http://127.0.0.1/api/runs", { method: "POST", headers, body: JSON.stringify(body) }), { params: Promise.resolve({}) });

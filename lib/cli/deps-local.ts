@@ -6,9 +6,9 @@ import { resumeRun } from "@/lib/db/run-resume";
 import { saveSuiteVersion, suiteVersionInput } from "@/lib/db/suites";
 import { createTrialWriter, toTrialRow, type TrialWriter } from "@/lib/db/trial-writer";
 import { newRunId, preciseNow, type RunDeps } from "@/lib/engine/deps";
-import type { JudgeClient } from "@/lib/engine/judge";
+import type { JudgeClient } from "@/lib/trial/judge";
 import { writeRecordFile, type RunMeta, type RunRecord } from "@/lib/engine/record";
-import type { Agent } from "@/lib/engine/types";
+import type { Agent } from "@/lib/trial/types";
 import { withBaselineGates } from "@/lib/gates/evaluate";
 
 export interface LocalOptions {

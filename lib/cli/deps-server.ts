@@ -1,9 +1,9 @@
 import path from "node:path";
 import { newRunId, preciseNow, type RunDeps, type RunLinks } from "@/lib/engine/deps";
-import type { JudgeClient } from "@/lib/engine/judge";
+import type { JudgeClient } from "@/lib/trial/judge";
 import { writeRecordFile, type RunMeta, type RunRecord } from "@/lib/engine/record";
 import type { RunSummary } from "@/lib/engine/reducers";
-import type { Agent, TrialResult } from "@/lib/engine/types";
+import type { Agent, TrialResult } from "@/lib/trial/types";
 import { suiteVersionInput } from "@/lib/db/suites";
 import { toTrialRow } from "@/lib/db/trial-writer";
 import { UsageError } from "./exit";

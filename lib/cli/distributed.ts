@@ -5,7 +5,7 @@ import { findDistributedRun, getRunProgress, type DistributedRun, type RunProgre
 import { loadStoredTrials } from "@/lib/db/run-resume";
 import { defaultSource, foldRun, type RunOutcome } from "@/lib/engine/run-suite";
 import { recordSummary, type RunMeta } from "@/lib/engine/record";
-import type { TrialResult } from "@/lib/engine/types";
+import type { TrialResult } from "@/lib/trial/types";
 import { ciSource } from "./ci-source";
 import { localDeps } from "./deps-local";
 import { EXIT, UsageError } from "./exit";

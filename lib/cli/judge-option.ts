@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { LoadedSuite } from "@/datasets/load";
 import { judgeTaskKind } from "@/graders/judge";
-import type { JudgeClient, JudgeRequest } from "@/lib/engine/judge";
+import type { JudgeClient, JudgeRequest } from "@/lib/trial/judge";
 import { createJudgeClient, type JudgeClient as VersionClient } from "@/lib/judges/client";
 import { fitProblems, type JudgeTask } from "@/lib/judges/fit";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { LoadedSuite } from "@/datasets/load";
 import { AgentSpecError, resolveAgent } from "@/lib/engine/agents";
 import type { BaselineRequest, RunSource } from "@/lib/engine/record";
-import type { Agent } from "@/lib/engine/types";
+import type { Agent } from "@/lib/trial/types";
 import { ciSource } from "./ci-source";
 import { UsageError } from "./exit";
 

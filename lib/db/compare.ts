@@ -1,7 +1,7 @@
 import "server-only";
 import type { CompareRun, TaskStatus } from "@/lib/compare/compare";
 import type { RunMetrics } from "@/lib/engine/metrics";
-import type { Step } from "@/lib/engine/types";
+import type { Step } from "@/lib/trial/types";
 import { db } from "./client";
 
 interface StoredSummary {

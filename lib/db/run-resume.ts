@@ -1,7 +1,7 @@
 import "server-only";
 import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
-import type { TrialResult, VerdictStatus } from "@/lib/engine/types";
+import type { TrialResult, VerdictStatus } from "@/lib/trial/types";
 import { UserError } from "../errors";
 import { db } from "./client";
 import { DISTRIBUTED_RUNNER } from "./distributed";

@@ -1,5 +1,5 @@
 import "server-only";
-import { hashJson } from "@/lib/engine/canonical";
+import { sortedJsonHash } from "@/lib/hash";
 import type { RunSummary } from "@/lib/engine/reducers";
 import type { GateConfig } from "@/lib/gates/config";
 import { withBaselineGates } from "@/lib/gates/evaluate";
@@ -28,7 +28,7 @@ async function ownedRun(runId: string, user: { id: string; role: string }, statu
 
 export async function createUploadedRun(input: RunCreate, userId: string): Promise<void> {
   // The hash must be the definition's, or a run could claim another suite version's history.
-  if (hashJson(input.suite.definition) !== input.suite.hash) throw new UserError("suite.hash is not the sha256 of suite.definition's canonical JSON.", 422, "suite.hash");
+  if (sortedJsonHash(input.suite.definition) !== input.suite.hash) throw new UserError("suite.hash is not the sha256 of suite.definition's canonical JSON.", 422, "suite.hash");
   if (input.baseline !== "auto" && input.baseline !== "none") await checkBaselineRun(input.baseline.runId);
   if (await db().run.findUnique({ where: { id: input.id }, select: { id: true } })) throw new UserError(`A run ${input.id} already exists on this server.`, 409);
   const saved = await saveSuiteVersion(input.suite);

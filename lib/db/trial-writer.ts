@@ -1,5 +1,5 @@
 import "server-only";
-import type { TrialResult } from "@/lib/engine/types";
+import type { TrialResult } from "@/lib/trial/types";
 import { createHash } from "node:crypto";
 import { boolParam, bulkTransaction, chunks, insertStatement, jsonText, placeholders, timestampParam } from "./bulk";
 

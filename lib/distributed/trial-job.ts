@@ -6,7 +6,7 @@ import { toTrialRow } from "@/lib/db/trial-writer";
 import { resolveAgent } from "@/lib/engine/agents";
 import { preciseNow } from "@/lib/engine/deps";
 import { runTrial } from "@/lib/engine/run-trial";
-import type { Agent, TrialResult } from "@/lib/engine/types";
+import type { Agent, TrialResult } from "@/lib/trial/types";
 import { TrialJobSchema, type TrialJob } from "./queue";
 
 /** A job this worker cannot run (its suite differs here, its agent will not load): pg-boss retries it, maybe on another machine. */

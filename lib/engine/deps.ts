@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { noBaseline, withBaselineGates, type Baseline } from "@/lib/gates/evaluate";
-import type { JudgeClient } from "./judge";
+import type { JudgeClient } from "../trial/judge";
 import type { RunMeta, RunRecord } from "./record";
-import type { Agent, TrialResult } from "./types";
+import type { Agent, TrialResult } from "../trial/types";
 
 /**
  * Everything the engine does to the outside world, injected (STYLE.md): the agent it calls, the

@@ -1,6 +1,6 @@
 import type { SuiteTask } from "@/datasets/load";
-import type { Sandbox } from "./sandbox";
-import { TrialStopped, ToolCallError, type Agent, type AgentInput, type AgentResult, type Step, type Stop } from "./types";
+import type { Sandbox } from "../trial/sandbox";
+import { TrialStopped, ToolCallError, type Agent, type AgentInput, type AgentResult, type Step, type Stop } from "../trial/types";
 
 export interface Episode {
   result: AgentResult | null;

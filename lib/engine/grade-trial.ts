@@ -1,8 +1,8 @@
 import type { SuiteTask } from "@/datasets/load";
 import { GRADERS } from "@/graders/registry";
 import type { GradedTask } from "@/graders/types";
-import type { JudgeClient } from "./judge";
-import type { GraderResultRecord, Stop, TrialOutcome, VerdictStatus } from "./types";
+import type { JudgeClient } from "../trial/judge";
+import type { GraderResultRecord, Stop, TrialOutcome, VerdictStatus } from "../trial/types";
 
 export function gradedTask(task: SuiteTask): GradedTask {
   return { id: task.id, prompt: task.prompt, inputs: task.inputs, allowedTools: task.allowedTools };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveSuite } from "@/datasets/load";
 import { agentOf } from "@/lib/testing/engine-fixtures";
 import { mockDeps } from "./deps";
-import type { JudgeClient, JudgeRequest } from "./judge";
+import type { JudgeClient, JudgeRequest } from "../trial/judge";
 import { runSuite } from "./run-suite";
 
 /** A fake judge: passes outputs that mention "Thursday", records what it was asked. */

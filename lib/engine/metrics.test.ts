@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeRunMetrics, countRetries } from "./metrics";
 import { reduceTask } from "./reducers";
-import type { Step, TrialResult, VerdictStatus } from "./types";
+import type { Step, TrialResult, VerdictStatus } from "../trial/types";
 
 const step = (index: number, tool: string, args: unknown, extra: Partial<Step> = {}): Step => ({ index, tool, args, latencyMs: 1, ...extra });
 

@@ -1,31 +1,10 @@
 import { quantile } from "simple-statistics";
-import { canonicalJson } from "./canonical";
+import { sortedJson } from "@/lib/hash";
 import type { TaskStats } from "./reducers";
-import type { Step, TrialResult } from "./types";
+import type { RunMetrics } from "@/lib/gates/run-metrics";
+import type { Step, TrialResult } from "../trial/types";
 
-/**
- * The run-level metrics the gates track and the diff compares: each a plain number or null when
- * undefined (nothing scored, no cost reported, fewer than two trials per task for flakiness).
- */
-export interface RunMetrics {
-  /** k: trials per task (pass^k and flake rate only compare between runs with the same k). */
-  k: number;
-  /** passed / scored trials. */
-  passRate: number | null;
-  /** Mean of the tasks' pass^k, over tasks where it is defined. */
-  passPowerK: number | null;
-  /** Per grader kind: passed / scored counted verdicts (shadow verdicts never count). */
-  graders: Record<string, number | null>;
-  /** Per tag ("category=happy"): passed / scored trials of the tasks carrying it. */
-  tags: Record<string, number | null>;
-  /** Median cost of one attempt at a task (a trial), over trials that reported a cost. */
-  costP50Usd: number | null;
-  latencyP95Ms: number | null;
-  /** Flaky tasks / tasks; undefined with one trial per task (nothing can be flaky). */
-  flakeRate: number | null;
-  /** The most retries of a tool call in any one trial, and the task it happened in. */
-  toolRetries: { max: number; taskId: string | null };
-}
+export type { RunMetrics };
 
 /**
  * Retries in one trajectory: calls that repeat an earlier call of the same trial exactly (same
@@ -40,10 +19,10 @@ export function countRetries(trajectory: readonly Step[]): number {
     // Canonicalising every call is wasted work when the tool has not been called before.
     if (!tools.has(step.tool)) {
       tools.add(step.tool);
-      seen.add(`${step.tool}\0${canonicalJson(step.args)}`);
+      seen.add(`${step.tool}\0${sortedJson(step.args)}`);
       continue;
     }
-    const key = `${step.tool}\0${canonicalJson(step.args)}`;
+    const key = `${step.tool}\0${sortedJson(step.args)}`;
     if (seen.has(key)) retries++;
     else seen.add(key);
   }

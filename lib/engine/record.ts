@@ -2,10 +2,10 @@ import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { LoadedSuite } from "@/datasets/load";
 import type { GateConfig } from "@/lib/gates/config";
-import type { JudgeClient } from "./judge";
-import { describeJudge } from "./judge";
+import type { JudgeClient } from "../trial/judge";
+import { describeJudge } from "../trial/judge";
 import type { RunSummary, TaskStats } from "./reducers";
-import type { TrialResult } from "./types";
+import type { TrialResult } from "../trial/types";
 
 /**
  * The run record (results/<run-id>.json) is the contract: the CI gate and the diff views read only

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { combineVerdicts } from "./grade-trial";
 import { computeRunMetrics } from "./metrics";
 import { reduceTask, suiteGate, summarizeRun } from "./reducers";
-import type { GraderResultRecord, TrialResult, VerdictStatus } from "./types";
+import type { GraderResultRecord, TrialResult, VerdictStatus } from "../trial/types";
 
 function trial(verdict: VerdictStatus, index: number, extra: Partial<TrialResult> = {}): TrialResult {
   return {

@@ -3,7 +3,7 @@ import { gateVerdict, thresholdGates } from "@/lib/gates/evaluate";
 import type { BaselineInfo, GateResult } from "@/lib/gates/result";
 import { passAtK, passPowerK } from "@/lib/stats/pass-at-k";
 import type { RunMetrics } from "./metrics";
-import type { TrialResult, VerdictStatus } from "./types";
+import type { TrialResult, VerdictStatus } from "../trial/types";
 
 /** A reducer folds the k trials of one task. */
 export interface TaskStats {

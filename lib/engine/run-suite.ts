@@ -6,7 +6,7 @@ import { computeRunMetrics } from "./metrics";
 import { buildRecord, type BaselineRequest, type RunMeta, type RunRecord, type RunSource } from "./record";
 import { reduceTask, summarizeRun, type TaskStats } from "./reducers";
 import { runTrial } from "./run-trial";
-import type { TrialResult } from "./types";
+import type { TrialResult } from "../trial/types";
 
 export interface RunOptions {
   /** k: trials per task. */

@@ -3,7 +3,7 @@ import { agentOf, spySandbox, spySuite } from "@/lib/testing/engine-fixtures";
 import { mockDeps } from "./deps";
 import { runSuite } from "./run-suite";
 import { runTrial } from "./run-trial";
-import { ToolCallError, TrialStopped } from "./types";
+import { ToolCallError, TrialStopped } from "../trial/types";
 
 const base = { graders: ["tools", { kind: "state", assertions: ["count >= 0"] }] };
 

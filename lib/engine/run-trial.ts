@@ -1,9 +1,9 @@
 import type { SuiteTask } from "@/datasets/load";
 import { runEpisode } from "./episode";
 import { combineVerdicts, runGraders, stopVerdict } from "./grade-trial";
-import type { JudgeClient } from "./judge";
-import { Sandbox, type SandboxDefinition } from "./sandbox";
-import type { Agent, AgentInput, GraderResultRecord, Stop, TrialOutcome, TrialResult } from "./types";
+import type { JudgeClient } from "../trial/judge";
+import { Sandbox, type SandboxDefinition } from "../trial/sandbox";
+import type { Agent, AgentInput, GraderResultRecord, Stop, TrialOutcome, TrialResult } from "../trial/types";
 
 export interface TrialContext {
   runId: string;

@@ -1,4 +1,4 @@
-import type { RunMetrics } from "@/lib/engine/metrics";
+import type { RunMetrics } from "./run-metrics";
 import type { GateConfig } from "./config";
 import { evaluateOperational } from "./operational";
 import { blocking, pct, type BaselineInfo, type GateResult } from "./result";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunMetrics } from "@/lib/engine/metrics";
+import type { RunMetrics } from "./run-metrics";
 import { resolveGates } from "./config";
 import { evaluateBaselineGates, gateVerdict, noBaseline, thresholdGates, type Baseline } from "./evaluate";
 import { evaluateHardGates, type HardGateTask } from "./hard";

@@ -1,5 +1,5 @@
 import { median } from "simple-statistics";
-import type { RunMetrics } from "@/lib/engine/metrics";
+import type { RunMetrics } from "./run-metrics";
 import type { GateConfig } from "./config";
 import { exceeds, pct, points, type GateResult } from "./result";
 

@@ -1,4 +1,4 @@
-import type { RunMetrics } from "@/lib/engine/metrics";
+import type { RunMetrics } from "./run-metrics";
 import type { GateConfig } from "./config";
 import { exceeds, pct, points, type GateResult } from "./result";
 

@@ -1,6 +1,6 @@
 import { resolveSuite, type LoadedSuite } from "@/datasets/load";
-import { defineSandbox, type SandboxDefinition } from "@/lib/engine/sandbox";
-import { ToolCallError, type Agent, type AgentEnv, type AgentInput, type AgentResult } from "@/lib/engine/types";
+import { defineSandbox, type SandboxDefinition } from "@/lib/trial/sandbox";
+import { ToolCallError, type Agent, type AgentEnv, type AgentInput, type AgentResult } from "@/lib/trial/types";
 
 /**
  * A counter sandbox whose tools record every execution in `executed`, so a test can prove which

@@ -3,7 +3,7 @@
  * test can kill a worker while its trials are in flight. Same answers as datasets/refund/agents.ts.
  */
 import { referenceAgent, regressedAgent } from "../../datasets/refund/agents";
-import type { AgentEnv, AgentInput } from "../engine/types";
+import type { AgentEnv, AgentInput } from "../trial/types";
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, Number(process.env.GAVEL_TEST_AGENT_DELAY_MS ?? 0)));
 

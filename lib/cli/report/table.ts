@@ -1,5 +1,5 @@
 import type { RunRecord } from "@/lib/engine/record";
-import type { Step } from "@/lib/engine/types";
+import type { Step } from "@/lib/trial/types";
 import { columns, ms, pct, ratio, usd, VERDICT_LETTER } from "./format";
 import { gateLines } from "./gates";
 

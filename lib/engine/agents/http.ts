@@ -1,4 +1,4 @@
-import { TrialStopped, type Agent } from "../types";
+import { TrialStopped, type Agent } from "../../trial/types";
 import { describeZodError, taskPayload, TurnResponseSchema, usageOf, type HistoryEntry } from "./protocol";
 import { postJson } from "./post-json";
 import { executeCalls } from "./tool-loop";

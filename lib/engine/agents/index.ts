@@ -1,4 +1,4 @@
-import type { Agent } from "../types";
+import type { Agent } from "../../trial/types";
 import { AgentSpecError } from "./errors";
 import { httpAgent } from "./http";
 import { moduleAgent } from "./module";

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Agent, AgentEnv, AgentInput, AgentResult } from "../types";
+import type { Agent, AgentEnv, AgentInput, AgentResult } from "../../trial/types";
 import { AgentSpecError } from "./errors";
-import { importUserModule } from "../user-module";
+import { importUserModule } from "../../trial/user-module";
 
 /**
  * `module:path/to/agent.ts#exportName`: a function `(input, env) => string | AgentResult` (or an

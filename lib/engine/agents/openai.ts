@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TrialStopped, type Agent, type AgentEnv } from "../types";
+import { TrialStopped, type Agent, type AgentEnv } from "../../trial/types";
 import { AgentSpecError } from "./errors";
 import { postJson } from "./post-json";
 import { describeZodError } from "./protocol";

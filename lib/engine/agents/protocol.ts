@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AgentInput } from "../types";
+import type { AgentInput } from "../../trial/types";
 
 /**
  * The wire protocol shared by the HTTP and subprocess adapters (docs/runner.md, "Agent protocol").

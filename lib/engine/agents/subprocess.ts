@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { z } from "zod";
-import { TrialStopped, type Agent } from "../types";
+import { TrialStopped, type Agent } from "../../trial/types";
 import { describeZodError, taskPayload, ToolCallSchema, usageOf } from "./protocol";
 import { executeCalls } from "./tool-loop";
 

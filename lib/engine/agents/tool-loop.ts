@@ -1,4 +1,4 @@
-import { ToolCallError, type AgentEnv } from "../types";
+import { ToolCallError, type AgentEnv } from "../../trial/types";
 import type { HistoryEntry, WireToolCall } from "./protocol";
 
 /**

@@ -10,7 +10,7 @@
  * null. Parsing happens when the suite loads, so a malformed assertion is a validation error.
  */
 
-import { canonicalJson } from "./canonical";
+import { sortedJson } from "@/lib/hash";
 
 type Segment = { key: string } | { wildcard: true };
 type Operand = { path: Segment[]; text: string } | { literal: unknown; text: string };
@@ -198,7 +198,7 @@ function wildcardKeys(root: unknown, a: Assertion): string[] | null {
 const show = (value: unknown) => (value === undefined ? "missing" : JSON.stringify(value));
 
 function deepEqual(a: unknown, b: unknown): boolean {
-  return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+  return sortedJson(a ?? null) === sortedJson(b ?? null);
 }
 
 function compare(op: Operator, a: unknown, b: unknown): boolean {
