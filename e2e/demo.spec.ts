@@ -115,7 +115,8 @@ test("the HANNA section shows the paper's figure as published, 96 of 96 cells re
 });
 
 test("the model-upgrade pair opens in the drift view: both versions on the same frozen test split, and the flipped items", async ({ page }) => {
-  await signIn(page, account("reviewer"), "/judges");
+  // A viewer: the demo reviewer may still label these items, so the flipped items are hidden from them (blind review).
+  await signIn(page, account("viewer"), "/judges");
   const upgrade = page.getByTestId("model-upgrade");
   await expect(upgrade).toContainText("llmbar-vanilla-norules v1 (ChatGPT) → v2 (GPT-4) on LLMBar MT-Bench");
   await upgrade.getByRole("link", { name: "Open the drift view" }).click();

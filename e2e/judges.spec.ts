@@ -200,7 +200,8 @@ test("gavel agreement prints the calibration page's numbers for the pairs the pa
   const set = `export-${tag}`;
   const model = `export-${tag}`;
   const seeded = seed({ labelSets: [{ name: set, kind: "binary", items: items(12, 9, { 0: `fools-${model}`, 1: `fools-${model}`, 100: `fools-${model}` }) }], versions: [{ name: `export-judge-${tag}`, spec: spec(model, server.baseUrl) }] });
-  await signIn(page, account("reviewer"), `/judges/versions/${seeded.versions[`export-judge-${tag}`]!.id}`);
+  // An admin: a reviewer could still label these items, so the pairs are hidden from them (blind review).
+  await signIn(page, account("admin"), `/judges/versions/${seeded.versions[`export-judge-${tag}`]!.id}`);
   await runAndCalibrate(page, seeded.labelSets[set]!.queueId, "test");
   await page.reload();
   await page.getByRole("link", { name: "details" }).first().click();

@@ -7,9 +7,10 @@ import type { Scope } from "../roles";
 
 
 /**
- * Wraps a server action the way every mutation should go: zod parse (a bad form becomes a 422
- * naming each field), then the role check (a missing role is a real 403), then the work. A
- * UserError comes back as a message; anything else is logged and reported without internals.
+ * Wraps a server action the way every mutation should go: the role check first (a missing role is a
+ * real 403, and an unauthorized caller learns nothing about the input, not even field errors), then
+ * the zod parse (a bad form becomes a 422 naming each field), then the work. A UserError comes back
+ * as a message; anything else is logged and reported without internals.
  */
 export function defineAction<S extends z.ZodType, R = unknown>(
   scope: Scope,
@@ -17,6 +18,7 @@ export function defineAction<S extends z.ZodType, R = unknown>(
   run: (input: z.output<S>, user: SessionUser) => Promise<{ message?: string; data?: R } | void>,
 ) {
   return async function serverAction(_previous: ActionState<R> | undefined, input: FormData | z.input<S>): Promise<ActionState<R>> {
+    const user = await requireRole(scope);
     const raw = input instanceof FormData ? formDataToObject(input) : input;
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
@@ -27,7 +29,6 @@ export function defineAction<S extends z.ZodType, R = unknown>(
       }
       return { status: "error", code: 422, message: "Please correct the highlighted fields.", fieldErrors };
     }
-    const user = await requireRole(scope);
     try {
       const result = await run(parsed.data, user);
       return { status: "ok", message: result?.message, data: result?.data };

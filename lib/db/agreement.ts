@@ -1,6 +1,7 @@
 import "server-only";
 import type { ItemKind } from "../judges/calibration";
 import type { QueueShape } from "../labeling/agreement";
+import { withoutHidden, type Viewer } from "./blind";
 import { db, type Db, type Tx } from "./client";
 
 /**
@@ -37,6 +38,15 @@ export async function loadCurrentLabels(queue: Pick<QueueSummary, "id" | "rubric
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { transcriptId: true, reviewerId: true, value: true, reviewer: { select: { email: true, name: true } } },
   });
+}
+
+/**
+ * The labels a viewer may see on the agreement page: every current label except those on items the
+ * viewer may still label (blind review), so per-reviewer counts by value never give away how others
+ * labeled an item the viewer has yet to label.
+ */
+export async function loadVisibleLabels(queue: Pick<QueueSummary, "id" | "rubricVersion">, viewer: Viewer) {
+  return withoutHidden(viewer, await loadCurrentLabels(queue));
 }
 
 /** What the agreement page shows around the statistics: counts at the current and earlier rubric versions. */

@@ -3,6 +3,7 @@ import type { CalibrationStats, SplitName } from "../judges/calibration";
 import { headlineNumbers } from "../judges/estimator";
 import type { GateCalibration } from "../judges/gate";
 import { recordAudit } from "./audit";
+import { withoutHidden, type Viewer } from "./blind";
 import { db, type Db, type Tx } from "./client";
 
 export async function createCalibration(
@@ -73,6 +74,15 @@ export async function getCalibration(id: string) {
     where: { id },
     include: { queue: { select: { id: true, name: true, kind: true } }, judgeVersion: { include: { judge: true } } },
   });
+}
+
+/**
+ * The (judge, gold) pairs behind a calibration that this viewer may see: the items they may still
+ * label are left out (blind review) and counted. The statistics over all pairs stay visible.
+ */
+export async function visiblePairs(viewer: Viewer, calibration: { stats: unknown }) {
+  const { rows, hidden } = await withoutHidden(viewer, statsOf(calibration).pairs);
+  return { pairs: rows, hidden };
 }
 
 export async function listCalibrations(judgeVersionId: string) {

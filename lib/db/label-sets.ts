@@ -1,5 +1,6 @@
 import "server-only";
 import { labelSetHash, type ItemKind, type SplitName } from "../judges/calibration";
+import { isHiddenFrom, type Viewer } from "./blind";
 import { db, type Db, type Tx } from "./client";
 
 /**
@@ -100,13 +101,15 @@ export async function loadHumanLabels(queueId: string, rubricVersion: number, tr
  * gold label anywhere, and whether this user labeled it. Until one of those holds, the pages do not
  * show judge verdicts for it.
  */
-export async function transcriptForJudgePage(transcriptId: string, userId: string) {
+/**
+ * A transcript for the judged-item page. Its gold labels and verdicts are withheld while the viewer
+ * may still label it (blind review, lib/db/blind.ts).
+ */
+export async function transcriptForJudgePage(transcriptId: string, viewer: Viewer) {
   const transcript = await db().transcript.findUnique({ where: { id: transcriptId } });
   if (!transcript) return null;
-  const [gold, own] = await Promise.all([
-    db().goldLabel.findMany({ where: { transcriptId }, select: { value: true, queue: { select: { name: true, rubricVersion: true } }, rubricVersion: true } }),
-    db().label.count({ where: { transcriptId, reviewerId: userId } }),
-  ]);
+  if (await isHiddenFrom(viewer, transcriptId)) return { transcript, gold: [], verdictsVisible: false };
+  const gold = await db().goldLabel.findMany({ where: { transcriptId }, select: { value: true, queue: { select: { name: true, rubricVersion: true } }, rubricVersion: true } });
   const current = gold.filter((g) => g.rubricVersion === g.queue.rubricVersion).map((g) => ({ queue: g.queue.name, value: g.value }));
-  return { transcript, gold: current, verdictsVisible: current.length > 0 || own > 0 };
+  return { transcript, gold: current, verdictsVisible: true };
 }

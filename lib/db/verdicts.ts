@@ -1,5 +1,6 @@
 import "server-only";
 import type { StoredVerdict } from "../judges/run-judge";
+import { isHiddenFrom, type Viewer } from "./blind";
 import { db, Prisma } from "./client";
 
 /** Saves one judged call; a rerun of the same (version, item, order, repeat) replaces the earlier attempt. */
@@ -42,8 +43,12 @@ export async function verdictResponses(judgeVersionId: string) {
   return db().judgeVerdict.findMany({ where: { judgeVersionId, rawResponse: { not: null } }, select: { transcriptId: true, order: true, repeat: true, rawResponse: true } });
 }
 
-/** Everything stored about a version's verdicts on one item, raw request and response included. */
-export async function verdictDetails(judgeVersionId: string, transcriptId: string) {
+/**
+ * Everything stored about a version's verdicts on one item, raw request and response included;
+ * null while the viewer may still label the item (blind review).
+ */
+export async function verdictDetails(viewer: Viewer, judgeVersionId: string, transcriptId: string) {
+  if (await isHiddenFrom(viewer, transcriptId)) return null;
   return db().judgeVerdict.findMany({ where: { judgeVersionId, transcriptId }, orderBy: [{ order: "asc" }, { repeat: "asc" }] });
 }
 

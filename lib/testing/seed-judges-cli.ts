@@ -2,14 +2,14 @@
  * For the end-to-end tests, which cannot import server-only modules: seeds one scenario into the
  * database at DATABASE_URL and prints the created ids as JSON.
  *   node --conditions=react-server --import tsx lib/testing/seed-judges-cli.ts '<json>'
- * The JSON is {labelSets?: SeedLabelSet[], versions?: {name, spec}[]}.
+ * The JSON is {labelSets?: SeedLabelSet[], versions?: {name, spec, key?}[]}; versions are keyed by key, else name.
  */
 import { disconnectDb } from "../db/client";
 import { seedJudgeVersion, seedLabelSet, type SeedLabelSet } from "./seed-judges";
 
 interface Scenario {
   labelSets?: SeedLabelSet[];
-  versions?: { name: string; spec: Record<string, unknown> }[];
+  versions?: { name: string; spec: Record<string, unknown>; key?: string }[];
 }
 
 async function main() {
@@ -19,7 +19,7 @@ async function main() {
   const versions: Record<string, { id: string; hash: string }> = {};
   for (const v of scenario.versions ?? []) {
     const version = await seedJudgeVersion(v.name, v.spec);
-    versions[v.name] = { id: version.id, hash: version.hash };
+    versions[v.key ?? v.name] = { id: version.id, hash: version.hash };
   }
   process.stdout.write(JSON.stringify({ labelSets, versions }));
 }

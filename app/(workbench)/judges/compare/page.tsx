@@ -13,6 +13,7 @@ import { requireRole } from "@/lib/auth/session";
 import { latestCalibration, statsOf } from "@/lib/db/calibrations";
 import { getJudgeVersion } from "@/lib/db/judges";
 import { currentLabelSetHash, listLabelSets, loadGoldSplit } from "@/lib/db/label-sets";
+import { withoutHidden } from "@/lib/db/blind";
 import { listVerdicts } from "@/lib/db/verdicts";
 import { flippedItems } from "@/lib/judges/drift";
 import { formatStat } from "@/lib/judges/format";
@@ -80,7 +81,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     listVerdicts(candidate.id),
   ]);
   const bothCurrent = Boolean(oldCal && newCal && oldCal.labelSetHash === current && newCal.labelSetHash === current);
-  const flipped = flippedItems(gold?.gold ?? [], oldVerdicts, newVerdicts);
+  // Blind review: items the viewer may still label are left out of the per-item list.
+  const { rows: visibleGold, hidden } = await withoutHidden(user, gold?.gold ?? []);
+  const flipped = flippedItems(visibleGold, oldVerdicts, newVerdicts);
   const names = new Map((gold?.gold ?? []).map((g) => [g.transcriptId, g.transcript.externalId ?? g.transcriptId]));
   const sides = [
     { key: "base", version: base, calibration: oldCal },
@@ -126,7 +129,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         </p>
       ) : null}
       <Card>
-        <CardHeader title="Items whose verdict flipped" description={`${flipped.length} of ${gold?.gold.length ?? 0} test items. Each links to its transcript with both verdicts.`} />
+        <CardHeader title="Items whose verdict flipped" description={`${flipped.length} of ${gold?.gold.length ?? 0} test items. Each links to its transcript with both verdicts.${hidden > 0 ? ` ${hidden} item${hidden === 1 ? "" : "s"} you may still label ${hidden === 1 ? "is" : "are"} left out (blind review).` : ""}`} />
         {flipped.length === 0 ? (
           <CardBody className="text-sm text-stone-600">No item changed verdict{newVerdicts.length === 0 ? " (the new version has not judged any yet)" : ""}.</CardBody>
         ) : (

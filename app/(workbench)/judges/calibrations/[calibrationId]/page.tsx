@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { getCalibration, statsOf } from "@/lib/db/calibrations";
+import { getCalibration, statsOf, visiblePairs } from "@/lib/db/calibrations";
 import { agreementCommand } from "@/lib/judges/format";
 import { BiasChecks, CalibrationNumbers, ConfusionMatrix } from "../../_components/calibration-view";
 import { EstimatorNote } from "../../_components/estimator-note";
@@ -15,11 +15,13 @@ export const metadata: Metadata = { title: "Calibration" };
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default async function CalibrationPage({ params }: { params: Promise<{ calibrationId: string }> }) {
-  await requireRole("read");
+  const user = await requireRole("read");
   const { calibrationId } = await params;
   const calibration = await getCalibration(calibrationId);
   if (!calibration) notFound();
   const stats = statsOf(calibration);
+  const { pairs, hidden } = await visiblePairs(user, calibration);
+  const hiddenNote = hidden > 0 ? ` ${hidden} item${hidden === 1 ? "" : "s"} you may still label ${hidden === 1 ? "is" : "are"} left out (blind review).` : "";
   const version = calibration.judgeVersion;
   const file = `calibration-${calibration.id}.csv`;
   return (
@@ -59,15 +61,16 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
         <CardHeader title="The same numbers outside the app" description="Download the pairs this calibration used and run:" />
         <CardBody className="space-y-3 text-sm">
           <a className="text-indigo-700 hover:underline" href={`/api/calibrations/${calibration.id}/pairs`} download={file} data-testid="download-pairs">
-            Download the {stats.pairs.length} pairs (CSV)
+            Download the {pairs.length} pairs (CSV)
           </a>
+          {hidden > 0 ? <p className="text-stone-600" data-testid="blind-pairs">{hiddenNote.trim()}</p> : null}
           <pre className="overflow-x-auto rounded-md bg-stone-900 p-3 font-mono text-xs text-stone-100" data-testid="agreement-command">
             {agreementCommand(file, stats.report)}
           </pre>
         </CardBody>
       </Card>
       <Card>
-        <CardHeader title="Items" description={`${stats.pairs.length} judged items, disagreements first.`} />
+        <CardHeader title="Items" description={`${pairs.length} judged items, disagreements first.${hiddenNote}`} />
         <Table>
           <thead className="bg-stone-50">
             <tr>
@@ -77,7 +80,7 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
-            {[...stats.pairs]
+            {[...pairs]
               .sort((a, b) => Number(a.judge === a.gold) - Number(b.judge === b.gold))
               .slice(0, 200)
               .map((p) => (

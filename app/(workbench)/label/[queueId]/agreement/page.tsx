@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { requireRole } from "@/lib/auth/session";
 import { openDisagreementIds } from "@/lib/db/adjudication";
-import { agreementContext, findQueue, loadCurrentLabels, shapeOf } from "@/lib/db/agreement";
+import { agreementContext, findQueue, loadVisibleLabels, shapeOf } from "@/lib/db/agreement";
 import { queueAgreement } from "@/lib/labeling/agreement";
 import { can } from "@/lib/roles";
 import { formatPercent, formatStat } from "@/lib/judges/format";
@@ -19,7 +19,7 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
   const { queueId } = await params;
   const queue = await findQueue(queueId);
   if (!queue) notFound();
-  const [labels, context, open] = await Promise.all([loadCurrentLabels(queue), agreementContext(queue), openDisagreementIds(queue)]);
+  const [{ rows: labels, hidden }, context, open] = await Promise.all([loadVisibleLabels(queue, user), agreementContext(queue), openDisagreementIds(queue)]);
   const result = queueAgreement(labels, shapeOf(queue));
   const emails = new Map(labels.map((l) => [l.reviewerId, l.reviewer.email]));
   const { group } = result;
@@ -50,6 +50,11 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
         </CardBody>
       </Card>
 
+      {hidden > 0 ? (
+        <p className="text-sm text-stone-600" data-testid="blind-labels">
+          {hidden} label{hidden === 1 ? "" : "s"} on items you may still label {hidden === 1 ? "is" : "are"} left out of these numbers (blind review): they count here once you have labeled those items.
+        </p>
+      ) : null}
       {labels.length === 0 ? (
         <EmptyState title={`No labels under rubric v${queue.rubricVersion} yet`}>
           Agreement needs at least two reviewers on the same items. Set the queue&rsquo;s reviewers per item to 2 or more, and have reviewers label it; the numbers appear here.

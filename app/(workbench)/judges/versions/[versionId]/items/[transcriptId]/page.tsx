@@ -5,7 +5,7 @@ import { Alert } from "@/app/_components/ui/alert";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { requireRole } from "@/lib/auth/session";
+import { requireRole, type SessionUser } from "@/lib/auth/session";
 import { getJudgeVersion } from "@/lib/db/judges";
 import { transcriptForJudgePage } from "@/lib/db/label-sets";
 import { verdictDetails } from "@/lib/db/verdicts";
@@ -19,9 +19,9 @@ function Text({ children }: { children: string | null | undefined }) {
   return <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-stone-50 p-3 font-mono text-xs text-stone-800">{children || "(empty)"}</pre>;
 }
 
-async function Verdicts({ versionId, transcriptId }: { versionId: string; transcriptId: string }) {
-  const [version, verdicts] = await Promise.all([getJudgeVersion(versionId), verdictDetails(versionId, transcriptId)]);
-  if (!version) return null;
+async function Verdicts({ viewer, versionId, transcriptId }: { viewer: SessionUser; versionId: string; transcriptId: string }) {
+  const [version, verdicts] = await Promise.all([getJudgeVersion(versionId), verdictDetails(viewer, versionId, transcriptId)]);
+  if (!version || !verdicts) return null;
   const prices = priceNote(version.model, version.baseUrl);
   return (
     <Card data-testid={`verdicts-${version.id}`}>
@@ -57,7 +57,7 @@ export default async function JudgedItemPage({ params, searchParams }: { params:
   const user = await requireRole("read");
   const { versionId, transcriptId } = await params;
   const { compare } = await searchParams;
-  const loaded = await transcriptForJudgePage(transcriptId, user.id);
+  const loaded = await transcriptForJudgePage(transcriptId, user);
   if (!loaded) notFound();
   const { transcript, gold, verdictsVisible } = loaded;
   const input = toJudgeInput(transcript, null);
@@ -65,7 +65,7 @@ export default async function JudgedItemPage({ params, searchParams }: { params:
     <div className="space-y-6">
       <PageHeader
         title={`Transcript ${transcript.externalId ?? transcript.id}`}
-        description={<>Gold label: {gold.length ? gold.map((g) => <span key={g.queue} className="font-mono" data-testid="gold-label">{g.value} ({g.queue}) </span>) : "none yet"}</>}
+        description={<>Gold label: {!verdictsVisible ? "hidden until you label this item" : gold.length ? gold.map((g) => <span key={g.queue} className="font-mono" data-testid="gold-label">{g.value} ({g.queue}) </span>) : "none yet"}</>}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -93,11 +93,11 @@ export default async function JudgedItemPage({ params, searchParams }: { params:
         <div className="space-y-6">
           {verdictsVisible ? (
             <>
-              <Verdicts versionId={versionId} transcriptId={transcript.id} />
-              {compare ? <Verdicts versionId={compare} transcriptId={transcript.id} /> : null}
+              <Verdicts viewer={user} versionId={versionId} transcriptId={transcript.id} />
+              {compare ? <Verdicts viewer={user} versionId={compare} transcriptId={transcript.id} /> : null}
             </>
           ) : (
-            <Alert tone="info">Judge verdicts stay hidden until this item has a gold label or you have labeled it (blind review).</Alert>
+            <Alert tone="info" data-testid="blind-notice">Judge verdicts and the gold label stay hidden while you may still label this item (blind review): label it first.</Alert>
           )}
         </div>
       </div>

@@ -1,0 +1,41 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+
+const requireRole = vi.fn();
+vi.mock("./session", () => ({ requireRole: (scope: string) => requireRole(scope) }));
+
+const { defineAction } = await import("./action");
+
+class Forbidden extends Error {
+  digest = "NEXT_HTTP_ERROR_FALLBACK;403";
+}
+
+describe("defineAction", () => {
+  const run = vi.fn(async () => ({ message: "done" }));
+  const action = defineAction("labels:write", z.object({ value: z.enum(["pass", "fail"]) }), run);
+
+  beforeEach(() => {
+    requireRole.mockReset();
+    run.mockClear();
+  });
+
+  it("checks the role before it parses: a caller without the role gets the 403, never field errors", async () => {
+    requireRole.mockRejectedValue(new Forbidden("forbidden"));
+    await expect(action(undefined, { value: "not a label" } as never)).rejects.toThrow(Forbidden);
+    expect(requireRole).toHaveBeenCalledWith("labels:write");
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("parses after the role check: a bad form from an allowed caller is a 422 naming the field", async () => {
+    requireRole.mockResolvedValue({ id: "u1", role: "reviewer" });
+    const result = await action(undefined, { value: "maybe" } as never);
+    expect(result).toMatchObject({ status: "error", code: 422, fieldErrors: { value: [expect.any(String)] } });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("runs the work with the parsed input and the user", async () => {
+    requireRole.mockResolvedValue({ id: "u1", role: "reviewer" });
+    expect(await action(undefined, { value: "pass" })).toEqual({ status: "ok", message: "done", data: undefined });
+    expect(run).toHaveBeenCalledWith({ value: "pass" }, { id: "u1", role: "reviewer" });
+  });
+});

@@ -1,0 +1,69 @@
+import "server-only";
+import { can, type Principal } from "../roles";
+import { db } from "./client";
+
+/**
+ * Blind review as a rule of the data layer. While a reviewer may still label an item, nothing they
+ * can read gives them a judge's verdict or reason, a gold label, or other reviewers' labels for it:
+ * every read of those for a person goes through `hiddenFrom`, so a page or route cannot forget.
+ *
+ * An item is hidden from a viewer when all of these hold:
+ * - the viewer may label (labels:write) and does not adjudicate (admins and adjudicators see all;
+ *   viewers cannot label, so there is nothing to keep them blind for);
+ * - it is in a queue that is not archived and that the viewer may label (no assigned reviewers,
+ *   or the viewer is one of them);
+ * - the viewer has not labeled its transcript;
+ * - the viewer could still label it: a slot is open (labels < reviewers per item), or they hold a
+ *   claim or skipped it (a skip is not a label: it may be taken back).
+ * Items already full or in queues the viewer may not label are not hidden: they will never label them.
+ */
+export interface Viewer extends Principal {
+  id: string;
+}
+
+/** Admins and adjudicators decide gold and read every label; a viewer labels nothing. */
+export function seesEverything(viewer: Viewer): boolean {
+  return can(viewer, "labels:adjudicate") || !can(viewer, "labels:write");
+}
+
+const CHUNK = 500;
+
+/** The transcripts among these that the viewer may not see verdicts, gold or others' labels for. */
+export async function hiddenFrom(viewer: Viewer, transcriptIds: Iterable<string>): Promise<Set<string>> {
+  const hidden = new Set<string>();
+  if (seesEverything(viewer)) return hidden;
+  const ids = [...new Set(transcriptIds)];
+  const now = new Date();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const items = await db().queueItem.findMany({
+      where: {
+        transcriptId: { in: ids.slice(i, i + CHUNK) },
+        queue: { archivedAt: null, OR: [{ assignments: { none: {} } }, { assignments: { some: { userId: viewer.id } } }] },
+        transcript: { labels: { none: { reviewerId: viewer.id } } },
+      },
+      select: {
+        transcriptId: true,
+        labelCount: true,
+        queue: { select: { reviewersPerItem: true } },
+        claims: { where: { reviewerId: viewer.id, expiresAt: { gt: now } }, select: { id: true } },
+        skips: { where: { reviewerId: viewer.id }, select: { id: true } },
+      },
+    });
+    for (const item of items) {
+      if (item.labelCount < item.queue.reviewersPerItem || item.claims.length > 0 || item.skips.length > 0) hidden.add(item.transcriptId);
+    }
+  }
+  return hidden;
+}
+
+export async function isHiddenFrom(viewer: Viewer, transcriptId: string): Promise<boolean> {
+  return (await hiddenFrom(viewer, [transcriptId])).has(transcriptId);
+}
+
+/** Rows about transcripts, without those hidden from the viewer, and how many were left out. */
+export async function withoutHidden<T extends { transcriptId: string }>(viewer: Viewer, rows: readonly T[]): Promise<{ rows: T[]; hidden: number }> {
+  const hidden = await hiddenFrom(viewer, rows.map((r) => r.transcriptId));
+  if (hidden.size === 0) return { rows: [...rows], hidden: 0 };
+  const kept = rows.filter((r) => !hidden.has(r.transcriptId));
+  return { rows: kept, hidden: rows.length - kept.length };
+}
