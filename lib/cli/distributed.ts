@@ -1,6 +1,5 @@
 import { writeFileSync } from "node:fs";
 import { loadSuite } from "@/datasets/load";
-import { databaseProvider, databaseUrl, redactUrl } from "@/lib/database-url";
 import { findDistributedRun, getRunProgress, type DistributedRun, type RunProgress } from "@/lib/db/distributed";
 import { loadStoredTrials } from "@/lib/db/run-resume";
 import { defaultSource, foldRun, type RunOutcome } from "@/lib/engine/run-suite";
@@ -15,14 +14,7 @@ import { renderJunit } from "./report/junit";
 import { renderSummaryMarkdown } from "./report/summary-md";
 import { renderTable } from "./report/table";
 
-/** Distributed runs keep their jobs in pg-boss, which lives in PostgreSQL: on SQLite there is nowhere to put them. */
-export function requirePostgres(what: string): string {
-  const url = databaseUrl();
-  if (databaseProvider(url) !== "postgres") {
-    throw new UsageError(`${what} needs PostgreSQL: set DATABASE_URL to a postgresql:// database shared by every worker (the job queue, pg-boss, lives in it); this one is SQLite (${redactUrl(url)}). See docs/distributed.md.`);
-  }
-  return url;
-}
+export { requirePostgres } from "./distributed-db";
 
 const rate = (p: RunProgress) => {
   if (!p.firstFinishedAt || !p.lastFinishedAt || p.done < 2) return null;

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { disconnectDb } from "@/lib/db/client";
+import { requirePostgres } from "../distributed-db";
 import { EXIT, UsageError } from "../exit";
-import { FollowTimeout, requirePostgres } from "../distributed";
-import { followAndReport } from "./run-distributed";
 import type { RegisterCommand } from "./index";
 
 const WaitFlagsSchema = z.object({
@@ -30,6 +28,7 @@ export const registerWait: RegisterCommand = (program, { logger }) => {
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
       const flags = parsed.data;
       requirePostgres("gavel wait");
+      const [{ disconnectDb }, { FollowTimeout }, { followAndReport }] = await Promise.all([import("@/lib/db/client"), import("../distributed"), import("./run-distributed")]);
       try {
         await followAndReport(runId, { ...flags, timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000 }, logger);
       } catch (error) {
