@@ -18,7 +18,8 @@ describe("commandsFor", () => {
     expect(commandsFor(["rnu"])).toEqual(all);
   });
 
-  it("registers each command under its own name", async () => {
+  // Loads every command module through vitest's transform: seconds on a loaded machine.
+  it("registers each command under its own name", { timeout: 60_000 }, async () => {
     for (const [name, load] of Object.entries(COMMANDS)) {
       const program = new Command();
       for (const register of await load()) register(program, { logger: createLogger() });
