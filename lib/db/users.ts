@@ -158,3 +158,13 @@ async function assertAnotherActiveAdmin(tx: Prisma.TransactionClient, userId: st
   if (others === 0) throw new UserError("Gavel needs at least one active admin: make someone else admin first.", 409);
 }
 
+
+/**
+ * An account blocked from signing in after too many failures (lib/auth/throttle.ts). The target is
+ * the user when the email is known; unknown emails are recorded too (someone is guessing).
+ */
+export async function recordSignInBlocked(email: string, blockedForS: number, address: string) {
+  const normalized = email.trim().toLowerCase();
+  const user = normalized ? await db().user.findUnique({ where: { email: normalized }, select: { id: true } }) : null;
+  await recordAudit(db(), { actorId: null, action: "user.sign_in_blocked", targetId: user?.id ?? null, details: { email: normalized, blockedForS, address } });
+}

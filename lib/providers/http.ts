@@ -6,7 +6,9 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
  * POSTs JSON and returns the body text of a 2xx answer. Every failure becomes a ProviderError of
  * the right kind: 429 and 5xx are retryable (with Retry-After when the server sent one), an abort
  * from the caller's timeout is "timeout", a refused connection is "network", any other status is
- * "client" (a wrong key or a bad request does not improve with retries).
+ * "client" (a wrong key or a bad request does not improve with retries). Redirects are never
+ * followed: the judge-host allowlist is checked on the configured URL, and a 3xx to anywhere (an
+ * allowed host answering 307 to a disallowed one, say) would carry the prompt and the key past it.
  */
 export async function postJson(
   url: string,
@@ -22,6 +24,7 @@ export async function postJson(
       headers: { "content-type": "application/json", accept: "application/json", ...headers },
       body: JSON.stringify(body),
       signal,
+      redirect: "manual",
     });
   } catch (error) {
     throw abortOr(signal, error, body, "network", `Could not reach ${safeOrigin(url)}: ${describe(error)}`);
@@ -33,6 +36,14 @@ export async function postJson(
     throw abortOr(signal, error, body, "network", `The connection to ${safeOrigin(url)} broke while reading the answer: ${describe(error)}`);
   }
   if (response.ok) return text;
+  if (response.status >= 300 && response.status < 400) {
+    const target = redirectTarget(url, response.headers.get("location"));
+    throw new ProviderError("client", `Refused to follow a redirect (${response.status}) from ${safeOrigin(url)} to ${target}: judge calls never follow redirects. Set the judge's base URL to where it should go (and add that host to GAVEL_JUDGE_HOSTS if needed).`, {
+      status: response.status,
+      raw: text,
+      rawRequest: body,
+    });
+  }
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
   const excerpt = text.slice(0, 300);
   const details = { status: response.status, retryAfterMs, raw: text, rawRequest: body };
@@ -49,6 +60,16 @@ function abortOr(signal: AbortSignal, error: unknown, body: unknown, kind: "netw
   }
   if (error instanceof ProviderError) return error;
   return new ProviderError(kind, message, { rawRequest: body });
+}
+
+/** The host a redirect points to (relative locations resolve against the request), or "an unnamed place". */
+function redirectTarget(url: string, location: string | null): string {
+  if (!location) return "an unnamed place (no Location header)";
+  try {
+    return new URL(location, url).host;
+  } catch {
+    return "an unreadable Location";
+  }
 }
 
 /** Only the origin goes into messages: a URL may carry a token in its query. */
