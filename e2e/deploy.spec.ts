@@ -84,7 +84,7 @@ test("production on an empty PostgreSQL: migrations applied, no demo accounts, t
   expect(logs).not.toMatch(/demo account|demo-credentials/i);
 
   const health = await fetch(`${base}/api/health`);
-  expect(await health.json()).toEqual({ ok: true });
+  expect(await health.json()).toEqual({ ok: true, demo: "none" }); // production never seeds demo data
   expect(health.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 
   await page.goto(`${base}/login`);

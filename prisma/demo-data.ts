@@ -21,12 +21,25 @@ export function demoEnabled(env: Record<string, string | undefined> = process.en
   return !["0", "false", "no", "off"].includes((env.GAVEL_DEMO ?? "").trim().toLowerCase());
 }
 
-export async function seedDemoData(log: (line: string) => void = console.log, root = process.cwd()): Promise<{ seconds: number }> {
+/** LLMBar, HANNA, then each demo run. */
+export const DEMO_STEPS = 2 + DEMO_RUNS.length;
+
+export interface SeedOptions {
+  /** Steps already done by an earlier start that was stopped mid-way: they are skipped. */
+  from?: number;
+  /** Called before each step (done = steps finished so far) and once at the end (done = DEMO_STEPS). */
+  onStep?: (done: number, detail: string) => Promise<void> | void;
+}
+
+export async function seedDemoData(log: (line: string) => void = console.log, root = process.cwd(), options: SeedOptions = {}): Promise<{ seconds: number }> {
   const started = Date.now();
-  const steps = 2 + DEMO_RUNS.length;
+  const steps = DEMO_STEPS;
+  const from = options.from ?? 0;
   let step = 0;
-  const timed = async <T>(what: string, fn: () => Promise<T>, done: (value: T) => string): Promise<T> => {
+  const timed = async <T>(what: string, fn: () => Promise<T>, done: (value: T) => string): Promise<T | undefined> => {
     step++;
+    if (step <= from) return undefined;
+    await options.onStep?.(step - 1, what);
     const t = Date.now();
     log(`[gavel] Demo data ${step}/${steps}: ${what}…`);
     const value = await fn();
@@ -59,6 +72,7 @@ export async function seedDemoData(log: (line: string) => void = console.log, ro
       ({ record }) => `run ${record.runId}: pass rate ${((record.summary.passRate ?? 0) * 100).toFixed(1)}%, gate ${record.summary.gate.passed ? "passed" : "failed"}`,
     );
   }
+  await options.onStep?.(steps, "ready");
   const seconds = (Date.now() - started) / 1000;
   log(`[gavel] Demo data ready in ${seconds.toFixed(1)} s (GAVEL_DEMO=0 skips it).`);
   return { seconds };

@@ -27,7 +27,9 @@ import { databaseProvider, databaseUrl } from "../lib/database-url";
 import { bulkQuery, bulkTransaction, insertStatement, timestampParam, type BulkTx } from "../lib/db/bulk";
 import { db, disconnectDb } from "../lib/db/client";
 import { ensureMigrated } from "../lib/db/ensure-migrated";
-import { itemView, nextItem, submitLabel } from "../lib/db/labeling";
+import { itemView } from "../lib/db/labeling/item";
+import { nextItem } from "../lib/db/labeling/next";
+import { submitLabel } from "../lib/db/labeling/submit";
 import { createTempDatabase, type TempDatabase } from "../lib/db/temp-database";
 import { orderKey } from "../lib/queues/items";
 

@@ -5,7 +5,7 @@
 // the Prisma clients are generated), before `npm pack`, and from bin/gavel.mjs whenever a source
 // file is newer than the build. Dependencies stay in node_modules (external); code splitting keeps
 // each command's imports out of the others' start-up.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -25,11 +25,33 @@ const serverOnly = {
   },
 };
 
-/** Builds into a fresh folder beside dist/cli and swaps it in, so a concurrent start never sees half a build. */
+/**
+ * Packages left in node_modules: native code (better-sqlite3), WebAssembly loaded by relative path
+ * (Prisma's runtime), loaders and tools started as processes (tsx, esbuild, prisma), and what only
+ * the web app uses. Everything else is bundled: resolving and linking hundreds of small ES modules
+ * (zod alone is 60) was most of a start.
+ */
+const EXTERNAL = ["better-sqlite3", "@prisma/*", "prisma", "prisma/*", "pg", "pg-*", "tsx", "tsx/*", "esbuild", "next", "next/*", "react", "react-dom", "pino", "pino-*"];
+
+/** Bundled CommonJS dependencies call require() and use __dirname: give the ES module both. */
+const BANNER = [
+  'import { createRequire as __gavelCreateRequire } from "node:module";',
+  'import { fileURLToPath as __gavelFileURLToPath } from "node:url";',
+  "const require = __gavelCreateRequire(import.meta.url);",
+  "const __filename = __gavelFileURLToPath(import.meta.url);",
+  'const __dirname = __filename.slice(0, __filename.lastIndexOf("/"));',
+].join("\n");
+
+/**
+ * Builds into a fresh folder, then moves its files into dist/cli/: the content-hashed chunks first,
+ * then main.mjs and meta.json, each by an atomic rename. A command already running keeps finding the
+ * chunks it imports later, even when another start rebuilds meanwhile; chunks no build has used for
+ * an hour are removed.
+ */
 export async function buildCli({ quiet = false } = {}) {
   const { build } = await import("esbuild");
   const started = Date.now();
-  const tmp = `${CLI_DIST}.tmp-${process.pid}-${started}`;
+  const tmp = path.join(path.dirname(CLI_DIST), `.cli-${process.pid}-${started}`);
   const result = await build({
     absWorkingDir: root,
     entryPoints: { main: "lib/cli/main.ts" },
@@ -39,7 +61,8 @@ export async function buildCli({ quiet = false } = {}) {
     format: "esm",
     platform: "node",
     target: "node20.19",
-    packages: "external",
+    external: EXTERNAL,
+    banner: { js: BANNER },
     outExtension: { ".js": ".mjs" },
     chunkNames: "chunks/[name]-[hash]",
     tsconfig: path.join(root, "tsconfig.json"),
@@ -49,19 +72,43 @@ export async function buildCli({ quiet = false } = {}) {
     logLevel: quiet ? "silent" : "warning",
   });
   const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes(":"));
+  const chunks = path.join(CLI_DIST, "chunks");
+  mkdirSync(chunks, { recursive: true });
+  const current = new Set(readdirSync(path.join(tmp, "chunks")));
+  for (const name of current) renameSync(path.join(tmp, "chunks", name), path.join(chunks, name));
+  for (const name of ["main.mjs.map", "main.mjs"]) renameSync(path.join(tmp, name), path.join(CLI_DIST, name));
   writeFileSync(path.join(tmp, "meta.json"), JSON.stringify({ builtAt: started, inputs }));
-  mkdirSync(path.dirname(CLI_DIST), { recursive: true });
-  const old = `${CLI_DIST}.old-${process.pid}-${started}`;
-  try {
-    renameSync(CLI_DIST, old);
-  } catch {
-    // no previous build
+  renameSync(path.join(tmp, "meta.json"), CLI_META);
+  rmSync(tmp, { recursive: true, force: true });
+  for (const name of readdirSync(chunks)) {
+    const file = path.join(chunks, name);
+    if (!current.has(name) && statSync(file).mtimeMs < started - 3_600_000) rmSync(file, { force: true });
   }
-  renameSync(tmp, CLI_DIST);
-  rmSync(old, { recursive: true, force: true });
   if (!quiet) console.log(`gavel CLI compiled into ${path.relative(process.cwd(), CLI_DIST) || CLI_DIST} in ${Date.now() - started} ms (${inputs.length} source files)`);
 }
 
+/** A checkout (sources present), as opposed to an installed package that ships only the build. */
+export const isCheckout = () => existsSync(path.join(root, "lib", "cli", "main.ts"));
+
+/** No build yet, or a file it was built from (a source, a dependency) changed or went away since. */
+export function isStale() {
+  let meta;
+  try {
+    meta = JSON.parse(readFileSync(CLI_META, "utf8"));
+  } catch {
+    return true;
+  }
+  for (const input of meta.inputs) {
+    try {
+      if (statSync(path.join(root, input)).mtimeMs > meta.builtAt) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildCli();
+  // --if-stale (npm pack): keep a current build rather than swap it under a running command.
+  if (!process.argv.includes("--if-stale") || isStale()) await buildCli();
 }

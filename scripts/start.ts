@@ -2,11 +2,13 @@
  * `npm start`: everything a fresh machine needs to serve Gavel on http://localhost:3000.
  *  1. resolve the database (an SQLite file under data/ unless DATABASE_URL is set) and apply
  *     pending migrations;
- *  2. on an empty database outside production mode, create the demo accounts and seed the demo data
- *     (LLMBar and HANNA, and three runs: prisma/demo-data.ts; GAVEL_DEMO=0 skips the data);
+ *  2. on an empty database outside production mode, create the demo accounts;
  *  3. build the app when the build is missing or older than the sources (in production mode, only
  *     when it is missing: a deployment builds once, e.g. in its image);
- *  4. run the server (scripts/serve.ts: Next with structured request logs).
+ *  4. run the server (scripts/serve.ts: Next with structured request logs);
+ *  5. once it answers, seed the demo data on that empty database (LLMBar and HANNA, and three runs:
+ *     prisma/demo-data.ts; GAVEL_DEMO=0 skips it), step by step in the `demo_data` setting, which the
+ *     app shows in a banner and /api/health reports. A start stopped mid-way is finished by the next.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,9 +17,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { dataDir, databaseProvider, databaseUrl, redactUrl } from "../lib/database-url";
 import { disconnectDb } from "../lib/db/client";
-import { deployMigrations } from "../lib/db/prisma-cli";
+import { getDemoStatus, setDemoStatus } from "../lib/db/demo-status";
+import { ensureMigrated } from "../lib/db/ensure-migrated";
 import { countUsers } from "../lib/db/users";
-import { demoEnabled, seedDemoData } from "../prisma/demo-data";
+import { DEMO_STEPS, demoEnabled, seedDemoData } from "../prisma/demo-data";
 import { seedDemoUsers } from "../prisma/seed";
 
 const require = createRequire(import.meta.url);
@@ -78,22 +81,23 @@ async function main() {
   const url = databaseUrl();
   const port = process.env.PORT ?? "3000";
   log(`Database: ${databaseProvider(url) === "sqlite" ? "SQLite" : "PostgreSQL"} at ${redactUrl(url)}`);
-  await deployMigrations(url);
+  await ensureMigrated(url);
   log("Migrations are up to date.");
 
   process.env.DATABASE_URL = url;
+  let demoFrom: number | null = null;
   if (productionMode) {
     if ((await countUsers()) === 0) log(`Production mode with no accounts yet: open /signup to create the admin account.`);
   } else {
     const created = await seedDemoUsers((line) => console.log(line));
-    if (!created) log("Existing accounts kept; demo accounts are only created on an empty database.");
-    else if (demoEnabled()) {
-      // The demo is a convenience: if it cannot be seeded (a data set folder removed, say), say so and serve anyway.
-      await seedDemoData((line) => console.log(line)).catch((error: unknown) =>
-        log(`Demo data could not be seeded (the app starts without it): ${error instanceof Error ? error.message : String(error)}`),
-      );
-    }
-    else log("GAVEL_DEMO=0: no demo data seeded.");
+    const status = await getDemoStatus();
+    if (!demoEnabled()) log(created ? "GAVEL_DEMO=0: no demo data seeded." : "Existing accounts kept; demo accounts are only created on an empty database.");
+    else if (created) demoFrom = 0;
+    else if (status && status.state !== "ready") {
+      demoFrom = status.done;
+      log(`The demo data stopped at step ${status.done} of ${status.steps} last time; finishing it once the server is up.`);
+    } else log("Existing accounts kept; demo accounts are only created on an empty database.");
+    if (demoFrom !== null) await setDemoStatus({ state: "loading", done: demoFrom, steps: DEMO_STEPS, detail: "waiting for the server to start" });
   }
   await disconnectDb();
 
@@ -118,7 +122,37 @@ async function main() {
     }
   }
   log(`Starting on http://localhost:${port}`);
-  process.exitCode = await run(process.execPath, ["--import", "tsx", path.join("scripts", "serve.ts")], env);
+  const server = run(process.execPath, ["--import", "tsx", path.join("scripts", "serve.ts")], env);
+  if (demoFrom !== null) void seedWhenServing(port, demoFrom, server);
+  // The seeding may still be under way when the server stops: it ends with it (the next start finishes it).
+  process.exit(await server);
+}
+
+/** Waits until the server answers, then seeds the demo data step by step, recording each in the demo status. */
+async function seedWhenServing(port: string, from: number, server: Promise<number>) {
+  let stopped = false;
+  void server.then(() => (stopped = true));
+  const deadline = Date.now() + 10 * 60_000;
+  while (!stopped && Date.now() < deadline) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (stopped) return;
+  try {
+    await seedDemoData((line) => console.log(line), process.cwd(), {
+      from,
+      onStep: (done, detail) => setDemoStatus({ state: done === DEMO_STEPS ? "ready" : "loading", done, steps: DEMO_STEPS, detail }),
+    });
+  } catch (error) {
+    // The demo is a convenience: if it cannot be seeded (a data set folder removed, say), say so; the app keeps serving.
+    const message = error instanceof Error ? error.message : String(error);
+    log(`Demo data could not be seeded (the app runs without it): ${message}`);
+    const status = await getDemoStatus().catch(() => null);
+    await setDemoStatus({ state: "failed", done: status?.done ?? from, steps: DEMO_STEPS, detail: message }).catch(() => undefined);
+  } finally {
+    await disconnectDb();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { AppHeader } from "@/app/_components/app-header";
+import { DemoBanner } from "@/app/_components/demo-banner";
 import { requireUser } from "@/lib/auth/session";
 
 export default async function WorkbenchLayout({ children }: { children: React.ReactNode }) {
@@ -6,6 +7,7 @@ export default async function WorkbenchLayout({ children }: { children: React.Re
   return (
     <>
       <AppHeader user={user} />
+      <DemoBanner />
       <main className="mx-auto max-w-7xl px-6 py-8">{children}</main>
     </>
   );

@@ -1,7 +1,12 @@
+import { existsSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { COMMANDS, commandsFor } from "./commands";
 import { EXIT, UsageError } from "./exit";
 import { createLogger } from "./logger";
+
+// A team's .env in the folder gavel runs from (DATABASE_URL, GAVEL_SERVER, keys), as Next reads one
+// for the app; a variable already set in the environment wins.
+if (existsSync(".env")) process.loadEnvFile(".env");
 
 const logger = createLogger();
 

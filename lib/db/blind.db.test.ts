@@ -3,7 +3,7 @@ import { seedQueue } from "../testing/seed-labeling";
 import { withTestDatabase } from "../testing/test-database";
 import { hiddenFrom, withoutHidden } from "./blind";
 import { db } from "./client";
-import { skipItem, submitLabel } from "./labeling";
+import { skipItem, submitLabel } from "./labeling/submit";
 
 withTestDatabase();
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { readdirSync } from "node:fs";
-import { databaseProvider } from "../database-url";
+import { databaseProvider, sqliteFilePath } from "../database-url";
 import { deployMigrations, PRISMA_FILES } from "./prisma-cli";
+import { deploySqliteMigrations } from "./sqlite-migrate";
 import { queryRows } from "./temp-database";
 
 /** Migration folders of the provider that the database has not finished applying. */
@@ -21,9 +22,14 @@ export async function pendingMigrations(url: string): Promise<string[]> {
 }
 
 /**
- * Brings the database up to date before the CLI writes to it, so `npx gavel run` works from a
- * clean clone. The Prisma CLI is only started when something is pending: it takes seconds.
+ * Brings the database up to date before the CLI or the server writes to it, so `npx gavel run`
+ * works from a clean clone. SQLite is migrated in this process (lib/db/sqlite-migrate.ts); for
+ * PostgreSQL the Prisma CLI is started, and only when something is pending: it takes seconds.
  */
 export async function ensureMigrated(url: string): Promise<void> {
+  if (databaseProvider(url) === "sqlite") {
+    await deploySqliteMigrations(sqliteFilePath(url), PRISMA_FILES.sqlite.migrations);
+    return;
+  }
   if ((await pendingMigrations(url)).length > 0) await deployMigrations(url);
 }

@@ -4,12 +4,20 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "../database-url";
+import { packageRoot } from "../package-root";
 
 const require = createRequire(import.meta.url);
 
+const root = packageRoot();
+
+/** Gavel's Prisma files, in its own folder whatever the working directory. */
 export const PRISMA_FILES = {
-  sqlite: { config: "prisma.config.ts", schema: "prisma/schema.prisma", migrations: "prisma/migrations" },
-  postgres: { config: "prisma/postgres/prisma.config.ts", schema: "prisma/postgres/schema.prisma", migrations: "prisma/postgres/migrations" },
+  sqlite: { config: path.join(root, "prisma.config.ts"), schema: path.join(root, "prisma/schema.prisma"), migrations: path.join(root, "prisma/migrations") },
+  postgres: {
+    config: path.join(root, "prisma/postgres/prisma.config.ts"),
+    schema: path.join(root, "prisma/postgres/schema.prisma"),
+    migrations: path.join(root, "prisma/postgres/migrations"),
+  },
 } as const satisfies Record<DatabaseProvider, { config: string; schema: string; migrations: string }>;
 
 /**
@@ -32,7 +40,10 @@ export interface CliResult {
  * DATABASE_URL always set (unset, Prisma falls back to downloading a native engine).
  */
 export function runPrismaCli(provider: DatabaseProvider, args: string[], url = toolingUrl(provider)): Promise<CliResult> {
-  if (provider === "sqlite") mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
+  if (provider === "sqlite") {
+    mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
+    url = `file:${sqliteFilePath(url)}`; // the config resolves a relative path against Prisma's folder, not the caller's
+  }
   const cli = require.resolve("prisma/build/index.js");
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args, "--config", PRISMA_FILES[provider].config], {

@@ -137,8 +137,9 @@ describe("a judge run and its calibration on a label set", () => {
     await expect(runJudgeOnLabelSet({ versionId: binary.id, queueId, split: "test" })).rejects.toThrow(/judges binary items; the label set "pairs" holds pairwise items/);
 
     const keyless = await seedLabelSet({ name: "keyless", kind: "binary", items: items("k", "test", 3, 3) });
-    const remote = await seedJudgeVersion("remote-judge", spec("gpt-4o-mini", "https://api.example.invalid/v1"));
-    const progress = await runJudgeOnLabelSet({ versionId: remote.id, queueId: keyless.queueId, split: "test", provider: { env: { GAVEL_JUDGE_HOSTS: "api.example.invalid" } } });
+    // The public API with no OPENAI_API_KEY: refused before any request is made.
+    const remote = await seedJudgeVersion("remote-judge", spec("gpt-4o-mini", "https://api.openai.com/v1"));
+    const progress = await runJudgeOnLabelSet({ versionId: remote.id, queueId: keyless.queueId, split: "test", provider: { env: {} } });
     expect(progress).toMatchObject({ total: 6, skipped: 6, ok: 0 });
     const calibration = await calibrateOnLabelSet({ versionId: remote.id, queueId: keyless.queueId, split: "test", actorId: null });
     expect(calibration).toMatchObject({ n: 0, skippedCount: 6, kappa: null, accuracy: null });

@@ -1,3 +1,4 @@
+import type { ResponseFormat } from "../providers/types";
 import type { JudgeParser } from "./version";
 
 /**
@@ -94,4 +95,23 @@ function oneLine(text: string): string {
 
 function excerpt(text: string): string {
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/**
+ * The JSON Schema a structured-output judge is asked to answer in (params.structuredOutput): the same
+ * fields the JSON branch of parseVerdict reads, the reason first so the model explains before it decides.
+ * Every property required and none other allowed: the strict subset both OpenAI and Anthropic accept.
+ */
+export function verdictFormat(parser: JudgeParser): ResponseFormat {
+  const reason = { type: "string", description: "One sentence: why." };
+  const decision: Record<JudgeParser, [string, Record<string, unknown>]> = {
+    pass_fail: ["verdict", { type: "string", enum: ["PASS", "FAIL"] }],
+    score_1_5: ["score", { type: "integer", enum: [1, 2, 3, 4, 5] }],
+    pairwise: ["winner", { type: "string", enum: ["A", "B"] }],
+  };
+  const [key, schema] = decision[parser];
+  return {
+    name: `gavel_${parser}_verdict`,
+    schema: { type: "object", properties: { reason, [key]: schema }, required: ["reason", key], additionalProperties: false },
+  };
 }

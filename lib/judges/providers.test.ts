@@ -18,8 +18,9 @@ const version = (provider: string, baseUrl: string | null): JudgeVersionLike => 
 /** A fetch that records where it was sent and with which headers, and answers PASS. */
 function recordingFetch() {
   const calls: { url: string; headers: Record<string, string> }[] = [];
-  const fetch = async (url: string, init: RequestInit) => {
-    calls.push({ url, headers: init.headers as Record<string, string> });
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, headers: Object.fromEntries(new Headers(init?.headers)) });
     const body = url.endsWith("/messages") ? { content: [{ type: "text", text: "PASS" }], usage: {} } : { choices: [{ message: { content: "PASS" } }], usage: {} };
     return new Response(JSON.stringify(body), { status: 200 });
   };
@@ -36,14 +37,45 @@ describe("providerForVersion", () => {
     expect(ok.status).toBe("ok");
     expect(sent.calls[0]).toMatchObject({ url: "https://llm.internal.example/v1/chat/completions", headers: { authorization: "Bearer sk-server" } });
 
-    // An allowed host that is not the configured endpoint is called without the key (here: no key, so skipped).
+    // An allowed host that is not the configured endpoint (an Ollama or vLLM box) is called keyless: the key stays home.
     const elsewhere = recordingFetch();
-    const other = version("openai", "https://collector.example.net/v1");
-    const allowedEnv = { ...env, GAVEL_JUDGE_HOSTS: "collector.example.net" };
-    const skipped = await judgeOne(other, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(other, { env: allowedEnv, fetch: elsewhere.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    const other = version("openai", "https://gpu.example.net/v1");
+    const allowedEnv = { ...env, GAVEL_JUDGE_HOSTS: "gpu.example.net" };
+    const keyless = await judgeOne(other, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(other, { env: allowedEnv, fetch: elsewhere.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    expect(keyless.status).toBe("ok");
+    expect(elsewhere.calls[0]!.url).toBe("https://gpu.example.net/v1/chat/completions");
+    expect(elsewhere.calls[0]!.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(elsewhere.calls)).not.toContain("sk-server");
+
+    // The public API with another endpoint configured: the global key is not sent there, and it never answers keyless.
+    const publicApi = recordingFetch();
+    const real = version("openai", "https://api.openai.com/v1");
+    const skipped = await judgeOne(real, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(real, { env, fetch: publicApi.fetch }), policy: DEFAULT_CALL_POLICY, deps });
     expect(skipped).toMatchObject({ status: "skipped", reason: "no API key" });
-    expect(skipped.error).toContain("no API key for https://collector.example.net/v1");
-    expect(elsewhere.calls).toHaveLength(0);
+    expect(skipped.error).toContain("name a variable for this version's key (apiKeyEnv)");
+    expect(publicApi.calls).toHaveLength(0);
+  });
+
+  it("sends a version's own key variable to its base URL, and skips naming the variable when it is unset", async () => {
+    // A keyless local server and real OpenAI in one deployment: OPENAI_BASE_URL points at the local box.
+    const env = { OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", OPENAI_API_KEY: "sk-global", OPENAI_PROD_API_KEY: "sk-prod" };
+    const sent = recordingFetch();
+    const prod = { ...version("openai", "https://api.openai.com/v1"), params: { apiKeyEnv: "OPENAI_PROD_API_KEY" } };
+    const ok = await judgeOne(prod, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(prod, { env, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    expect(ok.status).toBe("ok");
+    expect(sent.calls[0]).toMatchObject({ url: "https://api.openai.com/v1/chat/completions", headers: { authorization: "Bearer sk-prod" } });
+
+    const unset = { ...prod, params: { apiKeyEnv: "MISSING_API_KEY" } };
+    const skipped = await judgeOne(unset, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(unset, { env, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    expect(skipped).toMatchObject({ status: "skipped", reason: "no API key" });
+    expect(skipped.error).toContain("MISSING_API_KEY (named by this judge version) is not set");
+    expect(sent.calls).toHaveLength(1);
+
+    // Naming a global variable does not widen where it goes: OPENAI_API_KEY still goes only to OPENAI_BASE_URL.
+    const global = { ...prod, params: { apiKeyEnv: "OPENAI_API_KEY" } };
+    const refused = await judgeOne(global, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(global, { env, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    expect(refused.status).toBe("skipped");
+    expect(sent.calls).toHaveLength(1);
   });
 
   it("calls a local server keyless, and Anthropic's public API with its key", async () => {
@@ -105,7 +137,7 @@ describe("redirects", () => {
       for (let i = 0; i < 5; i++) {
         const outcome = await judgeOne(v, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(v, { env }), policy: DEFAULT_CALL_POLICY, deps });
         expect(outcome.status).toBe("error");
-        expect(outcome.error).toContain(`Refused to follow a redirect (307) from http://127.0.0.1:${allowedPort} to 127.0.0.2:${elsewherePort}`);
+        expect(outcome.error).toContain(`answered with a redirect (307) to http://127.0.0.2:${elsewherePort}; judge calls never follow redirects`);
       }
       expect(redirected).toBe(5);
       expect(stolen).toBe(0);

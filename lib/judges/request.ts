@@ -1,4 +1,5 @@
 import type { ChatRequest } from "../providers/types";
+import { verdictFormat } from "./parsers";
 import { renderTemplate } from "./template";
 import type { JudgeParser } from "./version";
 
@@ -36,6 +37,10 @@ export interface JudgeParamsValue {
   temperature: number;
   maxTokens: number;
   seed: number | null;
+  /** Ask for a JSON verdict matching the parser's schema (structured outputs); the text parsers still read it. */
+  structuredOutput: boolean;
+  /** The environment variable holding this version's key (never the key itself); null: the provider's global key rule. */
+  apiKeyEnv: string | null;
 }
 
 export function readParams(params: unknown): JudgeParamsValue {
@@ -44,6 +49,22 @@ export function readParams(params: unknown): JudgeParamsValue {
     temperature: typeof p.temperature === "number" ? p.temperature : 0,
     maxTokens: typeof p.maxTokens === "number" ? p.maxTokens : 512,
     seed: typeof p.seed === "number" ? p.seed : null,
+    structuredOutput: p.structuredOutput === true,
+    apiKeyEnv: typeof p.apiKeyEnv === "string" && p.apiKeyEnv ? p.apiKeyEnv : null,
+  };
+}
+
+/**
+ * Params as a version spec stores them: the two optional ones only when set, so a version that uses
+ * neither keeps the hash it had before they existed (and "off" and "absent" are one identity).
+ */
+export function specParams(p: Pick<JudgeParamsValue, "temperature" | "maxTokens" | "seed"> & Partial<Pick<JudgeParamsValue, "structuredOutput" | "apiKeyEnv">>) {
+  return {
+    temperature: p.temperature,
+    maxTokens: p.maxTokens,
+    seed: p.seed,
+    ...(p.structuredOutput ? { structuredOutput: true } : {}),
+    ...(p.apiKeyEnv ? { apiKeyEnv: p.apiKeyEnv } : {}),
   };
 }
 
@@ -66,8 +87,16 @@ export function buildRequest(version: JudgeVersionLike, input: JudgeInput, order
     output_a: swapped ? input.outputB : input.outputA,
     output_b: swapped ? input.outputA : input.outputB,
   });
-  const params = readParams(version.params);
-  return { model: version.model, system: null, messages: [{ role: "user", content: prompt }], ...params };
+  const { temperature, maxTokens, seed, structuredOutput } = readParams(version.params);
+  return {
+    model: version.model,
+    system: null,
+    messages: [{ role: "user", content: prompt }],
+    temperature,
+    maxTokens,
+    seed,
+    ...(structuredOutput ? { responseFormat: verdictFormat(version.parser as JudgeParser) } : {}),
+  };
 }
 
 export function swapBack(parser: JudgeParser, value: string, order: JudgeOrder): string {

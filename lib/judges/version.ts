@@ -16,6 +16,13 @@ export const judgeParams = z
     temperature: z.number().min(0, "temperature must be between 0 and 2").max(2, "temperature must be between 0 and 2").default(0),
     maxTokens: z.int().positive("maxTokens must be a positive whole number").max(32_768).default(512),
     seed: z.int().nullable().default(null),
+    /** Ask for a JSON verdict (structured outputs); absent means off, so older versions keep their hash. */
+    structuredOutput: z.boolean().optional(),
+    /** The NAME of the environment variable holding this version's key; the key itself is never stored. */
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*_API_KEY$/, "apiKeyEnv names an environment variable ending in _API_KEY, e.g. GROQ_API_KEY (the key itself is never stored)")
+      .optional(),
   })
   .strict();
 

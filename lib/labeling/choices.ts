@@ -1,12 +1,14 @@
 import { allowedValues, type QueueKind } from "../schemas/labeling";
 
-/** One label button and its hotkey. */
+/**
+ * One label button and its hotkey. No tone: every choice looks the same, because a filled "Pass"
+ * beside an outlined "Fail" is a nudge, and this tool exists to measure without one.
+ */
 export interface LabelChoice {
   value: string;
   /** The key that picks it (lower case). */
   key: string;
   label: string;
-  tone: "good" | "bad" | "neutral";
 }
 
 /**
@@ -16,16 +18,16 @@ export interface LabelChoice {
 export function labelChoices(kind: QueueKind, scale?: { min: number | null; max: number | null }): LabelChoice[] {
   if (kind === "binary") {
     return [
-      { value: "pass", key: "p", label: "Pass", tone: "good" },
-      { value: "fail", key: "f", label: "Fail", tone: "bad" },
+      { value: "pass", key: "p", label: "Pass" },
+      { value: "fail", key: "f", label: "Fail" },
     ];
   }
   if (kind === "pairwise") {
     return [
-      { value: "A", key: "a", label: "A is better", tone: "neutral" },
-      { value: "B", key: "b", label: "B is better", tone: "neutral" },
+      { value: "A", key: "a", label: "A is better" },
+      { value: "B", key: "b", label: "B is better" },
     ];
   }
   // Digits only reach 9: a wider scale keeps its buttons but loses hotkeys past one digit.
-  return allowedValues("graded", scale).map((value) => ({ value, key: value.length === 1 ? value : "", label: value, tone: "neutral" as const }));
+  return allowedValues("graded", scale).map((value) => ({ value, key: value.length === 1 ? value : "", label: value }));
 }

@@ -13,7 +13,9 @@ import { ProviderError, type ChatRequest, type ChatResponse, type ModelProvider 
  * answers from what an OpenAI or Anthropic judge recorded. Tests and the demo need no network.
  */
 export function requestHash(request: ChatRequest): string {
-  return contentHash({ cassette: 1, model: request.model, system: request.system, messages: request.messages, temperature: request.temperature, maxTokens: request.maxTokens, seed: request.seed });
+  // responseFormat joins the key only when set, so every answer recorded before structured outputs still replays.
+  const format = request.responseFormat ? { responseFormat: request.responseFormat } : {};
+  return contentHash({ cassette: 1, model: request.model, system: request.system, messages: request.messages, temperature: request.temperature, maxTokens: request.maxTokens, seed: request.seed, ...format });
 }
 
 const entrySchema = z.object({

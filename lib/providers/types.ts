@@ -16,6 +16,15 @@ export interface ChatRequest {
   temperature: number;
   maxTokens: number;
   seed: number | null;
+  /** Ask for JSON matching this schema (structured outputs) where the provider supports it. */
+  responseFormat?: ResponseFormat | null;
+}
+
+export interface ResponseFormat {
+  /** A short name ([a-zA-Z0-9_-]); OpenAI requires one. */
+  name: string;
+  /** A JSON Schema object (every property required, no additional ones: both providers' strict subset). */
+  schema: Record<string, unknown>;
 }
 
 export interface ChatResponse {
@@ -55,11 +64,12 @@ export class ProviderError extends Error {
   constructor(
     readonly kind: ProviderErrorKind,
     message: string,
-    readonly details: { status?: number; retryAfterMs?: number | null; raw?: string; rawRequest?: unknown } = {},
+    /** `retryable` overrides the kind's rule (a server's `x-should-retry` header). */
+    readonly details: { status?: number; retryAfterMs?: number | null; raw?: string; rawRequest?: unknown; retryable?: boolean } = {},
   ) {
     super(message);
     this.name = "ProviderError";
-    this.retryable = RETRYABLE.has(kind);
+    this.retryable = details.retryable ?? RETRYABLE.has(kind);
   }
 }
 

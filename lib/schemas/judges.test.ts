@@ -27,6 +27,14 @@ describe("judge forms", () => {
     expect(specFromFields(createJudgeInput.parse({ ...form, provider: "replay", baseUrl: "http://127.0.0.1:1/v1" })).baseUrl).toBeNull();
   });
 
+  it("stores a key variable's name and structured output only when set, so untouched versions keep their hash", () => {
+    const parsed = createJudgeInput.parse({ ...form, structuredOutput: "on", apiKeyEnv: "GROQ_API_KEY" });
+    expect(specFromFields(parsed).params).toEqual({ temperature: 0, maxTokens: 256, seed: null, structuredOutput: true, apiKeyEnv: "GROQ_API_KEY" });
+    expect(specFromFields(createJudgeInput.parse({ ...form, apiKeyEnv: " " })).params).toEqual({ temperature: 0, maxTokens: 256, seed: null });
+    const bad = createJudgeInput.safeParse({ ...form, apiKeyEnv: "DATABASE_URL" });
+    expect(bad.error!.issues).toEqual([expect.objectContaining({ path: ["apiKeyEnv"], message: expect.stringContaining("ending in _API_KEY") })]);
+  });
+
   it("names every bad field, the template's problems included", () => {
     const result = createJudgeInput.safeParse({ ...form, name: "Refund Judge", baseUrl: "not a url", temperature: "3", promptTemplate: "Grade {{answer}}." });
     const issues: Record<string, string[]> = {};

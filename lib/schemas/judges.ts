@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { gatePolicySchema, type GatePolicy } from "../judges/gate";
 import { templateProblems } from "../judges/template";
+import { specParams } from "../judges/request";
 import { JUDGE_PARSERS, JUDGE_PROVIDERS } from "../judges/version";
 
 /**
@@ -20,6 +21,11 @@ export const judgeSpecFields = z
     temperature: z.coerce.number({ error: "Temperature must be a number." }).min(0, "Temperature must be between 0 and 2.").max(2, "Temperature must be between 0 and 2.").default(0),
     maxTokens: z.coerce.number({ error: "Max tokens must be a number." }).int("Max tokens must be a whole number.").min(1, "Max tokens must be at least 1.").max(32_768, "Max tokens must be at most 32768.").default(512),
     seed: z.preprocess(emptyToNull, z.coerce.number().int("Seed must be a whole number.").nullable()).default(null),
+    /** A checkbox: "on" when ticked, absent when not. */
+    structuredOutput: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
+    apiKeyEnv: z
+      .preprocess(emptyToNull, z.string().trim().regex(/^[A-Z][A-Z0-9_]*_API_KEY$/, "Name an environment variable ending in _API_KEY, e.g. GROQ_API_KEY (the key itself is never stored).").nullable())
+      .default(null),
   })
   .superRefine((value, ctx) => {
     for (const message of templateProblems(value.promptTemplate, value.parser)) ctx.addIssue({ code: "custom", path: ["promptTemplate"], message });
@@ -34,7 +40,7 @@ export function specFromFields(fields: JudgeSpecFields) {
     model: fields.model,
     baseUrl: fields.provider === "replay" ? null : fields.baseUrl,
     promptTemplate: fields.promptTemplate,
-    params: { temperature: fields.temperature, maxTokens: fields.maxTokens, seed: fields.seed },
+    params: specParams(fields),
     parser: fields.parser,
   };
 }

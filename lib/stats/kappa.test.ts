@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bootstrapKappaInterval, cohensKappa, kappaStandardError, kappaWaldInterval, weightedKappa, Z_95 } from "./kappa";
+import { kappaFromTable } from "./kappa-table";
+import { quantileSorted } from "./quantile";
+import { mulberry32, randomIndex } from "./random";
 
 /** Expands a k × k table of counts (rows = rater a) into two label arrays. */
 function fromTable(table: number[][], labels: string[]): [string[], string[]] {
@@ -224,5 +227,35 @@ describe("bootstrapKappaInterval", () => {
 
   it("rejects a level outside (0, 1)", () => {
     expect(() => bootstrapKappaInterval(ap1a, ap1b, { seed: 1, level: 1 })).toThrow(/level must be between 0 and 1/);
+  });
+});
+
+describe("bootstrapKappaInterval's inlined generator", () => {
+  // The reference: resamples drawn with mulberry32 and randomIndex, κ of each from its table.
+  function reference(a: string[], b: string[], seed: number, iterations: number) {
+    const rng = mulberry32(seed);
+    const labels = [...new Set([...a, ...b])].sort();
+    const values: number[] = [];
+    for (let it = 0; it < iterations; it++) {
+      const table = labels.map(() => labels.map(() => 0));
+      for (let d = 0; d < a.length; d++) {
+        const i = randomIndex(rng, a.length);
+        table[labels.indexOf(a[i]!)]![labels.indexOf(b[i]!)]! += 1;
+      }
+      const kappa = kappaFromTable(table);
+      if (kappa !== null) values.push(kappa);
+    }
+    values.sort((x, y) => x - y);
+    return { low: quantileSorted(values, 0.025), high: quantileSorted(values, 0.975) };
+  }
+
+  it("draws exactly the resamples of mulberry32 + randomIndex, to the last bit", () => {
+    const rng = mulberry32(7);
+    const a = Array.from({ length: 300 }, () => (rng() < 0.5 ? "pass" : "fail"));
+    const b = a.map((x) => (rng() < 0.8 ? x : x === "pass" ? "fail" : "pass"));
+    for (const seed of [1, 42, 2 ** 31 + 5]) {
+      const got = bootstrapKappaInterval(a, b, { seed, iterations: 200 })!;
+      expect({ low: got.low, high: got.high }).toEqual(reference(a, b, seed, 200));
+    }
   });
 });

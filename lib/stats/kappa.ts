@@ -5,7 +5,7 @@
 import { confusionMatrix } from "./confusion";
 import { disagreementWeights, kappaFromTable, kappaStandardErrorFromTable, type WeightScheme } from "./kappa-table";
 import { quantileSorted } from "./quantile";
-import { mulberry32, randomIndex } from "./random";
+import { mulberry32State } from "./random";
 
 export { disagreementWeights, kappaFromTable, kappaStandardErrorFromTable, WEIGHT_SCHEMES, type WeightScheme } from "./kappa-table";
 
@@ -126,7 +126,7 @@ export function bootstrapKappaInterval(a: readonly string[], b: readonly string[
   const level = options.level ?? 0.95;
   if (!Number.isInteger(iterations) || iterations < 1) throw new Error(`iterations must be a positive integer, got ${iterations}.`);
   if (!(level > 0 && level < 1)) throw new Error(`level must be between 0 and 1, got ${level}.`);
-  const rng = mulberry32(options.seed);
+  let state = mulberry32State(options.seed);
   const { labels, matrix, weights } = tableOf(a, b, options);
   if (kappaFromTable(matrix, weights) === null) return null;
 
@@ -147,7 +147,15 @@ export function bootstrapKappaInterval(a: readonly string[], b: readonly string[
   let undefinedResamples = 0;
   for (let it = 0; it < iterations; it++) {
     table.fill(0);
-    for (let draw = 0; draw < n; draw++) table[cell[randomIndex(rng, n)]!]! += 1;
+    // randomIndex(mulberry32(seed), n), inlined: the same stream and the same draws, twice as fast
+    // (2,000 resamples of 100,000 items are 200 million draws; lib/stats/random.ts has the reference).
+    for (let draw = 0; draw < n; draw++) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let z = state;
+      z = Math.imul(z ^ (z >>> 15), z | 1);
+      z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+      table[cell[Math.floor((((z ^ (z >>> 14)) >>> 0) / 4294967296) * n)]!]! += 1;
+    }
     const kappa = flatKappa(table, v, k, rowSums, colSums);
     if (kappa === null) undefinedResamples += 1;
     else values.push(kappa);

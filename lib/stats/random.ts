@@ -18,8 +18,7 @@ export type Rng = () => number;
  * @throws when the seed is not an integer.
  */
 export function mulberry32(seed: number): Rng {
-  if (!Number.isInteger(seed)) throw new Error(`The seed must be an integer, got ${seed}.`);
-  let state = Number(BigInt.asUintN(32, BigInt(seed)));
+  let state = mulberry32State(seed);
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let z = state;
@@ -27,6 +26,12 @@ export function mulberry32(seed: number): Rng {
     z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
     return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** mulberry32's initial state for a seed, for a hot loop that inlines the generator (bootstrapKappaInterval). */
+export function mulberry32State(seed: number): number {
+  if (!Number.isInteger(seed)) throw new Error(`The seed must be an integer, got ${seed}.`);
+  return Number(BigInt.asUintN(32, BigInt(seed)));
 }
 
 /** A uniform integer in [0, n) drawn from `rng` (floor of rng() · n; n well below 2^32 keeps the bias negligible). */

@@ -12,9 +12,13 @@ export interface MockServer {
 
 /**
  * An HTTP server on 127.0.0.1 with a random port for adapter tests. The handler gets the parsed
- * JSON body and returns [status, body], or null to never answer (a hung agent).
+ * JSON body and returns [status, body] (and optionally headers), or null to never answer (a hung agent).
  */
-export async function startMockServer(handler: (body: unknown, req: IncomingMessage) => Promise<[number, unknown] | null> | [number, unknown] | null): Promise<MockServer> {
+export type MockAnswer = [number, unknown] | [number, unknown, Record<string, string>];
+
+export async function startMockServer(
+  handler: (body: unknown, req: IncomingMessage) => Promise<MockAnswer | null> | MockAnswer | null,
+): Promise<MockServer> {
   const state = { bodies: [] as unknown[], aborted: 0 };
   const open = new Set<ServerResponse>();
   const server = createServer((req, res) => {
@@ -32,8 +36,8 @@ export async function startMockServer(handler: (body: unknown, req: IncomingMess
         });
         return;
       }
-      const [status, payload] = answer;
-      res.writeHead(status, { "content-type": "application/json" });
+      const [status, payload, headers = {}] = answer;
+      res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
     });
   });

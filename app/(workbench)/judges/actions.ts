@@ -10,7 +10,7 @@ import { UserError } from "@/lib/errors";
 import { formatStat } from "@/lib/judges/format";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judges/label-set-run";
-import { readParams } from "@/lib/judges/request";
+import { readParams, specParams } from "@/lib/judges/request";
 import type { JudgeParser } from "@/lib/judges/version";
 import { recheckJudge } from "@/lib/judges/recheck";
 import { approveInput, cloneVersionInput, compareRunInput, createJudgeInput, gatePolicyForm, newModelInput, revokeInput, runJudgeInput, specFromFields, versionIdInput } from "@/lib/schemas/judges";
@@ -55,7 +55,7 @@ export const newModelAction = defineAction("judges:write", newModelInput, async 
       model: input.model,
       baseUrl: parent.baseUrl,
       promptTemplate: parent.promptTemplate,
-      params: readParams(parent.params),
+      params: specParams(readParams(parent.params)),
       parser: parent.parser as JudgeParser,
     },
     { createdById: user.id, parentId: parent.id, note: `New model ${input.model} (was ${parent.model})` },

@@ -1,7 +1,8 @@
 "use server";
 
 import { defineAction } from "@/lib/auth/action";
-import { revealJudge, skipItem, submitLabel, undoLastLabel, type RevealedVerdict } from "@/lib/db/labeling";
+import { revealJudge, type RevealedVerdict } from "@/lib/db/labeling/reveal";
+import { skipItem, submitLabel, undoLastLabel } from "@/lib/db/labeling/submit";
 import { goldChanged } from "@/lib/judges/gold-changed";
 import { queueInput, revealJudgeInput, skipItemInput, submitLabelInput } from "@/lib/schemas/labeling";
 

@@ -73,6 +73,23 @@ describe("the OpenAI-compatible adapter", () => {
     expect(trial.verdict).toBe("fail");
   });
 
+  it("retries a 429 the way the official client does (retry-after-ms), so one rate limit does not fail the trial", async () => {
+    let calls = 0;
+    const trial = await run(["status-delivered"], () =>
+      calls++ === 0 ? [429, { error: { message: "rate limited" } }, { "retry-after-ms": "20" }] : reply({ content: "Your order A1001 was delivered." }),
+    );
+    expect(server!.bodies).toHaveLength(2);
+    expect(trial.stop ?? null).toBeNull();
+    expect(trial.output).toContain("delivered");
+  });
+
+  it("gives up after max_retries and says what the endpoint answered", async () => {
+    const trial = await run(["status-delivered"], () => [503, { error: { message: "overloaded" } }, { "retry-after-ms": "5" }], "&max_retries=1");
+    expect(server!.bodies).toHaveLength(2);
+    expect(trial.verdict).toBe("error");
+    expect(trial.stop).toMatchObject({ kind: "agent_error", message: expect.stringMatching(/HTTP 503/) });
+  });
+
   it("needs a key for a remote endpoint but not for a local mock", () => {
     expect(() => parseOpenAiSpec("openai:gpt-4o", {})).toThrow(AgentSpecError);
     expect(() => parseOpenAiSpec("openai:gpt-4o", {})).toThrow("OPENAI_API_KEY is not set");

@@ -1,7 +1,7 @@
+import OpenAI from "openai";
 import { z } from "zod";
 import { TrialStopped, type Agent, type AgentEnv } from "../../trial/types";
 import { AgentSpecError } from "./errors";
-import { postJson } from "./post-json";
 import { describeZodError } from "./protocol";
 import { executeCalls } from "./tool-loop";
 
@@ -31,11 +31,13 @@ export interface OpenAiOptions {
   priceOut: number | null;
   temperature: number | null;
   system: string | null;
+  /** Retries of one model call on 408/409/429/5xx (the official client's rules); max_retries in the spec. */
+  maxRetries: number;
 }
 
 const isLocal = (url: string) => /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(url);
 
-/** `openai:MODEL[?base_url=…&price_in=…&price_out=…&temperature=…&system=…]`; the key comes from OPENAI_API_KEY. */
+/** `openai:MODEL[?base_url=…&price_in=…&price_out=…&temperature=…&system=…&max_retries=…]`; the key comes from OPENAI_API_KEY. */
 export function parseOpenAiSpec(spec: string, env: Record<string, string | undefined> = process.env): OpenAiOptions {
   const rest = spec.slice("openai:".length);
   const [model = "", query = ""] = rest.split("?", 2);
@@ -52,21 +54,30 @@ export function parseOpenAiSpec(spec: string, env: Record<string, string | undef
   if (!/^https?:\/\//.test(baseUrl)) throw new AgentSpecError(`${spec}: base_url must start with http:// or https://`);
   const apiKey = env.OPENAI_API_KEY?.trim() || undefined;
   if (!apiKey && !isLocal(baseUrl)) throw new AgentSpecError(`${spec}: OPENAI_API_KEY is not set (needed for ${baseUrl})`);
-  return { model, baseUrl, apiKey, priceIn: number("price_in"), priceOut: number("price_out"), temperature: number("temperature"), system: params.get("system") };
+  const maxRetries = number("max_retries") ?? 2;
+  if (!Number.isInteger(maxRetries) || maxRetries > 10) throw new AgentSpecError(`${spec}: max_retries must be a whole number from 0 to 10`);
+  return { model, baseUrl, apiKey, priceIn: number("price_in"), priceOut: number("price_out"), temperature: number("temperature"), system: params.get("system"), maxRetries };
 }
 
 type Message = Record<string, unknown>;
 
-async function complete(options: OpenAiOptions, body: Record<string, unknown>, env: AgentEnv) {
-  let response: { status: number; text: string };
+/**
+ * One chat completion through the official `openai` client, with its retries: 408, 409, 429 and 5xx,
+ * honouring retry-after-ms / retry-after and x-should-retry, with backoff (max_retries in the spec,
+ * default 2). Every credential is explicit: the client would otherwise read OPENAI_ORG_ID and friends.
+ */
+async function complete(client: OpenAI, body: Record<string, unknown>, env: AgentEnv) {
+  let text: string;
   try {
-    response = await postJson(new URL(`${options.baseUrl}/chat/completions`), JSON.stringify(body), env.signal, options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {});
+    const response = await client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: env.signal }).asResponse();
+    text = await response.text();
   } catch (error) {
     if (env.signal.aborted && env.signal.reason instanceof TrialStopped) throw env.signal.reason;
+    if (error instanceof OpenAI.APIError && typeof error.status === "number") {
+      throw new Error(`the model endpoint answered HTTP ${error.status}: ${JSON.stringify(error.error ?? error.message).slice(0, 200)}`);
+    }
     throw new Error(`chat completion request failed: ${(error as Error).message}`);
   }
-  const { status, text } = response;
-  if (status < 200 || status > 299) throw new Error(`the model endpoint answered HTTP ${status}: ${text.slice(0, 200)}`);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -78,6 +89,18 @@ async function complete(options: OpenAiOptions, body: Record<string, unknown>, e
   return parsed.data;
 }
 
+function clientFor(options: OpenAiOptions): OpenAI {
+  return new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey ?? "keyless",
+    organization: null,
+    project: null,
+    maxRetries: options.maxRetries,
+    timeout: 24 * 3600_000, // the trial's wall clock (env.signal) bounds it
+    ...(options.apiKey ? {} : { defaultHeaders: { authorization: null } }),
+  });
+}
+
 /**
  * An OpenAI-compatible chat model with function calling drives the sandbox tools. The model only
  * proposes calls; the runner executes or refuses them (allowed_tools, max_steps, wall clock) and
@@ -87,11 +110,12 @@ export function openAiAgent(spec: string, options: OpenAiOptions): Agent {
   return {
     spec,
     async run(input, env) {
+      const client = clientFor(options);
       const messages: Message[] = [...(options.system ? [{ role: "system", content: options.system }] : []), { role: "user", content: input.prompt }];
       const tools = input.tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));
       for (let turn = 0; ; turn++) {
         const data = await complete(
-          options,
+          client,
           { model: options.model, messages, ...(tools.length ? { tools } : {}), ...(options.temperature !== null ? { temperature: options.temperature } : {}) },
           env,
         );

@@ -19,6 +19,8 @@ export interface SpecDefaults {
   temperature: number;
   maxTokens: number;
   seed: number | null;
+  structuredOutput: boolean;
+  apiKeyEnv: string;
 }
 
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
@@ -101,6 +103,17 @@ export function SpecForm({ action, defaults, parentId, submitLabel }: { action: 
         <Field id="judge-seed" label="Seed (optional)" hint="OpenAI-compatible servers only." errors={errors.seed}>
           <input id="judge-seed" name="seed" inputMode="numeric" defaultValue={defaults.seed === null ? "" : String(defaults.seed)} className={inputClass} />
         </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="judge-key-env" label="Key variable (optional)" hint="The name of the server's environment variable holding this version's key, e.g. GROQ_API_KEY. Empty: OPENAI_API_KEY / ANTHROPIC_API_KEY for their configured endpoints, keyless for other allowed hosts." errors={errors.apiKeyEnv}>
+          <input id="judge-key-env" name="apiKeyEnv" defaultValue={defaults.apiKeyEnv} placeholder="GROQ_API_KEY" className={`${inputClass} font-mono`} aria-invalid={errors.apiKeyEnv ? true : undefined} />
+        </Field>
+        <div className="flex items-start gap-2 pt-6">
+          <input id="judge-structured" name="structuredOutput" type="checkbox" defaultChecked={defaults.structuredOutput} className="mt-1" />
+          <label htmlFor="judge-structured" className="text-sm text-stone-700">
+            Structured output: ask for a JSON verdict matching the parser&apos;s schema (OpenAI and Anthropic; the text parsers still read the answer).
+          </label>
+        </div>
       </div>
       {parentId ? (
         <Field id="judge-note" label="What changed (optional)" errors={errors.note}>

@@ -7,9 +7,10 @@ import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { queueProgress } from "@/lib/db/labeling";
+import { queueProgress } from "@/lib/db/labeling/progress";
 import { getQueue } from "@/lib/db/queues";
 import { can } from "@/lib/roles";
+import { formatDuration, formatMean } from "@/lib/labeling/time-spent";
 import { ProgressBar } from "../_components/progress-bar";
 
 export const metadata: Metadata = { title: "Label queue" };
@@ -34,6 +35,11 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
             {can(user, "labels:adjudicate") ? (
               <Link href={`/label/${queue.id}/adjudicate`} className="text-sm text-indigo-700 hover:underline">
                 Adjudicate
+              </Link>
+            ) : null}
+            {can(user, "labels:adjudicate") ? (
+              <Link href={`/label/${queue.id}/gold`} className="text-sm text-indigo-700 hover:underline">
+                Gold labels
               </Link>
             ) : null}
             {can(user, "queues:manage") ? (
@@ -76,7 +82,7 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
         </Card>
       </div>
       <Card className="mt-6">
-        <CardHeader title="Reviewers" description="How many items each reviewer labeled and skipped, and on how many they revealed the judge's verdict afterwards." />
+        <CardHeader title="Reviewers" description="How many items each reviewer labeled and skipped, on how many they revealed the judge's verdict afterwards, and the time their labels took (as their browser measured it, from showing the item to the label)." />
         {progress.reviewers.length === 0 ? (
           <div className="p-5">
             <EmptyState title="Nobody has labeled yet">Start labeling: the first reviewer&apos;s progress shows up here.</EmptyState>
@@ -89,6 +95,8 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
                 <Th>Labeled</Th>
                 <Th>Skipped</Th>
                 <Th>Judge revealed</Th>
+                <Th>Time spent</Th>
+                <Th>Mean per label</Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
@@ -101,6 +109,8 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
                   <Td>{r.labeled.toLocaleString("en")}</Td>
                   <Td>{r.skipped.toLocaleString("en")}</Td>
                   <Td>{r.judgeSeen.toLocaleString("en")}</Td>
+                  <Td>{formatDuration(r.timeSpentMs)}</Td>
+                  <Td>{formatMean(r.timeSpentMs, r.timed)}</Td>
                 </tr>
               ))}
             </tbody>

@@ -129,14 +129,20 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="min-w-0">{children}</div>
-      <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start" aria-label="Your label">
+      <div className="order-2 min-w-0 lg:order-none">{children}</div>
+      {/* Sticky at every width: beside the transcript on wide screens, above it on narrow ones, so
+          the choices never scroll away on a long transcript. */}
+      <aside
+        className="sticky top-0 z-10 order-1 max-h-[60vh] space-y-4 self-start overflow-y-auto bg-stone-50/95 py-2 lg:top-4 lg:order-none lg:max-h-[calc(100vh-2rem)] lg:bg-transparent lg:py-0"
+        aria-label="Your label"
+        data-testid="decision-panel"
+      >
         {error ? <Alert tone="error" data-testid="label-error">{error}</Alert> : null}
         {queueItemId ? (
           <div className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
             <div className={`grid gap-2 ${choices.length > 2 ? "grid-cols-5" : "grid-cols-2"}`}>
               {choices.map((choice) => (
-                <Button key={choice.value} tone={choice.tone === "bad" ? "danger" : choice.tone === "good" ? "primary" : "secondary"} disabled={pending} onClick={() => label(choice.value)} aria-keyshortcuts={choice.key.toUpperCase()}>
+                <Button key={choice.value} tone="secondary" disabled={pending} onClick={() => label(choice.value)} aria-keyshortcuts={choice.key.toUpperCase()}>
                   {choice.label}
                   <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">{choice.key.toUpperCase()}</kbd>
                 </Button>

@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { Badge } from "@/app/_components/ui/badge";
 import { Button } from "@/app/_components/ui/button";
-import type { RevealedVerdict } from "@/lib/db/labeling";
+import type { RevealedVerdict } from "@/lib/db/labeling/reveal";
 import { revealJudgeAction } from "../actions";
 
 export interface LastLabel {

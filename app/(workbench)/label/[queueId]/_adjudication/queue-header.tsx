@@ -6,13 +6,14 @@ import type { QueueSummary } from "@/lib/db/agreement";
 import { can } from "@/lib/roles";
 import { cx } from "@/app/_components/ui/cx";
 
-type Tab = "agreement" | "adjudicate" | "rubric";
+type Tab = "agreement" | "adjudicate" | "gold" | "rubric";
 
 /** The queue's name, kind and rubric version, and links between its agreement, adjudication and rubric pages. */
 export function QueueHeader({ queue, user, current, title, description }: { queue: QueueSummary; user: SessionUser; current: Tab; title: string; description?: React.ReactNode }) {
   const tabs: { tab: Tab; label: string; href: string; show: boolean }[] = [
     { tab: "agreement", label: "Agreement", href: `/label/${queue.id}/agreement`, show: true },
     { tab: "adjudicate", label: "Adjudicate", href: `/label/${queue.id}/adjudicate`, show: can(user, "labels:adjudicate") },
+    { tab: "gold", label: "Gold labels", href: `/label/${queue.id}/gold`, show: can(user, "labels:adjudicate") },
     { tab: "rubric", label: "Rubric", href: `/label/${queue.id}/rubric`, show: can(user, "queues:manage") },
   ];
   return (

@@ -212,7 +212,7 @@ export function AdjudicationList({ queueId, kind, values, items: initial }: { qu
                   </div>
                   <div className="flex flex-wrap gap-2" role="group" aria-label="Decide the gold label">
                     {choices.map((c) => (
-                      <Button key={c.value} type="button" tone={c.value === "fail" ? "danger" : "primary"} size="sm" disabled={pending} onClick={() => decideItem(item, c.value)}>
+                      <Button key={c.value} type="button" tone="secondary" size="sm" disabled={pending} onClick={() => decideItem(item, c.value)}>
                         {c.label}
                         {c.key ? <kbd className="ml-1 rounded bg-white/20 px-1 font-mono text-xs">{c.key.toUpperCase()}</kbd> : null}
                       </Button>

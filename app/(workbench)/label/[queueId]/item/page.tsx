@@ -5,9 +5,13 @@ import { LinkButton } from "@/app/_components/ui/button";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
-import { itemView, lastOwnLabel, myLabelCount, nextItem } from "@/lib/db/labeling";
+import { itemView } from "@/lib/db/labeling/item";
+import { nextItem } from "@/lib/db/labeling/next";
+import { myProgress } from "@/lib/db/labeling/progress";
+import { lastOwnLabel } from "@/lib/db/labeling/reveal";
 import { getQueue } from "@/lib/db/queues";
 import { labelChoices } from "@/lib/labeling/choices";
+import { formatDuration, formatMean } from "@/lib/labeling/time-spent";
 import { LabelWorkbench } from "../../_components/label-workbench";
 import { RevealJudge } from "../../_components/reveal-judge";
 import { TranscriptView } from "../../_components/transcript-view";
@@ -26,7 +30,7 @@ export default async function LabelItemPage({ params, searchParams }: { params: 
   if (!queue) notFound();
   const preferred = (await searchParams).item;
   const next = await nextItem(queue.id, user.id, { preferItemId: typeof preferred === "string" ? preferred : undefined });
-  const [item, last, mine] = await Promise.all([next.status === "item" ? itemView(next.item.queueItemId) : null, lastOwnLabel(queue.id, user.id), myLabelCount(queue.id, user.id)]);
+  const [item, last, mine] = await Promise.all([next.status === "item" ? itemView(next.item.queueItemId) : null, lastOwnLabel(queue.id, user.id), myProgress(queue, user.id)]);
   const choices = labelChoices(queue.kind, { min: queue.scaleMin, max: queue.scaleMax });
   const extra = last ? <RevealJudge key={last.id} queueId={queue.id} last={{ transcriptId: last.transcriptId, externalId: last.transcript.externalId, value: last.value, judgeSeen: last.judgeSeen }} /> : null;
   return (
@@ -36,7 +40,9 @@ export default async function LabelItemPage({ params, searchParams }: { params: 
         description={
           <>
             {queue.kind === "binary" ? "Does this transcript pass the rubric?" : queue.kind === "pairwise" ? "Which output is better under the rubric?" : "Rate this transcript under the rubric."} You have labeled{" "}
-            <span data-testid="my-label-count">{mine}</span> item{mine === 1 ? "" : "s"} in this queue.{" "}
+            <span data-testid="my-label-count">{mine.labeled}</span> item{mine.labeled === 1 ? "" : "s"} in this queue;{" "}
+            <span data-testid="items-left">{mine.left.toLocaleString("en")}</span> left for you. Your time:{" "}
+            <span data-testid="my-time-spent">{formatDuration(mine.timeSpentMs)}</span>, <span data-testid="my-time-per-label">{formatMean(mine.timeSpentMs, mine.timed)}</span> a label on average.{" "}
             <Link href={`/label/${queue.id}`} className="text-indigo-700 hover:underline">
               Queue overview
             </Link>

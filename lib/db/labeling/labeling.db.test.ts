@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { UserError } from "../errors";
-import { seedQueue, type SeedQueue } from "../testing/seed-labeling";
-import { withTestDatabase } from "../testing/test-database";
-import { db } from "./client";
-import { newRubricVersion } from "./rubric";
-import { CLAIM_MS, itemView, nextItem, queueProgress, revealJudge, skipItem, submitLabel, undoLastLabel, type NextResult } from "./labeling";
+import { UserError } from "../../errors";
+import { seedQueue, type SeedQueue } from "../../testing/seed-labeling";
+import { withTestDatabase } from "../../testing/test-database";
+import { db } from "../client";
+import { newRubricVersion } from "../rubric";
+import { itemView } from "./item";
+import { CLAIM_MS, nextItem, type NextResult } from "./next";
+import { myProgress, queueProgress } from "./progress";
+import { revealJudge } from "./reveal";
+import { skipItem, submitLabel, undoLastLabel } from "./submit";
 
 withTestDatabase();
 
@@ -215,6 +219,26 @@ describe("progress", () => {
       expect.objectContaining({ reviewerId: a.id, labeled: 1, skipped: 0 }),
       expect.objectContaining({ reviewerId: b.id, labeled: 0, skipped: 1 }),
     ]);
+  });
+
+  it("items left for a reviewer leave out what they labeled or skipped and what is full; time adds up", async () => {
+    const seeded = await queue(4, { reviewersPerItem: 2 });
+    const shape = { id: seeded.queueId, reviewersPerItem: 2, rubricVersion: 1 };
+    const [a, b] = [await reviewer("a"), await reviewer("b")];
+    expect(await myProgress(shape, a.id)).toEqual({ labeled: 0, left: 4, timeSpentMs: 0, timed: 0 });
+    const first = itemOf(await nextItem(seeded.queueId, a.id));
+    await submitLabel(a.id, { queueId: seeded.queueId, queueItemId: first.queueItemId, value: "pass", timeSpentMs: 3000 });
+    const second = itemOf(await nextItem(seeded.queueId, a.id));
+    await skipItem(a.id, { queueId: seeded.queueId, queueItemId: second.queueItemId });
+    const third = itemOf(await nextItem(seeded.queueId, a.id));
+    await submitLabel(a.id, { queueId: seeded.queueId, queueItemId: third.queueItemId, value: "fail" });
+    expect(await myProgress(shape, a.id)).toEqual({ labeled: 2, left: 1, timeSpentMs: 3000, timed: 1 });
+    // b fills the first item; a's count of items left does not change, b's drops by the item b labeled.
+    await submitLabel(b.id, { queueId: seeded.queueId, queueItemId: first.queueItemId, value: "pass" });
+    expect(await myProgress(shape, a.id)).toMatchObject({ left: 1 });
+    expect(await myProgress(shape, b.id)).toMatchObject({ labeled: 1, left: 3 });
+    const progress = await queueProgress(seeded.queueId, 2);
+    expect(progress.reviewers.find((r) => r.reviewerId === a.id)).toMatchObject({ timeSpentMs: 3000, timed: 1 });
   });
 });
 

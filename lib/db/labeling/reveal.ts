@@ -1,0 +1,52 @@
+import "server-only";
+import { UserError } from "../../errors";
+import type { RevealJudgeInput } from "../../schemas/labeling";
+import { db } from "../client";
+
+export interface RevealedVerdict {
+  judge: string;
+  version: number;
+  model: string;
+  order: string;
+  repeat: number;
+  status: "ok" | "skipped" | "error";
+  value: string | null;
+  score: number | null;
+  reason: string | null;
+}
+
+/**
+ * The judge's verdicts on an item, for a reviewer who labeled it in this queue; records on their
+ * label that the judge was shown (judgeSeen, and when it was first revealed).
+ */
+export async function revealJudge(reviewerId: string, input: RevealJudgeInput, now = new Date()): Promise<RevealedVerdict[]> {
+  const client = db();
+  const label = await client.label.findUnique({ where: { transcriptId_reviewerId: { transcriptId: input.transcriptId, reviewerId } }, select: { id: true, queueId: true, judgeRevealedAt: true } });
+  if (!label || label.queueId !== input.queueId) throw new UserError("Label this item first: the judge's verdict is shown only after your own label.", 409);
+  await client.label.update({ where: { id: label.id }, data: { judgeSeen: true, judgeRevealedAt: label.judgeRevealedAt ?? now } });
+  const verdicts = await client.judgeVerdict.findMany({
+    where: { transcriptId: input.transcriptId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { order: true, repeat: true, status: true, value: true, score: true, reason: true, judgeVersion: { select: { version: true, model: true, judge: { select: { name: true } } } } },
+  });
+  return verdicts.map((v) => ({
+    judge: v.judgeVersion.judge.name,
+    version: v.judgeVersion.version,
+    model: v.judgeVersion.model,
+    order: v.order,
+    repeat: v.repeat,
+    status: v.status,
+    value: v.value,
+    score: v.score,
+    reason: v.reason,
+  }));
+}
+
+/** The reviewer's own most recent label in the queue (theirs to see), for "reveal the judge" and undo. */
+export async function lastOwnLabel(queueId: string, reviewerId: string) {
+  return db().label.findFirst({
+    where: { queueId, reviewerId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, transcriptId: true, value: true, judgeSeen: true, transcript: { select: { externalId: true } } },
+  });
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { UserError } from "../../errors";
+import { labelValueError, type SkipItemInput, type SubmitLabelInput } from "../../schemas/labeling";
+import { bulkTransaction } from "../bulk";
+import { CLAIM_MS, type NextItem } from "./next";
+import { loadQueue, lockItem } from "./queue";
+import { at, LABELED, pg, sql, timeOrderedId, truthy, ts } from "./sql";
+
+export interface Submitted {
+  labelId: string;
+  transcriptId: string;
+  /** The gold label this label completed, when every reviewer agreed. */
+  gold: string | null;
+}
+
+/**
+ * Records one label and frees the reviewer's claim. When the item reaches reviewersPerItem labels and
+ * they all agree, the value becomes its consensus gold label at the queue's rubric version (with one
+ * reviewer per item, that one label). Disagreements get no gold here: adjudication decides them.
+ */
+export async function submitLabel(reviewerId: string, input: SubmitLabelInput, now = new Date()): Promise<Submitted> {
+  return bulkTransaction(async (tx) => {
+    const { queue, blocked } = await loadQueue(tx, input.queueId, reviewerId);
+    const valueError = labelValueError(queue.kind, input.value, { min: queue.scaleMin, max: queue.scaleMax });
+    if (valueError) throw new UserError(valueError, 422, "value");
+    if (blocked) throw new UserError("You are not assigned to this queue.", 409);
+    // Counting the label and locking the item are one statement; a refusal below rolls both back.
+    const counted = await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" + 1 WHERE "id" = ? AND "queue_id" = ?`), [input.queueItemId, queue.id]);
+    if (counted === 0) throw new UserError("No such item in this queue.", 404);
+    const [item] = await tx.query(
+      sql(
+        tx,
+        `SELECT qi."transcript_id", qi."label_count",
+           (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."reviewer_id" = ? AND c."expires_at" > ?) AS "mine",
+           (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."reviewer_id" <> ? AND c."expires_at" > ?) AS "others",
+           (SELECT COUNT(*) FROM (${LABELED}) x) AS "labeled"
+         FROM "queue_items" qi WHERE qi."id" = ?`,
+      ),
+      [reviewerId, at(tx, now), reviewerId, at(tx, now), reviewerId, input.queueItemId],
+    );
+    const transcriptId = String(item!.transcript_id);
+    const before = Number(item!.label_count) - 1;
+    if (Number(item!.labeled) > 0) throw new UserError("You already labeled this item.", 409);
+    if (before >= queue.reviewersPerItem) throw new UserError("This item already has all the labels it needs.", 409);
+    if (Number(item!.mine) === 0 && before + Number(item!.others) >= queue.reviewersPerItem) {
+      throw new UserError("Other reviewers hold this item's open slots; take the next item instead.", 409);
+    }
+    const labelId = timeOrderedId(now);
+    await tx.execute(
+      sql(
+        tx,
+        `INSERT INTO "labels" ("id", "transcript_id", "queue_id", "reviewer_id", "value", "score", "reason", "time_spent_ms", "judge_seen", "rubric_version", "created_at", "updated_at")
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${pg(tx) ? "false" : "0"}, ?, ?${ts(tx)}, ?${ts(tx)})
+         ON CONFLICT ("transcript_id", "reviewer_id") DO UPDATE SET "id" = excluded."id", "queue_id" = excluded."queue_id", "value" = excluded."value",
+           "score" = excluded."score", "reason" = excluded."reason", "time_spent_ms" = excluded."time_spent_ms", "judge_seen" = excluded."judge_seen",
+           "judge_revealed_at" = NULL, "rubric_version" = excluded."rubric_version", "created_at" = excluded."created_at", "updated_at" = excluded."updated_at"`,
+      ),
+      [labelId, transcriptId, queue.id, reviewerId, input.value, input.score ?? null, input.reason ?? null, input.timeSpentMs ?? null, queue.rubricVersion, at(tx, now), at(tx, now)],
+    );
+    await tx.execute(sql(tx, `DELETE FROM "queue_claims" WHERE "queue_item_id" = ? AND "reviewer_id" = ?`), [input.queueItemId, reviewerId]);
+    let gold: string | null = null;
+    if (before + 1 >= queue.reviewersPerItem) {
+      // With one reviewer per item this label is the only one: no need to read the others back.
+      const values =
+        queue.reviewersPerItem === 1
+          ? [input.value]
+          : (await tx.query(sql(tx, `SELECT "value" FROM "labels" WHERE "transcript_id" = ? AND "queue_id" = ? AND "rubric_version" = ?`), [transcriptId, queue.id, queue.rubricVersion])).map((v) => String(v.value));
+      if (values.length >= queue.reviewersPerItem && new Set(values).size === 1) {
+        gold = input.value;
+        await tx.execute(
+          sql(
+            tx,
+            `INSERT INTO "gold_labels" ("id", "queue_id", "transcript_id", "rubric_version", "value", "source", "created_at")
+             VALUES (?, ?, ?, ?, ?, ?${pg(tx) ? '::"GoldSource"' : ""}, ?${ts(tx)})
+             ON CONFLICT ("queue_id", "transcript_id", "rubric_version") DO NOTHING`,
+          ),
+          [randomUUID(), queue.id, transcriptId, queue.rubricVersion, gold, "consensus", at(tx, now)],
+        );
+      }
+    }
+    return { labelId, transcriptId, gold };
+  });
+}
+
+/** The reviewer passes on an item: it is never offered to them again, and its slot is freed. */
+export async function skipItem(reviewerId: string, input: SkipItemInput, now = new Date()): Promise<void> {
+  await bulkTransaction(async (tx) => {
+    if (!(await lockItem(tx, input.queueId, input.queueItemId))) throw new UserError("No such item in this queue.", 404);
+    await tx.execute(
+      sql(tx, `INSERT INTO "label_skips" ("id", "queue_item_id", "reviewer_id", "created_at") VALUES (?, ?, ?, ?${ts(tx)}) ON CONFLICT ("queue_item_id", "reviewer_id") DO NOTHING`),
+      [randomUUID(), input.queueItemId, reviewerId, at(tx, now)],
+    );
+    await tx.execute(sql(tx, `DELETE FROM "queue_claims" WHERE "queue_item_id" = ? AND "reviewer_id" = ?`), [input.queueItemId, reviewerId]);
+  });
+}
+
+/**
+ * Takes back the reviewer's most recent label in the queue: the label goes, the item's count drops,
+ * a consensus gold label that no longer holds goes too (an adjudicated one stays: a person decided
+ * it), and the reviewer holds the item again so the page can show it. A label whose judge verdict
+ * the reviewer has seen cannot be undone: relabeling it would no longer be blind.
+ */
+export async function undoLastLabel(queueId: string, reviewerId: string, now = new Date()): Promise<NextItem> {
+  return bulkTransaction(async (tx) => {
+    const [label] = await tx.query(
+      sql(
+        tx,
+        `SELECT "id", "transcript_id", "judge_seen", "rubric_version" FROM "labels" WHERE "queue_id" = ? AND "reviewer_id" = ?
+         ORDER BY "created_at" DESC, "id" DESC LIMIT 1`,
+      ),
+      [queueId, reviewerId],
+    );
+    if (!label) throw new UserError("Nothing to undo: you have no labels in this queue.", 409);
+    if (truthy(label.judge_seen)) {
+      throw new UserError("Your last label cannot be undone: you have seen the judge's verdict on that item.", 409);
+    }
+    const transcriptId = String(label.transcript_id);
+    const [item] = await tx.query(sql(tx, `SELECT "id" FROM "queue_items" WHERE "queue_id" = ? AND "transcript_id" = ?`), [queueId, transcriptId]);
+    if (!item) throw new UserError("That item is no longer in this queue.", 409);
+    const queueItemId = String(item.id);
+    await lockItem(tx, queueId, queueItemId);
+    await tx.execute(sql(tx, `DELETE FROM "labels" WHERE "id" = ?`), [label.id]);
+    await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" - 1 WHERE "id" = ? AND "label_count" > 0`), [queueItemId]);
+    await tx.execute(
+      sql(tx, `DELETE FROM "gold_labels" WHERE "queue_id" = ? AND "transcript_id" = ? AND "rubric_version" = ? AND "source" = ?${pg(tx) ? '::"GoldSource"' : ""}`),
+      [queueId, transcriptId, Number(label.rubric_version), "consensus"],
+    );
+    await tx.execute(
+      sql(
+        tx,
+        `INSERT INTO "queue_claims" ("id", "queue_item_id", "reviewer_id", "expires_at", "created_at") VALUES (?, ?, ?, ?${ts(tx)}, ?${ts(tx)})
+         ON CONFLICT ("queue_item_id", "reviewer_id") DO UPDATE SET "expires_at" = excluded."expires_at"`,
+      ),
+      [randomUUID(), queueItemId, reviewerId, at(tx, new Date(now.getTime() + CLAIM_MS)), at(tx, now)],
+    );
+    return { queueItemId, transcriptId };
+  });
+}
