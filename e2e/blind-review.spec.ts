@@ -24,6 +24,7 @@ const SURFACES: Record<string, string> = {
   "page /label/[queueId]/item": "checked in labeling.spec.ts (blind by default) and below",
   // Only for adjudicators and admins (403 for a reviewer, checked below):
   "page /label/[queueId]/adjudicate": "adjudicators only: every label of an item",
+  "page /label/[queueId]/gold": "adjudicators only: the queue's gold labels",
   "route GET /api/queues/[queueId]/labels": "adjudicators only: the label export",
   "page /audit": "admins only",
   "route GET /api/audit": "admins only",
@@ -229,8 +230,9 @@ test("a reviewer with items still to label gets no verdict, reason, gold or othe
   await page.goto(`/label/${queueId}/item`);
   await expect(page.getByTestId("item-key")).toHaveText(/blind-item-/);
 
-  // Adjudication and the label export are closed to a reviewer.
+  // Adjudication, the gold labels and the label export are closed to a reviewer.
   expect((await page.request.get(`/label/${queueId}/adjudicate`)).status()).toBe(403);
+  expect((await page.request.get(`/label/${queueId}/gold`)).status()).toBe(403);
   expect((await page.request.get(`/api/queues/${queueId}/labels?format=csv`)).status()).toBe(403);
 
   const seen = await responses.all();
