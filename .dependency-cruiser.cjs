@@ -6,9 +6,9 @@
 
 /** Folders that compute and never persist: they reach no database, session, server or command. */
 const PURE =
-  "^(lib/(engine|trial|stats|gates|compare|queues|labeling|transcripts|schemas|providers|datasets)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
-/** Where reads and writes, sessions and requests live. */
-const DATA = "^lib/(db|auth|server)/";
+  "^(lib/(judges|engine|trial|stats|gates|compare|queues|labeling|transcripts|schemas|providers|datasets)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
+/** Where reads and writes, sessions, requests and the use cases built on them live. */
+const DATA = "^lib/(db|auth|server|judging)/";
 
 /* global module */
 module.exports = {
@@ -31,10 +31,10 @@ module.exports = {
     },
     {
       name: "pure-never-calls-up",
-      comment: "Pure folders never import the web app, the CLI or the judge use cases.",
+      comment: "Pure folders never import the web app, the CLI or the judge use cases (lib/judging).",
       severity: "error",
       from: { path: PURE },
-      to: { path: "^(app|lib/cli)/" },
+      to: { path: "^(app|lib/cli|lib/judging)/" },
     },
     {
       name: "leaves-import-no-gavel-folder",
@@ -47,10 +47,10 @@ module.exports = {
     },
     {
       name: "db-is-data-access",
-      comment: "lib/db reads and writes; it never calls the web app, the CLI, the session or the server.",
+      comment: "lib/db reads and writes; it never calls the web app, the CLI, the session, the server or a use case (lib/judging).",
       severity: "error",
       from: { path: "^lib/db/" },
-      to: { path: "^(app|lib/cli|lib/auth|lib/server)/" },
+      to: { path: "^(app|lib/cli|lib/auth|lib/server|lib/judging)/" },
     },
     {
       name: "nothing-imports-app",

@@ -1,6 +1,6 @@
 // Lint, including the architecture's boundaries (STYLE.md):
 //  - only lib/db imports Prisma (or a database driver);
-//  - lib/db and lib/auth are server-only: every module there imports "server-only";
+//  - lib/db, lib/auth and lib/judging are server-only: every module there imports "server-only";
 //  - graders/ imports neither lib/db nor lib/auth;
 //  - client components import neither.
 import js from "@eslint/js";
@@ -19,7 +19,7 @@ const SERVER_PATTERNS = [
 
 /** Every module of a server-only folder must say so, so a client import fails the build. */
 const requireServerOnly = {
-  meta: { type: "problem", schema: [], messages: { missing: 'Modules in lib/db and lib/auth must start with `import "server-only";`.' } },
+  meta: { type: "problem", schema: [], messages: { missing: 'Modules in lib/db, lib/auth and lib/judging must start with `import "server-only";`.' } },
   create(context) {
     return {
       Program(node) {
@@ -43,7 +43,7 @@ const noServerInClient = {
       ImportDeclaration(node) {
         if (!client || node.importKind === "type") return;
         const source = String(node.source.value);
-        if (/(^|\/)lib\/(db|auth)(\/|$)/.test(source) || source === "server-only") context.report({ node, messageId: "server", data: { source } });
+        if (/(^|\/)lib\/(db|auth|judging)(\/|$)/.test(source) || source === "server-only") context.report({ node, messageId: "server", data: { source } });
       },
     };
   },
@@ -75,7 +75,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    files: ["lib/db/**/*.ts", "lib/auth/**/*.ts"],
+    files: ["lib/db/**/*.ts", "lib/auth/**/*.ts", "lib/judging/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: { "gavel/require-server-only": "error" },
   },

@@ -74,7 +74,16 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
     expect(await probe("lib/stats/x.ts", 'import { quantileSorted } from "simple-statistics";\nexport const x = quantileSorted;\n')).toEqual([]);
   });
 
-  it("db-is-data-access: db -> app, db -> the session", async () => {
+  it("pure-never-calls-up: the judges core -> a judge use case", async () => {
+    expect(await probe("lib/judges/x.ts", 'import { goldChanged } from "../judging/gold-changed";\nexport const x = goldChanged;\n')).toContainEqual(
+      expect.stringMatching(/^pure-never-calls-up: lib\/judges\/x\.arch-probe-\d+\.ts -> lib\/judging\/gold-changed\.ts/),
+    );
+  });
+
+  it("db-is-data-access: db -> app, db -> the session, db -> a use case", async () => {
+    expect(await probe("lib/db/x.ts", 'import { resolveNamedJudge } from "../judging/resolve";\nexport const x = resolveNamedJudge;\n')).toContainEqual(
+      expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/judging\/resolve\.ts/),
+    );
     expect(await probe("lib/db/x.ts", 'export const load = () => import("@/app/(workbench)/judges/actions");\n')).toContainEqual(
       expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> app\//),
     );
@@ -84,8 +93,8 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
   });
 
   it("nothing-imports-app: a library module importing a route", async () => {
-    expect(await probe("lib/judges/x.ts", 'import * as route from "@/app/api/health/route";\nexport const x = route;\n')).toEqual([
-      expect.stringMatching(/^nothing-imports-app: lib\/judges\/x\.arch-probe-\d+\.ts -> app\/api\/health\/route\.ts/),
+    expect(await probe("lib/judging/x.ts", 'import * as route from "@/app/api/health/route";\nexport const x = route;\n')).toEqual([
+      expect.stringMatching(/^nothing-imports-app: lib\/judging\/x\.arch-probe-\d+\.ts -> app\/api\/health\/route\.ts/),
     ]);
   });
 

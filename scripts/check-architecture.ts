@@ -22,14 +22,8 @@ export function folderOf(modulePath: string): string | null {
   return parts[0]!;
 }
 
-/**
- * TODO(issue 15): pairs that still import each other, each being removed by the refactor that
- * names it. This list only shrinks; an entry that no longer occurs is itself reported.
- */
-export const MUTUAL_TODO = new Set(["lib/db|lib/judges"]);
-
 /** Every pair of folders that import each other, each with one import per direction as evidence. */
-export function mutualFolders(modules: IModule[], allowed: ReadonlySet<string> = MUTUAL_TODO): string[] {
+export function mutualFolders(modules: IModule[]): string[] {
   const edges = new Map<string, string>();
   for (const m of modules) {
     const from = folderOf(m.source);
@@ -46,7 +40,7 @@ export function mutualFolders(modules: IModule[], allowed: ReadonlySet<string> =
   for (const [key, evidence] of edges) {
     const [from, to] = key.split(" -> ") as [string, string];
     const back = edges.get(`${to} -> ${from}`);
-    if (back && from < to && !allowed.has(`${from}|${to}`)) pairs.push(`no-mutual-folders: ${from} and ${to} import each other (${evidence}; ${back})`);
+    if (back && from < to) pairs.push(`no-mutual-folders: ${from} and ${to} import each other (${evidence}; ${back})`);
   }
   return pairs.sort();
 }
@@ -73,12 +67,7 @@ export async function checkArchitecture(files: string[] = SOURCES, options: { ma
       const via = v.via?.length ? ` (via ${v.via.map((step) => step.name).join(" -> ")})` : "";
       return `${v.rule.name}: ${v.from} -> ${v.to}${via}`;
     });
-    const mutual = mutualFolders(output.modules);
-    if (files === SOURCES) {
-      const stale = [...MUTUAL_TODO].filter((pair) => !mutualFolders(output.modules, new Set()).some((p) => p.includes(`: ${pair.replace("|", " and ")} import`)));
-      mutual.push(...stale.map((pair) => `no-mutual-folders: ${pair.replace("|", " and ")} no longer import each other: remove the pair from MUTUAL_TODO`));
-    }
-    return [...violations, ...mutual];
+    return [...violations, ...mutualFolders(output.modules)];
   } finally {
     process.chdir(cwd);
   }

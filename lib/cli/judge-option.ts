@@ -1,13 +1,12 @@
 import type { Command } from "commander";
 import type { LoadedSuite } from "@/datasets/load";
 import { judgeTaskKind } from "@/graders/judge";
-import type { JudgeClient, JudgeRequest } from "@/lib/trial/judge";
-import { createJudgeClient, type JudgeClient as VersionClient } from "@/lib/judges/client";
+import type { JudgeClient } from "@/lib/trial/judge";
+import { createJudgeClient } from "@/lib/judging/client";
 import { fitProblems, type JudgeTask } from "@/lib/judges/fit";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
-import { recheckJudge } from "@/lib/judges/recheck";
-import { resolveNamedJudge } from "@/lib/judges/resolve";
-import { trialJudgeInput } from "@/lib/judges/transcript-input";
+import { recheckJudge } from "@/lib/judging/recheck";
+import { resolveNamedJudge } from "@/lib/judging/resolve";
 import type { JudgeParser } from "@/lib/judges/version";
 import { UsageError } from "./exit";
 import type { Logger } from "./logger";
@@ -92,23 +91,5 @@ export async function resolveJudge(options: Record<string, unknown>, context: Re
   const log = (line: string) => context.logger?.info(line);
   const { status } = await recheckJudge(version.id, { canary: true, log });
   if (!status.gating) log(`${labelOf(version)} is ${status.state} (${status.reason}): its verdicts are recorded as shadow and not counted.`);
-  return forRunner(await createJudgeClient(version.id, { status }));
-}
-
-/** Adapts a judge version's client to the runner's seam: the judge sees the whole trial. */
-export function forRunner(client: VersionClient): JudgeClient {
-  return {
-    versionId: client.versionId,
-    hash: client.hash,
-    label: client.label,
-    approved: client.approved,
-    approvalReason: client.approvalReason,
-    state: client.state,
-    calibrationId: client.calibrationId,
-    async grade(request: JudgeRequest) {
-      const input = trialJudgeInput({ prompt: request.prompt, rubric: request.rubric, output: request.output, trajectory: request.trajectory, finalState: request.finalState });
-      const grade = await client.grade({ ...input, passScore: request.passScore });
-      return { status: grade.status, score: grade.score, reason: grade.reason, costUsd: grade.costUsd ?? undefined };
-    },
-  };
+  return createJudgeClient(version.id, { status });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction } from "../audit-actions";
-import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../judges/label-set-run";
-import { recheckJudge } from "../judges/recheck";
-import { runCanary } from "../judges/canary-run";
+import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../judging/label-set-run";
+import { recheckJudge } from "../judging/recheck";
+import { runCanary } from "../judging/canary-run";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
 import { createQueueInput } from "../schemas/queues";
 import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";

@@ -12,7 +12,7 @@ import { withTestDatabase } from "../testing/test-database";
 import { db } from "./client";
 import { importFile } from "./import";
 import { createQueue } from "./queue-admin";
-import { calibrateOnLabelSet } from "../judges/label-set-run";
+import { calibrateOnLabelSet } from "../judging/label-set-run";
 import { transcriptHash } from "./transcripts";
 import { trialToTranscript } from "../transcripts/from-trial";
 

@@ -15,6 +15,7 @@ const row = (overrides: Partial<ExportRow> = {}): ExportRow => ({
   judge_seen: false,
   rubric_version: 1,
   labeled_at: "2026-01-01T00:00:00.000Z",
+  imported_from: null,
   gold_value: "pass",
   gold_source: "consensus",
   has_gold: true,

@@ -21,6 +21,7 @@ export const EXPORT_COLUMNS = [
   "judge_seen",
   "rubric_version",
   "labeled_at",
+  "imported_from",
   "gold_value",
   "gold_source",
   "has_gold",
@@ -41,6 +42,8 @@ export type ExportRow = {
   rubric_version: number;
   /** ISO 8601, UTC. */
   labeled_at: string;
+  /** The tool an imported label came from (label-studio, argilla, jsonl, csv); null for labels made in Gavel. */
+  imported_from: string | null;
   /** The item's gold label made under the same rubric version as this label; null when there is none. */
   gold_value: string | null;
   gold_source: "consensus" | "adjudication" | "import" | null;

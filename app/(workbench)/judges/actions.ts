@@ -9,10 +9,10 @@ import { findOrCreateJudgeVersion, getJudgeVersion } from "@/lib/db/judges";
 import { UserError } from "@/lib/errors";
 import { formatStat } from "@/lib/judges/format";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
-import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judges/label-set-run";
+import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judging/label-set-run";
 import { readParams, specParams } from "@/lib/judges/request";
 import type { JudgeParser } from "@/lib/judges/version";
-import { recheckJudge } from "@/lib/judges/recheck";
+import { recheckJudge } from "@/lib/judging/recheck";
 import { approveInput, cloneVersionInput, compareRunInput, createJudgeInput, gatePolicyForm, newModelInput, revokeInput, runJudgeInput, specFromFields, versionIdInput } from "@/lib/schemas/judges";
 import { findJudgeByName } from "@/lib/db/judges";
 

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/action";
 import { orderDevByInformativeness } from "@/lib/db/sampling";
-import { labelMore } from "@/lib/judges/label-more";
+import { labelMore } from "@/lib/judging/label-more";
 import { labelMoreInput, orderDevInput } from "@/lib/schemas/sampling";
 
 /** A page waits for the judge to sort the pool; bigger pools belong to `gavel judge run`. */

@@ -3,7 +3,7 @@
 import { defineAction } from "@/lib/auth/action";
 import { revealJudge, type RevealedVerdict } from "@/lib/db/labeling/reveal";
 import { skipItem, submitLabel, undoLastLabel } from "@/lib/db/labeling/submit";
-import { goldChanged } from "@/lib/judges/gold-changed";
+import { goldChanged } from "@/lib/judging/gold-changed";
 import { queueInput, revealJudgeInput, skipItemInput, submitLabelInput } from "@/lib/schemas/labeling";
 
 /**

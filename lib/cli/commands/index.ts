@@ -14,8 +14,8 @@ export const COMMANDS: Record<string, () => Promise<RegisterCommand[]>> = {
   run: async () => [(await import("./run")).registerRun],
   compare: async () => [(await import("./compare")).registerCompare],
   import: async () => {
-    const [transcripts, datasets] = await Promise.all([import("./import"), import("./import-datasets")]);
-    return [transcripts.registerImportTranscripts, datasets.registerImportDatasets];
+    const [transcripts, datasets, labels] = await Promise.all([import("./import"), import("./import-datasets"), import("./import-labels")]);
+    return [transcripts.registerImportTranscripts, datasets.registerImportDatasets, labels.registerImportLabels];
   },
   judge: async () => [(await import("./judge")).registerJudge],
   agreement: async () => [(await import("./agreement")).registerAgreement],

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { JudgeStateBadge } from "@/app/_components/judge-state-badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { countJudgeVerdicts } from "@/lib/db/runs";
-import { runPassRateThroughJudge } from "@/lib/judges/run-correction";
+import { runPassRateThroughJudge } from "@/lib/judging/run-correction";
 
 const pct = (v: number | null) => (v === null ? "undefined" : `${(v * 100).toFixed(1)}%`);
 

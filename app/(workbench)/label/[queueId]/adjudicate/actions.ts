@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/action";
 import { decide } from "@/lib/db/adjudication";
-import { goldChanged } from "@/lib/judges/gold-changed";
+import { goldChanged } from "@/lib/judging/gold-changed";
 import { decideInput } from "@/lib/schemas/adjudication";
 
 export const decideAction = defineAction("labels:adjudicate", decideInput, async (input, user) => {

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/action";
 import { newRubricVersion } from "@/lib/db/rubric";
-import { goldChanged } from "@/lib/judges/gold-changed";
+import { goldChanged } from "@/lib/judging/gold-changed";
 import { newRubricInput } from "@/lib/schemas/adjudication";
 
 export const newRubricAction = defineAction("queues:manage", newRubricInput, async (input, user) => {

@@ -11,14 +11,14 @@ import { latestObservedFingerprint } from "../db/canary";
 import { listVerdicts, saveVerdict, verdictResponses } from "../db/verdicts";
 import { responseFingerprint } from "../providers/fingerprint";
 import type { ModelProvider } from "../providers/types";
-import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "./call";
-import { buildCalibration, type SplitName } from "./calibration";
-import { KIND_FOR_PARSER } from "./kinds";
+import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "../judges/call";
+import { buildCalibration, type SplitName } from "../judges/calibration";
+import { KIND_FOR_PARSER } from "../judges/kinds";
 import { providerForVersion, type ProviderSetup } from "./providers";
-import { callKey, runJudge, type RunJudgeProgress } from "./run-judge";
-import { buildRequest, type JudgeInput, type JudgeOrder, type JudgeVersionLike } from "./request";
-import { toJudgeInput, verbosityLength } from "./transcript-input";
-import type { JudgeParser } from "./version";
+import { callKey, runJudge, type RunJudgeProgress } from "../judges/run-judge";
+import { buildRequest, type JudgeInput, type JudgeOrder, type JudgeVersionLike } from "../judges/request";
+import { toJudgeInput, verbosityLength } from "../judges/transcript-input";
+import type { JudgeParser } from "../judges/version";
 
 /**
  * Judge runs and calibrations over a label set, wired to the database: the verdicts land in

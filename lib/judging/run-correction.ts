@@ -1,6 +1,6 @@
 import "server-only";
 import { getCalibration } from "../db/calibrations";
-import { correctedPassRate, type CorrectedPassRate } from "./correction";
+import { correctedPassRate, type CorrectedPassRate } from "../judges/correction";
 
 /**
  * For the run report: a run's judge pass rate read through its judge, as the judge stood when the

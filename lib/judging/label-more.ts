@@ -4,10 +4,10 @@ import { labelMoreForJudge, loadPool, type DrawResult } from "../db/sampling";
 import { saveVerdict } from "../db/verdicts";
 import { UserError } from "../errors";
 import type { ModelProvider } from "../providers/types";
-import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps } from "./call";
+import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps } from "../judges/call";
 import { providerForVersion } from "./providers";
-import { runJudge } from "./run-judge";
-import { toJudgeInput } from "./transcript-input";
+import { runJudge } from "../judges/run-judge";
+import { toJudgeInput } from "../judges/transcript-input";
 
 /**
  * "Label more for this judge", end to end: the stratifying judge first sorts every transcript of the label set's

@@ -8,11 +8,11 @@ import { getJudgeVersion } from "../db/judges";
 import { loadGoldSplit } from "../db/label-sets";
 import { commonFingerprint, responseFingerprint } from "../providers/fingerprint";
 import type { ModelProvider } from "../providers/types";
-import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "./call";
-import { canaryHolds, canarySample, evaluateCanary, type CanaryPair } from "./canary";
-import { judgeOne, type VerdictOutcome } from "./judge-one";
+import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "../judges/call";
+import { canaryHolds, canarySample, evaluateCanary, type CanaryPair } from "../judges/canary";
+import { judgeOne, type VerdictOutcome } from "../judges/judge-one";
 import { providerForVersion, type ProviderSetup } from "./providers";
-import { toJudgeInput } from "./transcript-input";
+import { toJudgeInput } from "../judges/transcript-input";
 
 /**
  * The canary re-check, wired to the database and the provider. A gating version re-judges a

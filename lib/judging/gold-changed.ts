@@ -1,5 +1,5 @@
 import "server-only";
-import { createRecheckScheduler, RECHECK_QUIET_MS, type RecheckScheduler } from "./recheck-soon";
+import { createRecheckScheduler, RECHECK_QUIET_MS, type RecheckScheduler } from "../judges/recheck-soon";
 import { recheckLabelSet } from "./recheck";
 
 /**

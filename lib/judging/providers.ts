@@ -6,7 +6,7 @@ import type { FetchLike } from "../providers/sdk";
 import { createOpenAiProvider, OPENAI_DEFAULT_BASE_URL } from "../providers/openai-compatible";
 import { ProviderError, isLocalUrl, type ModelProvider } from "../providers/types";
 import { recordedResponses } from "../db/verdicts";
-import { readParams, type JudgeVersionLike } from "./request";
+import { readParams, type JudgeVersionLike } from "../judges/request";
 
 type EnvSource = Record<string, string | undefined>;
 

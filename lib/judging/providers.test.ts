@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CALL_POLICY } from "./call";
-import { judgeOne } from "./judge-one";
+import { DEFAULT_CALL_POLICY } from "../judges/call";
+import { judgeOne } from "../judges/judge-one";
 import { judgeHostAllowed, keyFor, providerForVersion } from "./providers";
-import type { JudgeVersionLike } from "./request";
+import type { JudgeVersionLike } from "../judges/request";
 
 const version = (provider: string, baseUrl: string | null): JudgeVersionLike => ({
   id: "v",

@@ -8,11 +8,11 @@ import { approveJudgeVersion, judgeGate, loadJudgeStatus, revokeApproval } from 
 import { statsOf } from "../db/calibrations";
 import { noticeStale } from "../db/judge-staleness";
 import { listAuditEvents } from "../db/audit";
-import { agreementReport } from "./agreement";
+import { agreementReport } from "../judges/agreement";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
 import { createJudgeClient } from "./client";
 import { runPassRateThroughJudge } from "./run-correction";
-import { agreementCommand, pairsCsv } from "./format";
+import { agreementCommand, pairsCsv } from "../judges/format";
 import { runAgreement } from "../cli/commands/agreement";
 import { createLogger } from "../cli/logger";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -103,7 +103,8 @@ describe("a judge run and its calibration on a label set", () => {
     // The runner's seam: gating, so its verdicts count.
     const client = await createJudgeClient(version.hash.slice(0, 12));
     expect(client).toMatchObject({ versionId: version.id, approved: true, kind: "binary", state: "gating", calibrationId: calibration.id });
-    expect(await client.grade({ taskPrompt: "t", output: "good answer" })).toMatchObject({ status: "pass", score: 1, shadow: false, reason: "solves it" });
+    const trial = { taskId: "t", prompt: "t", rubric: null, trajectory: [] };
+    expect(await client.grade({ ...trial, output: "good answer" })).toEqual({ status: "pass", score: 1, reason: "solves it", costUsd: expect.any(Number) });
 
     // The run report's correction uses the TPR and TNR of the calibration the run recorded.
     const read = await runPassRateThroughJudge({ state: "gating", calibrationId: calibration.id }, { passed: 30, scored: 50 });
@@ -124,7 +125,8 @@ describe("a judge run and its calibration on a label set", () => {
     expect(afterGrace).toMatchObject({ state: "stale", gating: false });
     const shadowClient = await createJudgeClient(version.id, { status: afterGrace });
     expect(shadowClient).toMatchObject({ approved: false, calibrationId: null });
-    expect(await shadowClient.grade({ taskPrompt: "t", output: "bad answer" })).toMatchObject({ status: "fail", shadow: true });
+    // Not gating: it still grades (the judge grader records the verdict as shadow, from `approved`).
+    expect(await shadowClient.grade({ ...trial, output: "bad answer" })).toMatchObject({ status: "fail", score: 0 });
 
     await revokeApproval(version.id, admin.id);
     expect(await loadJudgeStatus(version.id)).toMatchObject({ state: "revoked", gating: false, reason: "revoked by an admin" });

@@ -1,0 +1,72 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { LABEL_FILE_FORMATS } from "../../labeling/label-import";
+import { EXIT, UsageError } from "../exit";
+import type { RegisterCommand } from "./index";
+
+/**
+ * `gavel import labels FILE --queue NAME [--format …] [--question NAME]`: existing human labels
+ * (a Label Studio JSON export, Argilla records, or JSONL / CSV rows) into a queue. The whole file is
+ * checked first; any bad line is named, nothing is written and the exit code is 2.
+ */
+const optionsSchema = z.object({
+  queue: z.string({ error: "--queue is required" }).trim().min(1, "--queue needs a queue name"),
+  format: z.enum([...LABEL_FILE_FORMATS, "auto"], { error: `--format must be ${[...LABEL_FILE_FORMATS, "auto"].join(", ")}` }).default("auto"),
+  question: z.string().trim().min(1).optional(),
+  json: z.boolean().default(false),
+});
+
+const SHOWN = 50;
+
+export const registerImportLabels: RegisterCommand = (program, { logger }) => {
+  const imports = program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
+  imports
+    .command("labels")
+    .description("Import existing human labels into a queue: a Label Studio JSON export, Argilla records (Dataset.to_disk), or JSONL / CSV rows (reviewer, item, value); all or nothing.")
+    .argument("<file>", "the file of labels")
+    .requiredOption("--queue <name>", "the queue whose items the labels are for (items by transcript id or external id)")
+    .option("--format <format>", `${LABEL_FILE_FORMATS.join(", ")}, or auto (from the content)`, "auto")
+    .option("--question <name>", "the question to read (Label Studio from_name, Argilla question) when the file answers several")
+    .option("--json", "print the result as JSON")
+    .action(async (file: string, raw: Record<string, unknown>) => {
+      const parsed = optionsSchema.safeParse(raw);
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
+      const options = parsed.data;
+      let text: string;
+      try {
+        text = readFileSync(file, "utf8");
+      } catch (error) {
+        throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      }
+      const [{ importLabels }, { ensureMigrated }, { databaseUrl }, { disconnectDb }, { UserError }] = await Promise.all([
+        import("../../db/label-import"),
+        import("../../db/ensure-migrated"),
+        import("../../database-url"),
+        import("../../db/client"),
+        import("../../errors"),
+      ]);
+      try {
+        await ensureMigrated(databaseUrl());
+        const result = await importLabels({ queue: options.queue, text, format: options.format, question: options.question }).catch((error: unknown) => {
+          if (error instanceof UserError) throw new UsageError(`${file}: ${error.message} Nothing was written.`);
+          throw error;
+        });
+        if (options.json) logger.out(JSON.stringify(result, null, 2));
+        if (!result.ok) {
+          const shown = result.errors.slice(0, SHOWN).map((e) => `  ${file}: ${e}`);
+          if (result.errors.length > SHOWN) shown.push(`  … and ${result.errors.length - SHOWN} more`);
+          const n = result.errors.length;
+          logger.error(`${file} (${result.format}) has ${n} problem${n === 1 ? "" : "s"}; nothing was written:\n${shown.join("\n")}`);
+          process.exitCode = EXIT.usage;
+          return;
+        }
+        if (!options.json) {
+          logger.out(`ok: ${result.labels} labels from ${file} (${result.format}) into "${options.queue}"; ${result.reviewersCreated} reviewer account${result.reviewersCreated === 1 ? "" : "s"} created (no sign-in); ${result.gold} consensus gold label${result.gold === 1 ? "" : "s"}`);
+          for (const note of result.notes) logger.out(`  ${note}`);
+        }
+        process.exitCode = EXIT.ok;
+      } finally {
+        await disconnectDb();
+      }
+    });
+};

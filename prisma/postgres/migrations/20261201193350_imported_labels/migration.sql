@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "labels" ADD COLUMN     "imported_from" TEXT;
+
