@@ -154,3 +154,25 @@ test("50 parallel guesses at one account: at most the free failures reach a pass
   expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(45);
   await attacker.dispose();
 });
+
+test("signing out ends the session on the server: a saved copy of the cookie reads nothing afterwards", async ({ page, browser }) => {
+  await signIn(page, account("admin"));
+  const password = "a third correct horse";
+  const email = await freshAccount(page, password);
+  const context = await browser.newContext();
+  const user = await context.newPage();
+  await signIn(user, { role: "viewer", email, password });
+  const saved = await context.cookies();
+  expect((await user.request.get("/runs", { maxRedirects: 0 })).status()).toBe(200);
+  // The button works once the page has hydrated; under load a click can land before that.
+  await expect(async () => {
+    await user.getByRole("button", { name: "Sign out" }).click({ timeout: 2_000 });
+    await expect(user).toHaveURL(/\/login/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+
+  const thief = await browser.newContext();
+  await thief.addCookies(saved);
+  expect((await thief.request.get("/runs", { maxRedirects: 0 })).status()).toBe(307);
+  expect((await thief.request.get("/api/runs/anything")).status()).toBe(401);
+  await Promise.all([context.close(), thief.close()]);
+});

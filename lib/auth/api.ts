@@ -3,7 +3,6 @@ import { getServerSession } from "next-auth";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { findApiToken, recordTokenUse, scopesOf } from "../db/api-tokens";
-import { findUserById } from "../db/users";
 import { UserError } from "../errors";
 import { readBodyBytes } from "../server/body";
 import { parseJsonSafely } from "../text/safe-json";
@@ -11,7 +10,7 @@ import { decodeUtf8 } from "../text/utf8";
 import { authOptions } from "./options";
 import { can, type Scope } from "../roles";
 import { TOKEN_SCOPES, type TokenScope } from "../token-scopes";
-import type { SessionUser } from "./session";
+import { userOfSession, type SessionUser } from "./session";
 
 type Handler<P> = (request: NextRequest, context: { user: SessionUser; params: P; token: { id: string; scopes: TokenScope[] } | null }) => Promise<Response>;
 
@@ -63,9 +62,8 @@ export function apiRoute<P = Record<string, string>>(scope: Scope, handler: Hand
     let auth: Authenticated;
     if (raw !== null) auth = await authenticateToken(request, raw, scope, options.tokens ?? []);
     else {
-      const session = await getServerSession(authOptions());
-      const user = session?.user?.id ? await findUserById(session.user.id) : null;
-      if (!user || user.disabledAt) return jsonError(401, "Sign in first: this endpoint needs a session or an API token.");
+      const user = await userOfSession(await getServerSession(authOptions()));
+      if (!user) return jsonError(401, "Sign in first: this endpoint needs a session or an API token.");
       if (!can(user, scope)) return jsonError(403, `Your role (${user.role}) does not allow ${scope}.`);
       auth = { user, token: null };
     }
