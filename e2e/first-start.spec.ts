@@ -37,8 +37,9 @@ test("the first start serves before seeding the demo data, says it is loading, a
     }
     const servedAfter = Date.now() - started;
     expect(health, `no answer within 120 s:\n${logs}`).not.toBeNull();
-    // Served while the demo (15 s to a minute of seeding) is still to come.
-    expect(health!.demo).toBe("loading");
+    // Served while the demo (15 s to a minute of seeding) is still to come ("unknown": on a loaded machine the
+    // start process's seeding transaction can hold SQLite's lock past the health read's wait; never "none").
+    expect(["loading", "unknown"]).toContain(health!.demo);
     expect((await fetch(`${base}/api/health?demo=ready`)).status).toBe(503);
     console.log(`first start: served after ${(servedAfter / 1000).toFixed(1)} s`);
     expect(servedAfter).toBeLessThan(60_000);

@@ -3,12 +3,12 @@ import path from "node:path";
 import { findBaseline } from "@/lib/db/baselines";
 import { completeRun, createRun, failRun, heartbeat, interruptRun } from "@/lib/db/runs";
 import { resumeRun } from "@/lib/db/run-resume";
-import { saveSuiteVersion } from "@/lib/db/suites";
-import { createTrialWriter, type TrialRow, type TrialWriter } from "@/lib/db/trial-writer";
+import { saveSuiteVersion, suiteVersionInput } from "@/lib/db/suites";
+import { createTrialWriter, toTrialRow, type TrialWriter } from "@/lib/db/trial-writer";
 import { newRunId, preciseNow, type RunDeps } from "@/lib/engine/deps";
 import type { JudgeClient } from "@/lib/trial/judge";
 import { writeRecordFile, type RunMeta, type RunRecord } from "@/lib/engine/record";
-import type { Agent, TrialResult } from "@/lib/trial/types";
+import type { Agent } from "@/lib/trial/types";
 import { withBaselineGates } from "@/lib/gates/evaluate";
 
 export interface LocalOptions {
@@ -21,45 +21,6 @@ export interface LocalOptions {
   writer?: { batchSize?: number; flushIntervalMs?: number };
   /** How often the run's heartbeat is refreshed while it runs. */
   heartbeatMs?: number;
-}
-
-export function toTrialRow(trial: TrialResult, taskId: string): TrialRow {
-  return {
-    taskId,
-    trialIndex: trial.trialIndex,
-    verdict: trial.verdict,
-    score: trial.score,
-    output: trial.output,
-    trajectory: trial.trajectory,
-    finalState: trial.finalState,
-    costUsd: trial.costUsd,
-    latencyMs: trial.latencyMs,
-    steps: trial.trajectory.length,
-    // Why the runner ended the trial early (a stop); grader reasons live on the grader rows.
-    error: trial.stop?.message ?? null,
-    startedAt: new Date(trial.startedAt),
-    finishedAt: new Date(trial.finishedAt),
-    graders: trial.graders.map((g) => ({
-      position: g.position,
-      kind: g.kind,
-      config: g.config,
-      status: g.status,
-      score: g.score ?? null,
-      reason: g.step !== undefined ? `${g.reason} [step ${g.step + 1}]` : g.reason,
-      shadow: g.shadow ?? false,
-      judgeVersionId: g.judgeVersionId ?? null,
-    })),
-  };
-}
-
-export function suiteVersionInput(meta: RunMeta) {
-  return {
-    name: meta.suite.name,
-    description: meta.suite.description,
-    hash: meta.suite.hash,
-    definition: meta.suite.definition,
-    tasks: meta.suite.tasks.map((t) => ({ key: t.id, contractHash: t.contractHash, prompt: t.prompt, category: t.category, difficulty: t.difficulty, definition: t.definition, tags: t.tags })),
-  };
 }
 
 /** The summary columns and JSON the run row keeps (the web app reads these, never the file). */
@@ -104,7 +65,7 @@ export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: 
     onProgress: options.onProgress,
     runId: () => current,
     async beginRun(meta: RunMeta) {
-      const saved = await saveSuiteVersion(suiteVersionInput(meta));
+      const saved = await saveSuiteVersion(suiteVersionInput(meta.suite));
       taskIds = saved.taskIds;
       if (meta.resumed) await resumeRun(meta.runId, runnerId());
       else {
@@ -140,7 +101,8 @@ export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: 
     },
     async finishRun(record: RunRecord) {
       stopBeat();
-      await writer!.close();
+      // A distributed run is finished by the process that followed it: its workers stored the trials.
+      await writer?.close();
       const baseline = await findBaseline({
         suiteName: record.suite.name,
         suiteHash: record.suite.hash,

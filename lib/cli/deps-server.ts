@@ -4,7 +4,8 @@ import type { JudgeClient } from "@/lib/trial/judge";
 import { writeRecordFile, type RunMeta, type RunRecord } from "@/lib/engine/record";
 import type { RunSummary } from "@/lib/engine/reducers";
 import type { Agent, TrialResult } from "@/lib/trial/types";
-import { suiteVersionInput, toTrialRow } from "./deps-local";
+import { suiteVersionInput } from "@/lib/db/suites";
+import { toTrialRow } from "@/lib/db/trial-writer";
 import { UsageError } from "./exit";
 
 export interface ServerOptions {
@@ -104,7 +105,7 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
       if (meta.resumed) throw new UsageError("--resume with --server is not supported yet: resume against the database that started the run");
       await call("POST", "/api/runs", {
         id: meta.runId,
-        suite: suiteVersionInput(meta),
+        suite: suiteVersionInput(meta.suite),
         agentSpec: meta.agentSpec,
         source: meta.source,
         trialsPerTask: meta.trials,

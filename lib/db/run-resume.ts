@@ -4,6 +4,7 @@ import { hostname } from "node:os";
 import type { TrialResult, VerdictStatus } from "@/lib/trial/types";
 import { UserError } from "../errors";
 import { db } from "./client";
+import { DISTRIBUTED_RUNNER } from "./distributed";
 
 /** A running run whose heartbeat is older than this is taken for dead (its runner refreshes it every 10 s). */
 export const STALE_AFTER_MS = 60_000;
@@ -25,6 +26,8 @@ function processAlive(pid: number): boolean {
 
 /** Is this run's runner gone? On this host its process is checked directly; elsewhere the heartbeat tells. */
 export function runnerGone(run: { runner: string | null; heartbeatAt: Date | null; startedAt: Date }, now = Date.now()): boolean {
+  // A distributed run's trials wait in pg-boss, which retries them: no process's death stops it.
+  if (run.runner === DISTRIBUTED_RUNNER) return false;
   const [host, pid] = (run.runner ?? "").split(/:(?=\d+$)/);
   if (host && pid && host === hostname() && Number(pid) !== process.pid) return !processAlive(Number(pid));
   return now - (run.heartbeatAt ?? run.startedAt).getTime() > STALE_AFTER_MS;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { LoadedSuite } from "@/datasets/load";
 import { randomUUID } from "node:crypto";
 import { bulkTransaction, chunks, insertStatement, jsonText, placeholders, timestampParam, type BulkTx } from "./bulk";
 import { db } from "./client";
@@ -99,4 +100,15 @@ export async function getSuiteHistory(name: string) {
     },
   });
   return { suite, runs };
+}
+
+/** A loaded suite as saveSuiteVersion stores it. */
+export function suiteVersionInput(suite: LoadedSuite): SuiteVersionInput {
+  return {
+    name: suite.name,
+    description: suite.description,
+    hash: suite.hash,
+    definition: suite.definition,
+    tasks: suite.tasks.map((t) => ({ key: t.id, contractHash: t.contractHash, prompt: t.prompt, category: t.category, difficulty: t.difficulty, definition: t.definition, tags: t.tags })),
+  };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { TrialResult } from "@/lib/trial/types";
 import { createHash } from "node:crypto";
 import { boolParam, bulkTransaction, chunks, insertStatement, jsonText, placeholders, timestampParam } from "./bulk";
 
@@ -154,5 +155,35 @@ export function createTrialWriter(runId: string, options: { batchSize?: number; 
     get written() {
       return written;
     },
+  };
+}
+
+/** A finished trial as the trials table keeps it, under the task's database id. */
+export function toTrialRow(trial: TrialResult, taskId: string): TrialRow {
+  return {
+    taskId,
+    trialIndex: trial.trialIndex,
+    verdict: trial.verdict,
+    score: trial.score,
+    output: trial.output,
+    trajectory: trial.trajectory,
+    finalState: trial.finalState,
+    costUsd: trial.costUsd,
+    latencyMs: trial.latencyMs,
+    steps: trial.trajectory.length,
+    // Why the runner ended the trial early (a stop); grader reasons live on the grader rows.
+    error: trial.stop?.message ?? null,
+    startedAt: new Date(trial.startedAt),
+    finishedAt: new Date(trial.finishedAt),
+    graders: trial.graders.map((g) => ({
+      position: g.position,
+      kind: g.kind,
+      config: g.config,
+      status: g.status,
+      score: g.score ?? null,
+      reason: g.step !== undefined ? `${g.reason} [step ${g.step + 1}]` : g.reason,
+      shadow: g.shadow ?? false,
+      judgeVersionId: g.judgeVersionId ?? null,
+    })),
   };
 }

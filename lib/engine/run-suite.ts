@@ -93,22 +93,30 @@ export async function runSuite(suite: LoadedSuite, options: RunOptions, deps: Ru
       }
     }
     await Promise.all(jobs);
-
-    const stats = new Map<string, TaskStats>();
-    const folded = suite.tasks.map((task) => {
-      const trials = byTask.get(task.id)!.sort((a, b) => a.trialIndex - b.trialIndex);
-      const s = reduceTask(trials, options.trials);
-      stats.set(task.id, s);
-      return { id: task.id, tags: task.tags, graderKinds: task.graders.map((g) => g.kind), stats: s, trials };
-    });
-    const all = [...byTask.values()].flat();
-    const judge = deps.judge ? { label: deps.judge.label, approved: deps.judge.approved, approvalReason: deps.judge.approvalReason } : null;
-    const metrics = computeRunMetrics(folded, options.trials);
-    const summary = summarizeRun(all, stats, meta.threshold, judge, { metrics, gates: evaluateHardGates(suite.gates.hard, folded) });
-    const record = buildRecord(meta, byTask, stats, summary, new Date(deps.now()).toISOString());
-    return await deps.finishRun(record);
+    return await foldRun(suite, meta, byTask, deps);
   } catch (error) {
     await deps.abortRun?.(meta.runId, error as Error).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Folds a run's trials (k per task, by task id) into per-task stats, the summary and the gate, and
+ * hands the record to deps.finishRun. runSuite ends here; so does a distributed run, whose trials
+ * were run by workers (lib/distributed).
+ */
+export async function foldRun(suite: LoadedSuite, meta: RunMeta, byTask: Map<string, TrialResult[]>, deps: Pick<RunDeps, "judge" | "now" | "finishRun">): Promise<RunOutcome> {
+  const stats = new Map<string, TaskStats>();
+  const folded = suite.tasks.map((task) => {
+    const trials = byTask.get(task.id)!.sort((a, b) => a.trialIndex - b.trialIndex);
+    const s = reduceTask(trials, meta.trials);
+    stats.set(task.id, s);
+    return { id: task.id, tags: task.tags, graderKinds: task.graders.map((g) => g.kind), stats: s, trials };
+  });
+  const all = [...byTask.values()].flat();
+  const judge = deps.judge ? { label: deps.judge.label, approved: deps.judge.approved, approvalReason: deps.judge.approvalReason } : null;
+  const metrics = computeRunMetrics(folded, meta.trials);
+  const summary = summarizeRun(all, stats, meta.threshold, judge, { metrics, gates: evaluateHardGates(suite.gates.hard, folded) });
+  const record = buildRecord(meta, byTask, stats, summary, new Date(deps.now()).toISOString());
+  return deps.finishRun(record);
 }

@@ -64,6 +64,17 @@ describe("request logs", () => {
     ]);
   });
 
+  it("log a 503 as an error, except the health check's 'not ready yet', which is a warning", async () => {
+    const { base, lines } = await serve(503);
+    await fetch(`${base}/api/health?demo=ready`);
+    await fetch(`${base}/runs`);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(lines.map((l) => [(l.req as { path: string }).path, l.level])).toEqual([
+      ["/api/health?demo=[redacted]", 40],
+      ["/runs", 50],
+    ]);
+  });
+
   it("log static assets only at debug level, and honour the configured level", async () => {
     const { base, lines } = await serve(200, "warn");
     await fetch(`${base}/_next/static/chunks/app.js`);

@@ -47,6 +47,8 @@ export function requestLogger(options: { level?: string; destination?: Destinati
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel(req, res, error) {
+      // "Not ready yet" from the health check (demo data still loading) is a state, not a server error.
+      if (!error && res.statusCode === 503 && safePath(req.url).startsWith("/api/health")) return "warn";
       if (error || res.statusCode >= 500) return "error";
       if (quiet(safePath(req.url))) return "debug";
       return res.statusCode >= 400 ? "warn" : "info";

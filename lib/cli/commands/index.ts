@@ -20,6 +20,8 @@ export const COMMANDS: Record<string, () => Promise<RegisterCommand[]>> = {
   judge: async () => [(await import("./judge")).registerJudge],
   agreement: async () => [(await import("./agreement")).registerAgreement],
   labels: async () => [(await import("./labels")).registerLabels],
+  worker: async () => [(await import("./worker")).registerWorker],
+  wait: async () => [(await import("./wait")).registerWait],
 };
 
 /** The commands a command line needs: its subcommand, none for --version, all for help or a typo. */

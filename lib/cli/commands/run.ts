@@ -57,9 +57,18 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     .option("--resume <run-id>", "continue an interrupted run: run only its missing trials")
     .option("--server <url>", "send the run to a Gavel server instead of the local database (env GAVEL_SERVER); it evaluates the baseline gates against its history")
     .option("--token <token>", "a personal API token with the runs:write scope (env GAVEL_TOKEN; prefer the variable: flags show in process lists)")
+    .option("--distributed", "queue the trials for `gavel worker` processes on any machine (PostgreSQL DATABASE_URL; see docs/distributed.md) and follow the run")
+    .option("--detach", "with --distributed: print the run id and return; `gavel wait RUN_ID` follows it later")
+    .option("--job-retries <n>", "with --distributed: retries of a trial whose worker failed or vanished (default 2)")
+    .option("--job-expiry <s>", "with --distributed: seconds before a trial's job counts as lost and is retried (default: the longest max_wall_clock_s + 60)")
     .option("--quiet", "no progress output")
     .addOption(new Option("--json", "print the run summary as JSON on stdout instead of the table"));
   addJudgeOptions(command).action(async (target: string, raw: Record<string, unknown>) => {
+    // Loaded only when asked for: pg-boss is no part of a local run's start-up.
+    if (raw.distributed) return (await import("./run-distributed")).runDistributed(target, raw, logger);
+    for (const flag of ["detach", "jobRetries", "jobExpiry"]) {
+      if (raw[flag] !== undefined) throw new UsageError(`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --distributed`);
+    }
     const flags = parseRunFlags(raw);
     if (!flags.agent && !flags.resume) throw new UsageError("required option '--agent <spec>' not specified");
     // Everything that can be wrong with the input is checked before anything is written.

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { requirePostgres } from "../distributed-db";
+import { EXIT, UsageError } from "../exit";
+import type { RegisterCommand } from "./index";
+
+const WaitFlagsSchema = z.object({
+  out: z.string().min(1),
+  junit: z.string().min(1).optional(),
+  summaryMd: z.string().min(1).optional(),
+  json: z.boolean().optional(),
+  quiet: z.boolean().optional(),
+  timeout: z.coerce.number({ error: "--timeout must be a number of seconds" }).positive("--timeout must be positive").optional(),
+});
+
+export const registerWait: RegisterCommand = (program, { logger }) => {
+  program
+    .command("wait")
+    .description("Follow a distributed run (gavel run --distributed --detach) until every trial is stored, then finish it: the same report, gate and exit code as a local run (0 pass, 1 fail, 2 bad input, 3 timeout or error).")
+    .argument("<run-id>", "the id `gavel run --distributed --detach` printed")
+    .option("--out <dir>", "folder for the run record <run-id>.json", "results")
+    .option("--junit <file>", "also write a JUnit XML report")
+    .option("--summary-md <file>", "also write a Markdown summary for the CI job page")
+    .option("--timeout <s>", "give up following after this many seconds (exit 3; the run goes on)")
+    .option("--quiet", "no progress output")
+    .option("--json", "print the run summary as JSON on stdout instead of the table")
+    .action(async (runId: string, raw: Record<string, unknown>) => {
+      const parsed = WaitFlagsSchema.safeParse(raw);
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
+      const flags = parsed.data;
+      requirePostgres("gavel wait");
+      const [{ disconnectDb }, { FollowTimeout }, { followAndReport }] = await Promise.all([import("@/lib/db/client"), import("../distributed"), import("./run-distributed")]);
+      try {
+        await followAndReport(runId, { ...flags, timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000 }, logger);
+      } catch (error) {
+        if (!(error instanceof FollowTimeout)) throw error;
+        logger.error(error.message);
+        process.exitCode = EXIT.internal;
+      } finally {
+        await disconnectDb();
+      }
+    });
+};

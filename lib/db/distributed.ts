@@ -1,0 +1,191 @@
+import "server-only";
+import { boolParam, bulkTransaction, insertStatement, jsonText, placeholders, timestampParam } from "./bulk";
+import { db, type Prisma } from "./client";
+import { trialId, type TrialRow } from "./trial-writer";
+
+/**
+ * A distributed run's runner field: no "host:pid", because no one process owns the run while its
+ * jobs wait in pg-boss (see runnerGone in run-resume.ts, which leaves such runs alone).
+ */
+export const DISTRIBUTED_RUNNER = "pg-boss";
+
+/** What a distributed run keeps in its summary while it runs (replaced by the real summary when it finishes). */
+export interface DistributedPlan {
+  /** The suite as the CLI was given it (a folder or file relative to the working directory, or a name). */
+  suite: string;
+  suiteHash: string;
+  baseline: "auto" | "none" | { runId: string };
+  jobs: number;
+  retryLimit: number;
+  expireInSeconds: number;
+  problems?: string[];
+}
+
+export async function saveDistributedPlan(runId: string, plan: DistributedPlan): Promise<void> {
+  await db().run.update({ where: { id: runId }, data: { runner: DISTRIBUTED_RUNNER, summary: { distributed: plan } as unknown as Prisma.InputJsonValue } });
+}
+
+export interface DistributedRun {
+  id: string;
+  status: string;
+  suiteName: string;
+  suiteHash: string;
+  agentSpec: string;
+  agentLabel: string | null;
+  trialsPerTask: number;
+  concurrency: number;
+  threshold: number;
+  startedAt: Date;
+  source: { commit: string | null; branch: string | null; ciJob: string | null; onDefaultBranch: boolean };
+  plan: DistributedPlan | null;
+  /** Why workers refused jobs of this run (a suite that differs on their machine, an agent that will not load). */
+  problems: string[];
+  recordPath: string | null;
+  gatePassed: boolean | null;
+}
+
+/** A run as `gavel wait` needs it; null when there is no such run. */
+export async function findDistributedRun(id: string): Promise<DistributedRun | null> {
+  const run = await db().run.findUnique({ where: { id }, include: { suiteVersion: { select: { hash: true, suite: { select: { name: true } } } } } });
+  if (!run) return null;
+  const summary = (run.summary ?? {}) as { distributed?: DistributedPlan };
+  return {
+    id: run.id,
+    status: run.status,
+    suiteName: run.suiteVersion.suite.name,
+    suiteHash: run.suiteVersion.hash,
+    agentSpec: run.agentSpec,
+    agentLabel: run.agentLabel,
+    trialsPerTask: run.trialsPerTask,
+    concurrency: run.concurrency,
+    threshold: run.threshold,
+    startedAt: run.startedAt,
+    source: { commit: run.gitCommit, branch: run.gitBranch, ciJob: run.ciJob, onDefaultBranch: run.onDefaultBranch },
+    plan: summary.distributed ?? null,
+    problems: summary.distributed?.problems ?? [],
+    recordPath: run.recordPath,
+    gatePassed: run.gatePassed,
+  };
+}
+
+/** Has this (run, task, trial index) been stored? A retried job checks before running the trial again. */
+export async function trialStored(runId: string, taskId: string, trialIndex: number): Promise<boolean> {
+  return (await db().trial.count({ where: { id: trialId(runId, taskId, trialIndex) } })) > 0;
+}
+
+/**
+ * Stores one trial unless its (run, task, trial index) is stored already: the first copy wins and
+ * any later one (a job retried after its worker was presumed dead but was only slow) is dropped.
+ * The trial's id is derived from that key, so the primary key itself enforces it. Returns whether
+ * this call stored it.
+ */
+export async function storeTrialOnce(runId: string, row: TrialRow, worker: { id: string; attempts: number }): Promise<boolean> {
+  return bulkTransaction(async (tx) => {
+    const pg = tx.provider === "postgres";
+    const id = trialId(runId, row.taskId, row.trialIndex);
+    const columns = [
+      { name: "id" },
+      { name: "run_id" },
+      { name: "task_id" },
+      { name: "trial_index" },
+      { name: "status", cast: pg ? '::"TrialStatus"' : undefined },
+      { name: "verdict", cast: pg ? '::"Verdict"' : undefined },
+      { name: "score" },
+      { name: "output" },
+      { name: "trajectory", cast: pg ? "::jsonb" : undefined },
+      { name: "final_state", cast: pg ? "::jsonb" : undefined },
+      { name: "cost_usd" },
+      { name: "latency_ms" },
+      { name: "steps" },
+      { name: "error" },
+      { name: "attempts" },
+      { name: "worker_id" },
+      { name: "started_at", cast: pg ? "::timestamp(3)" : undefined },
+      { name: "finished_at", cast: pg ? "::timestamp(3)" : undefined },
+    ];
+    const values = [
+      id,
+      runId,
+      row.taskId,
+      row.trialIndex,
+      "done",
+      row.verdict,
+      row.score,
+      row.output,
+      jsonText(row.trajectory),
+      jsonText(row.finalState),
+      row.costUsd,
+      row.latencyMs,
+      row.steps,
+      row.error,
+      worker.attempts,
+      worker.id,
+      timestampParam(tx.provider, row.startedAt),
+      timestampParam(tx.provider, row.finishedAt),
+    ];
+    const [sql, params] = insertStatement(tx.provider, "trials", columns, [values]);
+    const inserted = await tx.execute(`${sql} ON CONFLICT DO NOTHING`, params);
+    if (inserted === 0) return false;
+    if (row.graders.length) {
+      const graderColumns = ["id", "trial_id", "position", "kind", "config", "status", "score", "reason", "shadow", "judge_version_id"].map((name) => ({
+        name,
+        cast: pg ? ({ config: "::jsonb", status: '::"Verdict"' } as Record<string, string>)[name] : undefined,
+      }));
+      const rows = row.graders.map((g) => [`${id}-${g.position}`, id, g.position, g.kind, JSON.stringify(g.config ?? {}), g.status, g.score, g.reason, boolParam(tx.provider, g.shadow), g.judgeVersionId]);
+      await tx.execute(...insertStatement(tx.provider, "grader_results", graderColumns, rows));
+    }
+    await tx.execute(`UPDATE "runs" SET "heartbeat_at" = ${pg ? "$1::timestamp(3)" : "?"} WHERE "id" = ${placeholders(tx.provider, 1, 1)}`, [timestampParam(tx.provider, new Date()), runId]);
+    return true;
+  });
+}
+
+export interface RunProgress {
+  status: string;
+  total: number;
+  done: number;
+  errors: number;
+  /** When the first and the last stored trial finished (null before the first). */
+  firstFinishedAt: Date | null;
+  lastFinishedAt: Date | null;
+  /** Workers that stored a trial of this run in the last `activeWithinMs`. */
+  activeWorkers: string[];
+}
+
+/** done / total, errors and the workers at work: what `gavel wait` prints and the run page shows. */
+export async function getRunProgress(runId: string, options: { now?: Date; activeWithinMs?: number } = {}): Promise<RunProgress | null> {
+  const run = await db().run.findUnique({ where: { id: runId }, select: { status: true, trialsPerTask: true, suiteVersion: { select: { taskCount: true } } } });
+  if (!run) return null;
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - (options.activeWithinMs ?? 30_000));
+  const [done, errors, span, workers] = await Promise.all([
+    db().trial.count({ where: { runId, status: "done" } }),
+    db().trial.count({ where: { runId, status: "done", verdict: "error" } }),
+    db().trial.aggregate({ where: { runId, status: "done" }, _min: { finishedAt: true }, _max: { finishedAt: true } }),
+    db().trial.findMany({ where: { runId, workerId: { not: null }, finishedAt: { gte: since } }, distinct: ["workerId"], select: { workerId: true } }),
+  ]);
+  return {
+    status: run.status,
+    total: run.suiteVersion.taskCount * run.trialsPerTask,
+    done,
+    errors,
+    firstFinishedAt: span._min.finishedAt,
+    lastFinishedAt: span._max.finishedAt,
+    activeWorkers: workers.map((w) => w.workerId!).sort(),
+  };
+}
+
+/** Notes on the run why a worker refused its jobs; shown by `gavel wait` and the run page. Keeps the first 10 distinct notes. */
+export async function noteRunProblem(runId: string, message: string): Promise<void> {
+  const run = await db().run.findUnique({ where: { id: runId }, select: { summary: true, status: true } });
+  const plan = (run?.summary as { distributed?: DistributedPlan } | null)?.distributed;
+  if (!run || run.status !== "running" || !plan) return;
+  const problems = plan.problems ?? [];
+  if (problems.includes(message) || problems.length >= 10) return;
+  await db().run.update({ where: { id: runId }, data: { summary: { distributed: { ...plan, problems: [...problems, message] } } as unknown as Prisma.InputJsonValue } });
+}
+
+/** The task ids of a run's suite version, by task key (empty when there is no such run). */
+export async function taskIdsForRun(runId: string): Promise<Map<string, string>> {
+  const run = await db().run.findUnique({ where: { id: runId }, select: { suiteVersion: { select: { tasks: { select: { id: true, key: true } } } } } });
+  return new Map((run?.suiteVersion.tasks ?? []).map((t) => [t.key, t.id]));
+}
