@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { account, hotkeysReady, signedInPage } from "./helpers";
+import { account, hotkeysReady, signIn, signedInPage } from "./helpers";
 import { seedQueue, storedLabels, unique } from "./seed";
 
 /**
@@ -62,5 +62,54 @@ test("neutral choices in a panel that stays in view, items left and time spent, 
   await admin.getByRole("link", { name: "adjudication", exact: true }).click();
   await expect(admin.getByTestId("gold-total")).toHaveText("0");
   await page.context().close();
+  await admin.context().close();
+});
+
+test("a comment and a flag: the second reviewer sees neither before labeling, then both; the adjudicator sees the flagged item though its reviewers agree", async ({ browser }) => {
+  const tag = unique();
+  const key = `note-${tag}`;
+  const secret = `COMMENT-SECRET-${tag}`;
+  const seeded = seedQueue({ name: `notes-${tag}`, order: "input", reviewersPerItem: 2, items: [{ key }] });
+
+  const first = await signedInPage(browser, account("reviewer", 0), `/label/${seeded.queueId}/item`);
+  await expect(first.getByTestId("item-key")).toHaveText(key);
+  await first.getByTestId("item-notes").locator("summary").click();
+  await first.getByRole("button", { name: "Unsure" }).click();
+  await expect(first.getByRole("button", { name: "Unsure" })).toHaveAttribute("aria-pressed", "true");
+  await first.getByLabel("Comment", { exact: true }).fill(secret);
+  await first.getByRole("button", { name: "Add comment" }).click();
+  await expect(first.getByTestId("item-thread")).toContainText(secret);
+  await first.getByRole("button", { name: /^Pass/ }).click();
+  await expect(first.getByText("You are done with this queue")).toBeVisible();
+
+  // The second reviewer: nothing of the comment or the flag in anything the browser receives.
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  const bodies: Promise<string>[] = [];
+  second.on("response", (response) => void bodies.push(response.text().catch(() => "")));
+  await signIn(second, account("reviewer", 1), `/label/${seeded.queueId}/item`);
+  await expect(second.getByTestId("item-key")).toHaveText(key);
+  await second.getByTestId("item-notes").locator("summary").click();
+  await expect(second.getByRole("button", { name: "Unsure" })).toHaveAttribute("aria-pressed", "false");
+  await expect(second.getByTestId("item-thread")).not.toContainText(secret);
+  expect((await Promise.all(bodies)).join("\n")).not.toContain(secret);
+  await second.getByRole("button", { name: /^Pass/ }).click();
+  // Labeled: now the thread of the item is theirs to read, with the first reviewer's flag.
+  await expect(second.getByTestId("last-thread")).toContainText(secret);
+  await expect(second.getByTestId("last-thread-flags")).toContainText("Unsure");
+
+  // Both said pass (consensus gold), yet the flag puts the item in the adjudicator's view, with the comment.
+  const admin = await signedInPage(browser, account("admin"), `/label/${seeded.queueId}/adjudicate`);
+  const item = admin.getByTestId("adjudication-item");
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId("item-flag")).toContainText("Unsure");
+  await expect(item.getByTestId("adjudication-thread")).toContainText(secret);
+  await item.getByRole("button", { name: /^Fail/ }).click();
+  // Decided: it leaves the list, and stays gone after a reload (its flag is resolved).
+  await expect(admin.getByTestId("adjudication-item")).toHaveCount(0);
+  await admin.reload();
+  await expect(admin.getByTestId("adjudication-item")).toHaveCount(0);
+  await first.context().close();
+  await context.close();
   await admin.context().close();
 });

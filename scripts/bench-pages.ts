@@ -85,7 +85,7 @@ async function main() {
     const cookie = await signIn(admin[1]!, admin[2]!);
     const pages: [string, string | null][] = [
       ["/runs", "/runs"],
-      ["/runs/[id]", await firstLink("/runs", /^\/runs\/c[a-z0-9]+$/, cookie)],
+      ["/runs/[id]", await firstLink("/runs", /^\/runs\/(?!compare)[^/?]+$/, cookie)],
       ["/runs/compare", "/runs/compare"],
       ["/label", "/label"],
       ["/label/[queueId]", await firstLink("/label", /^\/label\/c[a-z0-9]+$/, cookie)],

@@ -5,6 +5,7 @@ import { recordAudit } from "./audit";
 import { findQueue, shapeOf, type QueueSummary } from "./agreement";
 import { db } from "./client";
 import { noticeGoldChanged } from "./judge-staleness";
+import { flaggedTranscriptIds, itemThread, resolveFlags, type ItemThread } from "./labeling/comments";
 import { retryOnConflict } from "./retry";
 
 /**
@@ -14,6 +15,10 @@ import { retryOnConflict } from "./retry";
  */
 export interface AdjudicationItem {
   transcriptId: string;
+  /** Why it is here: reviewers disagree, someone flagged it, or both. */
+  disagreement: boolean;
+  /** Comments and flags, all of them (the adjudicator is not blind). */
+  thread: ItemThread;
   split: "dev" | "test";
   transcript: { id: string; externalId: string | null; kind: string; taskPrompt: string; rubric: string | null; criterion: string | null; finalOutput: string | null; content: unknown };
   labels: { reviewerEmail: string; reviewerName: string | null; value: string; score: number | null; reason: string | null; timeSpentMs: number | null; judgeSeen: boolean }[];
@@ -39,14 +44,17 @@ export async function openDisagreementIds(queue: QueueSummary): Promise<string[]
  * transcripts and every reviewer's label, and how many are open in all. The limit keeps a page with
  * thousands of disagreements (and multi-megabyte transcripts) light: decide these, then reload.
  */
-export async function listAdjudicationItems(queue: QueueSummary, options: { limit?: number } = {}): Promise<{ items: AdjudicationItem[]; total: number }> {
-  const open = await openDisagreementIds(queue);
+export async function listAdjudicationItems(queue: QueueSummary, options: { limit?: number; viewerId?: string } = {}): Promise<{ items: AdjudicationItem[]; total: number }> {
+  const [disagreements, flagged] = await Promise.all([openDisagreementIds(queue), flaggedTranscriptIds(queue.id)]);
+  const disagreeing = new Set(disagreements);
+  const open = [...new Set([...disagreements, ...flagged])];
   if (open.length === 0) return { items: [], total: 0 };
   const items = await db().queueItem.findMany({
     where: { queueId: queue.id, transcriptId: { in: open } },
     orderBy: [{ orderKey: "asc" }, { id: "asc" }],
     take: options.limit ?? 50,
     select: {
+      id: true,
       transcriptId: true,
       split: true,
       transcript: {
@@ -68,10 +76,13 @@ export async function listAdjudicationItems(queue: QueueSummary, options: { limi
       },
     },
   });
+  const threads = await Promise.all(items.map((i) => itemThread(i.id, options.viewerId ?? "", "adjudicator")));
   return {
     total: open.length,
-    items: items.map(({ transcriptId, split, transcript: { labels: itemLabels, ...transcript } }) => ({
+    items: items.map(({ id: _id, transcriptId, split, transcript: { labels: itemLabels, ...transcript } }, index) => ({
       transcriptId,
+      disagreement: disagreeing.has(transcriptId),
+      thread: threads[index]!,
       split,
       transcript,
       labels: itemLabels.map(({ reviewer, ...label }) => ({ ...label, reviewerEmail: reviewer.email, reviewerName: reviewer.name })),
@@ -116,6 +127,8 @@ export async function decide(decision: Decision) {
         note: decision.note?.trim() || null,
       };
       const gold = await tx.goldLabel.upsert({ where: { queueId_transcriptId_rubricVersion: key }, create: { ...key, ...data }, update: data });
+      // A decision answers the item's flags too: it leaves the adjudicator's list.
+      await resolveFlags(tx, item.id, decision.adjudicatorId);
       await recordAudit(tx, {
         actorId: decision.adjudicatorId,
         action: "gold.adjudicated",

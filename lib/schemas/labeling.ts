@@ -56,3 +56,22 @@ export function labelValueError(kind: QueueKind, value: string, scale?: { min: n
   const allowed = allowedValues(kind, scale);
   return allowed.includes(value) ? null : `A ${kind} label is one of ${allowed.join(", ")}; got "${value.slice(0, 16)}".`;
 }
+
+export const FLAG_KINDS = ["unsure", "bad_item", "needs_guideline"] as const;
+export type FlagKind = (typeof FLAG_KINDS)[number];
+export const FLAG_LABELS: Record<FlagKind, string> = { unsure: "Unsure", bad_item: "Bad item", needs_guideline: "Needs guideline" };
+
+export const commentInput = z.strictObject({
+  queueId: id("The queue"),
+  queueItemId: id("The item"),
+  body: z.string({ error: "Write a comment." }).trim().min(1, "Write a comment.").max(2_000, "Keep a comment under 2,000 characters."),
+});
+export type CommentInput = z.output<typeof commentInput>;
+
+export const flagInput = z.strictObject({
+  queueId: id("The queue"),
+  queueItemId: id("The item"),
+  kind: z.enum(FLAG_KINDS, { error: `A flag is one of ${FLAG_KINDS.join(", ")}.` }),
+  on: z.boolean(),
+});
+export type FlagInput = z.output<typeof flagInput>;

@@ -1,10 +1,11 @@
 "use server";
 
 import { defineAction } from "@/lib/auth/action";
+import { addComment, setFlag } from "@/lib/db/labeling/comments";
 import { revealJudge, type RevealedVerdict } from "@/lib/db/labeling/reveal";
 import { skipItem, submitLabel, undoLastLabel } from "@/lib/db/labeling/submit";
 import { goldChanged } from "@/lib/judging/gold-changed";
-import { queueInput, revealJudgeInput, skipItemInput, submitLabelInput } from "@/lib/schemas/labeling";
+import { commentInput, flagInput, queueInput, revealJudgeInput, skipItemInput, submitLabelInput } from "@/lib/schemas/labeling";
 
 /**
  * The labeling page's mutations. Each answers only what the reviewer may see: the next item is
@@ -28,4 +29,14 @@ export const undoLastLabelAction = defineAction<typeof queueInput, { queueItemId
 
 export const revealJudgeAction = defineAction<typeof revealJudgeInput, RevealedVerdict[]>("labels:write", revealJudgeInput, async (input, user) => {
   return { data: await revealJudge(user.id, input) };
+});
+
+/** A comment on an item; others see it only once they labeled the item (lib/db/labeling/comments.ts). */
+export const addCommentAction = defineAction("labels:write", commentInput, async (input, user) => {
+  await addComment(user.id, input);
+});
+
+/** Sets or clears one of the reviewer's own flags; an open flag sends the item to adjudication. */
+export const setFlagAction = defineAction("labels:write", flagInput, async (input, user) => {
+  await setFlag(user.id, input);
 });

@@ -8,6 +8,8 @@ import { cx } from "@/app/_components/ui/cx";
 import type { AdjudicationItem } from "@/lib/db/adjudication";
 import type { ItemKind } from "@/lib/judges/calibration";
 import type { CompactTranscript } from "@/lib/labeling/compact-transcript";
+import { FLAG_LABELS } from "@/lib/schemas/labeling";
+import { ThreadList, type NotesThread } from "../../_components/item-notes";
 import { decideAction } from "./actions";
 import { CompactTranscriptView } from "./compact-transcript-view";
 
@@ -18,6 +20,8 @@ export interface ListItem {
   criterion: string | null;
   view: CompactTranscript;
   labels: AdjudicationItem["labels"];
+  disagreement: boolean;
+  thread: NotesThread;
 }
 
 interface Choice {
@@ -155,6 +159,14 @@ export function AdjudicationList({ queueId, kind, values, items: initial }: { qu
                   <span className="font-mono font-medium text-stone-900">{item.externalId ?? item.transcriptId}</span>
                   <Badge tone="muted">{item.split}</Badge>
                   {item.criterion ? <Badge tone="neutral">{item.criterion}</Badge> : null}
+                  {item.thread.flags
+                    .filter((f) => !f.resolved)
+                    .map((f) => (
+                      <Badge key={`${f.kind}-${f.reviewer}`} tone="warn" data-testid="item-flag">
+                        {FLAG_LABELS[f.kind]} · {f.reviewer}
+                      </Badge>
+                    ))}
+                  {!item.disagreement ? <span className="text-xs text-stone-500">(no disagreement: here for its flag)</span> : null}
                 </p>
                 <p className="text-xs text-stone-500">
                   {values
@@ -194,6 +206,7 @@ export function AdjudicationList({ queueId, kind, values, items: initial }: { qu
                       ))}
                     </tbody>
                   </table>
+                  {item.thread.comments.length > 0 ? <ThreadList thread={item.thread} testId="adjudication-thread" /> : null}
                   <div>
                     <label htmlFor={`note-${item.transcriptId}`} className="block text-xs font-medium text-stone-700">
                       Note (optional, kept with the gold label)

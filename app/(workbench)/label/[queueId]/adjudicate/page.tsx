@@ -4,6 +4,7 @@ import { EmptyState } from "@/app/_components/ui/empty-state";
 import { buttonClass, LinkButton } from "@/app/_components/ui/button";
 import { requireRole } from "@/lib/auth/session";
 import { listAdjudicationItems } from "@/lib/db/adjudication";
+import { serializeThread } from "@/lib/db/labeling/comments";
 import { findQueue, shapeOf } from "@/lib/db/agreement";
 import { allowedValues } from "@/lib/labeling/agreement";
 import { compactTranscript } from "@/lib/labeling/compact-transcript";
@@ -20,7 +21,7 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
   const { queueId } = await params;
   const queue = await findQueue(queueId);
   if (!queue) notFound();
-  const { items, total } = await listAdjudicationItems(queue, { limit: PAGE_SIZE });
+  const { items, total } = await listAdjudicationItems(queue, { limit: PAGE_SIZE, viewerId: user.id });
   const listItems: ListItem[] = items.map((item) => ({
     transcriptId: item.transcriptId,
     externalId: item.transcript.externalId,
@@ -28,6 +29,8 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
     criterion: item.transcript.criterion,
     view: compactTranscript(item.transcript),
     labels: item.labels,
+    disagreement: item.disagreement,
+    thread: serializeThread(item.thread),
   }));
   const exportHref = `/api/queues/${queue.id}/labels`;
   return (
@@ -36,10 +39,10 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
         queue={queue}
         user={user}
         current="adjudicate"
-        title="Adjudicate disagreements"
+        title="Adjudicate disagreements and flags"
         description={
           <>
-            Items whose reviewers disagree under rubric v{queue.rubricVersion}. Your decision becomes the item&rsquo;s gold label for this rubric
+            Items whose reviewers disagree under rubric v{queue.rubricVersion}, and items a reviewer flagged (unsure, bad item, needs guideline), with their comments. Your decision becomes the item&rsquo;s gold label for this rubric
             version, the label judges are measured against; deciding again replaces it. Reviewers never see this page.
           </>
         }

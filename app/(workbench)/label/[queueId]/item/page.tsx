@@ -5,6 +5,7 @@ import { LinkButton } from "@/app/_components/ui/button";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
+import { itemThread, serializeThread, threadForTranscript } from "@/lib/db/labeling/comments";
 import { itemView } from "@/lib/db/labeling/item";
 import { nextItem } from "@/lib/db/labeling/next";
 import { myProgress } from "@/lib/db/labeling/progress";
@@ -12,6 +13,7 @@ import { lastOwnLabel } from "@/lib/db/labeling/reveal";
 import { getQueue } from "@/lib/db/queues";
 import { labelChoices } from "@/lib/labeling/choices";
 import { formatDuration, formatMean } from "@/lib/labeling/time-spent";
+import { ItemNotes, ThreadList } from "../../_components/item-notes";
 import { LabelWorkbench } from "../../_components/label-workbench";
 import { RevealJudge } from "../../_components/reveal-judge";
 import { TranscriptView } from "../../_components/transcript-view";
@@ -32,7 +34,19 @@ export default async function LabelItemPage({ params, searchParams }: { params: 
   const next = await nextItem(queue.id, user.id, { preferItemId: typeof preferred === "string" ? preferred : undefined });
   const [item, last, mine] = await Promise.all([next.status === "item" ? itemView(next.item.queueItemId) : null, lastOwnLabel(queue.id, user.id), myProgress(queue, user.id)]);
   const choices = labelChoices(queue.kind, { min: queue.scaleMin, max: queue.scaleMax });
-  const extra = last ? <RevealJudge key={last.id} queueId={queue.id} last={{ transcriptId: last.transcriptId, externalId: last.transcript.externalId, value: last.value, judgeSeen: last.judgeSeen }} /> : null;
+  const [thread, lastThread] = await Promise.all([item ? itemThread(item.queueItemId, user.id, "reviewer") : null, last ? threadForTranscript(queue.id, last.transcriptId, user.id) : null]);
+  const extra = (
+    <>
+      {item && thread ? <ItemNotes queueId={queue.id} queueItemId={item.queueItemId} thread={serializeThread(thread)} /> : null}
+      {last ? <RevealJudge key={last.id} queueId={queue.id} last={{ transcriptId: last.transcriptId, externalId: last.transcript.externalId, value: last.value, judgeSeen: last.judgeSeen }} /> : null}
+      {last && lastThread && (lastThread.comments.length > 0 || lastThread.flags.length > 0) ? (
+        <section className="rounded-lg border border-stone-200 bg-white p-3 text-sm shadow-sm" aria-label="Comments on your last item">
+          <h2 className="mb-1 text-xs font-semibold text-stone-700">Comments on {last.transcript.externalId ?? "your last item"}</h2>
+          <ThreadList thread={serializeThread(lastThread)} testId="last-thread" />
+        </section>
+      ) : null}
+    </>
+  );
   return (
     <>
       <PageHeader
