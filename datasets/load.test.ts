@@ -185,3 +185,21 @@ describe("a bare task list (the lab's tasks.json)", () => {
     ]);
   });
 });
+
+describe("hostile suite files", () => {
+  it("a YAML alias bomb is refused with a message, not expanded", async () => {
+    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 9 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(", ")}]`), "name: demo", "tasks: []"].join("\n");
+    expect(await problems(bomb)).toEqual([expect.stringContaining("YAML aliases expand too far (more than 100 alias uses): refused as a possible alias bomb")]);
+  });
+
+  it("invalid UTF-8 is refused with its line", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-suite-"));
+    writeFileSync(path.join(dir, "suite.yaml"), Buffer.concat([Buffer.from("name: demo\ntasks:\n  - { id: a, prompt: caf"), Buffer.from([0xe9]), Buffer.from(", grader: exact, expected: x }\n")]));
+    await expect(loadSuite(dir)).rejects.toThrow("line 3: not valid UTF-8");
+  });
+
+  it("a JSON task list nested 3,000 levels deep or with a lone surrogate is refused, naming where", async () => {
+    expect(await problems(`[{"id":"a","prompt":"hi","x":${"[".repeat(3000)}${"]".repeat(3000)}}]`, "tasks.json")).toEqual([expect.stringContaining("nested deeper than 64 levels (at 0.x.0.0.0.0.…)")]);
+    expect(await problems('{"name":"demo","tasks":[{"id":"a","prompt":"\\ud800"}]}', "suite.json")).toEqual([expect.stringContaining("tasks.0.prompt: contains a lone surrogate (\\ud800)")]);
+  });
+});

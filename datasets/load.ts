@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
+import { jsonValueProblem, parseJsonSafely } from "../lib/text/safe-json";
+import { decodeUtf8 } from "../lib/text/utf8";
 import { sortedJsonHash, sha256 } from "@/lib/hash";
 import { resolveGates, type GateConfig } from "@/lib/gates/config";
 import { selectTasks } from "@/lib/gates/hard";
@@ -46,14 +48,17 @@ export function findSuiteFile(target: string): string {
   throw new SuiteError([{ file: path.resolve(target), path: [], message: "no such suite (give a folder under datasets/, or a suite file)" }]);
 }
 
+/** YAML aliases may be used this often in a suite file; more is refused (an alias bomb expands exponentially). */
+export const MAX_YAML_ALIASES = 100;
+
 function parseFile(file: string): unknown {
-  const text = readFileSync(file, "utf8");
+  const decoded = decodeUtf8(readFileSync(file));
+  if (!decoded.ok) throw new SuiteError([{ file, path: [], message: decoded.error }]);
+  const text = decoded.text;
   if (file.endsWith(".json")) {
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      throw new SuiteError([{ file, path: [], message: `invalid JSON: ${(error as Error).message}` }]);
-    }
+    const parsed = parseJsonSafely(text);
+    if ("value" in parsed) return parsed.value;
+    throw new SuiteError([{ file, path: [], message: parsed.parse ? `invalid JSON: ${parsed.error}` : parsed.error }]);
   }
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length) {
@@ -61,7 +66,17 @@ function parseFile(file: string): unknown {
       doc.errors.map((e) => ({ file, path: [], message: `invalid YAML at line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"}: ${e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}` })),
     );
   }
-  return doc.toJS();
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    // yaml throws a ReferenceError when aliases expand past the limit.
+    if (error instanceof ReferenceError) throw new SuiteError([{ file, path: [], message: `YAML aliases expand too far (more than ${MAX_YAML_ALIASES} alias uses): refused as a possible alias bomb` }]);
+    throw error;
+  }
+  const problem = jsonValueProblem(value);
+  if (problem) throw new SuiteError([{ file, path: [], message: problem }]);
+  return value;
 }
 
 async function loadSandbox(ref: string, file: string): Promise<LoadedSuite["sandbox"]> {

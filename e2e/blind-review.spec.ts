@@ -230,7 +230,7 @@ test("a reviewer with items still to label gets no verdict, reason, gold or othe
   await page.goto(`/label/${queueId}/item`);
   await expect(page.getByTestId("item-key")).toHaveText(/blind-item-/);
 
-  // Adjudication and the label export are closed to a reviewer.
+  // Adjudication, the gold labels and the label export are closed to a reviewer.
   expect((await page.request.get(`/label/${queueId}/adjudicate`)).status()).toBe(403);
   expect((await page.request.get(`/label/${queueId}/gold`)).status()).toBe(403);
   expect((await page.request.get(`/api/queues/${queueId}/labels?format=csv`)).status()).toBe(403);

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   "user.enabled": { target: "user", label: "user enabled" },
   "user.adjudicator_granted": { target: "user", label: "adjudicator granted" },
   "user.adjudicator_revoked": { target: "user", label: "adjudicator revoked" },
+  "user.sign_in_blocked": { target: "user", label: "sign-in blocked (too many failures)" },
   "queue.created": { target: "queue", label: "label set created" },
   "queue.rubric_changed": { target: "queue", label: "new rubric version" },
   "queue.sampled": { target: "queue", label: "stratified draw (label more)" },

@@ -3,12 +3,14 @@ import { getServerSession } from "next-auth";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { findApiToken, recordTokenUse, scopesOf } from "../db/api-tokens";
-import { findUserById } from "../db/users";
 import { UserError } from "../errors";
+import { readBodyBytes } from "../server/body";
+import { parseJsonSafely } from "../text/safe-json";
+import { decodeUtf8 } from "../text/utf8";
 import { authOptions } from "./options";
 import { can, type Scope } from "../roles";
 import { TOKEN_SCOPES, type TokenScope } from "../token-scopes";
-import type { SessionUser } from "./session";
+import { userOfSession, type SessionUser } from "./session";
 
 type Handler<P> = (request: NextRequest, context: { user: SessionUser; params: P; token: { id: string; scopes: TokenScope[] } | null }) => Promise<Response>;
 
@@ -60,9 +62,8 @@ export function apiRoute<P = Record<string, string>>(scope: Scope, handler: Hand
     let auth: Authenticated;
     if (raw !== null) auth = await authenticateToken(request, raw, scope, options.tokens ?? []);
     else {
-      const session = await getServerSession(authOptions());
-      const user = session?.user?.id ? await findUserById(session.user.id) : null;
-      if (!user || user.disabledAt) return jsonError(401, "Sign in first: this endpoint needs a session or an API token.");
+      const user = await userOfSession(await getServerSession(authOptions()));
+      if (!user) return jsonError(401, "Sign in first: this endpoint needs a session or an API token.");
       if (!can(user, scope)) return jsonError(403, `Your role (${user.role}) does not allow ${scope}.`);
       auth = { user, token: null };
     }
@@ -88,11 +89,16 @@ export function jsonError(status: number, message: string): Response {
   return NextResponse.json({ error: message }, { status });
 }
 
-/** Reads a JSON body, turning a malformed one into a 422 rather than a crash. */
+/**
+ * Reads a JSON body (up to GAVEL_MAX_UPLOAD_MB, else 413), turning a malformed one into a 422 rather
+ * than a crash: invalid UTF-8, invalid JSON, nesting deeper than 64 levels and lone surrogates are
+ * each named.
+ */
 export async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new z.ZodError([{ code: "custom", path: [], message: "The request body is not valid JSON.", input: undefined }]);
-  }
+  const decoded = decodeUtf8(await readBodyBytes(request));
+  const invalid = (message: string) => new z.ZodError([{ code: "custom", path: [], message, input: undefined }]);
+  if (!decoded.ok) throw invalid(`The request body is refused: ${decoded.error}`);
+  const parsed = parseJsonSafely(decoded.text);
+  if (!("value" in parsed)) throw invalid(parsed.parse ? "The request body is not valid JSON." : `The request body is refused: ${parsed.error}.`);
+  return parsed.value;
 }

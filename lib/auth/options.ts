@@ -2,9 +2,13 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { signInInput } from "../schemas/users";
+import { createSession, endSession } from "../db/sessions";
 import { createUser, findUserByEmail, findUserForSignIn } from "../db/users";
 import { env } from "../env";
 import { burnPasswordCheck, verifyPassword } from "./password";
+
+/** How long a session lasts; each also has a row in the database that sign-out deletes. */
+export const SESSION_MAX_AGE_S = 12 * 60 * 60;
 
 export const SIGN_IN_MESSAGES = {
   wrong: "Wrong email or password.",
@@ -49,7 +53,7 @@ function oidcProvider() {
 
 export function authOptions(): NextAuthOptions {
   return {
-    session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
     secret: process.env.NEXTAUTH_SECRET,
     pages: { signIn: "/login", error: "/login" },
     providers: [
@@ -78,11 +82,20 @@ export function authOptions(): NextAuthOptions {
         } else if (user) {
           token.uid = user.id;
         }
+        // A new sign-in gets its own server-side session: the cookie is only as good as that row.
+        if (user && typeof token.uid === "string") token.sid = await createSession(token.uid, SESSION_MAX_AGE_S);
         return token;
       },
       async session({ session, token }) {
         if (session.user && typeof token.uid === "string") session.user.id = token.uid;
+        if (session.user && typeof token.sid === "string") session.user.sid = token.sid;
         return session;
+      },
+    },
+    events: {
+      // Signing out ends the session on the server too: a copy of the old cookie no longer works.
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await endSession(token.sid);
       },
     },
     logger: {

@@ -1,8 +1,9 @@
 import "server-only";
-import { getServerSession } from "next-auth";
+import { getServerSession, type Session } from "next-auth";
 import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
-import { findUserById, type PublicUser } from "../db/users";
+import { sessionUser } from "../db/sessions";
+import type { PublicUser } from "../db/users";
 import { authOptions } from "./options";
 import { can, type Scope } from "../roles";
 
@@ -11,14 +12,20 @@ export type SessionUser = PublicUser;
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
 /**
- * The signed-in user, read fresh from the database on every request so a role change or a
- * disabled account takes effect at once. null when signed out, disabled or the cookie is bad.
+ * The signed-in user, read fresh from the database on every request with the server-side session
+ * the cookie names, so signing out, a role change or a disabled account takes effect at once.
+ * null when signed out, disabled, the session was ended or the cookie is bad.
  */
 export async function currentUser(): Promise<SessionUser | null> {
-  const session = await getServerSession(authOptions());
+  return userOfSession(await getServerSession(authOptions()));
+}
+
+/** The user behind a next-auth session, when its server-side session is still live. */
+export async function userOfSession(session: Session | null): Promise<SessionUser | null> {
   const id = session?.user?.id;
-  if (!id) return null;
-  const user = await findUserById(id);
+  const sid = session?.user?.sid;
+  if (!id || !sid) return null;
+  const user = await sessionUser(sid, id);
   if (!user || user.disabledAt) return null;
   return user;
 }

@@ -1,6 +1,9 @@
+import { terminalSafe } from "../text/terminal";
+
 /**
  * The CLI's one way to talk: human lines on stderr (so stdout stays clean for --json and tables
- * piped elsewhere), machine output on stdout.
+ * piped elsewhere), machine output on stdout. Everything written has its control characters
+ * escaped: messages quote field names and values from untrusted files.
  */
 export interface Logger {
   info(message: string): void;
@@ -15,10 +18,10 @@ export function createLogger(options: { quiet?: boolean; stdout?: NodeJS.Writabl
   const stderr = options.stderr ?? process.stderr;
   return {
     info: (message) => {
-      if (!options.quiet) stderr.write(`${message}\n`);
+      if (!options.quiet) stderr.write(`${terminalSafe(message)}\n`);
     },
-    warn: (message) => stderr.write(`warning: ${message}\n`),
-    error: (message) => stderr.write(`error: ${message}\n`),
-    out: (text) => stdout.write(text.endsWith("\n") ? text : `${text}\n`),
+    warn: (message) => stderr.write(`warning: ${terminalSafe(message)}\n`),
+    error: (message) => stderr.write(`error: ${terminalSafe(message)}\n`),
+    out: (text) => stdout.write(terminalSafe(text.endsWith("\n") ? text : `${text}\n`)),
   };
 }

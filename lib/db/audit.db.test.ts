@@ -20,7 +20,7 @@ import { loadLabelExport } from "./label-export";
 import { createQueue } from "./queue-admin";
 import { newRubricVersion } from "./rubric";
 import { labelMoreForJudge, orderDevByInformativeness } from "./sampling";
-import { changeRole, createUser, setAdjudicator, setUserDisabled } from "./users";
+import { changeRole, createUser, recordSignInBlocked, setAdjudicator, setUserDisabled } from "./users";
 
 withTestDatabase();
 
@@ -67,6 +67,7 @@ const TRIGGERS = {
     prepare: async () => ({ user: await createUser({ email: "role@example.com", role: "viewer", passwordHash: null }, null), admin: await seedUser("audit-admin@example.com") }),
     act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await changeRole(user.id, "reviewer", admin.id)),
   },
+  "user.sign_in_blocked": { act: async () => void (await recordSignInBlocked("guessed@example.com", 15, "203.0.113.7")) },
   "user.disabled": {
     prepare: async () => ({ user: await createUser({ email: "disable@example.com", role: "viewer", passwordHash: null }, null), admin: await seedUser("audit-admin@example.com") }),
     act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setUserDisabled(user.id, true, admin.id)),

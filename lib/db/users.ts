@@ -6,7 +6,7 @@ import { recordAudit } from "./audit";
 import { db, type Prisma } from "./client";
 import { isUniqueViolation } from "./retry";
 
-const publicFields = {
+export const publicFields = {
   id: true,
   email: true,
   name: true,
@@ -102,6 +102,8 @@ export async function changeRole(userId: string, role: Role, actorId: string): P
     if (user.role === role) return user;
     if (user.role === "admin") await assertAnotherActiveAdmin(tx, userId);
     const updated = await tx.user.update({ where: { id: userId }, data: { role }, select: publicFields });
+    // Sessions made under the old role end: the user signs in again with the new one.
+    await tx.session.deleteMany({ where: { userId } });
     await recordAudit(tx, {
       actorId,
       action: "user.role_changed",
@@ -124,6 +126,7 @@ export async function setUserDisabled(userId: string, disabled: boolean, actorId
       data: { disabledAt: disabled ? new Date() : null },
       select: publicFields,
     });
+    if (disabled) await tx.session.deleteMany({ where: { userId } });
     await recordAudit(tx, {
       actorId,
       action: disabled ? "user.disabled" : "user.enabled",
@@ -158,3 +161,13 @@ async function assertAnotherActiveAdmin(tx: Prisma.TransactionClient, userId: st
   if (others === 0) throw new UserError("Gavel needs at least one active admin: make someone else admin first.", 409);
 }
 
+
+/**
+ * An account blocked from signing in after too many failures (lib/auth/throttle.ts). The target is
+ * the user when the email is known; unknown emails are recorded too (someone is guessing).
+ */
+export async function recordSignInBlocked(email: string, blockedForS: number, address: string) {
+  const normalized = email.trim().toLowerCase();
+  const user = normalized ? await db().user.findUnique({ where: { email: normalized }, select: { id: true } }) : null;
+  await recordAudit(db(), { actorId: null, action: "user.sign_in_blocked", targetId: user?.id ?? null, details: { email: normalized, blockedForS, address } });
+}

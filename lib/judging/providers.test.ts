@@ -117,3 +117,39 @@ describe("providerForVersion", () => {
     expect(keyFor("https://api.openai.com/v1", "https://api.openai.com/v1", "  ")).toBeUndefined();
   });
 });
+
+describe("redirects", () => {
+  it("an allowed host answering 307 to a disallowed one: nothing reaches the other host, the error names it", async () => {
+    const { createServer } = await import("node:http");
+    const listen = (server: import("node:http").Server, host: string) => new Promise<number>((resolve) => server.listen(0, host, () => resolve((server.address() as { port: number }).port)));
+    let stolen = 0;
+    const elsewhere = createServer((req, res) => {
+      stolen++;
+      req.resume();
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { content: "PASS" } }], usage: {} }));
+    });
+    // 127.0.0.2 is this machine too, but not on the allowlist (127.0.0.1, localhost, [::1]).
+    const elsewherePort = await listen(elsewhere, "127.0.0.2");
+    let redirected = 0;
+    const allowed = createServer((req, res) => {
+      redirected++;
+      req.resume();
+      res.writeHead(307, { location: `http://127.0.0.2:${elsewherePort}/v1/chat/completions` }).end();
+    });
+    const allowedPort = await listen(allowed, "127.0.0.1");
+    try {
+      const v = version("openai", `http://127.0.0.1:${allowedPort}/v1`);
+      const env = { OPENAI_API_KEY: "sk-secret", OPENAI_BASE_URL: `http://127.0.0.1:${allowedPort}/v1` };
+      for (let i = 0; i < 5; i++) {
+        const outcome = await judgeOne(v, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(v, { env }), policy: DEFAULT_CALL_POLICY, deps });
+        expect(outcome.status).toBe("error");
+        expect(outcome.error).toContain(`answered with a redirect (307) to http://127.0.0.2:${elsewherePort}; judge calls never follow redirects`);
+      }
+      expect(redirected).toBe(5);
+      expect(stolen).toBe(0);
+    } finally {
+      allowed.close();
+      elsewhere.close();
+    }
+  });
+});

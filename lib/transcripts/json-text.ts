@@ -1,8 +1,11 @@
 /**
  * Reading an untrusted file's JSON: one document, or one document per line. Every importer reads
- * through these two functions, so the limits on hostile input live in one place. Errors say where:
- * "not valid JSON (line 3 column 6: …)", "line 4: not valid JSON (…)".
+ * through these functions, so the limits on hostile input live in one place. Errors say where:
+ * "not valid JSON (line 3 column 6: …)", "line 4: not valid JSON (…)", "line 4: nested deeper than
+ * 64 levels (at messages.0.content)", "line 4: messages.0.content: contains a lone surrogate (\ud800)"
+ * (the depth and Unicode checks are lib/text/safe-json.ts).
  */
+import { parseJsonSafely } from "../text/safe-json";
 
 /** Line and column of a JSON.parse failure, from its "position N". */
 export function locate(text: string, error: unknown): string {
@@ -16,11 +19,9 @@ export function locate(text: string, error: unknown): string {
 
 export function readJsonDocument(input: string): { value: unknown } | { error: string } {
   const text = input.replace(/^\uFEFF/, "");
-  try {
-    return { value: JSON.parse(text) };
-  } catch (error) {
-    return { error: `not valid JSON (${locate(text, error)})` };
-  }
+  const parsed = parseJsonSafely(text);
+  if ("value" in parsed) return parsed;
+  return { error: parsed.parse ? `not valid JSON (${locate(text, new Error(parsed.error))})` : parsed.error };
 }
 
 /** One JSON value per non-blank line; every bad line is reported. */
@@ -32,11 +33,9 @@ export function readJsonLines(input: string): { lines: { line: number; value: un
     .split(/\r?\n/)
     .forEach((raw, i) => {
       if (!raw.trim()) return;
-      try {
-        lines.push({ line: i + 1, value: JSON.parse(raw) });
-      } catch (error) {
-        errors.push(`line ${i + 1}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-      }
+      const parsed = parseJsonSafely(raw);
+      if ("value" in parsed) lines.push({ line: i + 1, value: parsed.value });
+      else errors.push(`line ${i + 1}: ${parsed.parse ? `not valid JSON (${parsed.error})` : parsed.error}`);
     });
   return { lines, errors };
 }

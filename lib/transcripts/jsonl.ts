@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ITEM_KINDS, newTranscriptSchema, type NewTranscript } from "../schemas/transcripts";
+import { parseJsonSafely } from "../text/safe-json";
 import { issueText, normaliseVerdict, zodIssueTexts, type ImportItem, type ImportedVerdict, type ParseResult } from "./types";
 
 /**
@@ -101,28 +102,27 @@ export function parseJsonl(input: string): ParseResult {
   lines.forEach((raw, index) => {
     if (!raw.trim()) return;
     const where = `line ${index + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      errors.push(issueText(where, [], jsonError(error)));
+    const parsed = parseJsonSafely(raw);
+    if (!("value" in parsed)) {
+      errors.push(issueText(where, [], parsed.parse ? jsonError(new Error(parsed.error)) : parsed.error));
       return;
     }
+    const value = parsed.value;
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
       errors.push(issueText(where, [], "each line must be one JSON object ({...})"));
       return;
     }
-    const parsed = jsonlLineSchema.safeParse(value);
-    if (!parsed.success) {
-      errors.push(...zodIssueTexts(where, parsed.error));
+    const line = jsonlLineSchema.safeParse(value);
+    if (!line.success) {
+      errors.push(...zodIssueTexts(where, line.error));
       return;
     }
-    const transcript = newTranscriptSchema.safeParse(toTranscript(parsed.data));
+    const transcript = newTranscriptSchema.safeParse(toTranscript(line.data));
     if (!transcript.success) {
       errors.push(...zodIssueTexts(where, transcript.error));
       return;
     }
-    items.push({ where, transcript: transcript.data, verdicts: toVerdicts(parsed.data) });
+    items.push({ where, transcript: transcript.data, verdicts: toVerdicts(line.data) });
   });
   if (errors.length) return { ok: false, errors };
   if (items.length === 0) return { ok: false, errors: ["the file has no transcripts: expected one JSON object per line"] };

@@ -1,4 +1,6 @@
 import { newTranscriptSchema } from "../schemas/transcripts";
+import { parseJsonSafely } from "../text/safe-json";
+import { locate } from "./json-text";
 import { assemble, type ModelCall, type Timed, type ToolRun } from "./chat/conversation";
 import { readRecords, type SpanRecord } from "./otel/otlp";
 import { readSpan } from "./otel/shapes";
@@ -17,15 +19,6 @@ export { anyValueToJs } from "./otel/otlp";
  * trace with no GenAI span at all. docs/transcripts.md has the mapping.
  */
 
-/** Line and column of a JSON.parse failure, from its "position N". */
-function locate(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const position = /position (\d+)/.exec(message);
-  if (!position) return message;
-  const upTo = text.slice(0, Number(position[1]));
-  const line = upTo.split("\n").length;
-  return `line ${line} column ${upTo.length - upTo.lastIndexOf("\n")}: ${message}`;
-}
 
 function parses(text: string): boolean {
   try {
@@ -39,24 +32,21 @@ function parses(text: string): boolean {
 /** The export requests in the file: one JSON document, or one per line (the collector's file exporter). */
 function readRequests(input: string): { docs: { where: string; value: unknown }[] } | { error: string } {
   const text = input.replace(/^\uFEFF/, "");
-  try {
-    return { docs: [{ where: "", value: JSON.parse(text) }] };
-  } catch (whole) {
-    const lines = text.split(/\r?\n/);
-    const first = lines.find((l) => l.trim());
-    // One request per line only when the first line is a whole JSON document by itself.
-    if (!first || first === text.trim() || !parses(first)) return { error: `not valid JSON (${locate(text, whole)})` };
-    const docs: { where: string; value: unknown }[] = [];
-    for (const [i, line] of lines.entries()) {
-      if (!line.trim()) continue;
-      try {
-        docs.push({ where: `line ${i + 1}: `, value: JSON.parse(line) });
-      } catch (error) {
-        return { error: `line ${i + 1}: not valid JSON (${error instanceof Error ? error.message : String(error)})` };
-      }
-    }
-    return { docs };
+  const whole = parseJsonSafely(text);
+  if ("value" in whole) return { docs: [{ where: "", value: whole.value }] };
+  if (!whole.parse) return { error: whole.error };
+  const lines = text.split(/\r?\n/);
+  const first = lines.find((l) => l.trim());
+  // One request per line only when the first line is a whole JSON document by itself.
+  if (!first || first === text.trim() || !parses(first)) return { error: `not valid JSON (${locate(text, new Error(whole.error))})` };
+  const docs: { where: string; value: unknown }[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    const parsed = parseJsonSafely(line);
+    if (!("value" in parsed)) return { error: `line ${i + 1}: ${parsed.parse ? `not valid JSON (${parsed.error})` : parsed.error}` };
+    docs.push({ where: `line ${i + 1}: `, value: parsed.value });
   }
+  return { docs };
 }
 
 function spanLabel(span: SpanRecord) {

@@ -46,4 +46,40 @@ describe("gavel import transcripts", () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("Cannot read");
   });
+
+  it("a 60 MB file imports whole; a bad last line writes none of it; over GAVEL_CLI_MAX_IMPORT_MB nothing is read", async () => {
+    const filler = "y".repeat(3000);
+    const lines: string[] = [];
+    for (let size = 0, n = 0; size < 60 * 2 ** 20; n++) {
+      const text = JSON.stringify({ id: `big-${n}`, task_prompt: `Big ${n}`, final_output: filler });
+      lines.push(text);
+      size += text.length + 1;
+    }
+    const bad = path.join(dir, "big-bad.jsonl");
+    writeFileSync(bad, [...lines, '{"id":"last","task_prompt":'].join("\n") + "\n");
+    const refused = await gavel(["import", "transcripts", bad], { DATABASE_URL: database.url() });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`line ${lines.length + 1}: not valid JSON`);
+    expect(await db().transcript.count({ where: { externalId: { startsWith: "big-" } } })).toBe(0);
+
+    const tooLarge = await gavel(["import", "transcripts", bad], { DATABASE_URL: database.url(), GAVEL_CLI_MAX_IMPORT_MB: "50" });
+    expect(tooLarge.code).toBe(2);
+    expect(tooLarge.stderr).toContain("over the limit of 50 MB (GAVEL_CLI_MAX_IMPORT_MB); nothing was written");
+
+    const good = path.join(dir, "big.jsonl");
+    writeFileSync(good, lines.join("\n") + "\n");
+    const imported = await gavel(["import", "transcripts", good, "--json"], { DATABASE_URL: database.url() });
+    expect(imported.code).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ ok: true, items: lines.length, created: lines.length });
+    expect(await db().transcript.count({ where: { externalId: { startsWith: "big-" } } })).toBe(lines.length);
+  }, 240_000);
+
+  it("invalid UTF-8 is refused with its line (exit 2), not stored as U+FFFD", async () => {
+    const file = path.join(dir, "latin1.jsonl");
+    writeFileSync(file, Buffer.concat([Buffer.from(JSON.stringify({ id: "utf8-1", task_prompt: "ok" }) + "\n"), Buffer.from('{"id":"utf8-2","task_prompt":"caf'), Buffer.from([0xe9]), Buffer.from('"}\n')]));
+    const result = await gavel(["import", "transcripts", file], { DATABASE_URL: database.url() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("latin1.jsonl: line 2: not valid UTF-8");
+    expect(await db().transcript.count({ where: { externalId: { startsWith: "utf8-" } } })).toBe(0);
+  });
 });

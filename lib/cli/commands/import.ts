@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "../../schemas/transcript-formats";
+import { formatMb } from "../../server/request-guard";
+import { decodeUtf8 } from "../../text/utf8";
 import { EXIT, UsageError } from "../exit";
 import type { RegisterCommand } from "./index";
 
@@ -16,6 +18,18 @@ const optionsSchema = z.object({
   rubric: z.string().trim().min(1).optional(),
   json: z.boolean().default(false),
 });
+
+/**
+ * The largest file the CLI imports, from GAVEL_CLI_MAX_IMPORT_MB (default 400): the file is read
+ * whole and parsed before one transaction writes it, so it must fit in memory as a string
+ * (V8's limit is about 512 MB).
+ */
+function cliImportLimit(): number {
+  const raw = process.env.GAVEL_CLI_MAX_IMPORT_MB?.trim();
+  const mb = raw ? Number(raw) : 400;
+  if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`GAVEL_CLI_MAX_IMPORT_MB must be a positive number of megabytes, not "${raw}".`);
+  return Math.floor(mb * 2 ** 20);
+}
 
 /** How many problems to print before "… and N more". */
 const SHOWN = 50;
@@ -36,12 +50,19 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
       const parsed = optionsSchema.safeParse(raw);
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
       const options = parsed.data;
-      let text: string;
+      let bytes: Buffer;
       try {
-        text = readFileSync(file, "utf8");
+        const limit = cliImportLimit();
+        const size = statSync(file).size;
+        if (size > limit) throw new UsageError(`${file} is ${formatMb(size)}, over the limit of ${formatMb(limit)} (GAVEL_CLI_MAX_IMPORT_MB); nothing was written.`);
+        bytes = readFileSync(file);
       } catch (error) {
+        if (error instanceof UsageError) throw error;
         throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
       }
+      const decoded = decodeUtf8(bytes);
+      if (!decoded.ok) throw new UsageError(`${file}: ${decoded.error} Nothing was written.`);
+      const text = decoded.text;
       const [{ importFile }, { ensureMigrated }, { databaseUrl }, { disconnectDb }, { UserError }] = await Promise.all([
         import("../../db/import"),
         import("../../db/ensure-migrated"),

@@ -1,9 +1,40 @@
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/options";
+import { clientAddress, signInThrottle } from "@/lib/auth/sign-in-guard";
+import { recordSignInBlocked } from "@/lib/db/users";
 
-async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+function nextAuth(request: Request, params: { nextauth: string[] }) {
   // next-auth 4 reads params synchronously; Next 16 hands them over as a promise.
-  return NextAuth(request as never, { params: await context.params } as never, authOptions());
+  return NextAuth(request as never, { params } as never, authOptions()) as Promise<Response>;
 }
 
-export { handler as GET, handler as POST };
+export async function GET(request: Request, context: Context) {
+  return nextAuth(request, await context.params);
+}
+
+/**
+ * Password sign-in goes through the sign-in throttle (lib/auth/throttle.ts): a blocked account or
+ * address, a second parallel attempt for one account, or too many password checks waiting get a
+ * 429 with Retry-After before any password is compared. Each block of an account is audited (user.sign_in_blocked).
+ */
+export async function POST(request: Request, context: Context) {
+  const params = await context.params;
+  if (params.nextauth.join("/") !== "callback/credentials") return nextAuth(request, params);
+  const form = await request.clone().formData().catch(() => null);
+  const email = String(form?.get("email") ?? "").slice(0, 320);
+  const address = clientAddress(request.headers);
+  const result = await signInThrottle().attempt(email, address, async () => {
+    const response = await nextAuth(request, params);
+    const signedIn = response.headers.getSetCookie().some((cookie) => /session-token=[^;]+/.test(cookie));
+    return { outcome: signedIn ? "success" : "failure", value: response };
+  });
+  if ("refused" in result) {
+    const login = new URL(`/login?error=${encodeURIComponent(result.refused.message)}`, process.env.NEXTAUTH_URL ?? request.url);
+    // next-auth's client reads `url` and its `error` parameter; the form shows the message.
+    return Response.json({ url: login.toString(), error: result.refused.message }, { status: 429, headers: { "retry-after": String(result.refused.retryAfterS) } });
+  }
+  if (result.finished.blockedAccountForS !== null) await recordSignInBlocked(email, result.finished.blockedAccountForS, address);
+  return result.value;
+}
