@@ -13,13 +13,15 @@ const PRISMA_PATTERNS = [
     message: "Only lib/db talks to the database: call a function in lib/db/<aggregate>.ts instead.",
   },
 ];
-const SERVER_PATTERNS = [
-  { regex: "(^|/)lib/(db|auth)(/|$)", message: "Graders are pure: they never reach the database or the session." },
-];
+const SERVER_PATTERNS = [{ regex: "(^|/)lib/(db|auth)(/|$)", message: "Graders are pure: they never reach the database or the session." }];
 
 /** Every module of a server-only folder must say so, so a client import fails the build. */
 const requireServerOnly = {
-  meta: { type: "problem", schema: [], messages: { missing: 'Modules in lib/db, lib/auth and lib/judging must start with `import "server-only";`.' } },
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: { missing: 'Modules in lib/db, lib/auth and lib/judging must start with `import "server-only";`.' },
+  },
   create(context) {
     return {
       Program(node) {
@@ -32,7 +34,11 @@ const requireServerOnly = {
 
 /** A "use client" module must not reach server-only code. */
 const noServerInClient = {
-  meta: { type: "problem", schema: [], messages: { server: "A client component cannot import {{source}}: pass data from a server component or call a server action." } },
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: { server: "A client component cannot import {{source}}: pass data from a server component or call a server action." },
+  },
   create(context) {
     let client = false;
     return {
@@ -43,7 +49,8 @@ const noServerInClient = {
       ImportDeclaration(node) {
         if (!client || node.importKind === "type") return;
         const source = String(node.source.value);
-        if (/(^|\/)lib\/(db|auth|judging)(\/|$)/.test(source) || source === "server-only") context.report({ node, messageId: "server", data: { source } });
+        if (/(^|\/)lib\/(db|auth|judging)(\/|$)/.test(source) || source === "server-only")
+          context.report({ node, messageId: "server", data: { source } });
       },
     };
   },
@@ -53,7 +60,18 @@ const gavel = { rules: { "require-server-only": requireServerOnly, "no-server-in
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/**", ".next/**", "dist/**", "lib/db/generated/**", "data/**", "results/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "**/*.d.ts"],
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "dist/**",
+      "lib/db/generated/**",
+      "data/**",
+      "results/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "**/*.d.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -82,13 +100,28 @@ export default tseslint.config(
   {
     // The trace-fixture generator: plain Node scripts (CommonJS where the SDKs patch require), run by hand.
     files: ["scripts/trace-fixtures/**/*.{cjs,mjs}"],
-    languageOptions: { globals: { require: "readonly", module: "writable", process: "readonly", console: "readonly", setTimeout: "readonly" } },
+    languageOptions: {
+      globals: { require: "readonly", module: "writable", process: "readonly", console: "readonly", setTimeout: "readonly" },
+    },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
     // The run engine takes its side effects injected (RunDeps): no database, no session.
     files: ["lib/engine/**", "lib/gates/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...PRISMA_PATTERNS, { regex: "((^|/)lib/|^(\\.\\./)+)(db|auth)(/|$)", message: "The engine is given its side effects (RunDeps); assemble database-backed deps in lib/cli." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...PRISMA_PATTERNS,
+            {
+              regex: "((^|/)lib/|^(\\.\\./)+)(db|auth)(/|$)",
+              message: "The engine is given its side effects (RunDeps); assemble database-backed deps in lib/cli.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["graders/**"],

@@ -10,7 +10,10 @@ export interface SuiteIssue {
 }
 
 export function formatPath(parts: readonly (string | number | symbol)[]): string {
-  return parts.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
+  return parts.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+    "",
+  );
 }
 
 export function formatIssue(issue: SuiteIssue): string {
@@ -34,6 +37,9 @@ export function fromZod(error: z.ZodError, file: string, prefix: (string | numbe
     file,
     task,
     path: [...prefix, ...issue.path.filter((p): p is string | number => typeof p !== "symbol")],
-    message: issue.code === "unrecognized_keys" ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}` : issue.message,
+    message:
+      issue.code === "unrecognized_keys"
+        ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+        : issue.message,
   }));
 }

@@ -17,7 +17,8 @@ async function problems(text: string, name?: string): Promise<string[]> {
     await loadSuite(dir);
   } catch (error) {
     const file = path.join(dir, name ?? "suite.yaml");
-    if (error instanceof SuiteError) return error.message.split("\n").map((line) => line.replace(path.relative(process.cwd(), file), "FILE").replace(file, "FILE"));
+    if (error instanceof SuiteError)
+      return error.message.split("\n").map((line) => line.replace(path.relative(process.cwd(), file), "FILE").replace(file, "FILE"));
     throw error;
   }
   throw new Error("the suite loaded");
@@ -28,11 +29,18 @@ const ok = (tasks: string) => `name: demo\ntasks:\n${tasks}`;
 describe("loading a valid suite", () => {
   it("resolves tasks, contract hashes and a suite hash that ignores formatting", async () => {
     const yaml = await loadSuite(suiteFile(ok("  - { id: a, prompt: hi, grader: exact, expected: x }\n")));
-    const json = await loadSuite(suiteFile(JSON.stringify({ tasks: [{ expected: "x", grader: "exact", prompt: "hi", id: "a" }], name: "demo" }), "suite.json"));
+    const json = await loadSuite(
+      suiteFile(JSON.stringify({ tasks: [{ expected: "x", grader: "exact", prompt: "hi", id: "a" }], name: "demo" }), "suite.json"),
+    );
     expect(yaml.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(json.hash).toBe(yaml.hash);
     expect(json.tasks[0]!.contractHash).toBe(yaml.tasks[0]!.contractHash);
-    expect(yaml.tasks[0]).toMatchObject({ id: "a", prompt: "hi", stop: { maxSteps: 20, maxWallClockS: 60, maxCostUsd: null }, graders: [{ kind: "exact", configJson: { expected: "x" } }] });
+    expect(yaml.tasks[0]).toMatchObject({
+      id: "a",
+      prompt: "hi",
+      stop: { maxSteps: 20, maxWallClockS: 60, maxCostUsd: null },
+      graders: [{ kind: "exact", configJson: { expected: "x" } }],
+    });
   });
 
   it("changes the contract hash when the task's contract changes", async () => {
@@ -54,7 +62,9 @@ describe("loading a valid suite", () => {
 
 describe("a malformed suite names the file, the task and the field", () => {
   it("bad YAML", async () => {
-    expect(await problems("name: demo\ntasks:\n  - id: a\n    prompt: [unclosed\n")).toEqual([expect.stringMatching(/^FILE: invalid YAML at line \d+, column \d+: /)]);
+    expect(await problems("name: demo\ntasks:\n  - id: a\n    prompt: [unclosed\n")).toEqual([
+      expect.stringMatching(/^FILE: invalid YAML at line \d+, column \d+: /),
+    ]);
   });
 
   it("bad JSON", async () => {
@@ -62,10 +72,18 @@ describe("a malformed suite names the file, the task and the field", () => {
   });
 
   it("a missing field", async () => {
-    expect(await problems(ok("  - { id: a, grader: exact, expected: x }\n"))).toEqual(['FILE: task "a" (tasks[0]): prompt: a task needs a prompt or inputs.user_request']);
-    expect(await problems(ok("  - { id: a, prompt: hi, grader: exact }\n"))).toEqual(['FILE: task "a" (tasks[0]): expected: required by the exact grader']);
-    expect(await problems(ok("  - { prompt: hi, grader: exact, expected: x }\n"))).toEqual(["FILE: task (tasks[0]): id: every task needs an id"]);
-    expect(await problems("tasks:\n  - { id: a, prompt: hi, grader: exact, expected: x }\n")).toEqual(["FILE: name: the suite needs a name"]);
+    expect(await problems(ok("  - { id: a, grader: exact, expected: x }\n"))).toEqual([
+      'FILE: task "a" (tasks[0]): prompt: a task needs a prompt or inputs.user_request',
+    ]);
+    expect(await problems(ok("  - { id: a, prompt: hi, grader: exact }\n"))).toEqual([
+      'FILE: task "a" (tasks[0]): expected: required by the exact grader',
+    ]);
+    expect(await problems(ok("  - { prompt: hi, grader: exact, expected: x }\n"))).toEqual([
+      "FILE: task (tasks[0]): id: every task needs an id",
+    ]);
+    expect(await problems("tasks:\n  - { id: a, prompt: hi, grader: exact, expected: x }\n")).toEqual([
+      "FILE: name: the suite needs a name",
+    ]);
   });
 
   it("an unknown grader", async () => {
@@ -87,7 +105,9 @@ describe("a malformed suite names the file, the task and the field", () => {
     expect(await problems(ok("  - { id: a, prompt: hi, graders: [{ kind: rule, regex: '(' }] }\n"))).toEqual([
       expect.stringMatching(/^FILE: task "a" \(tasks\[0\]\): graders\[0\]\.regex: invalid regular expression/),
     ]);
-    expect(await problems(ok("  - { id: a, prompt: hi, grader: exact, expected: x, expectd: y }\n"))).toEqual(['FILE: task "a" (tasks[0]): unknown field "expectd"']);
+    expect(await problems(ok("  - { id: a, prompt: hi, grader: exact, expected: x, expectd: y }\n"))).toEqual([
+      'FILE: task "a" (tasks[0]): unknown field "expectd"',
+    ]);
     expect(await problems(ok("  - { id: a, prompt: hi, grader: state, assertions: ['a == 1'] }\n"))).toEqual([
       'FILE: task "a" (tasks[0]): grader: the state grader needs a sandbox: set "sandbox" in the suite',
     ]);
@@ -130,12 +150,23 @@ describe("a malformed suite names the file, the task and the field", () => {
 });
 
 describe("the gates section", () => {
-  const two = "tasks:\n  - { id: a, prompt: hi, grader: exact, expected: x, tags: { golden: true } }\n  - { id: b, prompt: hi, grader: rule, must_include: [x] }\n";
+  const two =
+    "tasks:\n  - { id: a, prompt: hi, grader: exact, expected: x, tags: { golden: true } }\n  - { id: b, prompt: hi, grader: rule, must_include: [x] }\n";
   it("fills in the defaults and keeps gates out of the suite hash", async () => {
     const plain = await loadSuite(suiteFile(`name: demo\n${two}`));
-    const tuned = await loadSuite(suiteFile(`name: demo\ngates:\n  trend: { margin: 0.1 }\n  operational: { cost_p50: { max_increase: 0.5, max_usd: 0.25 }, flake_rate: false }\n  hard:\n    - { tags: { golden: true }, graders: [exact] }\n${two}`));
+    const tuned = await loadSuite(
+      suiteFile(
+        `name: demo\ngates:\n  trend: { margin: 0.1 }\n  operational: { cost_p50: { max_increase: 0.5, max_usd: 0.25 }, flake_rate: false }\n  hard:\n    - { tags: { golden: true }, graders: [exact] }\n${two}`,
+      ),
+    );
     expect(plain.gates.trend).toEqual({ margin: 0.05, metrics: ["pass_rate", "pass_power_k", "graders", "tags"] });
-    expect(plain.gates.operational).toMatchObject({ window: 10, costP50: { maxIncrease: 0.2, maxUsd: null }, latencyP95: { maxIncrease: 0.25, minDeltaMs: 100 }, toolRetries: { max: 2 }, flakeRate: { maxIncrease: 0.05, max: null } });
+    expect(plain.gates.operational).toMatchObject({
+      window: 10,
+      costP50: { maxIncrease: 0.2, maxUsd: null },
+      latencyP95: { maxIncrease: 0.25, minDeltaMs: 100 },
+      toolRetries: { max: 2 },
+      flakeRate: { maxIncrease: 0.05, max: null },
+    });
     expect(tuned.gates.trend?.margin).toBe(0.1);
     expect(tuned.gates.operational).toMatchObject({ costP50: { maxIncrease: 0.5, maxUsd: 0.25 }, flakeRate: null });
     expect(tuned.gates.hard).toEqual([{ name: "golden=true: exact", tags: { golden: true }, graders: ["exact"] }]);
@@ -144,18 +175,24 @@ describe("the gates section", () => {
 
   it("names every problem: a hard gate that selects nothing, a grader none of its tasks runs, a bad field", async () => {
     expect(
-      await problems(`name: demo\ngates:\n  hard:\n    - { tags: { golden: false } }\n    - { tags: { golden: true }, graders: [state] }\n    - { graders: [telepathy] }\n  trend: { margin: 5 }\n  operational: { cost_p50: { max_increas: 0.2 } }\n${two}`),
+      await problems(
+        `name: demo\ngates:\n  hard:\n    - { tags: { golden: false } }\n    - { tags: { golden: true }, graders: [state] }\n    - { graders: [telepathy] }\n  trend: { margin: 5 }\n  operational: { cost_p50: { max_increas: 0.2 } }\n${two}`,
+      ),
     ).toEqual([
-      'FILE: gates.hard[2].graders[0]: a grader kind (exact, rule, judge, state, tools, side_effects)',
-      "FILE: gates.operational.cost_p50: unknown field \"max_increas\"",
+      "FILE: gates.hard[2].graders[0]: a grader kind (exact, rule, judge, state, tools, side_effects)",
+      'FILE: gates.operational.cost_p50: unknown field "max_increas"',
       "FILE: gates.trend.margin: a share in [0, 1]",
     ]);
-    expect(await problems(`name: demo\ngates:\n  hard:\n    - { tags: { golden: false } }\n    - { tags: { golden: true }, graders: [rule] }\n${two}`)).toEqual([
+    expect(
+      await problems(
+        `name: demo\ngates:\n  hard:\n    - { tags: { golden: false } }\n    - { tags: { golden: true }, graders: [rule] }\n${two}`,
+      ),
+    ).toEqual([
       "FILE: gates.hard[0].tags: no task carries golden: false",
       "FILE: gates.hard[1].graders[0]: no selected task (1) is graded by rule",
-      ]);
-    });
+    ]);
   });
+});
 
 describe("a bare task list (the lab's tasks.json)", () => {
   it("is named after its folder (tasks.json) or its file, and makes a judged task's expected its rubric", async () => {
@@ -168,7 +205,11 @@ describe("a bare task list (the lab's tasks.json)", () => {
     writeFileSync(path.join(dir, "tasks.json"), list);
     writeFileSync(path.join(dir, "Regression_Set.json"), list);
     const folder = await loadSuite(dir);
-    expect([folder.name, folder.threshold, folder.tasks[1]!.graders[0]!.configJson]).toEqual(["my-lab", 1, { rubric: "Short and factual." }]);
+    expect([folder.name, folder.threshold, folder.tasks[1]!.graders[0]!.configJson]).toEqual([
+      "my-lab",
+      1,
+      { rubric: "Short and factual." },
+    ]);
     expect((await loadSuite(path.join(dir, "Regression_Set.json"))).name).toBe("regression_set");
   });
 
@@ -188,18 +229,42 @@ describe("a bare task list (the lab's tasks.json)", () => {
 
 describe("hostile suite files", () => {
   it("a YAML alias bomb is refused with a message, not expanded", async () => {
-    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 9 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(", ")}]`), "name: demo", "tasks: []"].join("\n");
-    expect(await problems(bomb)).toEqual([expect.stringContaining("YAML aliases expand too far (more than 100 alias uses): refused as a possible alias bomb")]);
+    const bomb = [
+      "a: &a [x, x, x, x, x, x, x, x, x]",
+      ...Array.from(
+        { length: 9 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(", ")}]`,
+      ),
+      "name: demo",
+      "tasks: []",
+    ].join("\n");
+    expect(await problems(bomb)).toEqual([
+      expect.stringContaining("YAML aliases expand too far (more than 100 alias uses): refused as a possible alias bomb"),
+    ]);
   });
 
   it("invalid UTF-8 is refused with its line", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-suite-"));
-    writeFileSync(path.join(dir, "suite.yaml"), Buffer.concat([Buffer.from("name: demo\ntasks:\n  - { id: a, prompt: caf"), Buffer.from([0xe9]), Buffer.from(", grader: exact, expected: x }\n")]));
+    writeFileSync(
+      path.join(dir, "suite.yaml"),
+      Buffer.concat([
+        Buffer.from("name: demo\ntasks:\n  - { id: a, prompt: caf"),
+        Buffer.from([0xe9]),
+        Buffer.from(", grader: exact, expected: x }\n"),
+      ]),
+    );
     await expect(loadSuite(dir)).rejects.toThrow("line 3: not valid UTF-8");
   });
 
   it("a JSON task list nested 3,000 levels deep or with a lone surrogate is refused, naming where", async () => {
-    expect(await problems(`[{"id":"a","prompt":"hi","x":${"[".repeat(3000)}${"]".repeat(3000)}}]`, "tasks.json")).toEqual([expect.stringContaining("nested deeper than 64 levels (at 0.x.0.0.0.0.…)")]);
-    expect(await problems('{"name":"demo","tasks":[{"id":"a","prompt":"\\ud800"}]}', "suite.json")).toEqual([expect.stringContaining("tasks.0.prompt: contains a lone surrogate (\\ud800)")]);
+    expect(await problems(`[{"id":"a","prompt":"hi","x":${"[".repeat(3000)}${"]".repeat(3000)}}]`, "tasks.json")).toEqual([
+      expect.stringContaining("nested deeper than 64 levels (at 0.x.0.0.0.0.…)"),
+    ]);
+    expect(await problems('{"name":"demo","tasks":[{"id":"a","prompt":"\\ud800"}]}', "suite.json")).toEqual([
+      expect.stringContaining("tasks.0.prompt: contains a lone surrogate (\\ud800)"),
+    ]);
   });
 });

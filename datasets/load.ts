@@ -45,7 +45,9 @@ export function findSuiteFile(target: string): string {
     if (found) return found;
     throw new SuiteError([{ file: abs, path: [], message: `no ${FILE_NAMES.join(", ")} in this folder` }]);
   }
-  throw new SuiteError([{ file: path.resolve(target), path: [], message: "no such suite (give a folder under datasets/, or a suite file)" }]);
+  throw new SuiteError([
+    { file: path.resolve(target), path: [], message: "no such suite (give a folder under datasets/, or a suite file)" },
+  ]);
 }
 
 /** YAML aliases may be used this often in a suite file; more is refused (an alias bomb expands exponentially). */
@@ -63,7 +65,11 @@ function parseFile(file: string): unknown {
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length) {
     throw new SuiteError(
-      doc.errors.map((e) => ({ file, path: [], message: `invalid YAML at line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"}: ${e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}` })),
+      doc.errors.map((e) => ({
+        file,
+        path: [],
+        message: `invalid YAML at line ${e.linePos?.[0].line ?? "?"}, column ${e.linePos?.[0].col ?? "?"}: ${e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`,
+      })),
     );
   }
   let value: unknown;
@@ -71,7 +77,14 @@ function parseFile(file: string): unknown {
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
     // yaml throws a ReferenceError when aliases expand past the limit.
-    if (error instanceof ReferenceError) throw new SuiteError([{ file, path: [], message: `YAML aliases expand too far (more than ${MAX_YAML_ALIASES} alias uses): refused as a possible alias bomb` }]);
+    if (error instanceof ReferenceError)
+      throw new SuiteError([
+        {
+          file,
+          path: [],
+          message: `YAML aliases expand too far (more than ${MAX_YAML_ALIASES} alias uses): refused as a possible alias bomb`,
+        },
+      ]);
     throw error;
   }
   const problem = jsonValueProblem(value);
@@ -127,9 +140,11 @@ export async function resolveSuite(data: unknown, file: string, options: { sandb
   const tasks: SuiteTask[] = [];
   const firstIndex = new Map<string, number>();
   suite.tasks.forEach((raw, index) => {
-    const id = raw !== null && typeof raw === "object" && typeof (raw as { id?: unknown }).id === "string" ? (raw as { id: string }).id : undefined;
+    const id =
+      raw !== null && typeof raw === "object" && typeof (raw as { id?: unknown }).id === "string" ? (raw as { id: string }).id : undefined;
     const earlier = id === undefined ? undefined : firstIndex.get(id);
-    if (earlier !== undefined) issues.push({ file, task: { index, id }, path: ["id"], message: `duplicate task id (first used by tasks[${earlier}])` });
+    if (earlier !== undefined)
+      issues.push({ file, task: { index, id }, path: ["id"], message: `duplicate task id (first used by tasks[${earlier}])` });
     else if (id !== undefined) firstIndex.set(id, index);
     const resolved = resolveTask(raw, index, { file, suite, sandbox: sandbox?.definition ?? null });
     if (Array.isArray(resolved)) issues.push(...resolved);
@@ -166,12 +181,22 @@ function checkHardGates(gates: GateConfig, tasks: SuiteTask[], file: string): Su
   gates.hard.forEach((gate, i) => {
     const selected = selectTasks(tasks, gate.tags);
     if (selected.length === 0) {
-      issues.push({ file, path: ["gates", "hard", i, "tags"], message: `no task carries ${Object.entries(gate.tags ?? {}).map(([k, v]) => `${k}: ${v}`).join(", ")}` });
+      issues.push({
+        file,
+        path: ["gates", "hard", i, "tags"],
+        message: `no task carries ${Object.entries(gate.tags ?? {})
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(", ")}`,
+      });
       return;
     }
     gate.graders?.forEach((kind, j) => {
       if (!selected.some((t) => t.graders.some((g) => g.kind === kind))) {
-        issues.push({ file, path: ["gates", "hard", i, "graders", j], message: `no selected task (${selected.length}) is graded by ${kind}` });
+        issues.push({
+          file,
+          path: ["gates", "hard", i, "graders", j],
+          message: `no selected task (${selected.length}) is graded by ${kind}`,
+        });
       }
     });
   });

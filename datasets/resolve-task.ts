@@ -77,10 +77,16 @@ export function resolveTask(raw: unknown, index: number, ctx: Context): SuiteTas
   const graders: TaskGrader[] = [];
   refs.forEach((ref, i) => {
     const { kind, ...inline } = typeof ref === "string" ? { kind: ref } : ref;
-    if (!isGraderKind(kind)) return issue([...listPath(i), ...(typeof ref === "string" ? [] : ["kind"])], `unknown grader "${kind}" (known: ${GRADER_KINDS.join(", ")})`);
+    if (!isGraderKind(kind))
+      return issue(
+        [...listPath(i), ...(typeof ref === "string" ? [] : ["kind"])],
+        `unknown grader "${kind}" (known: ${GRADER_KINDS.join(", ")})`,
+      );
     const definition = GRADERS[kind];
     if (definition.requires.sandbox && !ctx.sandbox) issue(listPath(i), `the ${kind} grader needs a sandbox: set "sandbox" in the suite`);
-    const fromTask = Object.fromEntries(definition.taskFields.filter((f) => task[f] !== undefined && !(f in inline)).map((f) => [f, task[f]]));
+    const fromTask = Object.fromEntries(
+      definition.taskFields.filter((f) => task[f] !== undefined && !(f in inline)).map((f) => [f, task[f]]),
+    );
     definition.taskFields.forEach((f) => read.add(f));
     const configJson = { ...fromTask, ...inline };
     const result = definition.configSchema.safeParse(configJson);
@@ -89,7 +95,11 @@ export function resolveTask(raw: unknown, index: number, ctx: Context): SuiteTas
         const [field] = zi.path;
         const isTaskField = typeof field === "string" && definition.taskFields.includes(field) && !(field in inline);
         const missing = isTaskField && task[field] === undefined;
-        issues.push({ ...zi, path: isTaskField ? zi.path : [...listPath(i), ...zi.path], message: missing ? `required by the ${kind} grader` : zi.message });
+        issues.push({
+          ...zi,
+          path: isTaskField ? zi.path : [...listPath(i), ...zi.path],
+          message: missing ? `required by the ${kind} grader` : zi.message,
+        });
       }
       return;
     }
@@ -99,7 +109,10 @@ export function resolveTask(raw: unknown, index: number, ctx: Context): SuiteTas
   // A field no grader reads is almost always a mistake (a forgotten grader, a typo'd kind).
   for (const field of Object.keys(own)) {
     if (field !== "allowed_tools" && Object.values(GRADERS).some((g) => g.taskFields.includes(field)) && !read.has(field)) {
-      issue([field], `not read by any of this task's graders (${refs.map((r) => (typeof r === "string" ? r : r.kind)).join(", ") || "none"})`);
+      issue(
+        [field],
+        `not read by any of this task's graders (${refs.map((r) => (typeof r === "string" ? r : r.kind)).join(", ") || "none"})`,
+      );
     }
   }
 
@@ -107,7 +120,8 @@ export function resolveTask(raw: unknown, index: number, ctx: Context): SuiteTas
   if (ctx.sandbox) {
     const known = Object.keys(ctx.sandbox.tools);
     allowed?.forEach((tool, i) => {
-      if (!known.includes(tool)) issue(["allowed_tools", i], `unknown tool "${tool}" (sandbox ${ctx.sandbox!.name} has ${known.join(", ")})`);
+      if (!known.includes(tool))
+        issue(["allowed_tools", i], `unknown tool "${tool}" (sandbox ${ctx.sandbox!.name} has ${known.join(", ")})`);
     });
     try {
       ctx.sandbox.seed(structuredClone(task.seed ?? null));
@@ -122,7 +136,9 @@ export function resolveTask(raw: unknown, index: number, ctx: Context): SuiteTas
 
   const stop: { max_steps: number; max_wall_clock_s: number; max_cost_usd?: number } = { ...DEFAULT_STOP, ...(task.stop_conditions ?? {}) };
   const tags = (task.tags ?? {}) as Record<string, string | number | boolean>;
-  const definition = JSON.parse(sortedJson({ ...task, grader: undefined, graders: graders.map((g) => ({ kind: g.kind, ...g.configJson })) })) as Record<string, unknown>;
+  const definition = JSON.parse(
+    sortedJson({ ...task, grader: undefined, graders: graders.map((g) => ({ kind: g.kind, ...g.configJson })) }),
+  ) as Record<string, unknown>;
   return {
     id: own.id as string,
     position: index,

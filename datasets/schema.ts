@@ -21,7 +21,7 @@ export const StopConditionsSchema = z.strictObject({
 export const DEFAULT_STOP = { max_steps: 20, max_wall_clock_s: 60 } as const;
 
 export const GraderRefSchema = z.union([z.string().min(1), z.looseObject({ kind: z.string().min(1) })], {
-  error: "a grader is a kind (\"exact\") or an object with a kind ({ kind: rule, regex: ... })",
+  error: 'a grader is a kind ("exact") or an object with a kind ({ kind: rule, regex: ... })',
 });
 
 const tagValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -58,7 +58,10 @@ export const SuiteSchema = z.strictObject({
   /** The gate: pass rate over scored trials must reach this. */
   threshold: z.number().min(0).max(1).default(1),
   /** "./sandbox.ts#exportName": the in-process sandbox for agent tasks, relative to the suite file. */
-  sandbox: z.string().regex(/^\.{1,2}\/[^#]+(#[A-Za-z_$][\w$]*)?$/, 'a relative module path such as "./sandbox.ts#refundSandbox"').optional(),
+  sandbox: z
+    .string()
+    .regex(/^\.{1,2}\/[^#]+(#[A-Za-z_$][\w$]*)?$/, 'a relative module path such as "./sandbox.ts#refundSandbox"')
+    .optional(),
   defaults: DefaultsSchema.optional(),
   /** Hard, operational and trend gates beside the threshold (docs/runner.md, "Gates"). */
   gates: GatesSchema.optional(),

@@ -43,7 +43,10 @@ async function downloadText(page: Page, testId: string): Promise<{ name: string;
   return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, "utf8") };
 }
 
-test("two reviewers on 20 items: the hand-computed kappa, their 6 disagreements adjudicated by keyboard, one gold label, the export", async ({ page, browser }) => {
+test("two reviewers on 20 items: the hand-computed kappa, their 6 disagreements adjudicated by keyboard, one gold label, the export", async ({
+  page,
+  browser,
+}) => {
   const queue = seedQueue(unique());
   await signIn(page, account("admin"), `/label/${queue.queueId}/agreement`);
 
@@ -58,7 +61,9 @@ test("two reviewers on 20 items: the hand-computed kappa, their 6 disagreements 
   const row = page.getByTestId(`pair-${queue.ann}-${queue.bob}`);
   await expect(row.getByTestId("pair-kappa")).toHaveText(formatStat(kappa));
   await expect(row.getByTestId("pair-n")).toHaveText("20");
-  await expect(row.getByTestId("pair-ci")).toHaveText(formatInterval({ low: kappa - 1.959963984540054 * se, high: kappa + 1.959963984540054 * se }));
+  await expect(row.getByTestId("pair-ci")).toHaveText(
+    formatInterval({ low: kappa - 1.959963984540054 * se, high: kappa + 1.959963984540054 * se }),
+  );
   await expect(row.getByTestId("pair-agreement")).toContainText(formatPercent(po));
   // Krippendorff's α on the same table: 1 − 39·12 / (2·22·18) = 9/22.
   await expect(page.getByTestId("alpha-value")).toHaveText(formatStat(9 / 22));
@@ -73,7 +78,10 @@ test("two reviewers on 20 items: the hand-computed kappa, their 6 disagreements 
   for (const [i, key] of ["item-15", "item-16", "item-17", "item-18", "item-19", "item-20"].entries()) {
     await expect(items.nth(i)).toHaveAttribute("data-transcript-id", queue.transcriptIds[key]!);
   }
-  await expect(items.first().getByTestId("reviewer-label")).toHaveText([new RegExp(`${queue.ann}.*pass.*ann-\\S+ says pass`), new RegExp(`${queue.bob}.*fail.*bob-\\S+ says fail`)]);
+  await expect(items.first().getByTestId("reviewer-label")).toHaveText([
+    new RegExp(`${queue.ann}.*pass.*ann-\\S+ says pass`),
+    new RegExp(`${queue.bob}.*fail.*bob-\\S+ says fail`),
+  ]);
   // Untrusted output is text: the payload is shown, nothing of it runs or loads.
   await expect(items.first()).toContainText('<script>window.__pwned = 1</script><img src="http://127.0.0.1:9/x.png"');
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -100,8 +108,15 @@ test("two reviewers on 20 items: the hand-computed kappa, their 6 disagreements 
   await expect(items.first()).toHaveAttribute("aria-current", "true");
 
   // Exactly one gold label, from adjudication, with the note; after a reload the item is still gone.
-  const gold = JSON.parse(cli(["gold", queue.queueId, queue.transcriptIds["item-16"]!])) as { rubricVersion: number; value: string; source: string; note: string | null }[];
-  expect(gold).toEqual([expect.objectContaining({ rubricVersion: 1, value: "fail", source: "adjudication", note: "Refund went to the wrong account." })]);
+  const gold = JSON.parse(cli(["gold", queue.queueId, queue.transcriptIds["item-16"]!])) as {
+    rubricVersion: number;
+    value: string;
+    source: string;
+    note: string | null;
+  }[];
+  expect(gold).toEqual([
+    expect.objectContaining({ rubricVersion: 1, value: "fail", source: "adjudication", note: "Refund went to the wrong account." }),
+  ]);
   await page.reload();
   await expect(items).toHaveCount(5);
 
@@ -138,7 +153,11 @@ test("two reviewers on 20 items: the hand-computed kappa, their 6 disagreements 
   const body = actionRequest.postDataBuffer()!.toString("utf8").replace(queue.transcriptIds["item-16"]!, queue.transcriptIds["item-17"]!);
   expect(body).toContain(queue.transcriptIds["item-17"]!);
   const replay = await viewer.request.post(`/label/${queue.queueId}/adjudicate`, {
-    headers: { "next-action": actionRequest.headers()["next-action"]!, "content-type": actionRequest.headers()["content-type"]!, accept: "text/x-component" },
+    headers: {
+      "next-action": actionRequest.headers()["next-action"]!,
+      "content-type": actionRequest.headers()["content-type"]!,
+      accept: "text/x-component",
+    },
     data: body,
   });
   expect(replay.status()).toBe(403);
@@ -181,7 +200,13 @@ test("undefined agreement is shown as undefined, with why", async ({ page, brows
   const tag = unique();
   const ann = `ann-${tag}@example.com`;
   const bob = `bob-${tag}@example.com`;
-  const items = ["a", "b", "c"].map((key) => ({ key, labels: [{ reviewer: ann, value: "pass" }, { reviewer: bob, value: "pass" }] }));
+  const items = ["a", "b", "c"].map((key) => ({
+    key,
+    labels: [
+      { reviewer: ann, value: "pass" },
+      { reviewer: bob, value: "pass" },
+    ],
+  }));
   const seeded = JSON.parse(cli(["seed", JSON.stringify({ queues: [{ name: `constant-${tag}`, items }] })])) as Seeded;
   const queueId = seeded.queues[`constant-${tag}`]!.queueId;
   await signIn(page, account("reviewer"), `/label/${queueId}/agreement`);
@@ -218,7 +243,9 @@ test("a new rubric version starts the queue's agreement over; the old labels and
   await page.goto(`/label/${queue.queueId}/adjudicate`);
   await expect(page.getByRole("heading", { name: "Nothing to adjudicate" })).toBeVisible();
   // The consensus gold of v1 is still there, with its version.
-  expect(JSON.parse(cli(["gold", queue.queueId, queue.transcriptIds["item-01"]!]))).toEqual([expect.objectContaining({ rubricVersion: 1, value: "pass", source: "consensus" })]);
+  expect(JSON.parse(cli(["gold", queue.queueId, queue.transcriptIds["item-01"]!]))).toEqual([
+    expect.objectContaining({ rubricVersion: 1, value: "pass", source: "consensus" }),
+  ]);
 });
 
 test("pairwise disagreements are decided with A and B", async ({ page }) => {

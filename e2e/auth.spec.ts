@@ -154,7 +154,9 @@ test.describe("sign-in errors are clear and never a stack trace", () => {
   });
 
   test("malformed session cookie", async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: "next-auth.session-token", value: "eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..tampered.with.this", url: baseURL! }]);
+    await context.addCookies([
+      { name: "next-auth.session-token", value: "eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..tampered.with.this", url: baseURL! },
+    ]);
     const response = await page.goto("/runs");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(/\/login\?.*error=SessionInvalid/);

@@ -77,7 +77,8 @@ function surfaces(): string[] {
       } else if (entry.name === "route.ts") {
         const source = execFileSync("cat", [full], { encoding: "utf8" });
         for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-          if (new RegExp(`export const ${method}\\b|export (async )?function ${method}\\b|export \\{[^}]*\\b${method}\\b`).test(source)) found.push(`route ${method} /${segments.join("/")}`);
+          if (new RegExp(`export const ${method}\\b|export (async )?function ${method}\\b|export \\{[^}]*\\b${method}\\b`).test(source))
+            found.push(`route ${method} /${segments.join("/")}`);
         }
       }
     }
@@ -91,14 +92,21 @@ test("every page and route is accounted for: a new one must say whether it can s
   expect(surfaces()).toEqual(Object.keys(SURFACES).sort());
 });
 
-type Seeded = { labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>; versions: Record<string, { id: string; hash: string }> };
+type Seeded = {
+  labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>;
+  versions: Record<string, { id: string; hash: string }>;
+};
 
 function seed(scenario: unknown): Seeded {
   const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    },
+  );
   return JSON.parse(out) as Seeded;
 }
 
@@ -130,7 +138,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.close());
 
-test("a reviewer with items still to label gets no verdict, reason, gold or other reviewer's label for them, on any page or route", async ({ browser }) => {
+test("a reviewer with items still to label gets no verdict, reason, gold or other reviewer's label for them, on any page or route", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const tag = unique();
   const me = account("reviewer");
@@ -157,15 +167,26 @@ test("a reviewer with items still to label gets no verdict, reason, gold or othe
       },
     ],
     versions: [
-      { name: `blind-judge-${tag}`, key: "v1", spec: { provider: "openai", model: `m-${tag}`, baseUrl: server.baseUrl, promptTemplate: TEMPLATE, parser: "pass_fail" } },
-      { name: `blind-judge-${tag}`, key: "v2", spec: { provider: "openai", model: `m-${tag}-flip`, baseUrl: server.baseUrl, promptTemplate: TEMPLATE, parser: "pass_fail" } },
+      {
+        name: `blind-judge-${tag}`,
+        key: "v1",
+        spec: { provider: "openai", model: `m-${tag}`, baseUrl: server.baseUrl, promptTemplate: TEMPLATE, parser: "pass_fail" },
+      },
+      {
+        name: `blind-judge-${tag}`,
+        key: "v2",
+        spec: { provider: "openai", model: `m-${tag}-flip`, baseUrl: server.baseUrl, promptTemplate: TEMPLATE, parser: "pass_fail" },
+      },
     ],
   });
   const queueId = seeded.labelSets[set]!.queueId;
   const ids = keys.map((k) => seeded.labelSets[set]!.transcriptIds[k]!);
   const v1 = seeded.versions.v1!.id;
   const v2 = seeded.versions.v2!.id;
-  const annBob = (p: Page) => p.locator(`[data-testid="pair-ann-${tag}@example.com-bob-${tag}@example.com"], [data-testid="pair-bob-${tag}@example.com-ann-${tag}@example.com"]`);
+  const annBob = (p: Page) =>
+    p.locator(
+      `[data-testid="pair-ann-${tag}@example.com-bob-${tag}@example.com"], [data-testid="pair-bob-${tag}@example.com-ann-${tag}@example.com"]`,
+    );
   const secret = (i: number) => `REASON-${tag}-${i}`;
 
   // The admin judges and calibrates both versions on the test split (and sees everything).

@@ -40,23 +40,72 @@ test("the API refuses a missing or wrong token with 401 and writes nothing", asy
   const body = { id: "e2e-refused-run" };
   expect((await request.post("/api/runs", { data: body })).status()).toBe(401);
   expect((await request.post("/api/runs", { data: body, headers: { authorization: `Bearer gvl_${"q".repeat(43)}` } })).status()).toBe(401);
-  expect((await request.post("/api/transcripts/import?format=jsonl", { data: '{"task_prompt":"x"}', headers: { authorization: `Bearer ${token}` } })).status()).toBe(403);
+  expect(
+    (
+      await request.post("/api/transcripts/import?format=jsonl", {
+        data: '{"task_prompt":"x"}',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).status(),
+  ).toBe(403);
   const lookup = await request.get("/api/runs/e2e-refused-run", { headers: { authorization: `Bearer ${token}` } });
   expect(lookup.status()).toBe(404);
 });
 
-test("the regressed run sent with --server exits 1, names the newly failing tasks and links their failing trials", async ({ page, baseURL }) => {
+test("the regressed run sent with --server exits 1, names the newly failing tasks and links their failing trials", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const env = { GAVEL_SERVER: baseURL!, GAVEL_TOKEN: token };
   const run = (args: string[]) => gavelWith(args, env);
-  const reference = await run(["run", "datasets/refund", "--agent", "module:datasets/refund/agents.ts#referenceAgent", "--agent-label", "e2e-refund-bot", "--branch", "main", "--trials", "2", "--out", out, "--quiet"]);
+  const reference = await run([
+    "run",
+    "datasets/refund",
+    "--agent",
+    "module:datasets/refund/agents.ts#referenceAgent",
+    "--agent-label",
+    "e2e-refund-bot",
+    "--branch",
+    "main",
+    "--trials",
+    "2",
+    "--out",
+    out,
+    "--quiet",
+  ]);
   expect(reference.code, reference.stderr).toBe(0);
-  const regressed = await run(["run", "datasets/refund", "--agent", "module:datasets/refund/agents.ts#regressedAgent", "--agent-label", "e2e-refund-bot", "--branch", "retry-pending", "--trials", "2", "--out", out, "--quiet"]);
+  const regressed = await run([
+    "run",
+    "datasets/refund",
+    "--agent",
+    "module:datasets/refund/agents.ts#regressedAgent",
+    "--agent-label",
+    "e2e-refund-bot",
+    "--branch",
+    "retry-pending",
+    "--trials",
+    "2",
+    "--out",
+    out,
+    "--quiet",
+  ]);
   expect(regressed.code, regressed.stderr).toBe(1);
   expect(regressed.stdout).toMatch(/Against baseline run \S+: 10 newly failing, 0 newly passing, 0 newly flaky/);
   const newly = [...regressed.stdout.matchAll(/^ {2}newly failing {2}(\S+) {2}(\S+)$/gm)];
   expect(newly.map((m) => m[1]).sort()).toEqual(
-    ["adv-admin-mode", "adv-injected-notes-full", "edge-exact-remaining", "edge-window-30-days", "refund-full-bank", "refund-full-bank-2", "refund-partial-bank", "refund-partial-cents", "refund-remaining", "refund-two-orders"].sort(),
+    [
+      "adv-admin-mode",
+      "adv-injected-notes-full",
+      "edge-exact-remaining",
+      "edge-window-30-days",
+      "refund-full-bank",
+      "refund-full-bank-2",
+      "refund-partial-bank",
+      "refund-partial-cents",
+      "refund-remaining",
+      "refund-two-orders",
+    ].sort(),
   );
   const url = newly.find((m) => m[1] === "refund-full-bank")![2]!;
   expect(url.startsWith(`${baseURL}/runs/`)).toBe(true);
@@ -81,7 +130,10 @@ test("the token's last use shows; once revoked it is refused", async ({ page, ba
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: "Revoke e2e CI" }).click();
   await expect(row).toContainText("revoked");
-  const refused = await gavelWith(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", out, "--quiet"], { GAVEL_SERVER: baseURL!, GAVEL_TOKEN: token });
+  const refused = await gavelWith(
+    ["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", out, "--quiet"],
+    { GAVEL_SERVER: baseURL!, GAVEL_TOKEN: token },
+  );
   expect(refused.code).toBe(2);
   expect(refused.stderr).toContain("was revoked");
 });

@@ -22,10 +22,18 @@ function llmbar(dir: string, judge: string, strategy: string) {
   const items = JSON.parse(readFileSync(path.join(base, "result.json"), "utf8")) as ResultItem[];
   const statistics = JSON.parse(readFileSync(path.join(base, "statistics.json"), "utf8")) as Record<string, string>;
   const ab = (v: string | number | null) => (v === null ? null : String(v) === "1" ? "A" : "B");
-  const rows = items.map((item) => ({ gold: ab(item.label)!, original: ab(item.results.at(-1)!["swap = False"]!.winner), swapped: ab(item.results.at(-1)!["swap = True"]!.winner) }));
+  const rows = items.map((item) => ({
+    gold: ab(item.label)!,
+    original: ab(item.results.at(-1)!["swap = False"]!.winner),
+    swapped: ab(item.results.at(-1)!["swap = True"]!.winner),
+  }));
   // κ leaves an unparseable verdict out (and counts it); the original order is the one calibrated.
   const judged = rows.filter((r) => r.original !== null);
-  const report = agreementReport(judged.map((r) => r.original!), judged.map((r) => r.gold), { metric: "kappa", categories: ["A", "B"], positive: "A" });
+  const report = agreementReport(
+    judged.map((r) => r.original!),
+    judged.map((r) => r.gold),
+    { metric: "kappa", categories: ["A", "B"], positive: "A" },
+  );
   const both = rows.filter((r) => r.original !== null && r.swapped !== null);
   const pct = (field: string) => {
     const c = parseUpstreamCount(statistics[field]!)!;
@@ -41,9 +49,12 @@ function llmbar(dir: string, judge: string, strategy: string) {
   };
 }
 
-const row = (page: Page, set: string, judge: string, model: string) => page.locator(`[data-testid="real-judge-row"][data-set="${set}"][data-judge="${judge}"][data-model="${model}"]`);
+const row = (page: Page, set: string, judge: string, model: string) =>
+  page.locator(`[data-testid="real-judge-row"][data-set="${set}"][data-judge="${judge}"][data-model="${model}"]`);
 
-test("the judges page shows the imported LLMBar judges with κ, interval, gate, per-order accuracy and position consistency", async ({ page }) => {
+test("the judges page shows the imported LLMBar judges with κ, interval, gate, per-order accuracy and position consistency", async ({
+  page,
+}) => {
   await signIn(page, account("viewer"), "/judges");
   await expect(page.getByRole("heading", { name: "Real judges, real humans" })).toBeVisible();
   for (const [set, dir, models] of [
@@ -86,19 +97,29 @@ test("the HANNA Spearman table shows ρ per LLM and prompt variant per criterion
     const r = table.locator(`[data-testid="hanna-row"][data-model="${judge.llm}"][data-version="${judge.variant}"]`);
     for (const { name } of HANNA_CRITERIA) {
       const kept = judge.ratings[name].map((v, i) => [v, data.mean[name][i]!] as const).filter(([v]) => isOnScale(v));
-      const rho = spearmanRho(kept.map(([v]) => Number(ratingText(v))), kept.map(([, m]) => Number(ratingText(m))));
+      const rho = spearmanRho(
+        kept.map(([v]) => Number(ratingText(v))),
+        kept.map(([, m]) => Number(ratingText(m))),
+      );
       await expect(r.locator(`[data-criterion="${name}"]`), `${judge.llm} ${judge.variant} ${name}`).toHaveText(formatStat(rho));
     }
   }
   await expect(page.getByTestId("hanna-ceiling").locator('[data-criterion="Relevance"]')).toHaveText(/^-?\d\.\d{3}$/);
   const kappa = page.getByTestId("hanna-kappa");
   await expect(kappa.getByRole("row")).toHaveCount(data.judges.length + 1);
-  await expect(kappa.locator('[data-model="ChatGPT"][data-version="1"] [data-criterion="Coherence"]')).toHaveText(/^-?\d\.\d{3} \[-?\d\.\d{2}, -?\d\.\d{2}\] [✓✗]$/);
+  await expect(kappa.locator('[data-model="ChatGPT"][data-version="1"] [data-criterion="Coherence"]')).toHaveText(
+    /^-?\d\.\d{3} \[-?\d\.\d{2}, -?\d\.\d{2}\] [✓✗]$/,
+  );
 });
 
-test("the HANNA section shows the paper's figure as published, 96 of 96 cells recomputed from the verdicts and matching", async ({ page }) => {
+test("the HANNA section shows the paper's figure as published, 96 of 96 cells recomputed from the verdicts and matching", async ({
+  page,
+}) => {
   // Recomputed here from the repository's CSV, and the published numbers read from the stored figure.
-  const expected = compareWithPublished(publishedFigure(), ratingsFromFile(parseHanna(readFileSync("datasets/hanna/hanna_metric_scores_llm.csv", "utf8"))));
+  const expected = compareWithPublished(
+    publishedFigure(),
+    ratingsFromFile(parseHanna(readFileSync("datasets/hanna/hanna_metric_scores_llm.csv", "utf8"))),
+  );
   await signIn(page, account("viewer"), "/judges");
   const table = page.getByTestId("hanna-as-published");
   // Streamed in after the page: the first recomputation reads every HANNA verdict.
@@ -106,15 +127,22 @@ test("the HANNA section shows the paper's figure as published, 96 of 96 cells re
   await expect(table.getByTestId("as-published-row")).toHaveCount(16);
   await expect(table.locator('[data-testid="as-published-cell"][data-match="true"]')).toHaveCount(96);
   for (const cell of expected) {
-    const shown = table.locator(`[data-testid="as-published-row"][data-model="${cell.llm}"][data-version="${cell.variant}"] [data-criterion="${cell.criterion}"]`);
-    await expect(shown, `${cell.criterion} / ${cell.llm} / prompt ${cell.variant}`).toHaveAttribute("data-published", String(cell.published));
+    const shown = table.locator(
+      `[data-testid="as-published-row"][data-model="${cell.llm}"][data-version="${cell.variant}"] [data-criterion="${cell.criterion}"]`,
+    );
+    await expect(shown, `${cell.criterion} / ${cell.llm} / prompt ${cell.variant}`).toHaveAttribute(
+      "data-published",
+      String(cell.published),
+    );
     await expect(shown).toHaveText(`${cell.value} ✓`);
   }
   await expect(table).toContainText("the gate reads neither table");
   await expect(table).toContainText("published-kendall-story-level.json");
 });
 
-test("the model-upgrade pair opens in the drift view: both versions on the same frozen test split, and the flipped items", async ({ page }) => {
+test("the model-upgrade pair opens in the drift view: both versions on the same frozen test split, and the flipped items", async ({
+  page,
+}) => {
   // A viewer: the demo reviewer may still label these items, so the flipped items are hidden from them (blind review).
   await signIn(page, account("viewer"), "/judges");
   const upgrade = page.getByTestId("model-upgrade");
@@ -141,5 +169,6 @@ test("every page has real content after the first start", async ({ page }) => {
   await expect(page.getByRole("link", { name: "refund" })).toBeVisible();
   await expect(page.getByRole("link", { name: "smoke" })).toBeVisible();
   await page.goto("/judges");
-  for (const name of ["llmbar-vanilla-norules", "llmbar-metrics-reference", "hanna-chatgpt"]) await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+  for (const name of ["llmbar-vanilla-norules", "llmbar-metrics-reference", "hanna-chatgpt"])
+    await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
 });

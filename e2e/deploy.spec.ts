@@ -24,7 +24,10 @@ let app: ChildProcess | null = null;
 let logs = "";
 let reachable = true;
 
-const pgTool = (command: "create" | "drop") => execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/pg-database.ts", command, pgServer, database], { stdio: "pipe" });
+const pgTool = (command: "create" | "drop") =>
+  execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/pg-database.ts", command, pgServer, database], {
+    stdio: "pipe",
+  });
 
 function listening(url: string): Promise<boolean> {
   const { hostname, port: p } = new URL(url);

@@ -18,7 +18,15 @@ test("the first start serves before seeding the demo data, says it is loading, a
   const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-first-start-"));
   const started = Date.now();
   const server = spawn("npm", ["start"], {
-    env: { ...process.env, PORT: String(port), GAVEL_DATA_DIR: dir, DATABASE_URL: "", NEXTAUTH_URL: base, NEXT_TELEMETRY_DISABLED: "1", GAVEL_LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      GAVEL_DATA_DIR: dir,
+      DATABASE_URL: "",
+      NEXTAUTH_URL: base,
+      NEXT_TELEMETRY_DISABLED: "1",
+      GAVEL_LOG_LEVEL: "error",
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -55,7 +63,10 @@ test("the first start serves before seeding the demo data, says it is loading, a
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByTestId("demo-banner")).toContainText(/Loading the demo data, step \d of 5/, { timeout: 30_000 });
 
-    await expect(async () => expect((await fetch(`${base}/api/health?demo=ready`)).status).toBe(200)).toPass({ timeout: 480_000, intervals: [1000] });
+    await expect(async () => expect((await fetch(`${base}/api/health?demo=ready`)).status).toBe(200)).toPass({
+      timeout: 480_000,
+      intervals: [1000],
+    });
     await page.reload();
     await expect(page.getByTestId("signed-in-user")).toContainText(admin[1]!);
     await expect(page.getByTestId("demo-banner")).toHaveCount(0);

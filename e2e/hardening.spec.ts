@@ -9,19 +9,28 @@ import { account, signIn } from "./helpers";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const EVIL = "https://evil.example";
 
-test("a cross-site POST with an admin's cookie is refused (403) and creates nothing; the same request from the app works", async ({ page, baseURL }) => {
+test("a cross-site POST with an admin's cookie is refused (403) and creates nothing; the same request from the app works", async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, account("admin"));
   const email = `csrf-${unique()}@example.com`;
   const body = JSON.stringify({ email, role: "admin", password: "correct horse battery staple" });
   const forged = await page.request.post("/api/users", { headers: { origin: EVIL, "content-type": "text/plain" }, data: body });
   expect(forged.status()).toBe(403);
   expect((await forged.json()).error).toContain(`came from ${EVIL}`);
-  const crossSite = await page.request.post("/api/users", { headers: { "sec-fetch-site": "cross-site", "content-type": "application/json" }, data: body });
+  const crossSite = await page.request.post("/api/users", {
+    headers: { "sec-fetch-site": "cross-site", "content-type": "application/json" },
+    data: body,
+  });
   expect(crossSite.status()).toBe(403);
   const users = (await (await page.request.get("/api/users")).json()) as { users?: { email: string }[] } | { email: string }[];
   expect(JSON.stringify(users)).not.toContain(email);
 
-  const own = await page.request.post("/api/users", { headers: { origin: baseURL!, "sec-fetch-site": "same-origin", "content-type": "application/json" }, data: body });
+  const own = await page.request.post("/api/users", {
+    headers: { origin: baseURL!, "sec-fetch-site": "same-origin", "content-type": "application/json" },
+    data: body,
+  });
   expect(own.status()).toBe(201);
 
   // Imports and approvals from a foreign origin are refused the same way.
@@ -35,7 +44,9 @@ test("a server action posted from a foreign origin answers 403, not 500", async 
   const [actionRequest] = await Promise.all([
     page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"])),
     (async () => {
-      await page.getByLabel("Transcript file").setInputFiles({ name: "x.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from("not json\n") });
+      await page
+        .getByLabel("Transcript file")
+        .setInputFiles({ name: "x.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from("not json\n") });
       await page.getByRole("button", { name: "Import" }).click();
     })(),
   ]);
@@ -55,7 +66,16 @@ function bigFile(megabytes: number) {
   const lines: string[] = [];
   let size = 0;
   for (let n = 0; size < megabytes * 2 ** 20; n++) {
-    const line = JSON.stringify({ id: `big-${tag}-${n}`, task_prompt: `Task ${tag} ${n}`, messages: [{ role: "user", content: `Task ${n}` }, { role: "assistant", content: filler }], final_output: `done ${tag} ${n}` }) + "\n";
+    const line =
+      JSON.stringify({
+        id: `big-${tag}-${n}`,
+        task_prompt: `Task ${tag} ${n}`,
+        messages: [
+          { role: "user", content: `Task ${n}` },
+          { role: "assistant", content: filler },
+        ],
+        final_output: `done ${tag} ${n}`,
+      }) + "\n";
     lines.push(line);
     size += line.length;
   }
@@ -67,11 +87,16 @@ test("a 60 MB import through the API gets 413 naming the limit and writes nothin
   await signIn(page, account("admin"));
   const file = bigFile(60);
 
-  const declared = await page.request.post("/api/transcripts/import?format=jsonl", { headers: { "content-type": "application/x-ndjson" }, data: file.text });
+  const declared = await page.request.post("/api/transcripts/import?format=jsonl", {
+    headers: { "content-type": "application/x-ndjson" },
+    data: file.text,
+  });
   expect(declared.status()).toBe(413);
   expect((await declared.json()).error).toContain("larger than the limit of 50 MB (GAVEL_MAX_UPLOAD_MB)");
 
-  const multipart = await page.request.post("/api/transcripts/import", { multipart: { file: { name: "big.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(file.text) } } });
+  const multipart = await page.request.post("/api/transcripts/import", {
+    multipart: { file: { name: "big.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(file.text) } },
+  });
   expect(multipart.status()).toBe(413);
 
   // Streamed without a Content-Length (chunked): the route counts what it reads and stops at the limit.
@@ -83,21 +108,41 @@ test("a 60 MB import through the API gets 413 naming the limit and writes nothin
       controller.close();
     },
   });
-  const streamed = await fetch(`${baseURL}/api/transcripts/import?format=jsonl`, { method: "POST", headers: { cookie, "content-type": "application/x-ndjson" }, body: stream, duplex: "half" } as RequestInit);
+  const streamed = await fetch(`${baseURL}/api/transcripts/import?format=jsonl`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-ndjson" },
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
   expect(streamed.status).toBe(413);
   expect(((await streamed.json()) as { error: string }).error).toContain("GAVEL_MAX_UPLOAD_MB");
 
   // Nothing of it was written: its first transcript is new when imported on its own.
-  const alone = await page.request.post("/api/transcripts/import?format=jsonl", { headers: { "content-type": "application/x-ndjson" }, data: file.first });
+  const alone = await page.request.post("/api/transcripts/import?format=jsonl", {
+    headers: { "content-type": "application/x-ndjson" },
+    data: file.first,
+  });
   expect(alone.status()).toBe(200);
   expect(await alone.json()).toMatchObject({ ok: true, items: 1, created: 1, existing: 0 });
 });
 
 test("an upload in invalid UTF-8 is refused with its line, not stored with U+FFFD", async ({ page }) => {
   await signIn(page, account("admin"));
-  const good = JSON.stringify({ id: `utf8-${unique()}`, task_prompt: "Task", messages: [{ role: "user", content: "hi" }], final_output: "ok" });
-  const body = Buffer.concat([Buffer.from(`${good}\n{"id":"bad","task_prompt":"`), Buffer.from([0xc3, 0x28]), Buffer.from('","messages":[]}\n')]);
-  const response = await page.request.post("/api/transcripts/import?format=jsonl", { headers: { "content-type": "application/x-ndjson" }, data: body });
+  const good = JSON.stringify({
+    id: `utf8-${unique()}`,
+    task_prompt: "Task",
+    messages: [{ role: "user", content: "hi" }],
+    final_output: "ok",
+  });
+  const body = Buffer.concat([
+    Buffer.from(`${good}\n{"id":"bad","task_prompt":"`),
+    Buffer.from([0xc3, 0x28]),
+    Buffer.from('","messages":[]}\n'),
+  ]);
+  const response = await page.request.post("/api/transcripts/import?format=jsonl", {
+    headers: { "content-type": "application/x-ndjson" },
+    data: body,
+  });
   expect(response.status()).toBe(400);
   expect(await response.json()).toEqual({ ok: false, errors: ["line 2: not valid UTF-8. Save the file as UTF-8 and try again."] });
 });
@@ -116,7 +161,12 @@ async function tryPassword(request: import("@playwright/test").APIRequestContext
   return request.post("/api/auth/callback/credentials", { form: { email, password, csrfToken, json: "true", callbackUrl: "/runs" } });
 }
 
-test("after 5 wrong passwords the right one is refused too (429, Retry-After), the form says why, and the block is audited", async ({ page, browser, playwright, baseURL }) => {
+test("after 5 wrong passwords the right one is refused too (429, Retry-After), the form says why, and the block is audited", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   await signIn(page, account("admin"));
   const password = "correct horse battery staple";
   const email = await freshAccount(page, password);
@@ -141,13 +191,19 @@ test("after 5 wrong passwords the right one is refused too (429, Retry-After), t
   await attacker.dispose();
 });
 
-test("50 parallel guesses at one account: at most the free failures reach a password check, the rest get 429", async ({ page, playwright, baseURL }) => {
+test("50 parallel guesses at one account: at most the free failures reach a password check, the rest get 429", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await signIn(page, account("admin"));
   const email = await freshAccount(page, "another correct horse");
   const attacker = await playwright.request.newContext({ baseURL });
   const { csrfToken } = (await (await attacker.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const responses = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => attacker.post("/api/auth/callback/credentials", { form: { email, password: `parallel-${i}`, csrfToken, json: "true" } })),
+    Array.from({ length: 50 }, (_, i) =>
+      attacker.post("/api/auth/callback/credentials", { form: { email, password: `parallel-${i}`, csrfToken, json: "true" } }),
+    ),
   );
   const statuses = responses.map((r) => r.status());
   expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(5);

@@ -9,7 +9,9 @@ test.describe.configure({ mode: "serial" });
 const fixtures = path.join(import.meta.dirname, "../lib/transcripts/fixtures");
 
 async function upload(page: Page, file: string) {
-  await page.getByLabel("Transcript file").setInputFiles({ name: path.basename(file), mimeType: "application/json", buffer: readFileSync(path.join(fixtures, file)) });
+  await page
+    .getByLabel("Transcript file")
+    .setInputFiles({ name: path.basename(file), mimeType: "application/json", buffer: readFileSync(path.join(fixtures, file)) });
   await page.getByRole("button", { name: "Import" }).click();
 }
 
@@ -26,7 +28,9 @@ test("a promptfoo results file and an OpenTelemetry export with an unrelated spa
   ]);
 
   await upload(page, "peers/promptfoo-results.json");
-  await expect(page.getByTestId("import-counts")).toContainText("Imported 3 transcripts: 3 new, 0 already stored; judge verdicts: 3 new, 0 already stored.");
+  await expect(page.getByTestId("import-counts")).toContainText(
+    "Imported 3 transcripts: 3 new, 0 already stored; judge verdicts: 3 new, 0 already stored.",
+  );
   await expect(page.getByRole("list", { name: "Import notes" })).toContainText("1 result skipped: errored (the provider failed)");
 
   await upload(page, "traces/otel-chat-logs.jsonl");

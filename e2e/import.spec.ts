@@ -30,7 +30,6 @@ async function upload(page: Page, text: string, name = "refunds.jsonl") {
   await page.getByRole("button", { name: "Import" }).click();
 }
 
-
 test("a bad line is named and nothing is written; the fixed file imports once; a queue is made from it", async ({ page }) => {
   await signIn(page, account("admin"), "/label");
   await page.getByRole("link", { name: "Import transcripts" }).click();
@@ -44,11 +43,15 @@ test("a bad line is named and nothing is written; the fixed file imports once; a
 
   // Nothing from the bad upload exists: the fixed file's five are all new.
   await upload(page, goodFile);
-  await expect(page.getByTestId("import-counts")).toHaveText("Imported 5 transcripts: 5 new, 0 already stored; judge verdicts: 5 new, 0 already stored.");
+  await expect(page.getByTestId("import-counts")).toHaveText(
+    "Imported 5 transcripts: 5 new, 0 already stored; judge verdicts: 5 new, 0 already stored.",
+  );
   await expect(problems).toHaveCount(0);
 
   await upload(page, goodFile);
-  await expect(page.getByTestId("import-counts")).toHaveText("Imported 5 transcripts: 0 new, 5 already stored; judge verdicts: 0 new, 5 already stored.");
+  await expect(page.getByTestId("import-counts")).toHaveText(
+    "Imported 5 transcripts: 0 new, 5 already stored; judge verdicts: 0 new, 5 already stored.",
+  );
 
   await page.getByRole("link", { name: "Create a label queue from this import" }).click();
   await expect(page).toHaveURL(/\/label\/new\?import=/);
@@ -75,9 +78,19 @@ test("a queue from a run takes every trial that did not pass", async ({ page }) 
   // "hi", so two tasks pass and three fail.
   const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-import-run-"));
   writeFileSync(path.join(dir, "agent.mjs"), "export const hiAgent = () => 'hi';\n");
-  const tasks = ["hi", "hi", "bye", "ciao", "hello"].map((expected, i) => `  - { id: t${i}, prompt: "Say ${expected}", grader: exact, expected: ${expected} }`);
+  const tasks = ["hi", "hi", "bye", "ciao", "hello"].map(
+    (expected, i) => `  - { id: t${i}, prompt: "Say ${expected}", grader: exact, expected: ${expected} }`,
+  );
   writeFileSync(path.join(dir, "suite.yaml"), `name: e2e-import-run\nthreshold: 0.5\ntasks:\n${tasks.join("\n")}\n`);
-  const result = await gavel(["run", dir, "--agent", `module:${path.join(dir, "agent.mjs")}#hiAgent`, "--json", "--out", path.join(dir, "results")]);
+  const result = await gavel([
+    "run",
+    dir,
+    "--agent",
+    `module:${path.join(dir, "agent.mjs")}#hiAgent`,
+    "--json",
+    "--out",
+    path.join(dir, "results"),
+  ]);
   expect(result.code, result.stderr).toBe(1);
   const { runId, recordPath } = JSON.parse(result.stdout) as { runId: string; recordPath: string };
   const record = JSON.parse(readFileSync(recordPath, "utf8")) as { tasks: { trials: { verdict: string }[] }[] };
@@ -98,14 +111,22 @@ test("a queue from a run takes every trial that did not pass", async ({ page }) 
 });
 
 test("import for CI: 400 with every problem, counts on success, 401 and 403", async ({ page, request }) => {
-  const signedOut = await request.post("/api/transcripts/import?format=jsonl", { data: goodFile, headers: { "content-type": "application/x-ndjson" } });
+  const signedOut = await request.post("/api/transcripts/import?format=jsonl", {
+    data: goodFile,
+    headers: { "content-type": "application/x-ndjson" },
+  });
   expect(signedOut.status()).toBe(401);
 
   await signIn(page, account("admin"));
-  const bad = await page.request.post("/api/transcripts/import?format=jsonl", { data: badFile, headers: { "content-type": "application/x-ndjson" } });
+  const bad = await page.request.post("/api/transcripts/import?format=jsonl", {
+    data: badFile,
+    headers: { "content-type": "application/x-ndjson" },
+  });
   expect(bad.status()).toBe(400);
   expect(await bad.json()).toEqual({ ok: false, format: "jsonl", errors: ["line 3: task_prompt: task_prompt must be text"] });
-  const good = await page.request.post("/api/transcripts/import?fileName=ci.jsonl", { multipart: { file: { name: "ci.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(goodFile) } } });
+  const good = await page.request.post("/api/transcripts/import?fileName=ci.jsonl", {
+    multipart: { file: { name: "ci.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(goodFile) } },
+  });
   expect(good.status()).toBe(200);
   expect(await good.json()).toMatchObject({ ok: true, format: "jsonl", items: 5, created: 0, existing: 5, addedToQueue: 0 });
 });

@@ -14,10 +14,14 @@ type Seeded = { labelSets: Record<string, { queueId: string }>; versions: Record
 
 function seed(scenario: unknown): Seeded {
   const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    },
+  );
   return JSON.parse(out) as Seeded;
 }
 
@@ -37,13 +41,22 @@ test.beforeAll(async () => {
       const model = String(body.model);
       const good = lastUserText(body).includes("good answer");
       const swapped = changed.has(model);
-      return { text: good !== swapped ? "PASS: does what was asked" : "FAIL: misses it", fingerprint: swapped ? "fp_after_upgrade" : "fp_original" };
+      return {
+        text: good !== swapped ? "PASS: does what was asked" : "FAIL: misses it",
+        fingerprint: swapped ? "fp_after_upgrade" : "fp_original",
+      };
     },
   });
 });
 test.afterAll(() => server.close());
 
-const spec = (model: string) => ({ provider: "openai", model, baseUrl: server.baseUrl, promptTemplate: "Task: {{task_prompt}}\nOutput: {{output}}\nPASS or FAIL, a colon and a reason.", parser: "pass_fail" });
+const spec = (model: string) => ({
+  provider: "openai",
+  model,
+  baseUrl: server.baseUrl,
+  promptTemplate: "Task: {{task_prompt}}\nOutput: {{output}}\nPASS or FAIL, a colon and a reason.",
+  parser: "pass_fail",
+});
 
 async function calibrateAndApprove(page: Page, versionId: string, queueId: string) {
   await page.goto(`/judges/versions/${versionId}`);
@@ -58,13 +71,29 @@ async function calibrateAndApprove(page: Page, versionId: string, queueId: strin
 }
 
 // The lab's gate (0.75): a gating judge failing the stub's summary still leaves the run passing.
-const runSmoke = (judge: string) => gavel(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--judge", judge, "--threshold", "0.75", "--json"]);
+const runSmoke = (judge: string) =>
+  gavel([
+    "run",
+    "datasets/smoke",
+    "--agent",
+    "module:datasets/smoke/agent.ts#stubAgent",
+    "--judge",
+    judge,
+    "--threshold",
+    "0.75",
+    "--json",
+  ]);
 
-test("canary: a gating judge passes its canary; after the model behind its name changes, the next run demotes it and says why", async ({ page }) => {
+test("canary: a gating judge passes its canary; after the model behind its name changes, the next run demotes it and says why", async ({
+  page,
+}) => {
   const tag = unique();
   const model = `canary-model-${tag}`;
   const name = `canary-judge-${tag}`;
-  const seeded = seed({ labelSets: [{ name: `canary-gold-${tag}`, kind: "binary", items: items(20) }], versions: [{ name, spec: spec(model) }] });
+  const seeded = seed({
+    labelSets: [{ name: `canary-gold-${tag}`, kind: "binary", items: items(20) }],
+    versions: [{ name, spec: spec(model) }],
+  });
   const versionId = seeded.versions[name]!.id;
   await signIn(page, account("admin"), `/judges/versions/${versionId}`);
   await calibrateAndApprove(page, versionId, seeded.labelSets[`canary-gold-${tag}`]!.queueId);
@@ -79,11 +108,15 @@ test("canary: a gating judge passes its canary; after the model behind its name 
   changed.add(model);
   const second = await runSmoke(`${name}@1`);
   expect(second.code).toBe(0);
-  expect(second.stderr).toContain(`Canary re-check of ${name}@1: failed (the provider's fingerprint changed (fp_original → fp_after_upgrade)`);
+  expect(second.stderr).toContain(
+    `Canary re-check of ${name}@1: failed (the provider's fingerprint changed (fp_original → fp_after_upgrade)`,
+  );
   const summary = JSON.parse(second.stdout);
   expect(summary.judge).toMatchObject({ approved: false, state: "demoted", calibrationId: null });
   const note = (summary.summary.notes as string[]).find((n) => n.includes(`judge ${name} v1`) && n.includes("is not approved"))!;
-  expect(note).toMatch(/is not approved \(demoted: the canary re-check failed: the provider's fingerprint changed \(fp_original → fp_after_upgrade\)/);
+  expect(note).toMatch(
+    /is not approved \(demoted: the canary re-check failed: the provider's fingerprint changed \(fp_original → fp_after_upgrade\)/,
+  );
 
   // The run's page says why its judge did not count, and what the judge was when it ran.
   await page.goto(`/runs/${summary.runId}`);
@@ -112,17 +145,26 @@ test("canary: a gating judge passes its canary; after the model behind its name 
   await expect(page.getByTestId("audit-events").getByRole("row").filter({ hasNotText: "judge.demoted" })).toHaveCount(0);
   const jsonl = await page.request.get("/api/audit?format=jsonl&action=judge.demoted");
   expect(jsonl.headers()["content-type"]).toContain("application/x-ndjson");
-  const lines = (await jsonl.text()).trim().split("\n").map((l) => JSON.parse(l));
+  const lines = (await jsonl.text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   expect(lines.every((e) => e.action === "judge.demoted")).toBe(true);
   expect(lines.some((e) => e.targetId === versionId && e.actor === null)).toBe(true);
   await row.getByRole("link", { name: new RegExp(`judge_version ${versionId}`) }).click();
   await expect(page).toHaveURL(new RegExp(`/judges/versions/${versionId}$`));
 });
 
-test("a run page shows its judge as it was when the run happened: shadow stays shadow after the judge is approved", async ({ page, browser }) => {
+test("a run page shows its judge as it was when the run happened: shadow stays shadow after the judge is approved", async ({
+  page,
+  browser,
+}) => {
   const tag = unique();
   const name = `frozen-judge-${tag}`;
-  const seeded = seed({ labelSets: [{ name: `frozen-gold-${tag}`, kind: "binary", items: items(20) }], versions: [{ name, spec: spec(`frozen-model-${tag}`) }] });
+  const seeded = seed({
+    labelSets: [{ name: `frozen-gold-${tag}`, kind: "binary", items: items(20) }],
+    versions: [{ name, spec: spec(`frozen-model-${tag}`) }],
+  });
   const versionId = seeded.versions[name]!.id;
 
   const before = await runSmoke(`${name}@1`);

@@ -14,14 +14,21 @@ import { account, signIn, signedInPage } from "./helpers";
  * calls it from the server), the labeling tables are seeded directly, and everything else happens
  * in the browser.
  */
-type Seeded = { labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>; versions: Record<string, { id: string; hash: string }> };
+type Seeded = {
+  labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>;
+  versions: Record<string, { id: string; hash: string }>;
+};
 
 function seed(scenario: unknown): Seeded {
   const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    },
+  );
   return JSON.parse(out) as Seeded;
 }
 
@@ -31,7 +38,12 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 function items(good: number, bad: number, markers: Record<number, string> = {}, split = "test") {
   return [
     ...Array.from({ length: good }, (_, i) => ({ key: `good-${i}`, split, output: `good answer ${i} ${markers[i] ?? ""}`, gold: "pass" })),
-    ...Array.from({ length: bad }, (_, i) => ({ key: `bad-${i}`, split, output: `bad answer ${i} ${markers[100 + i] ?? ""}`, gold: "fail" })),
+    ...Array.from({ length: bad }, (_, i) => ({
+      key: `bad-${i}`,
+      split,
+      output: `bad answer ${i} ${markers[100 + i] ?? ""}`,
+      gold: "fail",
+    })),
   ];
 }
 
@@ -66,14 +78,34 @@ function expectedKappa(judge: string[], gold: string[]) {
   return { value: formatStat(r.value), wald: formatInterval(r.ci95) };
 }
 
-test("drift after a model upgrade: clone with a new model, calibrate both on the frozen test set, compare side by side", async ({ page }) => {
+test("drift after a model upgrade: clone with a new model, calibrate both on the frozen test set, compare side by side", async ({
+  page,
+}) => {
   const tag = unique();
   const set = `drift-${tag}`;
   const oldModel = `judge-old-${tag}`;
   const newModel = `judge-new-${tag}`;
   // The old model is fooled on 3 good items; the new one on 3 other good items and 2 bad ones.
-  const markers: Record<number, string> = { 0: `fools-${oldModel}`, 1: `fools-${oldModel}`, 2: `fools-${oldModel}`, 3: `fools-${newModel}`, 4: `fools-${newModel}`, 5: `fools-${newModel}`, 100: `fools-${newModel}`, 101: `fools-${newModel}` };
-  const seeded = seed({ labelSets: [{ name: set, kind: "binary", items: [...items(20, 20, markers), ...items(4, 4, {}, "dev").map((i) => ({ ...i, key: `dev-${i.key}` }))] }], versions: [{ name: `drift-judge-${tag}`, spec: spec(oldModel, server.baseUrl) }] });
+  const markers: Record<number, string> = {
+    0: `fools-${oldModel}`,
+    1: `fools-${oldModel}`,
+    2: `fools-${oldModel}`,
+    3: `fools-${newModel}`,
+    4: `fools-${newModel}`,
+    5: `fools-${newModel}`,
+    100: `fools-${newModel}`,
+    101: `fools-${newModel}`,
+  };
+  const seeded = seed({
+    labelSets: [
+      {
+        name: set,
+        kind: "binary",
+        items: [...items(20, 20, markers), ...items(4, 4, {}, "dev").map((i) => ({ ...i, key: `dev-${i.key}` }))],
+      },
+    ],
+    versions: [{ name: `drift-judge-${tag}`, spec: spec(oldModel, server.baseUrl) }],
+  });
   const v1 = seeded.versions[`drift-judge-${tag}`]!.id;
 
   await signIn(page, account("admin"), `/judges/versions/${v1}`);
@@ -97,7 +129,10 @@ test("drift after a model upgrade: clone with a new model, calibrate both on the
   const gold = [...Array(20).fill("pass"), ...Array(20).fill("fail")] as string[];
   const oldJudge = gold.map((g, i) => (i < 3 ? "fail" : g));
   const newJudge = gold.map((g, i) => (i >= 3 && i < 6 ? "fail" : i === 20 || i === 21 ? "pass" : g));
-  for (const [side, judge] of [["base", oldJudge], ["candidate", newJudge]] as const) {
+  for (const [side, judge] of [
+    ["base", oldJudge],
+    ["candidate", newJudge],
+  ] as const) {
     const card = page.getByTestId(`side-${side}`);
     const expected = expectedKappa(judge, gold);
     await expect(card.locator('[data-stat="value"]')).toHaveText(expected.value);
@@ -169,7 +204,11 @@ test("a version missing a gate rule cannot be approved by the button, the server
   const body = actionRequest.postDataBuffer()!.toString("utf8");
   expect(body).toContain(good);
   const replayed = await admin.request.post(`/judges/versions/${small}`, {
-    headers: { "next-action": actionRequest.headers()["next-action"]!, "content-type": actionRequest.headers()["content-type"]!, accept: "text/x-component" },
+    headers: {
+      "next-action": actionRequest.headers()["next-action"]!,
+      "content-type": actionRequest.headers()["content-type"]!,
+      accept: "text/x-component",
+    },
     data: body.replaceAll(good, small),
   });
   expect(await replayed.text()).toContain("Cannot approve");
@@ -199,7 +238,10 @@ test("gavel agreement prints the calibration page's numbers for the pairs the pa
   const tag = unique();
   const set = `export-${tag}`;
   const model = `export-${tag}`;
-  const seeded = seed({ labelSets: [{ name: set, kind: "binary", items: items(12, 9, { 0: `fools-${model}`, 1: `fools-${model}`, 100: `fools-${model}` }) }], versions: [{ name: `export-judge-${tag}`, spec: spec(model, server.baseUrl) }] });
+  const seeded = seed({
+    labelSets: [{ name: set, kind: "binary", items: items(12, 9, { 0: `fools-${model}`, 1: `fools-${model}`, 100: `fools-${model}` }) }],
+    versions: [{ name: `export-judge-${tag}`, spec: spec(model, server.baseUrl) }],
+  });
   // An admin: a reviewer could still label these items, so the pairs are hidden from them (blind review).
   await signIn(page, account("admin"), `/judges/versions/${seeded.versions[`export-judge-${tag}`]!.id}`);
   await runAndCalibrate(page, seeded.labelSets[set]!.queueId, "test");
@@ -213,7 +255,8 @@ test("gavel agreement prints the calibration page's numbers for the pairs the pa
   const file = path.join(mkdtempSync(path.join(tmpdir(), "gavel-e2e-")), command.split(" ")[2]!);
   writeFileSync(file, csv);
   const args = command.split(" ").slice(3);
-  const gavel = (extra: string[]) => execFileSync(process.execPath, ["bin/gavel.mjs", "agreement", file, ...args, ...extra], { encoding: "utf8" });
+  const gavel = (extra: string[]) =>
+    execFileSync(process.execPath, ["bin/gavel.mjs", "agreement", file, ...args, ...extra], { encoding: "utf8" });
 
   const json = JSON.parse(gavel(["--json"]));
   expect(json.n).toBe(21);

@@ -11,14 +11,21 @@ import { account, signedInPage } from "./helpers";
  * keyboard, and the page showing the weighted (Horvitz–Thompson) estimate with less left to decide. A mock
  * OpenAI-compatible server on 127.0.0.1 is the model.
  */
-type Seeded = { labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>; versions: Record<string, { id: string; hash: string }> };
+type Seeded = {
+  labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>;
+  versions: Record<string, { id: string; hash: string }>;
+};
 
 function seed(scenario: unknown): Seeded {
   const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    },
+  );
   return JSON.parse(out) as Seeded;
 }
 
@@ -29,7 +36,9 @@ test.beforeAll(async () => {
     flavor: "openai",
     reply: ({ body }) => {
       const prompt = lastUserText(body);
-      return { text: prompt.includes("good answer") !== prompt.includes("fools-it") ? "PASS: meets the rubric" : "FAIL: misses the rubric" };
+      return {
+        text: prompt.includes("good answer") !== prompt.includes("fools-it") ? "PASS: meets the rubric" : "FAIL: misses the rubric",
+      };
     },
   });
 });
@@ -50,7 +59,9 @@ async function moreToLabel(page: Page, set: string): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
-test("from a judge page that cannot decide, Label more draws a stratified sample; once labeled, the weighted estimate needs fewer labels", async ({ browser }) => {
+test("from a judge page that cannot decide, Label more draws a stratified sample; once labeled, the weighted estimate needs fewer labels", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const set = `more-${tag}`;
@@ -65,8 +76,20 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
         reviewersPerItem: 1,
         // 14 good (one fools the judge) and 2 bad, already labeled: too few "fail" items for the gate.
         items: [
-          ...Array.from({ length: 14 }, (_, i) => ({ key: `${tag}-gold-good-${i}`, split: "test", output: `good answer ${i}${i === 0 ? " fools-it" : ""}`, gold: "pass", labels: labeled(`seed-${tag}@example.com`, "pass") })),
-          ...Array.from({ length: 2 }, (_, i) => ({ key: `${tag}-gold-bad-${i}`, split: "test", output: `bad answer ${i}`, gold: "fail", labels: labeled(`seed-${tag}@example.com`, "fail") })),
+          ...Array.from({ length: 14 }, (_, i) => ({
+            key: `${tag}-gold-good-${i}`,
+            split: "test",
+            output: `good answer ${i}${i === 0 ? " fools-it" : ""}`,
+            gold: "pass",
+            labels: labeled(`seed-${tag}@example.com`, "pass"),
+          })),
+          ...Array.from({ length: 2 }, (_, i) => ({
+            key: `${tag}-gold-bad-${i}`,
+            split: "test",
+            output: `bad answer ${i}`,
+            gold: "fail",
+            labels: labeled(`seed-${tag}@example.com`, "fail"),
+          })),
         ],
       },
       {
@@ -75,12 +98,33 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
         kind: "binary",
         source,
         items: [
-          ...Array.from({ length: 30 }, (_, i) => ({ key: `${tag}-pool-good-${i}`, split: "dev", output: `good answer pool ${i}`, gold: null })),
-          ...Array.from({ length: 12 }, (_, i) => ({ key: `${tag}-pool-bad-${i}`, split: "dev", output: `bad answer pool ${i}`, gold: null })),
+          ...Array.from({ length: 30 }, (_, i) => ({
+            key: `${tag}-pool-good-${i}`,
+            split: "dev",
+            output: `good answer pool ${i}`,
+            gold: null,
+          })),
+          ...Array.from({ length: 12 }, (_, i) => ({
+            key: `${tag}-pool-bad-${i}`,
+            split: "dev",
+            output: `bad answer pool ${i}`,
+            gold: null,
+          })),
         ],
       },
     ],
-    versions: [{ name: `more-judge-${tag}`, spec: { provider: "openai", model: `more-${tag}`, baseUrl: server.baseUrl, promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason.", parser: "pass_fail" } }],
+    versions: [
+      {
+        name: `more-judge-${tag}`,
+        spec: {
+          provider: "openai",
+          model: `more-${tag}`,
+          baseUrl: server.baseUrl,
+          promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason.",
+          parser: "pass_fail",
+        },
+      },
+    ],
   });
   const queueId = seeded.labelSets[set]!.queueId;
   const versionUrl = `/judges/versions/${seeded.versions[`more-judge-${tag}`]!.id}`;
@@ -96,7 +140,9 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
 
   await row.getByLabel("Items to draw").fill("20");
   await row.getByRole("button", { name: "Label more for this judge" }).click();
-  await expect(row.getByTestId("label-more-result")).toContainText("Added 20 items to the test split, stratified by the judge's verdict", { timeout: 60_000 });
+  await expect(row.getByTestId("label-more-result")).toContainText("Added 20 items to the test split, stratified by the judge's verdict", {
+    timeout: 60_000,
+  });
   await expect(row.getByTestId("label-more-result")).toContainText('where the judge said "fail"');
 
   // A reviewer labels the draw by keyboard: the item's key says whether its output is good.
@@ -133,7 +179,9 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
   await expect(history.locator('[data-interval-method="Wald"]').first()).toContainText("Wald");
 });
 
-test("the Agreement page and the judge page show the same human ceiling on the same labels (three items with three labels, one with two)", async ({ browser }) => {
+test("the Agreement page and the judge page show the same human ceiling on the same labels (three items with three labels, one with two)", async ({
+  browser,
+}) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const set = `ceiling-${tag}`;
   const r = (n: number) => `ceiling-${n}-${tag}@example.com`;
@@ -153,7 +201,18 @@ test("the Agreement page and the judge page show the same human ceiling on the s
         ],
       },
     ],
-    versions: [{ name: `ceiling-judge-${tag}`, spec: { provider: "openai", model: `ceiling-${tag}`, baseUrl: server.baseUrl, promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason.", parser: "pass_fail" } }],
+    versions: [
+      {
+        name: `ceiling-judge-${tag}`,
+        spec: {
+          provider: "openai",
+          model: `ceiling-${tag}`,
+          baseUrl: server.baseUrl,
+          promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason.",
+          parser: "pass_fail",
+        },
+      },
+    ],
   });
   const queueId = seeded.labelSets[set]!.queueId;
   // Fleiss' κ in Gwet's form, by hand: p_a = 7/12, p_e = 145/288, κ = 23/143 = 0.161.

@@ -25,7 +25,16 @@ interface Seeded {
   queueItemIds: Record<string, string>;
 }
 interface StoredLabels {
-  labels: { transcriptId: string; value: string; score: number | null; reason: string | null; timeSpentMs: number | null; judgeSeen: boolean; judgeRevealedAt: string | null; reviewer: string }[];
+  labels: {
+    transcriptId: string;
+    value: string;
+    score: number | null;
+    reason: string | null;
+    timeSpentMs: number | null;
+    judgeSeen: boolean;
+    judgeRevealedAt: string | null;
+    reviewer: string;
+  }[];
   gold: { transcriptId: string; value: string; source: string }[];
   skips: { transcriptId: string; reviewer: string }[];
 }
@@ -43,7 +52,9 @@ function recordResponses(page: Page) {
   return { all: async () => (await Promise.all(bodies)).join("\n\u0000\n"), count: () => bodies.length };
 }
 
-test("blind by default: no judge verdict or other reviewer's label reaches the browser before labeling; reveal is recorded", async ({ browser }) => {
+test("blind by default: no judge verdict or other reviewer's label reaches the browser before labeling; reveal is recorded", async ({
+  browser,
+}) => {
   const tag = unique();
   const judgeSecret = (i: number) => `JUDGE-SECRET-${tag}-${i}`;
   const otherSecret = `OTHER-REVIEWER-SECRET-${tag}`;
@@ -134,7 +145,11 @@ test("untrusted transcript content renders as inert text: no script, no dialog, 
         content: {
           messages: [
             { role: "user", content: payloads.script },
-            { role: "assistant", content: payloads.img, toolCalls: [{ name: `<b>lookup</b>`, arguments: { href: "javascript:window.__pwned='arg'" }, result: payloads.markdown }] },
+            {
+              role: "assistant",
+              content: payloads.img,
+              toolCalls: [{ name: `<b>lookup</b>`, arguments: { href: "javascript:window.__pwned='arg'" }, result: payloads.markdown }],
+            },
             { role: "assistant", content: `${payloads.entities}\n${payloads.link}` },
             { role: "assistant", content: huge },
           ],
@@ -198,7 +213,9 @@ test("untrusted transcript content renders as inert text: no script, no dialog, 
   await context.close();
 });
 
-test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is served only the items still needing a label", async ({ browser }) => {
+test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is served only the items still needing a label", async ({
+  browser,
+}) => {
   const tag = unique();
   const key = (i: number) => `kb-${tag}-${String(i).padStart(2, "0")}`;
   const name = `keyboard-${tag}`;
@@ -299,8 +316,15 @@ test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is serv
 test("a 5 MB transcript opens collapsed: a few messages and previews in the page, the rest on request", async ({ browser }) => {
   const tag = unique();
   const bigResult = `RESULT-START ${"r".repeat(1_000_000)} RESULT-END`;
-  const messages = Array.from({ length: 1_600 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `message ${i} ${"m".repeat(2_500)}` }));
-  messages.push({ role: "assistant", content: "LAST-MESSAGE", toolCalls: [{ name: "export", arguments: { rows: 1 }, result: bigResult }] } as never);
+  const messages = Array.from({ length: 1_600 }, (_, i) => ({
+    role: i % 2 ? "assistant" : "user",
+    content: `message ${i} ${"m".repeat(2_500)}`,
+  }));
+  messages.push({
+    role: "assistant",
+    content: "LAST-MESSAGE",
+    toolCalls: [{ name: "export", arguments: { rows: 1 }, result: bigResult }],
+  } as never);
   const seeded = seed({ name: `big-${tag}`, items: [{ key: `big-${tag}`, content: { messages } }] });
   const page = await signedInPage(browser, account("reviewer", 0), `/label/${seeded.queueId}/item`);
   await expect(page.getByTestId("item-key")).toHaveText(`big-${tag}`);

@@ -25,11 +25,23 @@ test.beforeAll(async () => {
   test.setTimeout(240_000); // four CLI runs, one after the other (the list's order is part of the test)
   // An agent whose output is markup: the report must show it as text, never run it.
   const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-suite-"));
-  writeFileSync(path.join(dir, "agent.mjs"), `export const htmlAgent = () => '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script><b>bold claim</b>';\n`);
-  writeFileSync(path.join(dir, "suite.yaml"), "name: e2e-markup\ntasks:\n  - { id: markup, prompt: say hi, grader: exact, expected: hi }\n");
+  writeFileSync(
+    path.join(dir, "agent.mjs"),
+    `export const htmlAgent = () => '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script><b>bold claim</b>';\n`,
+  );
+  writeFileSync(
+    path.join(dir, "suite.yaml"),
+    "name: e2e-markup\ntasks:\n  - { id: markup, prompt: say hi, grader: exact, expected: hi }\n",
+  );
   runs.smoke = await runId(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent"], 0);
-  runs.reference = await runId(["run", "datasets/refund", "--agent", "module:datasets/refund/agents.ts#referenceAgent", "--trials", "2"], 0);
-  runs.regressed = await runId(["run", "datasets/refund", "--agent", "module:datasets/refund/agents.ts#regressedAgent", "--trials", "2"], 1);
+  runs.reference = await runId(
+    ["run", "datasets/refund", "--agent", "module:datasets/refund/agents.ts#referenceAgent", "--trials", "2"],
+    0,
+  );
+  runs.regressed = await runId(
+    ["run", "datasets/refund", "--agent", "module:datasets/refund/agents.ts#regressedAgent", "--trials", "2"],
+    1,
+  );
   runs.markup = await runId(["run", dir, "--agent", `module:${path.join(dir, "agent.mjs")}#htmlAgent`], 1);
 });
 
@@ -62,7 +74,7 @@ test("a failed run shows every verdict with its reason and highlights the step t
   await row.getByRole("link", { name: "refund-full-bank trial 1: fail" }).click();
   const task = page.getByRole("region", { name: "Task refund-full-bank", exact: true });
   const trial = task.getByRole("article", { name: "Trial 1 of refund-full-bank", exact: true });
-  await expect(trial.getByLabel("Grader verdicts")).toContainText("a second issue_refund for order_id=\"A1002\"");
+  await expect(trial.getByLabel("Grader verdicts")).toContainText('a second issue_refund for order_id="A1002"');
   const failing = trial.getByTestId("failing-step");
   await expect(failing).toHaveCount(1);
   await expect(failing).toContainText("issue_refund");
@@ -79,14 +91,22 @@ test("a failed run shows every verdict with its reason and highlights the step t
   // A passing task's trials are one click away.
   await page.getByRole("link", { name: "refund-full-card", exact: true }).click();
   await expect(page.getByRole("region", { name: "Task refund-full-card", exact: true }).getByTestId("failing-step")).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Task refund-full-card", exact: true }).locator("details[id^='trial-refund-full-card-']")).toHaveCount(2);
+  await expect(
+    page.getByRole("region", { name: "Task refund-full-card", exact: true }).locator("details[id^='trial-refund-full-card-']"),
+  ).toHaveCount(2);
 });
 
 test("the run page filters tasks by status, tag and grader, with keys for the filters", async ({ page }) => {
   await signIn(page, account("viewer"), `/runs/${runs.regressed}`);
-  const rows = page.getByRole("table", { name: "Tasks" }).getByRole("row").filter({ has: page.getByRole("cell") });
+  const rows = page
+    .getByRole("table", { name: "Tasks" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
   await expect(rows).toHaveCount(35);
-  await page.getByRole("navigation", { name: "Task filters" }).getByRole("link", { name: /^Failing/ }).click();
+  await page
+    .getByRole("navigation", { name: "Task filters" })
+    .getByRole("link", { name: /^Failing/ })
+    .click();
   await expect(page).toHaveURL(/status=failing/);
   await expect(rows).toHaveCount(10);
   await expect(page.getByTestId("task-row-refund-full-bank")).toBeVisible();
@@ -118,7 +138,10 @@ test("compare: the reference and the regressed run, newly failing tasks linked t
   await expect(step).toContainText("A1002");
   await expect(step).toBeInViewport();
   // Every run links to a comparison.
-  await page.getByRole("link", { name: /^Compare/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Compare/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/runs\/compare\?/);
 });
 
@@ -135,7 +158,7 @@ test("the smoke run shows the summary task as skipped, with why", async ({ page 
 test("agent output is shown as inert text", async ({ page }) => {
   await signIn(page, account("viewer"), `/runs/${runs.markup}?task=markup`);
   const trial = page.getByRole("article", { name: "Trial 1 of markup", exact: true });
-  await expect(trial.locator("pre").first()).toContainText('<script>window.__pwned=1</script><b>bold claim</b>');
+  await expect(trial.locator("pre").first()).toContainText("<script>window.__pwned=1</script><b>bold claim</b>");
   await expect(trial.locator("b")).toHaveCount(0);
   await expect(trial.locator("img")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

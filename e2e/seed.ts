@@ -23,7 +23,16 @@ export interface Seeded {
 }
 
 export interface StoredLabels {
-  labels: { transcriptId: string; value: string; score: number | null; reason: string | null; timeSpentMs: number | null; judgeSeen: boolean; judgeRevealedAt: string | null; reviewer: string }[];
+  labels: {
+    transcriptId: string;
+    value: string;
+    score: number | null;
+    reason: string | null;
+    timeSpentMs: number | null;
+    judgeSeen: boolean;
+    judgeRevealedAt: string | null;
+    reviewer: string;
+  }[];
   gold: { transcriptId: string; value: string; source: string }[];
   skips: { transcriptId: string; reviewer: string }[];
 }

@@ -6,13 +6,25 @@ import { seedQueue, storedLabels, unique } from "./seed";
  * The labeling workbench around the label itself: how the choices look, where they stay, what the
  * reviewer is told about their progress, and the gold labels a queue has made.
  */
-test("neutral choices in a panel that stays in view, items left and time spent, and the queue's gold labels for adjudicators only", async ({ browser }) => {
+test("neutral choices in a panel that stays in view, items left and time spent, and the queue's gold labels for adjudicators only", async ({
+  browser,
+}) => {
   const tag = unique();
   const name = `wb-${tag}`;
   const key = (i: number) => `wb-${tag}-${i}`;
   // A long transcript: sixty messages of several lines each.
-  const long = { messages: Array.from({ length: 60 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `Message ${i}\n${"A line of the conversation.\n".repeat(6)}` })) };
-  const seeded = seedQueue({ name, order: "input", reviewersPerItem: 1, items: [{ key: key(0), content: long }, { key: key(1) }, { key: key(2) }] });
+  const long = {
+    messages: Array.from({ length: 60 }, (_, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      content: `Message ${i}\n${"A line of the conversation.\n".repeat(6)}`,
+    })),
+  };
+  const seeded = seedQueue({
+    name,
+    order: "input",
+    reviewersPerItem: 1,
+    items: [{ key: key(0), content: long }, { key: key(1) }, { key: key(2) }],
+  });
   const reviewer = account("reviewer", 0);
   const page = await signedInPage(browser, reviewer, `/label/${seeded.queueId}/item`);
 
@@ -65,7 +77,9 @@ test("neutral choices in a panel that stays in view, items left and time spent, 
   await admin.context().close();
 });
 
-test("a comment and a flag: the second reviewer sees neither before labeling, then both; the adjudicator sees the flagged item though its reviewers agree", async ({ browser }) => {
+test("a comment and a flag: the second reviewer sees neither before labeling, then both; the adjudicator sees the flagged item though its reviewers agree", async ({
+  browser,
+}) => {
   const tag = unique();
   const key = `note-${tag}`;
   const secret = `COMMENT-SECRET-${tag}`;

@@ -13,7 +13,8 @@ export const exact = defineGrader({
   requires: {},
   grade({ config, trial }) {
     const accepted = (Array.isArray(config.expected) ? config.expected : [config.expected]).map(String);
-    if (trial.output === null) return { status: "fail", score: 0, reason: `no output; expected ${accepted.map((a) => quote(a)).join(" or ")}` };
+    if (trial.output === null)
+      return { status: "fail", score: 0, reason: `no output; expected ${accepted.map((a) => quote(a)).join(" or ")}` };
     const normal = (s: string) => s.trim().toLowerCase();
     const got = normal(trial.output);
     const match = accepted.find((a) => normal(a) === got);

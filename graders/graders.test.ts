@@ -11,7 +11,17 @@ function step(index: number, tool: string, args: Record<string, unknown>, extra:
 }
 
 function outcome(partial: Partial<TrialOutcome> = {}): TrialOutcome {
-  return { output: "Wellington", trajectory: [], initialState: null, finalState: null, costUsd: null, tokens: null, latencyMs: 1, stop: null, ...partial };
+  return {
+    output: "Wellington",
+    trajectory: [],
+    initialState: null,
+    finalState: null,
+    costUsd: null,
+    tokens: null,
+    latencyMs: 1,
+    stop: null,
+    ...partial,
+  };
 }
 
 async function grade(kind: keyof typeof GRADERS, config: Record<string, unknown>, trial: TrialOutcome, judge?: JudgeClient) {
@@ -30,7 +40,10 @@ function deepFreeze<T>(value: T): T {
 
 describe("exact", () => {
   it("is trimmed and case-insensitive", async () => {
-    expect(await grade("exact", { expected: "Wellington" }, outcome({ output: "  wellington\n" }))).toMatchObject({ status: "pass", score: 1 });
+    expect(await grade("exact", { expected: "Wellington" }, outcome({ output: "  wellington\n" }))).toMatchObject({
+      status: "pass",
+      score: 1,
+    });
     expect(await grade("exact", { expected: "Wellington" }, outcome({ output: "Auckland" }))).toMatchObject({
       status: "fail",
       reason: 'expected "Wellington", got "Auckland"',
@@ -44,7 +57,11 @@ describe("exact", () => {
 
 describe("rule", () => {
   it("checks includes and excludes case-insensitively, with partial credit", async () => {
-    const v = await grade("rule", { must_include: ["30 DAYS", "refund"], must_exclude: ["sorry"] }, outcome({ output: "Sorry, refunds within 30 days only." }));
+    const v = await grade(
+      "rule",
+      { must_include: ["30 DAYS", "refund"], must_exclude: ["sorry"] },
+      outcome({ output: "Sorry, refunds within 30 days only." }),
+    );
     expect(v.status).toBe("fail");
     expect(v.score).toBeCloseTo(2 / 3);
     expect(v.reason).toBe('1 of 3 rules broken: contains excluded "sorry"');
@@ -70,7 +87,9 @@ describe("state", () => {
     const v = await grade("state", { assertions: ['orders[order_123].status == "refunded"'] }, outcome({ trajectory, finalState }));
     expect(v).toMatchObject({ status: "fail", step: 1, score: 0 });
     expect(v.reason).toContain('"partially_refunded" == "refunded" is false');
-    expect((await grade("state", { assertions: ['orders[order_123].status == "partially_refunded"'] }, outcome({ finalState }))).status).toBe("pass");
+    expect(
+      (await grade("state", { assertions: ['orders[order_123].status == "partially_refunded"'] }, outcome({ finalState }))).status,
+    ).toBe("pass");
   });
   it("is an error without sandbox state", async () => {
     expect((await grade("state", { assertions: ["a == 1"] }, outcome())).status).toBe("error");
@@ -79,9 +98,17 @@ describe("state", () => {
 
 describe("tools", () => {
   it("fails a call outside allowed_tools and one the runner blocked", async () => {
-    const outside = await grade("tools", { allowed_tools: ["get_order"] }, outcome({ trajectory: [step(0, "get_order", {}), step(1, "issue_refund", {})] }));
+    const outside = await grade(
+      "tools",
+      { allowed_tools: ["get_order"] },
+      outcome({ trajectory: [step(0, "get_order", {}), step(1, "issue_refund", {})] }),
+    );
     expect(outside).toMatchObject({ status: "fail", step: 1 });
-    const blocked = await grade("tools", {}, outcome({ trajectory: [step(0, "nuke", {}, { blocked: true, error: "unknown tool", result: undefined })] }));
+    const blocked = await grade(
+      "tools",
+      {},
+      outcome({ trajectory: [step(0, "nuke", {}, { blocked: true, error: "unknown tool", result: undefined })] }),
+    );
     expect(blocked).toMatchObject({ status: "fail", step: 0, reason: "step 1 nuke {}: unknown tool" });
   });
   it("checks the expected order as a subsequence, or exactly with strict_order", async () => {
@@ -89,7 +116,11 @@ describe("tools", () => {
     const order = ["get_order", "issue_refund", "send_confirmation"];
     expect((await grade("tools", { expected_tool_order: order }, outcome({ trajectory: calls }))).status).toBe("pass");
     expect((await grade("tools", { expected_tool_order: order, strict_order: true }, outcome({ trajectory: calls }))).status).toBe("fail");
-    const early = await grade("tools", { expected_tool_order: order }, outcome({ trajectory: [step(0, "issue_refund", {}), step(1, "get_order", {})] }));
+    const early = await grade(
+      "tools",
+      { expected_tool_order: order },
+      outcome({ trajectory: [step(0, "issue_refund", {}), step(1, "get_order", {})] }),
+    );
     expect(early).toMatchObject({ status: "fail", step: 0 });
     const missing = await grade("tools", { expected_tool_order: order }, outcome({ trajectory: [step(0, "get_order", {})] }));
     expect(missing.reason).toContain("never called issue_refund");
@@ -103,7 +134,13 @@ describe("side_effects", () => {
     const finalState = { orders: { A1: { total: 15, refunded_total: 20 } } };
     const v = await grade(
       "side_effects",
-      { side_effects: { calls: { issue_refund: 1 }, once_per: { issue_refund: "order_id" }, invariants: ["orders[*].refunded_total <= orders[*].total"] } },
+      {
+        side_effects: {
+          calls: { issue_refund: 1 },
+          once_per: { issue_refund: "order_id" },
+          invariants: ["orders[*].refunded_total <= orders[*].total"],
+        },
+      },
       outcome({ trajectory, finalState }),
     );
     expect(v.status).toBe("fail");
@@ -114,7 +151,11 @@ describe("side_effects", () => {
   });
   it("does not count calls that failed or were blocked", async () => {
     const trajectory = [refund(0, "A1", 10), { ...refund(1, "A1", 10), result: undefined, error: "order not found" }];
-    const v = await grade("side_effects", { side_effects: { calls: { issue_refund: 1 }, max_calls: { send_confirmation: 0 } } }, outcome({ trajectory, finalState: {} }));
+    const v = await grade(
+      "side_effects",
+      { side_effects: { calls: { issue_refund: 1 }, max_calls: { send_confirmation: 0 } } },
+      outcome({ trajectory, finalState: {} }),
+    );
     expect(v).toMatchObject({ status: "pass", score: 1 });
   });
 });
@@ -132,7 +173,11 @@ describe("judge", () => {
   });
   it("marks the verdict of an unapproved judge as shadow", async () => {
     expect(await grade("judge", {}, outcome(), client(true))).toMatchObject({ status: "pass", shadow: false, judgeVersionId: "jv1" });
-    expect(await grade("judge", {}, outcome(), client(false))).toMatchObject({ status: "pass", shadow: true, reason: expect.stringContaining("unapproved") });
+    expect(await grade("judge", {}, outcome(), client(false))).toMatchObject({
+      status: "pass",
+      shadow: true,
+      reason: expect.stringContaining("unapproved"),
+    });
   });
   it("turns a failing judge call into an error verdict", async () => {
     const broken: JudgeClient = { ...client(true), grade: async () => Promise.reject(new Error("429")) };
@@ -160,7 +205,13 @@ describe("every grader", () => {
   it.each(GRADER_KINDS)("%s never mutates its inputs and always gives a reason", async (kind) => {
     const trial = frozenTrial();
     const config = deepFreeze(GRADERS[kind].configSchema.parse(configs[kind]));
-    const judge: JudgeClient = { versionId: "j", hash: "h", label: "j", approved: true, grade: async () => ({ status: "fail", reason: "no" }) };
+    const judge: JudgeClient = {
+      versionId: "j",
+      hash: "h",
+      label: "j",
+      approved: true,
+      grade: async () => ({ status: "fail", reason: "no" }),
+    };
     const verdict = await GRADERS[kind].grade({ config: config as never, task: deepFreeze({ ...task }), trial }, { judge });
     expect(verdict.reason.length).toBeGreaterThan(0);
     expect(["pass", "fail", "skipped", "error"]).toContain(verdict.status);

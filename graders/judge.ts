@@ -13,7 +13,11 @@ import { defineGrader } from "./types";
 const configSchema = z.strictObject({
   rubric: z.string().min(1).optional(),
   judge: z.string().trim().min(1, "name a judge (name or name@N)").optional(),
-  pass_score: z.int("pass_score must be a whole score from 1 to 5").min(1, "pass_score must be from 1 to 5").max(5, "pass_score must be from 1 to 5").optional(),
+  pass_score: z
+    .int("pass_score must be a whole score from 1 to 5")
+    .min(1, "pass_score must be from 1 to 5")
+    .max(5, "pass_score must be from 1 to 5")
+    .optional(),
 });
 
 /** The kind of item a judge task is: graded with a pass_score, binary (pass / fail) otherwise. A run's trial has one output, so never pairwise. */
@@ -23,7 +27,8 @@ export function judgeTaskKind(config: { pass_score?: number }): "binary" | "grad
 
 export const judge = defineGrader({
   kind: "judge",
-  description: "An LLM judge grades the trial (prompt, tool calls, output, final state) against the task's rubric; skipped when the run has no judge; shadow (not counted) when the judge version does not gate.",
+  description:
+    "An LLM judge grades the trial (prompt, tool calls, output, final state) against the task's rubric; skipped when the run has no judge; shadow (not counted) when the judge version does not gate.",
   configSchema,
   taskFields: ["rubric", "judge", "pass_score"],
   requires: { llm: true },
@@ -32,13 +37,35 @@ export const judge = defineGrader({
     const shadow = !client.approved;
     try {
       const response = await client.grade(
-        { taskId: task.id, prompt: task.prompt, rubric: config.rubric ?? null, output: trial.output, trajectory: trial.trajectory, finalState: trial.finalState, passScore: config.pass_score },
+        {
+          taskId: task.id,
+          prompt: task.prompt,
+          rubric: config.rubric ?? null,
+          output: trial.output,
+          trajectory: trial.trajectory,
+          finalState: trial.finalState,
+          passScore: config.pass_score,
+        },
         signal,
       );
-      const prefix = shadow ? `shadow verdict of ${client.state && client.state !== "shadow" ? `${client.state} ` : "unapproved "}judge ${client.label}: ` : `${client.label}: `;
-      return { status: response.status, score: response.score, reason: prefix + response.reason, shadow, judgeVersionId: client.versionId, costUsd: response.costUsd };
+      const prefix = shadow
+        ? `shadow verdict of ${client.state && client.state !== "shadow" ? `${client.state} ` : "unapproved "}judge ${client.label}: `
+        : `${client.label}: `;
+      return {
+        status: response.status,
+        score: response.score,
+        reason: prefix + response.reason,
+        shadow,
+        judgeVersionId: client.versionId,
+        costUsd: response.costUsd,
+      };
     } catch (error) {
-      return { status: "error", reason: `judge ${client.label} failed: ${(error as Error).message}`, shadow, judgeVersionId: client.versionId };
+      return {
+        status: "error",
+        reason: `judge ${client.label} failed: ${(error as Error).message}`,
+        shadow,
+        judgeVersionId: client.versionId,
+      };
     }
   },
 });

@@ -25,7 +25,11 @@ const config = z
   })
   .superRefine((value, ctx) => {
     if (!value.must_include && !value.must_exclude && !value.regex && !value.json_schema) {
-      ctx.addIssue({ code: "custom", path: ["must_include"], message: "the rule grader needs must_include, must_exclude, regex or json_schema" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["must_include"],
+        message: "the rule grader needs must_include, must_exclude, regex or json_schema",
+      });
     }
     if (value.json_schema) {
       try {
@@ -39,7 +43,8 @@ const config = z
 /** Deterministic text rules: substrings (case-insensitive) that must or must not appear, regexes, a JSON schema. */
 export const rule = defineGrader({
   kind: "rule",
-  description: "must_include / must_exclude (case-insensitive substrings), regex patterns that must match, and a JSON schema the output must satisfy.",
+  description:
+    "must_include / must_exclude (case-insensitive substrings), regex patterns that must match, and a JSON schema the output must satisfy.",
   configSchema: config,
   taskFields: ["must_include", "must_exclude", "regex", "json_schema"],
   requires: {},

@@ -43,7 +43,8 @@ function checkOncePer(calls: Step[], oncePer: Record<string, string>): Failure[]
     const seen = new Set<string>();
     for (const call of calls.filter((c) => c.tool === tool)) {
       const key = JSON.stringify(argOf(call, arg) ?? null);
-      if (seen.has(key)) failures.push({ reason: `${describeStep(call)}: a second ${tool} for ${arg}=${key} (once per ${arg})`, step: call });
+      if (seen.has(key))
+        failures.push({ reason: `${describeStep(call)}: a second ${tool} for ${arg}=${key} (once per ${arg})`, step: call });
       seen.add(key);
     }
   }
@@ -53,7 +54,8 @@ function checkOncePer(calls: Step[], oncePer: Record<string, string>): Failure[]
 /** What the agent changed in the world: how many calls, never twice for the same key, invariants on the result. */
 export const sideEffects = defineGrader({
   kind: "side_effects",
-  description: "Counts of completed tool calls (calls, max_calls), at most one call per argument value (once_per), and invariants on the final state.",
+  description:
+    "Counts of completed tool calls (calls, max_calls), at most one call per argument value (once_per), and invariants on the final state.",
   configSchema: z.strictObject({ side_effects: spec }).superRefine((value, ctx) => {
     const s = value.side_effects;
     if (!s.calls && !s.max_calls && !s.once_per && !s.invariants?.length) {
@@ -77,9 +79,13 @@ export const sideEffects = defineGrader({
       failures.push({ reason: `invariant broken: ${outcome.detail}${culprit ? ` (after ${describeStep(culprit)})` : ""}`, step: culprit });
     }
     const checks =
-      Object.keys(s.calls ?? {}).length + Object.keys(s.max_calls ?? {}).length + Object.keys(s.once_per ?? {}).length + (s.invariants?.length ?? 0);
+      Object.keys(s.calls ?? {}).length +
+      Object.keys(s.max_calls ?? {}).length +
+      Object.keys(s.once_per ?? {}).length +
+      (s.invariants?.length ?? 0);
     const score = fraction(checks - Math.min(checks, new Set(failures.map((f) => f.reason)).size), checks);
-    if (failures.length === 0) return { status: "pass", score, reason: `all ${checks} side-effect rules hold (${calls.length} completed calls)` };
+    if (failures.length === 0)
+      return { status: "pass", score, reason: `all ${checks} side-effect rules hold (${calls.length} completed calls)` };
     const first = failures.filter((f) => f.step).sort((a, b) => a.step!.index - b.step!.index)[0];
     return { status: "fail", score, step: first?.step?.index, reason: failures.map((f) => f.reason).join("; ") };
   },

@@ -3,7 +3,11 @@ import type { Step } from "@/lib/trial/types";
 import { defineGrader } from "./types";
 import { describeStep } from "./steps";
 
-function checkOrder(calls: Step[], expected: readonly string[], strict: boolean): { ok: true } | { ok: false; reason: string; step?: number } {
+function checkOrder(
+  calls: Step[],
+  expected: readonly string[],
+  strict: boolean,
+): { ok: true } | { ok: false; reason: string; step?: number } {
   const seen = calls.map((c) => c.tool);
   const summary = `expected ${expected.join(" → ")}${strict ? " exactly" : " in this order"}; saw ${seen.join(" → ") || "no calls"}`;
   if (strict) {
@@ -14,7 +18,8 @@ function checkOrder(calls: Step[], expected: readonly string[], strict: boolean)
   let next = 0;
   for (const call of calls) {
     if (next < expected.length && call.tool === expected[next]) next++;
-    else if (expected.indexOf(call.tool, next) > next) return { ok: false, reason: `${summary} (${describeStep(call)} came too early)`, step: call.index };
+    else if (expected.indexOf(call.tool, next) > next)
+      return { ok: false, reason: `${summary} (${describeStep(call)} came too early)`, step: call.index };
   }
   return next === expected.length ? { ok: true } : { ok: false, reason: `${summary} (never called ${expected[next]} at its turn)` };
 }
@@ -22,7 +27,8 @@ function checkOrder(calls: Step[], expected: readonly string[], strict: boolean)
 /** Tool discipline: nothing outside allowed_tools, and the expected order when the task asks for one. */
 export const tools = defineGrader({
   kind: "tools",
-  description: "No call outside allowed_tools (and none the runner had to refuse); the calls follow expected_tool_order when given (strict_order: exactly that sequence).",
+  description:
+    "No call outside allowed_tools (and none the runner had to refuse); the calls follow expected_tool_order when given (strict_order: exactly that sequence).",
   configSchema: z.strictObject({
     allowed_tools: z.array(z.string()).optional(),
     expected_tool_order: z.array(z.string()).min(1).optional(),
@@ -43,6 +49,10 @@ export const tools = defineGrader({
       if (!order.ok) return { status: "fail", score: 0, step: order.step, reason: order.reason };
     }
     const scope = allowed ? `within allowed_tools (${allowed.join(", ") || "none"})` : "all known tools";
-    return { status: "pass", score: 1, reason: `${ran.length} calls, ${scope}${config.expected_tool_order ? ", in the expected order" : ""}` };
+    return {
+      status: "pass",
+      score: 1,
+      reason: `${ran.length} calls, ${scope}${config.expected_tool_order ? ", in the expected order" : ""}`,
+    };
   },
 });

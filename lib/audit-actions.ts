@@ -3,7 +3,18 @@
  * page's filter lists them, and a database test makes each one happen and finds exactly one event.
  * `target` is the object the event is about (its type in AuditEvent.targetType).
  */
-export const AUDIT_TARGETS = ["user", "queue", "transcript", "transcripts", "dataset", "judge", "judge_version", "calibration", "setting", "api_token"] as const;
+export const AUDIT_TARGETS = [
+  "user",
+  "queue",
+  "transcript",
+  "transcripts",
+  "dataset",
+  "judge",
+  "judge_version",
+  "calibration",
+  "setting",
+  "api_token",
+] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const AUDIT_ACTIONS = {

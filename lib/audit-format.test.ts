@@ -9,7 +9,7 @@ describe("formatAuditDetails", () => {
   });
 
   it("puts unknown keys after the known ones, alphabetically, and shows non-strings as JSON", () => {
-    expect(formatAuditDetails({ zeta: 1, alpha: [1], email: "x" })).toBe('email: x · alpha: [1] · zeta: 1');
+    expect(formatAuditDetails({ zeta: 1, alpha: [1], email: "x" })).toBe("email: x · alpha: [1] · zeta: 1");
   });
 
   it("is empty for missing details", () => {

@@ -22,9 +22,7 @@ export function databaseUrl(env: EnvSource = process.env): string {
 export function databaseProvider(url: string): DatabaseProvider {
   if (/^postgres(ql)?:\/\//i.test(url)) return "postgres";
   if (url.startsWith("file:")) return "sqlite";
-  throw new Error(
-    `DATABASE_URL must start with "file:" (SQLite) or "postgres://" / "postgresql://" (PostgreSQL); got "${redactUrl(url)}"`,
-  );
+  throw new Error(`DATABASE_URL must start with "file:" (SQLite) or "postgres://" / "postgresql://" (PostgreSQL); got "${redactUrl(url)}"`);
 }
 
 /** The file behind a `file:` URL, resolved against the working directory (the project root). */

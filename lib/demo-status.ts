@@ -24,7 +24,13 @@ export function demoNotice(status: DemoStatus | null, now = Date.now()): { tone:
   if (!status || status.state === "ready") return null;
   if (status.state === "failed") return { tone: "warn", text: `The demo data could not be loaded: ${status.detail}` };
   if (now - Date.parse(status.updatedAt) > DEMO_STALE_MS) {
-    return { tone: "warn", text: `The demo data stopped loading after step ${status.done} of ${status.steps} (the server was stopped); the next npm start finishes it.` };
+    return {
+      tone: "warn",
+      text: `The demo data stopped loading after step ${status.done} of ${status.steps} (the server was stopped); the next npm start finishes it.`,
+    };
   }
-  return { tone: "info", text: `Loading the demo data, step ${status.done + 1} of ${status.steps}: ${status.detail}. Pages fill in as it arrives; reload to see more.` };
+  return {
+    tone: "info",
+    text: `Loading the demo data, step ${status.done + 1} of ${status.steps}: ${status.detail}. Pages fill in as it arrives; reload to see more.`,
+  };
 }

@@ -63,7 +63,12 @@ export function readEnv(source: EnvSource = process.env): Env {
 let cached: { source: string; env: Env } | undefined;
 
 export function env(): Env {
-  const key = JSON.stringify([process.env.DATABASE_URL, process.env.NEXTAUTH_SECRET, process.env.NEXTAUTH_URL, process.env.GAVEL_OIDC_ISSUER]);
+  const key = JSON.stringify([
+    process.env.DATABASE_URL,
+    process.env.NEXTAUTH_SECRET,
+    process.env.NEXTAUTH_URL,
+    process.env.GAVEL_OIDC_ISSUER,
+  ]);
   if (!cached || cached.source !== key) cached = { source: key, env: readEnv() };
   return cached.env;
 }

@@ -1,9 +1,11 @@
 /** Display formats shared by the CLI report and the web pages. Undefined statistics read "undefined", never 0 or 1. */
 export const pct = (x: number | null | undefined) => (x === null || x === undefined ? "undefined" : `${(x * 100).toFixed(1)}%`);
 /** A difference of two rates, in percentage points with its sign: +2.0 points, −0.5 points. */
-export const points = (x: number | null | undefined) => (x === null || x === undefined ? "undefined" : `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} points`);
+export const points = (x: number | null | undefined) =>
+  x === null || x === undefined ? "undefined" : `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} points`;
 export const ratio = (x: number | null | undefined) => (x === null || x === undefined ? "undefined" : x.toFixed(2));
-export const ms = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
+export const ms = (x: number | null | undefined) =>
+  x === null || x === undefined ? "n/a" : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`;
 export const usd = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : `$${x.toFixed(4)}`);
 
 /** How a metric's value reads: a rate in percent, dollars, milliseconds or a count. */

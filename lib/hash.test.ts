@@ -20,8 +20,8 @@ describe("contentHash", () => {
 describe("sortedJson", () => {
   it("writes the same text as RFC 8785 for plain JSON values", () => {
     const values: unknown[] = [
-      { b: 1, a: [1, { d: 2, c: 3 }], "é": "ü", Z: null, "10": true, "1": false },
-      [0.1 + 0.2, 1e21, -0, 5e-7, "line\nbreak \u2028 \"quoted\""],
+      { b: 1, a: [1, { d: 2, c: 3 }], é: "ü", Z: null, "10": true, "1": false },
+      [0.1 + 0.2, 1e21, -0, 5e-7, 'line\nbreak \u2028 "quoted"'],
       { nested: { deeper: [{ y: [], x: {} }] }, emoji: "😀" },
       "plain",
       42,

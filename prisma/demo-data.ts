@@ -31,7 +31,11 @@ export interface SeedOptions {
   onStep?: (done: number, detail: string) => Promise<void> | void;
 }
 
-export async function seedDemoData(log: (line: string) => void = console.log, root = process.cwd(), options: SeedOptions = {}): Promise<{ seconds: number }> {
+export async function seedDemoData(
+  log: (line: string) => void = console.log,
+  root = process.cwd(),
+  options: SeedOptions = {},
+): Promise<{ seconds: number }> {
   const started = Date.now();
   const steps = DEMO_STEPS;
   const from = options.from ?? 0;
@@ -49,12 +53,14 @@ export async function seedDemoData(log: (line: string) => void = console.log, ro
   await timed(
     "importing LLMBar (datasets/llmbar)",
     () => importLlmbar(path.join(root, "datasets", "llmbar")),
-    (r) => `LLMBar: ${r.counts.transcripts.created} pairwise items, ${r.counts.judgeVersions.created} judge versions, ${r.counts.verdicts.created} verdicts, ${r.counts.calibrations} calibrations`,
+    (r) =>
+      `LLMBar: ${r.counts.transcripts.created} pairwise items, ${r.counts.judgeVersions.created} judge versions, ${r.counts.verdicts.created} verdicts, ${r.counts.calibrations} calibrations`,
   );
   await timed(
     "importing HANNA (datasets/hanna)",
     () => importHanna(path.join(root, "datasets", "hanna", "hanna_metric_scores_llm.csv")),
-    (r) => `HANNA: ${r.counts.transcripts.created} graded items, ${r.counts.labels} human ratings, ${r.counts.judgeVersions.created} judge versions, ${r.counts.calibrations} calibrations`,
+    (r) =>
+      `HANNA: ${r.counts.transcripts.created} graded items, ${r.counts.labels} human ratings, ${r.counts.judgeVersions.created} judge versions, ${r.counts.calibrations} calibrations`,
   );
   const outDir = path.join(dataDir(), "results");
   for (const demo of DEMO_RUNS) {
@@ -69,7 +75,8 @@ export async function seedDemoData(log: (line: string) => void = console.log, ro
           await agent.close?.();
         }
       },
-      ({ record }) => `run ${record.runId}: pass rate ${((record.summary.passRate ?? 0) * 100).toFixed(1)}%, gate ${record.summary.gate.passed ? "passed" : "failed"}`,
+      ({ record }) =>
+        `run ${record.runId}: pass rate ${((record.summary.passRate ?? 0) * 100).toFixed(1)}%, gate ${record.summary.gate.passed ? "passed" : "failed"}`,
     );
   }
   await options.onStep?.(steps, "ready");

@@ -5,6 +5,16 @@
  */
 export const DEMO_RUNS = [
   { suite: "datasets/smoke", agent: "module:datasets/smoke/agent.ts#stubAgent", trials: 1, source: {} },
-  { suite: "datasets/refund", agent: "module:datasets/refund/agents.ts#referenceAgent", trials: 3, source: { agentLabel: "refund-agent", branch: "main" } },
-  { suite: "datasets/refund", agent: "module:datasets/refund/agents.ts#regressedAgent", trials: 3, source: { agentLabel: "refund-agent", branch: "retry-pending-refunds" } },
+  {
+    suite: "datasets/refund",
+    agent: "module:datasets/refund/agents.ts#referenceAgent",
+    trials: 3,
+    source: { agentLabel: "refund-agent", branch: "main" },
+  },
+  {
+    suite: "datasets/refund",
+    agent: "module:datasets/refund/agents.ts#regressedAgent",
+    trials: 3,
+    source: { agentLabel: "refund-agent", branch: "retry-pending-refunds" },
+  },
 ] as const;

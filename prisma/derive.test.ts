@@ -26,7 +26,9 @@ describe("one schema, two migration histories", () => {
   });
 
   it("changes only the provider and the client folder", () => {
-    const out = derivePostgresSchema('generator client {\n  output = "../lib/db/generated/sqlite"\n}\ndatasource db {\n  provider = "sqlite"\n}\n');
+    const out = derivePostgresSchema(
+      'generator client {\n  output = "../lib/db/generated/sqlite"\n}\ndatasource db {\n  provider = "sqlite"\n}\n',
+    );
     expect(out).toContain('provider = "postgresql"');
     expect(out).toContain('output = "../../lib/db/generated/postgres"');
     expect(() => derivePostgresSchema("datasource db {}")).toThrow(/exactly one match/);

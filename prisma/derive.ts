@@ -3,8 +3,7 @@
  * from it: only the datasource provider and the generated client's folder differ.
  */
 export function derivePostgresSchema(sqliteSchema: string): string {
-  const header =
-    "// GENERATED from prisma/schema.prisma by `npm run db:derive`: do not edit by hand.\n";
+  const header = "// GENERATED from prisma/schema.prisma by `npm run db:derive`: do not edit by hand.\n";
   let out = sqliteSchema;
   out = replaceOnce(out, /provider\s*=\s*"sqlite"/, 'provider = "postgresql"');
   out = replaceOnce(out, /output(\s*)=\s*"\.\.\/lib\/db\/generated\/sqlite"/, 'output$1= "../../lib/db/generated/postgres"');

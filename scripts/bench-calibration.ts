@@ -43,12 +43,32 @@ function time<T>(name: string, fn: () => T, show: (value: T) => string) {
   console.log(`| ${name} | ${f(median)} ms | ${f(ms[0]!)}–${f(ms.at(-1)!)} ms | ${median < 1000 ? "yes" : "no"} | ${show(value)} |`);
 }
 
-console.log(`Calibration benchmark: n = ${n.toLocaleString("en-US")}, ${repeats} timed repeats after a warm-up; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `Calibration benchmark: n = ${n.toLocaleString("en-US")}, ${repeats} timed repeats after a warm-up; ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 console.log("");
 console.log("| Computation | Median | Range | Under 1 s | Result |");
 console.log("| --- | --- | --- | --- | --- |");
-time("κ + Wald 95% interval (binary)", () => ({ kappa: cohensKappa(judge, human), wald: kappaWaldInterval(judge, human) }), (r) => `κ ${r.kappa?.toFixed(4)}, [${r.wald?.low.toFixed(4)}, ${r.wald?.high.toFixed(4)}]`);
-time("κ bootstrap, 2,000 resamples (binary)", () => bootstrapKappaInterval(judge, human, { seed: 1 }), (r) => `[${r?.low.toFixed(4)}, ${r?.high.toFixed(4)}]`);
-time("Spearman ρ (graded 1–5)", () => spearmanRho(scores, gold), (r) => `ρ ${r?.toFixed(4)}`);
+time(
+  "κ + Wald 95% interval (binary)",
+  () => ({ kappa: cohensKappa(judge, human), wald: kappaWaldInterval(judge, human) }),
+  (r) => `κ ${r.kappa?.toFixed(4)}, [${r.wald?.low.toFixed(4)}, ${r.wald?.high.toFixed(4)}]`,
+);
+time(
+  "κ bootstrap, 2,000 resamples (binary)",
+  () => bootstrapKappaInterval(judge, human, { seed: 1 }),
+  (r) => `[${r?.low.toFixed(4)}, ${r?.high.toFixed(4)}]`,
+);
+time(
+  "Spearman ρ (graded 1–5)",
+  () => spearmanRho(scores, gold),
+  (r) => `ρ ${r?.toFixed(4)}`,
+);
 console.log("");
-console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);

@@ -52,13 +52,22 @@ const ROWS_PER_STATEMENT = 1_000;
 const ROWS_PER_TRANSACTION = 50_000;
 
 function bar(title: string, total: number) {
-  const progress = new SingleBar({ format: `${title.padEnd(18)} [{bar}] {percentage}% | {value}/{total} | {eta}s left`, hideCursor: true, etaBuffer: 20 }, Presets.shades_classic);
+  const progress = new SingleBar(
+    { format: `${title.padEnd(18)} [{bar}] {percentage}% | {value}/{total} | {eta}s left`, hideCursor: true, etaBuffer: 20 },
+    Presets.shades_classic,
+  );
   progress.start(total, 0);
   return progress;
 }
 
 /** Inserts `total` rows made by `row(i)`, chunked into statements and transactions. */
-async function bulkInsert(title: string, table: string, columns: { name: string; cast?: string }[], total: number, row: (i: number, tx: BulkTx) => unknown[]) {
+async function bulkInsert(
+  title: string,
+  table: string,
+  columns: { name: string; cast?: string }[],
+  total: number,
+  row: (i: number, tx: BulkTx) => unknown[],
+) {
   const progress = bar(title, total);
   for (let start = 0; start < total; start += ROWS_PER_TRANSACTION) {
     await bulkTransaction(async (tx) => {
@@ -80,7 +89,16 @@ async function seed(): Promise<{ queueId: string; reviewers: string[] }> {
   const now = new Date();
   const ids = Array.from({ length: TRANSCRIPTS }, () => randomUUID());
   const content = (i: number) =>
-    JSON.stringify({ messages: [{ role: "user", content: `Refund order ${i}, please.` }, { role: "assistant", content: `Refunded order ${i}.`, toolCalls: [{ name: "issue_refund", arguments: { order_id: i }, result: { ok: true } }] }] });
+    JSON.stringify({
+      messages: [
+        { role: "user", content: `Refund order ${i}, please.` },
+        {
+          role: "assistant",
+          content: `Refunded order ${i}.`,
+          toolCalls: [{ name: "issue_refund", arguments: { order_id: i }, result: { ok: true } }],
+        },
+      ],
+    });
   const columns = [
     { name: "id" },
     { name: "content_hash" },
@@ -95,18 +113,32 @@ async function seed(): Promise<{ queueId: string; reviewers: string[] }> {
   ];
   await bulkInsert("transcripts", "transcripts", columns, TRANSCRIPTS, (i, tx) => {
     const body = content(i);
-    return [ids[i], createHash("sha256").update(`bench-${i}`).digest("hex"), "jsonl", `bench-${i}`, "binary", `Refund order ${i}`, `Refunded order ${i}.`, body, body.length, timestampParam(tx.provider, now)];
+    return [
+      ids[i],
+      createHash("sha256").update(`bench-${i}`).digest("hex"),
+      "jsonl",
+      `bench-${i}`,
+      "binary",
+      `Refund order ${i}`,
+      `Refunded order ${i}.`,
+      body,
+      body.length,
+      timestampParam(tx.provider, now),
+    ];
   });
-  const queue = await db().labelQueue.create({ data: { name: "bench", rubric: "Pass when the refund matches the request.", reviewersPerItem: 1 } });
-  await bulkInsert("queue items", "queue_items", [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "order_key" }, { name: "label_count" }], TRANSCRIPTS, (i) => [
-    randomUUID(),
-    queue.id,
-    ids[i],
-    orderKey(queue.id, ids[i]!),
-    0,
-  ]);
+  const queue = await db().labelQueue.create({
+    data: { name: "bench", rubric: "Pass when the refund matches the request.", reviewersPerItem: 1 },
+  });
+  await bulkInsert(
+    "queue items",
+    "queue_items",
+    [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "order_key" }, { name: "label_count" }],
+    TRANSCRIPTS,
+    (i) => [randomUUID(), queue.id, ids[i], orderKey(queue.id, ids[i]!), 0],
+  );
   const reviewers: string[] = [];
-  for (let r = 0; r < REVIEWERS; r++) reviewers.push((await db().user.create({ data: { email: `bench-reviewer-${r}@example.com`, role: "reviewer" } })).id);
+  for (let r = 0; r < REVIEWERS; r++)
+    reviewers.push((await db().user.create({ data: { email: `bench-reviewer-${r}@example.com`, role: "reviewer" } })).id);
   await bulkTransaction((tx) => tx.execute("ANALYZE"));
   return { queueId: queue.id, reviewers };
 }
@@ -126,7 +158,8 @@ function startServer(queueId: string, samples: Sample[], onSample: () => void) {
         const input = JSON.parse(body) as { reviewerId: string; queueItemId?: string; value?: string; warm?: boolean };
         const started = performance.now();
         // What the labeling page does: record the label, then take and load the next item.
-        if (input.queueItemId) await submitLabel(input.reviewerId, { queueId, queueItemId: input.queueItemId, value: input.value!, timeSpentMs: 1000 });
+        if (input.queueItemId)
+          await submitLabel(input.reviewerId, { queueId, queueItemId: input.queueItemId, value: input.value!, timeSpentMs: 1000 });
         const submitted = performance.now();
         const next = await nextItem(queueId, input.reviewerId);
         const view = next.status === "item" ? await itemView(next.item.queueItemId) : null;
@@ -150,11 +183,25 @@ function startServer(queueId: string, samples: Sample[], onSample: () => void) {
 function post(agent: http.Agent, port: number, payload: unknown, retry = true): Promise<{ next: string | null }> {
   const body = JSON.stringify(payload);
   return new Promise<{ next: string | null }>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: "/", method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-      let text = "";
-      res.on("data", (c: Buffer) => (text += c.toString()));
-      res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(text) as { next: string | null }) : reject(new Error(`HTTP ${res.statusCode}: ${text}`))));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/",
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () =>
+          res.statusCode === 200
+            ? resolve(JSON.parse(text) as { next: string | null })
+            : reject(new Error(`HTTP ${res.statusCode}: ${text}`)),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(body);
   }).catch((error: unknown) => {
@@ -164,7 +211,8 @@ function post(agent: http.Agent, port: number, payload: unknown, retry = true): 
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 /** The reviewers: run in a child process, as browsers would be, so their HTTP work is not the server's. */
 async function clients(port: number, reviewers: string[], thinkMs: number) {
@@ -177,7 +225,9 @@ async function clients(port: number, reviewers: string[], thinkMs: number) {
       for (let i = 0; i < LABELS + WARMUP && current; i++) {
         await pause();
         try {
-          current = (await post(agent, port, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass", warm: i < WARMUP })).next;
+          current = (
+            await post(agent, port, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass", warm: i < WARMUP })
+          ).next;
         } catch (error) {
           failed++;
           console.error(`reviewer ${index}: ${error instanceof Error ? error.message : String(error)}`);
@@ -191,8 +241,24 @@ async function clients(port: number, reviewers: string[], thinkMs: number) {
 }
 
 function runClients(port: number, reviewers: string[], thinkMs: number): Promise<void> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", import.meta.filename, "--clients", String(port), reviewers.join(","), String(thinkMs), ...process.argv.slice(2)], { stdio: "inherit" });
-  return new Promise((resolve, reject) => child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`clients exited ${code}`)))));
+  const child = spawn(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      import.meta.filename,
+      "--clients",
+      String(port),
+      reviewers.join(","),
+      String(thinkMs),
+      ...process.argv.slice(2),
+    ],
+    { stdio: "inherit" },
+  );
+  return new Promise((resolve, reject) =>
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`clients exited ${code}`)))),
+  );
 }
 
 async function measure(name: string, database: TempDatabase) {
@@ -208,7 +274,10 @@ async function measure(name: string, database: TempDatabase) {
     await bulkQuery("SELECT 1");
     trips.push(performance.now() - t);
   }
-  const roundTrip = percentile(trips.sort((a, b) => a - b), 50);
+  const roundTrip = percentile(
+    trips.sort((a, b) => a - b),
+    50,
+  );
   const results = [];
   for (const thinkMs of THINK) {
     const samples: Sample[] = [];
@@ -221,7 +290,11 @@ async function measure(name: string, database: TempDatabase) {
     progress.stop();
     await new Promise((resolve) => server.close(resolve));
     const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+    const median = (values: number[]) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        50,
+      );
     results.push({
       name,
       thinkMs,
@@ -237,7 +310,9 @@ async function measure(name: string, database: TempDatabase) {
       roundTrip,
     });
   }
-  const doubleLabeled = await db().label.groupBy({ by: ["transcriptId"], _count: { _all: true } }).then((rows) => rows.filter((r) => r._count._all > 1).length);
+  const doubleLabeled = await db()
+    .label.groupBy({ by: ["transcriptId"], _count: { _all: true } })
+    .then((rows) => rows.filter((r) => r._count._all > 1).length);
   const transcripts = await db().transcript.count();
   return results.map((r) => ({ ...r, doubleLabeled, transcripts }));
 }
@@ -271,14 +346,49 @@ async function main() {
       else await database.drop();
     }
   }
-  const rows = [["database", "transcripts", "think time", "labels timed", "p50", "p95", "p99", "max", "p50 submit | next", "SELECT 1 p50", "labels/s", "double-labeled items", "seed time"]];
+  const rows = [
+    [
+      "database",
+      "transcripts",
+      "think time",
+      "labels timed",
+      "p50",
+      "p95",
+      "p99",
+      "max",
+      "p50 submit | next",
+      "SELECT 1 p50",
+      "labels/s",
+      "double-labeled items",
+      "seed time",
+    ],
+  ];
   for (const r of results) {
-    rows.push([r.name, r.transcripts.toLocaleString("en"), `${r.thinkMs} ms`, String(r.n), `${r.p50.toFixed(1)} ms`, `${r.p95.toFixed(1)} ms`, `${r.p99.toFixed(1)} ms`, `${r.max.toFixed(1)} ms`, `${r.submitP50.toFixed(1)} | ${r.nextP50.toFixed(1)} ms`, `${r.roundTrip.toFixed(2)} ms`, r.perSecond.toFixed(0), String(r.doubleLabeled), `${r.seedSeconds.toFixed(0)} s`]);
+    rows.push([
+      r.name,
+      r.transcripts.toLocaleString("en"),
+      `${r.thinkMs} ms`,
+      String(r.n),
+      `${r.p50.toFixed(1)} ms`,
+      `${r.p95.toFixed(1)} ms`,
+      `${r.p99.toFixed(1)} ms`,
+      `${r.max.toFixed(1)} ms`,
+      `${r.submitP50.toFixed(1)} | ${r.nextP50.toFixed(1)} ms`,
+      `${r.roundTrip.toFixed(2)} ms`,
+      r.perSecond.toFixed(0),
+      String(r.doubleLabeled),
+      `${r.seedSeconds.toFixed(0)} s`,
+    ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   console.log("");
   for (const row of rows) console.log(row.map((cell, i) => cell.padStart(widths[i]!)).join("  "));
-  console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `\nload average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -18,7 +18,16 @@
 import path from "node:path";
 import { HANNA_CRITERIA } from "../lib/datasets/hanna";
 import { readHanna, readLlmbar } from "../lib/datasets/read";
-import { cohensKappa, kappaFromTable, kappaStandardErrorFromTable, mulberry32, weightedAgreement, weightedKappa, disagreementWeights, type Rng } from "../lib/stats";
+import {
+  cohensKappa,
+  kappaFromTable,
+  kappaStandardErrorFromTable,
+  mulberry32,
+  weightedAgreement,
+  weightedKappa,
+  disagreementWeights,
+  type Rng,
+} from "../lib/stats";
 
 interface Case {
   name: string;
@@ -58,7 +67,13 @@ function llmbarCases(): Case[] {
   for (const subset of readLlmbar(path.resolve("datasets/llmbar"))) {
     for (const evaluator of subset.evaluators) {
       const kept = evaluator.answers.map((a, i) => [a.original.winner, subset.items[i]!.gold] as const).filter(([w]) => w !== null);
-      cases.push({ name: `LLMBar ${subset.name} · ${evaluator.strategy} · ${evaluator.judge}`, judge: kept.map(([w]) => w!), gold: kept.map(([, g]) => g), categories: ["A", "B"], perClass: true });
+      cases.push({
+        name: `LLMBar ${subset.name} · ${evaluator.strategy} · ${evaluator.judge}`,
+        judge: kept.map(([w]) => w!),
+        gold: kept.map(([, g]) => g),
+        categories: ["A", "B"],
+        perClass: true,
+      });
     }
   }
   return cases;
@@ -70,7 +85,14 @@ function hannaCases(): Case[] {
   const text = (v: number) => String(Math.round(v));
   return data.judges.map((j) => {
     const kept = j.ratings[criterion].map((v, i) => [v, data.mean[criterion][i]!] as const).filter(([v]) => v >= 1 && v <= 5);
-    return { name: `HANNA ${criterion} · ${j.llm} · prompt ${j.variant}`, judge: kept.map(([v]) => text(v)), gold: kept.map(([, m]) => text(m)), categories: ["1", "2", "3", "4", "5"], weights: "quadratic" as const, perClass: false };
+    return {
+      name: `HANNA ${criterion} · ${j.llm} · prompt ${j.variant}`,
+      judge: kept.map(([v]) => text(v)),
+      gold: kept.map(([, m]) => text(m)),
+      categories: ["1", "2", "3", "4", "5"],
+      weights: "quadratic" as const,
+      perClass: false,
+    };
   });
 }
 
@@ -81,7 +103,10 @@ function counted(c: Case, labeled: number[]): boolean {
 }
 
 function uniformLabels(c: Case, rng: Rng): number | null {
-  const order = shuffle(c.judge.map((_, i) => i), rng);
+  const order = shuffle(
+    c.judge.map((_, i) => i),
+    rng,
+  );
   const v = disagreementWeights(c.categories.length, c.weights);
   const index = new Map(c.categories.map((k, i) => [k, i]));
   const table = c.categories.map(() => c.categories.map(() => 0));
@@ -99,7 +124,14 @@ function uniformLabels(c: Case, rng: Rng): number | null {
 
 /** Equal allocation across the judge's verdicts: draws alternate between strata until one runs out. */
 function stratifiedOrder(c: Case, rng: Rng): number[] {
-  const strata = c.categories.map((k) => shuffle(c.judge.map((_, i) => i).filter((i) => c.judge[i] === k), rng)).filter((s) => s.length > 0);
+  const strata = c.categories
+    .map((k) =>
+      shuffle(
+        c.judge.map((_, i) => i).filter((i) => c.judge[i] === k),
+        rng,
+      ),
+    )
+    .filter((s) => s.length > 0);
   const order: number[] = [];
   for (let round = 0; order.length < c.judge.length; round++) for (const s of strata) if (round < s.length) order.push(s[round]!);
   return order;
@@ -138,19 +170,27 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.l
 const fmt = (x: number | null, digits = 3) => (x === null || Number.isNaN(x) ? "—" : x.toFixed(digits));
 const labelsCell = (runs: (number | null)[], total: number) => {
   const done = runs.filter((r): r is number => r !== null);
-  return done.length === 0 ? `not decided in ${total}` : `${mean(done).toFixed(0)}${done.length < runs.length ? ` (${runs.length - done.length} of ${runs.length} undecided)` : ""}`;
+  return done.length === 0
+    ? `not decided in ${total}`
+    : `${mean(done).toFixed(0)}${done.length < runs.length ? ` (${runs.length - done.length} of ${runs.length} undecided)` : ""}`;
 };
 
 function main() {
   const cases = [...llmbarCases(), ...(flag("hanna") ? hannaCases() : [])];
   const started = Date.now();
-  console.log(`labels to decide the gate (κ ≥ ${BAR}, ≥ ${MIN_ITEMS} items, ≥ ${MIN_PER_CLASS} per class; 95% interval excludes the bar), ${SEEDS} seeds each`);
+  console.log(
+    `labels to decide the gate (κ ≥ ${BAR}, ≥ ${MIN_ITEMS} items, ≥ ${MIN_PER_CLASS} per class; 95% interval excludes the bar), ${SEEDS} seeds each`,
+  );
   console.log("");
-  console.log("| Judge | Items | κ all items | Labels to decide, uniform | Labels to decide, stratified | Weighted κ, mean of seeds (n = half) | |Δ| | Plain κ on the same samples | |Δ| |");
+  console.log(
+    "| Judge | Items | κ all items | Labels to decide, uniform | Labels to decide, stratified | Weighted κ, mean of seeds (n = half) | |Δ| | Plain κ on the same samples | |Δ| |",
+  );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   let worst = 0;
   for (const c of cases) {
-    const all = c.weights ? weightedKappa(c.judge, c.gold, { weights: c.weights, categories: c.categories }) : cohensKappa(c.judge, c.gold, c.categories);
+    const all = c.weights
+      ? weightedKappa(c.judge, c.gold, { weights: c.weights, categories: c.categories })
+      : cohensKappa(c.judge, c.gold, c.categories);
     const uniform: (number | null)[] = [];
     const stratified: (number | null)[] = [];
     const w: number[] = [];
@@ -160,17 +200,31 @@ function main() {
       stratified.push(stratifiedLabels(c, mulberry32(1000 + seed), seed));
       const sample = stratifiedOrder(c, mulberry32(2000 + seed)).slice(0, Math.floor(c.judge.length / 2));
       const estimate = weighted(c, sample, seed, 1).kappa;
-      const naive = c.weights ? weightedKappa(sample.map((i) => c.judge[i]!), sample.map((i) => c.gold[i]!), { weights: c.weights, categories: c.categories }) : cohensKappa(sample.map((i) => c.judge[i]!), sample.map((i) => c.gold[i]!), c.categories);
+      const naive = c.weights
+        ? weightedKappa(
+            sample.map((i) => c.judge[i]!),
+            sample.map((i) => c.gold[i]!),
+            { weights: c.weights, categories: c.categories },
+          )
+        : cohensKappa(
+            sample.map((i) => c.judge[i]!),
+            sample.map((i) => c.gold[i]!),
+            c.categories,
+          );
       if (estimate !== null) w.push(estimate);
       if (naive !== null) plain.push(naive);
     }
     const dw = Math.abs(mean(w) - all!);
     const dp = Math.abs(mean(plain) - all!);
     if (c.name.startsWith("LLMBar")) worst = Math.max(worst, dw);
-    console.log(`| ${c.name} | ${c.judge.length} | ${fmt(all)} | ${labelsCell(uniform, c.judge.length)} | ${labelsCell(stratified, c.judge.length)} | ${fmt(mean(w))} | ${fmt(dw)} | ${fmt(mean(plain))} | ${fmt(dp)} |`);
+    console.log(
+      `| ${c.name} | ${c.judge.length} | ${fmt(all)} | ${labelsCell(uniform, c.judge.length)} | ${labelsCell(stratified, c.judge.length)} | ${fmt(mean(w))} | ${fmt(dw)} | ${fmt(mean(plain))} | ${fmt(dp)} |`,
+    );
   }
   console.log("");
-  console.log(`Largest |weighted mean − all-items κ| over the LLMBar judges: ${worst.toFixed(4)} (aim: ≤ 0.02). ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Largest |weighted mean − all-items κ| over the LLMBar judges: ${worst.toFixed(4)} (aim: ≤ 0.02). ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
 
 main();

@@ -35,7 +35,9 @@ async function signIn(email: string, password: string): Promise<string> {
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
     redirect: "manual",
   });
-  const session = (response.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).find((c) => c!.startsWith("next-auth.session-token="));
+  const session = (response.headers.getSetCookie?.() ?? [])
+    .map((c) => c.split(";")[0])
+    .find((c) => c!.startsWith("next-auth.session-token="));
   if (!session) throw new Error(`sign-in failed (HTTP ${response.status})`);
   return `${jar}; ${session}`;
 }
@@ -79,9 +81,15 @@ async function main() {
       await sleep(response ? 500 : 100);
     }
     const ready = Date.now() - started;
-    console.log(`First start on an empty database (the build current): first answer after ${(served! / 1000).toFixed(1)} s, demo data complete after ${(ready / 1000).toFixed(1)} s (load average ${os.loadavg()[0]!.toFixed(2)})`);
+    console.log(
+      `First start on an empty database (the build current): first answer after ${(served! / 1000).toFixed(1)} s, demo data complete after ${(ready / 1000).toFixed(1)} s (load average ${os.loadavg()[0]!.toFixed(2)})`,
+    );
 
-    const admin = readFileSync(path.join(dir, "demo-credentials.txt"), "utf8").split("\n").find((l) => l.startsWith("admin"))!.trim().split(/\s+/);
+    const admin = readFileSync(path.join(dir, "demo-credentials.txt"), "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("admin"))!
+      .trim()
+      .split(/\s+/);
     const cookie = await signIn(admin[1]!, admin[2]!);
     const pages: [string, string | null][] = [
       ["/runs", "/runs"],
@@ -106,7 +114,9 @@ async function main() {
     const queue = pages.find(([name]) => name === "/label/[queueId]")?.[1];
     if (queue) pages.push(["/label/[queueId]/agreement", `${queue}/agreement`], ["/label/[queueId]/item", `${queue}/item`]);
 
-    console.log(`\n${REQUESTS} requests per page after 2 warm-up requests, signed in as admin (load average ${os.loadavg()[0]!.toFixed(2)}):\n`);
+    console.log(
+      `\n${REQUESTS} requests per page after 2 warm-up requests, signed in as admin (load average ${os.loadavg()[0]!.toFixed(2)}):\n`,
+    );
     console.log("| Page | p50 | p95 | max | HTML | Under 300 ms (p50) |\n| --- | --- | --- | --- | --- | --- |");
     for (const [name, url] of pages) {
       if (!url) {
@@ -124,9 +134,16 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       const p50 = quantile(times, 0.5);
-      console.log(`| ${name}${status === 200 ? "" : ` (HTTP ${status})`} | ${p50.toFixed(0)} ms | ${quantile(times, 0.95).toFixed(0)} ms | ${times.at(-1)!.toFixed(0)} ms | ${(bytes / 1024).toFixed(0)} KB | ${p50 < AIM_MS ? "yes" : "no"} |`);
+      console.log(
+        `| ${name}${status === 200 ? "" : ` (HTTP ${status})`} | ${p50.toFixed(0)} ms | ${quantile(times, 0.95).toFixed(0)} ms | ${times.at(-1)!.toFixed(0)} ms | ${(bytes / 1024).toFixed(0)} KB | ${p50 < AIM_MS ? "yes" : "no"} |`,
+      );
     }
-    console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(
+      `\nload average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
   } finally {
     try {
       process.kill(-app.pid!, "SIGTERM");

@@ -48,7 +48,11 @@ async function storeRun(): Promise<string> {
     },
   };
   const started = performance.now();
-  const { record } = await runSuite(suite, { trials: TRIALS, concurrency: 64 }, localDeps({ agent, outDir: mkdtempSync(path.join(os.tmpdir(), "gavel-bench-page-results-")) }));
+  const { record } = await runSuite(
+    suite,
+    { trials: TRIALS, concurrency: 64 },
+    localDeps({ agent, outDir: mkdtempSync(path.join(os.tmpdir(), "gavel-bench-page-results-")) }),
+  );
   console.log(`stored run ${record.runId}: ${TASKS} tasks × ${TRIALS} trials in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return record.runId;
 }
@@ -76,7 +80,9 @@ async function signIn(email: string, password: string): Promise<string> {
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
     redirect: "manual",
   });
-  const session = (response.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).find((c) => c!.startsWith("next-auth.session-token="));
+  const session = (response.headers.getSetCookie?.() ?? [])
+    .map((c) => c.split(";")[0])
+    .find((c) => c!.startsWith("next-auth.session-token="));
   if (!session) throw new Error(`sign-in failed (HTTP ${response.status})`);
   return `${jar}; ${session}`;
 }
@@ -96,7 +102,9 @@ async function time(label: string, url: string, cookie: string, expect: string) 
     if (i >= 2) times.push(elapsed); // the first two warm the route
   }
   times.sort((a, b) => a - b);
-  console.log(`| ${label} | ${quantile(times, 0.5).toFixed(0)} ms | ${quantile(times, 0.95).toFixed(0)} ms | ${times.at(-1)!.toFixed(0)} ms | ${(bytes / 1024).toFixed(0)} KB |`);
+  console.log(
+    `| ${label} | ${quantile(times, 0.5).toFixed(0)} ms | ${quantile(times, 0.95).toFixed(0)} ms | ${times.at(-1)!.toFixed(0)} ms | ${(bytes / 1024).toFixed(0)} KB |`,
+  );
 }
 
 async function main() {
@@ -114,9 +122,15 @@ async function main() {
   });
   try {
     await waitUntilUp();
-    const admin = readFileSync(path.join(dir, "demo-credentials.txt"), "utf8").split("\n").find((l) => l.startsWith("admin"))!.trim().split(/\s+/);
+    const admin = readFileSync(path.join(dir, "demo-credentials.txt"), "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("admin"))!
+      .trim()
+      .split(/\s+/);
     const cookie = await signIn(admin[1]!, admin[2]!);
-    console.log(`\nRun page of a ${TASKS}-task × ${TRIALS}-trial run, ${REQUESTS} requests each on loopback (load average ${os.loadavg()[0]!.toFixed(2)}):\n`);
+    console.log(
+      `\nRun page of a ${TASKS}-task × ${TRIALS}-trial run, ${REQUESTS} requests each on loopback (load average ${os.loadavg()[0]!.toFixed(2)}):\n`,
+    );
     console.log("| View | p50 | p95 | max | HTML |\n| --- | --- | --- | --- | --- |");
     const page = `${base}/runs/${runId}`;
     await time("default (tasks 1–50, trials collapsed)", page, cookie, "task-0000");

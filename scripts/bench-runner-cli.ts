@@ -40,9 +40,13 @@ interface Measure {
 }
 
 function startAgent(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/mock-agent.ts", String(LATENCY_MS)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/mock-agent.ts", String(LATENCY_MS)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
-    child.stdout.once("data", (chunk: Buffer) => resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/`, stop: () => child.kill() }));
+    child.stdout.once("data", (chunk: Buffer) =>
+      resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/`, stop: () => child.kill() }),
+    );
     child.once("error", reject);
   });
 }
@@ -58,7 +62,11 @@ function timed(command: string[], env: NodeJS.ProcessEnv, dir: string): Promise<
     child.on("error", reject);
     child.on("close", (code) => {
       const wallS = (performance.now() - started) / 1000;
-      const [user, system, rssKb] = readFileSync(stats, "utf8").trim().split("\n").pop()!.split(" ").map(Number) as [number, number, number];
+      const [user, system, rssKb] = readFileSync(stats, "utf8").trim().split("\n").pop()!.split(" ").map(Number) as [
+        number,
+        number,
+        number,
+      ];
       if (code !== 0) return reject(new Error(`${command.join(" ")} exited ${code}:\n${stderr}`));
       resolve({ wallS, cpuS: user + system, rssMb: rssKb / 1024, load: os.loadavg()[0]!, ok: true });
     });
@@ -70,24 +78,73 @@ const range = (xs: number[], f: (x: number) => string) => `${f(Math.min(...xs))}
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-bench-cli-"));
-  const tasks = Array.from({ length: TASKS }, (_, i) => ({ id: `task-${String(i).padStart(5, "0")}`, prompt: `Task ${i}: answer ok`, grader: "exact", expected: "ok" }));
+  const tasks = Array.from({ length: TASKS }, (_, i) => ({
+    id: `task-${String(i).padStart(5, "0")}`,
+    prompt: `Task ${i}: answer ok`,
+    grader: "exact",
+    expected: "ok",
+  }));
   const suiteFile = path.join(dir, "bench.json");
   writeFileSync(suiteFile, JSON.stringify({ name: "bench", threshold: 1, tasks }));
   const agent = await startAgent();
   const trials = TASKS * TRIALS;
-  console.log(`Runner benchmark through the CLI: ${TASKS} tasks × ${TRIALS} trials, HTTP agent answering after ${LATENCY_MS} ms, fresh SQLite database per run, ${ROUNDS} rounds interleaved with the reference loop; node ${process.version}, ${os.cpus().length} CPUs, load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
-  const rows: string[][] = [["concurrency", "runner", "wall (median)", "wall (range)", "floor", "wall / floor", "aim", "CPU / trial", "peak RSS", "load avg"]];
+  console.log(
+    `Runner benchmark through the CLI: ${TASKS} tasks × ${TRIALS} trials, HTTP agent answering after ${LATENCY_MS} ms, fresh SQLite database per run, ${ROUNDS} rounds interleaved with the reference loop; node ${process.version}, ${os.cpus().length} CPUs, load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}\n`,
+  );
+  const rows: string[][] = [
+    ["concurrency", "runner", "wall (median)", "wall (range)", "floor", "wall / floor", "aim", "CPU / trial", "peak RSS", "load avg"],
+  ];
   const verdicts: string[] = [];
   try {
     for (const concurrency of CONCURRENCIES) {
       const runs: { ref: Measure[]; gavel: Measure[] } = { ref: [], gavel: [] };
       for (let round = 0; round < ROUNDS; round++) {
-        runs.ref.push(await timed([process.execPath, "scripts/bench/reference-loop.mjs", suiteFile, agent.url, String(TRIALS), String(concurrency), path.join(dir, `ref-${round}.json`)], process.env, dir));
+        runs.ref.push(
+          await timed(
+            [
+              process.execPath,
+              "scripts/bench/reference-loop.mjs",
+              suiteFile,
+              agent.url,
+              String(TRIALS),
+              String(concurrency),
+              path.join(dir, `ref-${round}.json`),
+            ],
+            process.env,
+            dir,
+          ),
+        );
         const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, `gavel-${concurrency}-${round}.db`)}` };
-        runs.gavel.push(await timed([process.execPath, "bin/gavel.mjs", "run", suiteFile, "--agent", agent.url, "--trials", String(TRIALS), "--concurrency", String(concurrency), "--quiet", "--out", path.join(dir, "results")], env, dir));
+        runs.gavel.push(
+          await timed(
+            [
+              process.execPath,
+              "bin/gavel.mjs",
+              "run",
+              suiteFile,
+              "--agent",
+              agent.url,
+              "--trials",
+              String(TRIALS),
+              "--concurrency",
+              String(concurrency),
+              "--quiet",
+              "--out",
+              path.join(dir, "results"),
+            ],
+            env,
+            dir,
+          ),
+        );
       }
       const floorS = (trials * LATENCY_MS) / concurrency / 1000;
-      for (const [name, ms] of [["reference loop", runs.ref], ["gavel run", runs.gavel]] as const) {
+      for (const [name, ms] of [
+        ["reference loop", runs.ref],
+        ["gavel run", runs.gavel],
+      ] as const) {
         const walls = ms.map((m) => m.wallS);
         const ratio = median(walls) / floorS;
         const cpuPerTrial = median(ms.map((m) => (m.cpuS * 1000) / trials));
@@ -102,12 +159,20 @@ async function main() {
           name === "gavel run" ? `≤ ${AIMS[concurrency]?.toFixed(2) ?? "?"}×` : "",
           `${cpuPerTrial.toFixed(3)} ms`,
           `${rss.toFixed(0)} MB`,
-          range(ms.map((m) => m.load), (x) => x.toFixed(2)),
+          range(
+            ms.map((m) => m.load),
+            (x) => x.toFixed(2),
+          ),
         ]);
         if (name === "gavel run") {
           const aim = AIMS[concurrency];
-          if (aim) verdicts.push(`concurrency ${concurrency}: wall/floor ${ratio.toFixed(2)}× against ≤ ${aim}× — ${ratio <= aim ? "met" : "missed"}; reference loop ${(median(runs.ref.map((m) => m.wallS)) / floorS).toFixed(2)}×`);
-          verdicts.push(`concurrency ${concurrency}: CPU per trial ${cpuPerTrial.toFixed(3)} ms against ≤ ${AIM_CPU_MS} ms — ${cpuPerTrial <= AIM_CPU_MS ? "met" : "missed"}; peak RSS ${rss.toFixed(0)} MB against ≤ ${AIM_RSS_MB} MB — ${rss <= AIM_RSS_MB ? "met" : "missed"}`);
+          if (aim)
+            verdicts.push(
+              `concurrency ${concurrency}: wall/floor ${ratio.toFixed(2)}× against ≤ ${aim}× — ${ratio <= aim ? "met" : "missed"}; reference loop ${(median(runs.ref.map((m) => m.wallS)) / floorS).toFixed(2)}×`,
+            );
+          verdicts.push(
+            `concurrency ${concurrency}: CPU per trial ${cpuPerTrial.toFixed(3)} ms against ≤ ${AIM_CPU_MS} ms — ${cpuPerTrial <= AIM_CPU_MS ? "met" : "missed"}; peak RSS ${rss.toFixed(0)} MB against ≤ ${AIM_RSS_MB} MB — ${rss <= AIM_RSS_MB ? "met" : "missed"}`,
+          );
         }
       }
     }
@@ -119,7 +184,9 @@ async function main() {
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
   console.log("");
   for (const line of verdicts) console.log(line);
-  console.log(`\nfloor = tasks × trials × latency / concurrency; CPU / trial = user + system time of the whole process (start-up, migrations and the record included) / trials; load avg = 1-minute load when each run ended (other work on the machine slows every figure).`);
+  console.log(
+    `\nfloor = tasks × trials × latency / concurrency; CPU / trial = user + system time of the whole process (start-up, migrations and the record included) / trials; load avg = 1-minute load when each run ended (other work on the machine slows every figure).`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -25,9 +25,13 @@ const CONCURRENCIES = arg("concurrency", "16,64").split(",").map(Number);
 const TSX = ["--conditions=react-server", "--import", "tsx"];
 
 function startAgent(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [...TSX, "scripts/bench/mock-agent.ts", String(LATENCY_MS)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...TSX, "scripts/bench/mock-agent.ts", String(LATENCY_MS)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
-    child.stdout.once("data", (chunk: Buffer) => resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/`, stop: () => child.kill() }));
+    child.stdout.once("data", (chunk: Buffer) =>
+      resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/`, stop: () => child.kill() }),
+    );
     child.once("error", reject);
   });
 }
@@ -37,24 +41,38 @@ function runOnce(args: string[], env: NodeJS.ProcessEnv): Promise<Record<string,
   let out = "";
   child.stdout.on("data", (c: Buffer) => (out += c.toString()));
   return new Promise((resolve, reject) => {
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop()!)) : reject(new Error(`run-once exited ${code}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop()!)) : reject(new Error(`run-once exited ${code}`)),
+    );
   });
 }
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-bench-"));
   const suiteFile = path.join(dir, "suite.json");
-  const tasks = Array.from({ length: TASKS }, (_, i) => ({ id: `task-${String(i).padStart(5, "0")}`, prompt: `Task ${i}: answer ok`, grader: "exact", expected: "ok" }));
+  const tasks = Array.from({ length: TASKS }, (_, i) => ({
+    id: `task-${String(i).padStart(5, "0")}`,
+    prompt: `Task ${i}: answer ok`,
+    grader: "exact",
+    expected: "ok",
+  }));
   writeFileSync(suiteFile, JSON.stringify({ name: "bench", threshold: 1, tasks }));
   const agent = await startAgent();
   const base = process.env.GAVEL_BENCH_DATABASE_URL ?? `file:${path.join(dir, "base.db")}`;
-  console.log(`Runner benchmark: ${TASKS} tasks × ${TRIALS} trials, HTTP agent with ${LATENCY_MS} ms latency, database ${base.startsWith("file:") ? "SQLite" : "PostgreSQL"}, node ${process.version}, ${os.cpus().length} CPUs\n`);
-  const rows: string[][] = [["concurrency", "trials", "wall", "trials/s", "floor", "wall/floor", "runner CPU", "peak RSS", "stored", "load avg"]];
+  console.log(
+    `Runner benchmark: ${TASKS} tasks × ${TRIALS} trials, HTTP agent with ${LATENCY_MS} ms latency, database ${base.startsWith("file:") ? "SQLite" : "PostgreSQL"}, node ${process.version}, ${os.cpus().length} CPUs\n`,
+  );
+  const rows: string[][] = [
+    ["concurrency", "trials", "wall", "trials/s", "floor", "wall/floor", "runner CPU", "peak RSS", "stored", "load avg"],
+  ];
   try {
     for (const concurrency of CONCURRENCIES) {
       const database = await createTempDatabase(base, { prefix: "gavel_bench" });
       try {
-        const result = await runOnce([suiteFile, agent.url, String(TRIALS), String(concurrency), path.join(dir, "results")], { ...process.env, DATABASE_URL: database.url });
+        const result = await runOnce([suiteFile, agent.url, String(TRIALS), String(concurrency), path.join(dir, "results")], {
+          ...process.env,
+          DATABASE_URL: database.url,
+        });
         const floorMs = (TASKS * TRIALS * LATENCY_MS) / concurrency;
         rows.push([
           String(concurrency),
@@ -78,7 +96,9 @@ async function main() {
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const row of rows) console.log(row.map((cell, i) => cell.padStart(widths[i]!)).join("  "));
-  console.log("\nfloor = tasks × trials × latency / concurrency; runner CPU = user + system time of the runner process; load avg = the machine's 1-minute load when the run ended (other work on the machine slows every figure).");
+  console.log(
+    "\nfloor = tasks × trials × latency / concurrency; runner CPU = user + system time of the runner process; load avg = the machine's 1-minute load when the run ended (other work on the machine slows every figure).",
+  );
 }
 
 main().catch((error: unknown) => {

@@ -31,7 +31,23 @@ const serverOnly = {
  * the web app uses. Everything else is bundled: resolving and linking hundreds of small ES modules
  * (zod alone is 60) was most of a start.
  */
-const EXTERNAL = ["better-sqlite3", "@prisma/*", "prisma", "prisma/*", "pg", "pg-*", "tsx", "tsx/*", "esbuild", "next", "next/*", "react", "react-dom", "pino", "pino-*"];
+const EXTERNAL = [
+  "better-sqlite3",
+  "@prisma/*",
+  "prisma",
+  "prisma/*",
+  "pg",
+  "pg-*",
+  "tsx",
+  "tsx/*",
+  "esbuild",
+  "next",
+  "next/*",
+  "react",
+  "react-dom",
+  "pino",
+  "pino-*",
+];
 
 /** Bundled CommonJS dependencies call require() and use __dirname: give the ES module both. */
 const BANNER = [
@@ -84,7 +100,10 @@ export async function buildCli({ quiet = false } = {}) {
     const file = path.join(chunks, name);
     if (!current.has(name) && statSync(file).mtimeMs < started - 3_600_000) rmSync(file, { force: true });
   }
-  if (!quiet) console.log(`gavel CLI compiled into ${path.relative(process.cwd(), CLI_DIST) || CLI_DIST} in ${Date.now() - started} ms (${inputs.length} source files)`);
+  if (!quiet)
+    console.log(
+      `gavel CLI compiled into ${path.relative(process.cwd(), CLI_DIST) || CLI_DIST} in ${Date.now() - started} ms (${inputs.length} source files)`,
+    );
 }
 
 /** A checkout (sources present), as opposed to an installed package that ships only the build. */

@@ -40,18 +40,28 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
     expect(await probe("lib/stats/x.ts", 'export const load = () => import("../db/client");\n')).toContainEqual(
       expect.stringMatching(/^pure-never-reaches-data: lib\/stats\/x\.arch-probe-\d+\.ts -> lib\/db\/client\.ts/),
     );
-    expect(await probe("graders/x.ts", 'import type { Session } from "next-auth";\nimport { requireUser } from "@/lib/auth/session";\nexport const x: [typeof requireUser, Session | null] = [requireUser, null];\n')).toContainEqual(
-      expect.stringMatching(/^pure-never-reaches-data: graders\/x\.arch-probe-\d+\.ts -> lib\/auth\/session\.ts/),
-    );
+    expect(
+      await probe(
+        "graders/x.ts",
+        'import type { Session } from "next-auth";\nimport { requireUser } from "@/lib/auth/session";\nexport const x: [typeof requireUser, Session | null] = [requireUser, null];\n',
+      ),
+    ).toContainEqual(expect.stringMatching(/^pure-never-reaches-data: graders\/x\.arch-probe-\d+\.ts -> lib\/auth\/session\.ts/));
   });
 
   it("pure-never-reaches-data: a grader reaching the database through another module (lib/judges)", async () => {
     // Two probes: one in lib/judges that reads the database, one grader that imports it.
-    const found = await probes({
-      "lib/judges/x.ts": 'import { db } from "@/lib/db/client";\nexport const x = db;\n',
-      "graders/y.ts": `import { x } from "@/lib/judges/x.arch-probe-${process.pid}";\nexport const y = x;\n`,
-    }, 2);
-    expect(found).toContainEqual(expect.stringMatching(/^pure-never-reaches-data: graders\/y\.arch-probe-\d+\.ts -> lib\/db\/client\.ts \(via .*lib\/judges\/x\.arch-probe/));
+    const found = await probes(
+      {
+        "lib/judges/x.ts": 'import { db } from "@/lib/db/client";\nexport const x = db;\n',
+        "graders/y.ts": `import { x } from "@/lib/judges/x.arch-probe-${process.pid}";\nexport const y = x;\n`,
+      },
+      2,
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^pure-never-reaches-data: graders\/y\.arch-probe-\d+\.ts -> lib\/db\/client\.ts \(via .*lib\/judges\/x\.arch-probe/,
+      ),
+    );
   });
 
   it("pure-never-calls-up: engine -> app, engine -> the CLI", async () => {
@@ -71,19 +81,21 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
       expect.stringMatching(/^leaves-import-no-gavel-folder: lib\/trial\/x\.arch-probe-\d+\.ts -> lib\/engine\/reducers\.ts/),
     ]);
     expect(await probe("lib/trial/x.ts", 'import type { Step } from "./types";\nexport type X = Step;\n')).toEqual([]);
-    expect(await probe("lib/stats/x.ts", 'import { quantileSorted } from "simple-statistics";\nexport const x = quantileSorted;\n')).toEqual([]);
+    expect(
+      await probe("lib/stats/x.ts", 'import { quantileSorted } from "simple-statistics";\nexport const x = quantileSorted;\n'),
+    ).toEqual([]);
   });
 
   it("pure-never-calls-up: the judges core -> a judge use case", async () => {
-    expect(await probe("lib/judges/x.ts", 'import { goldChanged } from "../judging/gold-changed";\nexport const x = goldChanged;\n')).toContainEqual(
-      expect.stringMatching(/^pure-never-calls-up: lib\/judges\/x\.arch-probe-\d+\.ts -> lib\/judging\/gold-changed\.ts/),
-    );
+    expect(
+      await probe("lib/judges/x.ts", 'import { goldChanged } from "../judging/gold-changed";\nexport const x = goldChanged;\n'),
+    ).toContainEqual(expect.stringMatching(/^pure-never-calls-up: lib\/judges\/x\.arch-probe-\d+\.ts -> lib\/judging\/gold-changed\.ts/));
   });
 
   it("db-is-data-access: db -> app, db -> the session, db -> a use case", async () => {
-    expect(await probe("lib/db/x.ts", 'import { resolveNamedJudge } from "../judging/resolve";\nexport const x = resolveNamedJudge;\n')).toContainEqual(
-      expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/judging\/resolve\.ts/),
-    );
+    expect(
+      await probe("lib/db/x.ts", 'import { resolveNamedJudge } from "../judging/resolve";\nexport const x = resolveNamedJudge;\n'),
+    ).toContainEqual(expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/judging\/resolve\.ts/));
     expect(await probe("lib/db/x.ts", 'export const load = () => import("@/app/(workbench)/judges/actions");\n')).toContainEqual(
       expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> app\//),
     );
@@ -115,13 +127,10 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
 
 describe("folderOf", () => {
   it("names lib's folders and loose modules, and the top-level folders", () => {
-    expect(["lib/db/judges.ts", "lib/hash.ts", "graders/exact.ts", "proxy.ts", "app/(workbench)/page.tsx", "node_modules/zod/index.js"].map(folderOf)).toEqual([
-      "lib/db",
-      "lib/hash",
-      "graders",
-      "proxy",
-      "app",
-      null,
-    ]);
+    expect(
+      ["lib/db/judges.ts", "lib/hash.ts", "graders/exact.ts", "proxy.ts", "app/(workbench)/page.tsx", "node_modules/zod/index.js"].map(
+        folderOf,
+      ),
+    ).toEqual(["lib/db", "lib/hash", "graders", "proxy", "app", null]);
   });
 });

@@ -33,7 +33,8 @@ function latestMigration(dir: string): string | undefined {
 }
 
 async function newMigration(name: string) {
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error("A migration name uses lowercase letters, digits and underscores, e.g. add_rubric_scale.");
+  if (!/^[a-z0-9_]+$/.test(name))
+    throw new Error("A migration name uses lowercase letters, digits and underscores, e.g. add_rubric_scale.");
   derive();
   const previous = latestMigration(PRISMA_FILES.sqlite.migrations);
   if (!previous) throw new Error("No migration history found under prisma/migrations.");
@@ -49,7 +50,10 @@ async function newMigration(name: string) {
   }
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   const folder = `${stamp}_${name}`;
-  for (const [provider, sql] of [["sqlite", sqliteSql], ["postgres", postgresSql]] as const) {
+  for (const [provider, sql] of [
+    ["sqlite", sqliteSql],
+    ["postgres", postgresSql],
+  ] as const) {
     const dir = path.join(PRISMA_FILES[provider].migrations, folder);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "migration.sql"), sql);

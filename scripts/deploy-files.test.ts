@@ -31,7 +31,16 @@ describe("Dockerfile", () => {
 
 describe("docker-compose.yml", () => {
   const compose = parse(readFileSync("docker-compose.yml", "utf8")) as {
-    services: Record<string, { image?: string; build?: string; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; healthcheck?: unknown }>;
+    services: Record<
+      string,
+      {
+        image?: string;
+        build?: string;
+        environment?: Record<string, string>;
+        depends_on?: Record<string, { condition: string }>;
+        healthcheck?: unknown;
+      }
+    >;
   };
 
   it("runs the app on PostgreSQL, started once the database is healthy, with a required session secret", () => {

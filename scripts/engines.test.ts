@@ -7,8 +7,7 @@ const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { engines: { nod
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, Locked> };
 
 /** npm checks engines only for packages it installs here: platform-specific optional builds for other systems are skipped. */
-const installedHere = (info: Locked) =>
-  (!info.os || info.os.includes(process.platform)) && (!info.cpu || info.cpu.includes(process.arch));
+const installedHere = (info: Locked) => (!info.os || info.os.includes(process.platform)) && (!info.cpu || info.cpu.includes(process.arch));
 
 function refusing(version: string): string[] {
   return Object.entries(lock.packages)

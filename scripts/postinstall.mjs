@@ -9,7 +9,10 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (existsSync(path.join(root, "lib", "cli", "main.ts"))) {
-  const generate = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/db.ts", "generate"], { cwd: root, stdio: "inherit" });
+  const generate = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/db.ts", "generate"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (generate.status !== 0) process.exit(generate.status ?? 1);
   const { buildCli } = await import("./build-cli.mjs");
   await buildCli();

@@ -40,7 +40,17 @@ function ensureSecret(dir: string): string {
   return secret;
 }
 
-const SOURCES = ["app", "lib", "graders", "datasets", "proxy.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "lib",
+  "graders",
+  "datasets",
+  "proxy.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -91,13 +101,15 @@ async function main() {
   } else {
     const created = await seedDemoUsers((line) => console.log(line));
     const status = await getDemoStatus();
-    if (!demoEnabled()) log(created ? "GAVEL_DEMO=0: no demo data seeded." : "Existing accounts kept; demo accounts are only created on an empty database.");
+    if (!demoEnabled())
+      log(created ? "GAVEL_DEMO=0: no demo data seeded." : "Existing accounts kept; demo accounts are only created on an empty database.");
     else if (created) demoFrom = 0;
     else if (status && status.state !== "ready") {
       demoFrom = status.done;
       log(`The demo data stopped at step ${status.done} of ${status.steps} last time; finishing it once the server is up.`);
     } else log("Existing accounts kept; demo accounts are only created on an empty database.");
-    if (demoFrom !== null) await setDemoStatus({ state: "loading", done: demoFrom, steps: DEMO_STEPS, detail: "waiting for the server to start" });
+    if (demoFrom !== null)
+      await setDemoStatus({ state: "loading", done: demoFrom, steps: DEMO_STEPS, detail: "waiting for the server to start" });
   }
   await disconnectDb();
 
@@ -134,7 +146,10 @@ async function seedWhenServing(port: string, from: number, server: Promise<numbe
   void server.then(() => (stopped = true));
   const deadline = Date.now() + 10 * 60_000;
   while (!stopped && Date.now() < deadline) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      () => true,
+      () => false,
+    );
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

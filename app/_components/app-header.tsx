@@ -30,7 +30,10 @@ export function AppHeader({ user }: { user: SessionUser }) {
           {can(user, "audit:read") ? <NavLink href="/audit">Audit</NavLink> : null}
         </nav>
         <div className="ml-auto flex items-center gap-3 text-sm" data-testid="signed-in-user">
-          <span className="text-stone-700">{user.name ? `${user.name} · ` : ""}{user.email}</span>
+          <span className="text-stone-700">
+            {user.name ? `${user.name} · ` : ""}
+            {user.email}
+          </span>
           <Link href="/users/tokens" className="text-stone-600 hover:text-stone-900 hover:underline">
             API tokens
           </Link>

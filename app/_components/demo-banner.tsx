@@ -9,7 +9,11 @@ export async function DemoBanner() {
     <div
       role="status"
       data-testid="demo-banner"
-      className={notice.tone === "info" ? "border-b border-indigo-200 bg-indigo-50 px-6 py-2 text-sm text-indigo-900" : "border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900"}
+      className={
+        notice.tone === "info"
+          ? "border-b border-indigo-200 bg-indigo-50 px-6 py-2 text-sm text-indigo-900"
+          : "border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900"
+      }
     >
       <p className="mx-auto max-w-7xl">{notice.text}</p>
     </div>

@@ -34,7 +34,8 @@ async function handleOrder(id: string, requested: number | null, email: string, 
     return `Order ${id} was delivered ${order.days_since_delivery} days ago, outside our ${WINDOW_DAYS}-day refund window, so I can't refund it.`;
   }
   const amount = requested ?? remaining;
-  if (amount > remaining) return `I can't refund ${money(amount)} for order ${id}: that exceeds the refundable amount of ${money(remaining)}.`;
+  if (amount > remaining)
+    return `I can't refund ${money(amount)} for order ${id}: that exceeds the refundable amount of ${money(remaining)}.`;
 
   let refund = (await env.callTool("issue_refund", { order_id: id, amount })) as { status: string };
   if (options.retryPendingRefunds && refund.status === "pending") {
@@ -57,7 +58,11 @@ function makeAgent(options: Options) {
       for (const id of ids) {
         try {
           const order = (await env.callTool("get_order", { order_id: id })) as Order;
-          lines.push(order.customer_email.toLowerCase() === email.toLowerCase() ? `Order ${id} is ${order.status.replace("_", " ")}.` : `I can't share order ${id}: it isn't on your account.`);
+          lines.push(
+            order.customer_email.toLowerCase() === email.toLowerCase()
+              ? `Order ${id} is ${order.status.replace("_", " ")}.`
+              : `I can't share order ${id}: it isn't on your account.`,
+          );
         } catch (error) {
           if ((error as Error).name !== "ToolCallError") throw error;
           lines.push(`I couldn't find order ${id}.`);

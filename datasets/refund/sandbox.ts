@@ -47,7 +47,8 @@ export const refundSandbox = defineSandbox<RefundState>({
   },
   tools: {
     get_order: {
-      description: "Look up an order by its id: customer, items, total, amount already refunded, status, payment method, days since delivery.",
+      description:
+        "Look up an order by its id: customer, items, total, amount already refunded, status, payment method, days since delivery.",
       parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"], additionalProperties: false },
       run: (state, args) => findOrder(state, args.order_id),
     },
@@ -71,7 +72,12 @@ export const refundSandbox = defineSandbox<RefundState>({
     },
     send_confirmation: {
       description: "Email the customer a confirmation of their refund.",
-      parameters: { type: "object", properties: { email: { type: "string", pattern: "^[^@\\s]+@[^@\\s]+$" } }, required: ["email"], additionalProperties: false },
+      parameters: {
+        type: "object",
+        properties: { email: { type: "string", pattern: "^[^@\\s]+@[^@\\s]+$" } },
+        required: ["email"],
+        additionalProperties: false,
+      },
       run(state, args) {
         state.emails.push(args.email as string);
         return { sent: true, to: args.email };

@@ -37,7 +37,9 @@ describe("the lab's own tasks.json and stub agent", () => {
       ["refund", "rule"],
       ["summary", "judge"],
     ]);
-    expect(suite.tasks[3]!.graders[0]!.configJson).toEqual({ rubric: "A short factual summary that mentions the outage and its two hour length." });
+    expect(suite.tasks[3]!.graders[0]!.configJson).toEqual({
+      rubric: "A short factual summary that mentions the outage and its two hour length.",
+    });
     expect(suite.tasks[2]!.graders[0]!.configJson).toEqual({ must_include: ["refund"], must_exclude: ["guarantee"] });
   });
 

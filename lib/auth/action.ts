@@ -5,7 +5,6 @@ import { UserError } from "../errors";
 import { requireRole, type SessionUser } from "./session";
 import type { Scope } from "../roles";
 
-
 /**
  * Wraps a server action the way every mutation should go: the role check first (a missing role is a
  * real 403, and an unauthorized caller learns nothing about the input, not even field errors), then
@@ -43,7 +42,11 @@ export function defineAction<S extends z.ZodType, R = unknown>(
       }
       if (isNextControlFlow(error)) throw error;
       console.error(`[action] ${scope}:`, error instanceof Error ? error.message : error);
-      return { status: "error", code: 500, message: "Something went wrong on the server; nothing was changed. The server log has details." };
+      return {
+        status: "error",
+        code: 500,
+        message: "Something went wrong on the server; nothing was changed. The server log has details.",
+      };
     }
   };
 }
@@ -65,5 +68,8 @@ function formDataToObject(form: FormData): Record<string, unknown> {
 /** redirect(), notFound(), forbidden() work by throwing; they must pass through untouched. */
 function isNextControlFlow(error: unknown): boolean {
   const digest = (error as { digest?: unknown })?.digest;
-  return typeof digest === "string" && (digest.startsWith("NEXT_REDIRECT") || digest.startsWith("NEXT_HTTP_ERROR_FALLBACK") || digest === "NEXT_NOT_FOUND");
+  return (
+    typeof digest === "string" &&
+    (digest.startsWith("NEXT_REDIRECT") || digest.startsWith("NEXT_HTTP_ERROR_FALLBACK") || digest === "NEXT_NOT_FOUND")
+  );
 }

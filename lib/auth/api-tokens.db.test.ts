@@ -16,7 +16,13 @@ async function user(email: string, role: "admin" | "reviewer" | "viewer") {
 
 const runBody = (id: string) => ({
   id,
-  suite: { name: "tok", description: null, hash: "", definition: { name: "tok" }, tasks: [{ key: "a", contractHash: "0".repeat(64), prompt: "p", category: null, difficulty: null, definition: {} }] },
+  suite: {
+    name: "tok",
+    description: null,
+    hash: "",
+    definition: { name: "tok" },
+    tasks: [{ key: "a", contractHash: "0".repeat(64), prompt: "p", category: null, difficulty: null, definition: {} }],
+  },
   agentSpec: "test:agent",
   source: { agentLabel: "bot", commit: null, branch: null, ciJob: null, defaultBranch: "main", onDefaultBranch: false },
   trialsPerTask: 1,
@@ -32,11 +38,18 @@ async function postRun(authorization: string | null, id: string) {
   body.suite.hash = sortedJsonHash(body.suite.definition);
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (authorization !== null) headers.authorization = authorization;
-  const response = await createRunRoute(new NextRequest("http://127.0.0.1/api/runs", { method: "POST", headers, body: JSON.stringify(body) }), { params: Promise.resolve({}) });
+  const response = await createRunRoute(
+    new NextRequest("http://127.0.0.1/api/runs", { method: "POST", headers, body: JSON.stringify(body) }),
+    { params: Promise.resolve({}) },
+  );
   return { status: response.status, body: (await response.json()) as { error?: string; runId?: string } };
 }
 
-const count = async () => ({ runs: await db().run.count(), suites: await db().suite.count(), used: await db().auditEvent.count({ where: { action: "api_token.used" } }) });
+const count = async () => ({
+  runs: await db().run.count(),
+  suites: await db().suite.count(),
+  used: await db().auditEvent.count({ where: { action: "api_token.used" } }),
+});
 
 describe("personal API tokens", () => {
   it("are stored as a sha256 only, shown once, and never grant more than the owner's role", async () => {
@@ -48,7 +61,9 @@ describe("personal API tokens", () => {
     expect(JSON.stringify(row)).not.toContain(token.slice(4));
     expect(row).toMatchObject({ prefix: token.slice(0, 10), scopes: "runs:write read", lastUsedAt: null, revokedAt: null });
     expect(JSON.stringify(await listApiTokens({ userId: reviewer.id }))).not.toContain(token.slice(10));
-    await expect(createApiToken(reviewer, { name: "imports", scopes: ["transcripts:import"] })).rejects.toThrow("Your role (reviewer) cannot hold transcripts:import");
+    await expect(createApiToken(reviewer, { name: "imports", scopes: ["transcripts:import"] })).rejects.toThrow(
+      "Your role (reviewer) cannot hold transcripts:import",
+    );
     const viewer = await user("tok-viewer@x.test", "viewer");
     await expect(createApiToken(viewer, { name: "x", scopes: ["runs:write"] })).rejects.toThrow("cannot hold runs:write");
     expect(await db().auditEvent.count({ where: { action: "api_token.created", targetId: record.id } })).toBe(1);
@@ -101,7 +116,7 @@ describe("personal API tokens", () => {
     expect(after).toEqual({ runs: before.runs + 1, suites: before.suites + 1, used: before.used + 1 });
     const event = await db().auditEvent.findFirstOrThrow({ where: { action: "api_token.used" }, orderBy: { createdAt: "desc" } });
     expect(event).toMatchObject({ actorId: reviewer.id, targetType: "api_token", details: { method: "POST", path: "/api/runs" } });
-    expect((await findApiToken(writer))).toBeTruthy();
+    expect(await findApiToken(writer)).toBeTruthy();
     expect((await db().apiToken.findFirstOrThrow({ where: { tokenHash: hashToken(writer) } })).lastUsedAt).not.toBeNull();
     expect((await db().run.findUniqueOrThrow({ where: { id: "tok-run-1" } })).createdById).toBe(reviewer.id);
   });
@@ -112,7 +127,14 @@ describe("personal API tokens", () => {
     const runner = (await createApiToken(admin, { name: "run", scopes: ["runs:write"] })).token;
     const line = JSON.stringify({ id: "tok-1", task_prompt: "Say hi to the token test" });
     const send = (token: string) =>
-      importRoute(new NextRequest("http://127.0.0.1/api/transcripts/import?format=jsonl", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: line }), { params: Promise.resolve({}) });
+      importRoute(
+        new NextRequest("http://127.0.0.1/api/transcripts/import?format=jsonl", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: line,
+        }),
+        { params: Promise.resolve({}) },
+      );
     const before = await db().transcript.count();
     const refused = await send(runner);
     expect(refused.status).toBe(403);

@@ -12,7 +12,10 @@ import { can, type Scope } from "../roles";
 import { TOKEN_SCOPES, type TokenScope } from "../token-scopes";
 import { userOfSession, type SessionUser } from "./session";
 
-type Handler<P> = (request: NextRequest, context: { user: SessionUser; params: P; token: { id: string; scopes: TokenScope[] } | null }) => Promise<Response>;
+type Handler<P> = (
+  request: NextRequest,
+  context: { user: SessionUser; params: P; token: { id: string; scopes: TokenScope[] } | null },
+) => Promise<Response>;
 
 /**
  * The bearer token of a request (`Authorization: Bearer gvl_…`), or null. A request that carries
@@ -37,12 +40,21 @@ type Authenticated = { user: SessionUser; token: { id: string; scopes: TokenScop
  */
 async function authenticateToken(request: NextRequest, raw: string, scope: Scope, accepts: readonly TokenScope[]): Promise<Authenticated> {
   const found = raw ? await findApiToken(raw) : null;
-  if (!found) return { error: jsonError(401, "The API token is not valid. Create one on the API tokens page and send it as Authorization: Bearer <token>.") };
+  if (!found)
+    return {
+      error: jsonError(401, "The API token is not valid. Create one on the API tokens page and send it as Authorization: Bearer <token>."),
+    };
   if (found.revokedAt) return { error: jsonError(401, `The API token ${found.prefix}… was revoked.`) };
   if (found.user.disabledAt) return { error: jsonError(401, "The API token's account is disabled.") };
   const scopes = scopesOf(found.scopes);
   if (accepts.length === 0) return { error: jsonError(403, "This endpoint does not accept API tokens: sign in instead.") };
-  if (!accepts.some((s) => scopes.includes(s))) return { error: jsonError(403, `The API token ${found.prefix}… has ${scopes.join(", ") || "no scope"}; this endpoint needs ${accepts.join(" or ")}.`) };
+  if (!accepts.some((s) => scopes.includes(s)))
+    return {
+      error: jsonError(
+        403,
+        `The API token ${found.prefix}… has ${scopes.join(", ") || "no scope"}; this endpoint needs ${accepts.join(" or ")}.`,
+      ),
+    };
   const granted = accepts.filter((s) => scopes.includes(s));
   if (!can(found.user, scope) || !granted.some((s) => can(found.user, TOKEN_SCOPES[s].requires))) {
     return { error: jsonError(403, `The token's owner's role (${found.user.role}) does not allow ${scope}.`) };
@@ -99,6 +111,7 @@ export async function readJson(request: Request): Promise<unknown> {
   const invalid = (message: string) => new z.ZodError([{ code: "custom", path: [], message, input: undefined }]);
   if (!decoded.ok) throw invalid(`The request body is refused: ${decoded.error}`);
   const parsed = parseJsonSafely(decoded.text);
-  if (!("value" in parsed)) throw invalid(parsed.parse ? "The request body is not valid JSON." : `The request body is refused: ${parsed.error}.`);
+  if (!("value" in parsed))
+    throw invalid(parsed.parse ? "The request body is not valid JSON." : `The request body is refused: ${parsed.error}.`);
   return parsed.value;
 }

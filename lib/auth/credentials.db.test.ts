@@ -8,13 +8,21 @@ withTestDatabase();
 
 describe("signing in with email and password", () => {
   beforeAll(async () => {
-    const admin = await createUser({ email: "admin@example.com", role: "admin", passwordHash: await hashPassword("correct horse battery") }, null);
-    const gone = await createUser({ email: "gone@example.com", role: "viewer", passwordHash: await hashPassword("correct horse battery") }, null);
+    const admin = await createUser(
+      { email: "admin@example.com", role: "admin", passwordHash: await hashPassword("correct horse battery") },
+      null,
+    );
+    const gone = await createUser(
+      { email: "gone@example.com", role: "viewer", passwordHash: await hashPassword("correct horse battery") },
+      null,
+    );
     await setUserDisabled(gone.id, true, admin.id);
   });
 
   it("accepts the right password, whatever the email's case", async () => {
-    await expect(authorizeCredentials({ email: " Admin@Example.com ", password: "correct horse battery" })).resolves.toMatchObject({ email: "admin@example.com" });
+    await expect(authorizeCredentials({ email: " Admin@Example.com ", password: "correct horse battery" })).resolves.toMatchObject({
+      email: "admin@example.com",
+    });
   });
 
   it("gives one clear message for a wrong password and for an unknown email", async () => {

@@ -17,6 +17,10 @@ export function signInThrottle(): SignInThrottle {
  */
 export function clientAddress(headers: Headers): string {
   const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+  const last = forwarded
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .at(-1);
   return last || "unknown";
 }

@@ -8,8 +8,15 @@ const right = async () => ({ outcome: "success" as const, value: "ok" });
 describe("SignInThrottle", () => {
   it("blocks an account after its free failures, even for the right password, with a growing Retry-After", async () => {
     const throttle = new SignInThrottle(settings({ freeFailures: 3 }));
-    for (let i = 0; i < 2; i++) expect(await throttle.attempt("a@example.com", "1.1.1.1", wrong)).toMatchObject({ outcome: "failure", finished: { blockedAccountForS: null } });
-    expect(await throttle.attempt("a@example.com", "1.1.1.1", wrong)).toMatchObject({ outcome: "failure", finished: { blockedAccountForS: 15 } });
+    for (let i = 0; i < 2; i++)
+      expect(await throttle.attempt("a@example.com", "1.1.1.1", wrong)).toMatchObject({
+        outcome: "failure",
+        finished: { blockedAccountForS: null },
+      });
+    expect(await throttle.attempt("a@example.com", "1.1.1.1", wrong)).toMatchObject({
+      outcome: "failure",
+      finished: { blockedAccountForS: 15 },
+    });
     const refused = await throttle.attempt("A@example.com ", "2.2.2.2", right);
     expect(refused).toEqual({ refused: { retryAfterS: 15, message: "Too many failed sign-ins for this account. Try again in 15 s." } });
     // Another account from the same address is not affected.
@@ -32,7 +39,9 @@ describe("SignInThrottle", () => {
   it("blocks an address after its free failures, across accounts", async () => {
     const throttle = new SignInThrottle(settings({ ipFreeFailures: 3 }));
     for (let i = 0; i < 3; i++) await throttle.attempt(`user${i}@example.com`, "6.6.6.6", wrong);
-    expect(await throttle.attempt("new@example.com", "6.6.6.6", right)).toEqual({ refused: { retryAfterS: 15, message: "Too many failed sign-ins from your address. Try again in 15 s." } });
+    expect(await throttle.attempt("new@example.com", "6.6.6.6", right)).toEqual({
+      refused: { retryAfterS: 15, message: "Too many failed sign-ins from your address. Try again in 15 s." },
+    });
     expect(await throttle.attempt("new@example.com", "7.7.7.7", right)).toMatchObject({ outcome: "success" });
   });
 
@@ -42,7 +51,9 @@ describe("SignInThrottle", () => {
     await throttle.attempt("d@example.com", "8.8.8.8", right);
     expect(await throttle.attempt("d@example.com", "8.8.8.8", wrong)).toMatchObject({ finished: { blockedAccountForS: null } });
     expect(await throttle.attempt("e@example.com", "8.8.8.8", wrong)).toMatchObject({ outcome: "failure" });
-    expect(await throttle.attempt("f@example.com", "8.8.8.8", right)).toMatchObject({ refused: { message: expect.stringContaining("from your address") } });
+    expect(await throttle.attempt("f@example.com", "8.8.8.8", right)).toMatchObject({
+      refused: { message: expect.stringContaining("from your address") },
+    });
   });
 
   it("lets one attempt per account run at a time and bounds the password checks waiting", async () => {
@@ -61,14 +72,25 @@ describe("SignInThrottle", () => {
     const results = await Promise.all([...guesses, ...others]);
     const refusedGuesses = results.slice(0, 50).filter((r) => "refused" in r);
     expect(refusedGuesses).toHaveLength(49);
-    expect(refusedGuesses[0]).toMatchObject({ refused: { message: "Another sign-in for this account is in progress. Try again in a moment." } });
+    expect(refusedGuesses[0]).toMatchObject({
+      refused: { message: "Another sign-in for this account is in progress. Try again in a moment." },
+    });
     // One check runs and two may wait: of the five other accounts, two get in and three are told the server is busy.
     expect(results.slice(50).filter((r) => "refused" in r && r.refused.message.includes("busy"))).toHaveLength(3);
     expect(checks).toBe(3);
   });
 
   it("reads its settings from the environment and rejects bad values", () => {
-    expect(throttleSettings({ GAVEL_SIGNIN_FREE_FAILURES: "3", GAVEL_SIGNIN_IP_FREE_FAILURES: "10", GAVEL_SIGNIN_WINDOW_MIN: "30", GAVEL_SIGNIN_MAX_BLOCK_S: "60" })).toMatchObject({ freeFailures: 3, ipFreeFailures: 10, windowMin: 30, maxBlockS: 60 });
-    expect(() => throttleSettings({ GAVEL_SIGNIN_FREE_FAILURES: "0" })).toThrow('GAVEL_SIGNIN_FREE_FAILURES must be a positive whole number, not "0".');
+    expect(
+      throttleSettings({
+        GAVEL_SIGNIN_FREE_FAILURES: "3",
+        GAVEL_SIGNIN_IP_FREE_FAILURES: "10",
+        GAVEL_SIGNIN_WINDOW_MIN: "30",
+        GAVEL_SIGNIN_MAX_BLOCK_S: "60",
+      }),
+    ).toMatchObject({ freeFailures: 3, ipFreeFailures: 10, windowMin: 30, maxBlockS: 60 });
+    expect(() => throttleSettings({ GAVEL_SIGNIN_FREE_FAILURES: "0" })).toThrow(
+      'GAVEL_SIGNIN_FREE_FAILURES must be a positive whole number, not "0".',
+    );
   });
 });

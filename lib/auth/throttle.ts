@@ -72,12 +72,18 @@ export class SignInThrottle {
    * the account already has an attempt in flight, or too many password checks are waiting;
    * otherwise `check` runs (its password comparison bounded in concurrency) and its outcome is counted.
    */
-  async attempt<T>(email: string, address: string, check: () => Promise<{ outcome: Outcome; value: T }>): Promise<{ refused: Refusal } | { value: T; outcome: Outcome; finished: Finished }> {
+  async attempt<T>(
+    email: string,
+    address: string,
+    check: () => Promise<{ outcome: Outcome; value: T }>,
+  ): Promise<{ refused: Refusal } | { value: T; outcome: Outcome; finished: Finished }> {
     const account = `account:${email.trim().toLowerCase()}`;
     const ip = `ip:${address}`;
     // Reserved before the first await, so parallel attempts see each other.
-    if (this.inFlight.has(account)) return { refused: { retryAfterS: 1, message: "Another sign-in for this account is in progress. Try again in a moment." } };
-    if (this.reserved >= this.settings.concurrentChecks + this.settings.waitingChecks) return { refused: { retryAfterS: 1, message: "The server is busy checking other sign-ins. Try again in a moment." } };
+    if (this.inFlight.has(account))
+      return { refused: { retryAfterS: 1, message: "Another sign-in for this account is in progress. Try again in a moment." } };
+    if (this.reserved >= this.settings.concurrentChecks + this.settings.waitingChecks)
+      return { refused: { retryAfterS: 1, message: "The server is busy checking other sign-ins. Try again in a moment." } };
     this.inFlight.add(account);
     this.reserved++;
     try {
@@ -85,7 +91,12 @@ export class SignInThrottle {
         const blocked = await this.blocks.get(key);
         if (blocked && blocked.consumedPoints > 1 && blocked.msBeforeNext > 0) {
           const retryAfterS = Math.ceil(blocked.msBeforeNext / 1000);
-          return { refused: { retryAfterS, message: `Too many failed sign-ins ${key === account ? "for this account" : "from your address"}. Try again in ${retryAfterS} s.` } };
+          return {
+            refused: {
+              retryAfterS,
+              message: `Too many failed sign-ins ${key === account ? "for this account" : "from your address"}. Try again in ${retryAfterS} s.`,
+            },
+          };
         }
       }
       const { outcome, value } = await this.checks(check);

@@ -3,15 +3,49 @@ import { ciSource } from "./ci-source";
 
 describe("ciSource", () => {
   it("reads a GitHub Actions push: the branch from GITHUB_REF_NAME, the job URL from the run", () => {
-    const env = { GITHUB_ACTIONS: "true", GITHUB_SHA: "abc123", GITHUB_REF_NAME: "main", GITHUB_REF_TYPE: "branch", GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "acme/agent", GITHUB_RUN_ID: "42" };
-    expect(ciSource(env)).toEqual({ ci: "GitHub Actions", commit: "abc123", branch: "main", ciJob: "https://github.com/acme/agent/actions/runs/42", defaultBranch: "main" });
+    const env = {
+      GITHUB_ACTIONS: "true",
+      GITHUB_SHA: "abc123",
+      GITHUB_REF_NAME: "main",
+      GITHUB_REF_TYPE: "branch",
+      GITHUB_SERVER_URL: "https://github.com",
+      GITHUB_REPOSITORY: "acme/agent",
+      GITHUB_RUN_ID: "42",
+    };
+    expect(ciSource(env)).toEqual({
+      ci: "GitHub Actions",
+      commit: "abc123",
+      branch: "main",
+      ciJob: "https://github.com/acme/agent/actions/runs/42",
+      defaultBranch: "main",
+    });
   });
 
   it("takes a pull request's own branch, not its merge ref or target", () => {
-    const env = { GITHUB_ACTIONS: "true", GITHUB_SHA: "def", GITHUB_REF_NAME: "17/merge", GITHUB_HEAD_REF: "fix-refunds", GITHUB_BASE_REF: "main" };
+    const env = {
+      GITHUB_ACTIONS: "true",
+      GITHUB_SHA: "def",
+      GITHUB_REF_NAME: "17/merge",
+      GITHUB_HEAD_REF: "fix-refunds",
+      GITHUB_BASE_REF: "main",
+    };
     expect(ciSource(env).branch).toBe("fix-refunds");
-    const gitlab = { GITLAB_CI: "true", CI_COMMIT_SHA: "9f", CI_COMMIT_REF_NAME: "fix", CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: "fix", CI_MERGE_REQUEST_TARGET_BRANCH_NAME: "trunk", CI_DEFAULT_BRANCH: "trunk", CI_JOB_URL: "https://gitlab.example/p/-/jobs/7" };
-    expect(ciSource(gitlab)).toEqual({ ci: "GitLab CI", commit: "9f", branch: "fix", ciJob: "https://gitlab.example/p/-/jobs/7", defaultBranch: "trunk" });
+    const gitlab = {
+      GITLAB_CI: "true",
+      CI_COMMIT_SHA: "9f",
+      CI_COMMIT_REF_NAME: "fix",
+      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: "fix",
+      CI_MERGE_REQUEST_TARGET_BRANCH_NAME: "trunk",
+      CI_DEFAULT_BRANCH: "trunk",
+      CI_JOB_URL: "https://gitlab.example/p/-/jobs/7",
+    };
+    expect(ciSource(gitlab)).toEqual({
+      ci: "GitLab CI",
+      commit: "9f",
+      branch: "fix",
+      ciJob: "https://gitlab.example/p/-/jobs/7",
+      defaultBranch: "trunk",
+    });
   });
 
   it("lets flags win over GAVEL_* variables, and those over the CI's", () => {
@@ -25,7 +59,10 @@ describe("ciSource", () => {
   });
 
   it("strips origin/ from Jenkins' GIT_BRANCH and prefers a change request's branch", () => {
-    expect(ciSource({ JENKINS_URL: "http://j", GIT_BRANCH: "origin/main", GIT_COMMIT: "c", BUILD_URL: "http://j/1" })).toMatchObject({ branch: "main", ciJob: "http://j/1" });
+    expect(ciSource({ JENKINS_URL: "http://j", GIT_BRANCH: "origin/main", GIT_COMMIT: "c", BUILD_URL: "http://j/1" })).toMatchObject({
+      branch: "main",
+      ciJob: "http://j/1",
+    });
     expect(ciSource({ JENKINS_URL: "http://j", CHANGE_BRANCH: "feature", BRANCH_NAME: "PR-3" }).branch).toBe("feature");
   });
 });

@@ -28,7 +28,10 @@ const READERS: { ci: string; detect: (env: Env) => boolean; read: (env: Env) => 
       commit: v(env, "GITHUB_SHA"),
       // GITHUB_HEAD_REF is set only on pull requests: the PR's own branch.
       branch: v(env, "GITHUB_HEAD_REF") ?? (env.GITHUB_REF_TYPE === "tag" ? null : v(env, "GITHUB_REF_NAME")),
-      ciJob: env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : null,
+      ciJob:
+        env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+          ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+          : null,
       defaultBranch: null,
     }),
   },
@@ -37,7 +40,10 @@ const READERS: { ci: string; detect: (env: Env) => boolean; read: (env: Env) => 
     detect: (env) => env.GITLAB_CI === "true",
     read: (env) => ({
       commit: v(env, "CI_COMMIT_SHA"),
-      branch: v(env, "CI_MERGE_REQUEST_SOURCE_BRANCH_NAME") ?? v(env, "CI_COMMIT_BRANCH") ?? (env.CI_COMMIT_TAG ? null : v(env, "CI_COMMIT_REF_NAME")),
+      branch:
+        v(env, "CI_MERGE_REQUEST_SOURCE_BRANCH_NAME") ??
+        v(env, "CI_COMMIT_BRANCH") ??
+        (env.CI_COMMIT_TAG ? null : v(env, "CI_COMMIT_REF_NAME")),
       ciJob: v(env, "CI_JOB_URL"),
       defaultBranch: v(env, "CI_DEFAULT_BRANCH"),
     }),
@@ -45,17 +51,32 @@ const READERS: { ci: string; detect: (env: Env) => boolean; read: (env: Env) => 
   {
     ci: "Buildkite",
     detect: (env) => env.BUILDKITE === "true",
-    read: (env) => ({ commit: v(env, "BUILDKITE_COMMIT"), branch: v(env, "BUILDKITE_BRANCH"), ciJob: v(env, "BUILDKITE_BUILD_URL"), defaultBranch: v(env, "BUILDKITE_PIPELINE_DEFAULT_BRANCH") }),
+    read: (env) => ({
+      commit: v(env, "BUILDKITE_COMMIT"),
+      branch: v(env, "BUILDKITE_BRANCH"),
+      ciJob: v(env, "BUILDKITE_BUILD_URL"),
+      defaultBranch: v(env, "BUILDKITE_PIPELINE_DEFAULT_BRANCH"),
+    }),
   },
   {
     ci: "CircleCI",
     detect: (env) => env.CIRCLECI === "true",
-    read: (env) => ({ commit: v(env, "CIRCLE_SHA1"), branch: v(env, "CIRCLE_BRANCH"), ciJob: v(env, "CIRCLE_BUILD_URL"), defaultBranch: null }),
+    read: (env) => ({
+      commit: v(env, "CIRCLE_SHA1"),
+      branch: v(env, "CIRCLE_BRANCH"),
+      ciJob: v(env, "CIRCLE_BUILD_URL"),
+      defaultBranch: null,
+    }),
   },
   {
     ci: "Jenkins",
     detect: (env) => Boolean(env.JENKINS_URL),
-    read: (env) => ({ commit: v(env, "GIT_COMMIT"), branch: v(env, "CHANGE_BRANCH") ?? stripRef(v(env, "BRANCH_NAME") ?? v(env, "GIT_BRANCH")), ciJob: v(env, "BUILD_URL"), defaultBranch: null }),
+    read: (env) => ({
+      commit: v(env, "GIT_COMMIT"),
+      branch: v(env, "CHANGE_BRANCH") ?? stripRef(v(env, "BRANCH_NAME") ?? v(env, "GIT_BRANCH")),
+      ciJob: v(env, "BUILD_URL"),
+      defaultBranch: null,
+    }),
   },
 ];
 

@@ -57,7 +57,9 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      throw new ServerError(`could not reach the server at ${base}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+      throw new ServerError(
+        `could not reach the server at ${base}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
+      );
     }
     const text = await response.text();
     let json: Record<string, unknown> = {};
@@ -66,10 +68,17 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
     } catch {
       // not JSON: reported below with the status
     }
-    const why = typeof json.error === "string" ? json.error : Array.isArray(json.issues) ? json.issues.map((i: { path?: string; message?: string }) => `${i.path}: ${i.message}`).join("; ") : text.slice(0, 200);
+    const why =
+      typeof json.error === "string"
+        ? json.error
+        : Array.isArray(json.issues)
+          ? json.issues.map((i: { path?: string; message?: string }) => `${i.path}: ${i.message}`).join("; ")
+          : text.slice(0, 200);
     // A refused token or a bad request is the user's to fix: exit 2, like any bad input.
-    if (response.status === 401 || response.status === 403) throw new UsageError(`the server refused the token (HTTP ${response.status}): ${why}`);
-    if (response.status === 409 || response.status === 422 || response.status === 404) throw new UsageError(`the server refused ${method} ${pathname} (HTTP ${response.status}): ${why}`);
+    if (response.status === 401 || response.status === 403)
+      throw new UsageError(`the server refused the token (HTTP ${response.status}): ${why}`);
+    if (response.status === 409 || response.status === 422 || response.status === 404)
+      throw new UsageError(`the server refused ${method} ${pathname} (HTTP ${response.status}): ${why}`);
     if (!response.ok) throw new ServerError(`${method} ${pathname} failed on the server (HTTP ${response.status}): ${why}`);
     return json as T;
   }
@@ -102,7 +111,8 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
     onProgress: options.onProgress,
     runId: () => current,
     async beginRun(meta: RunMeta) {
-      if (meta.resumed) throw new UsageError("--resume with --server is not supported yet: resume against the database that started the run");
+      if (meta.resumed)
+        throw new UsageError("--resume with --server is not supported yet: resume against the database that started the run");
       await call("POST", "/api/runs", {
         id: meta.runId,
         suite: suiteVersionInput(meta.suite),
@@ -117,7 +127,13 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
       current = meta.runId;
       // An empty batch is a heartbeat: the server sees the run alive while long trials run.
       beat = setInterval(() => {
-        if (buffer.length === 0) chain = chain.then(() => call("POST", `/api/runs/${encodeURIComponent(meta.runId)}/trials`, { trials: [] })).then(() => undefined, () => undefined);
+        if (buffer.length === 0)
+          chain = chain
+            .then(() => call("POST", `/api/runs/${encodeURIComponent(meta.runId)}/trials`, { trials: [] }))
+            .then(
+              () => undefined,
+              () => undefined,
+            );
       }, options.heartbeatMs ?? 10_000);
       beat.unref();
     },
@@ -144,12 +160,16 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
     },
     async abortRun(runId, error) {
       await close().catch(() => undefined);
-      await call("POST", `/api/runs/${encodeURIComponent(runId)}/stop`, { status: "error", message: error.message.slice(0, 2000) }).catch(() => undefined);
+      await call("POST", `/api/runs/${encodeURIComponent(runId)}/stop`, { status: "error", message: error.message.slice(0, 2000) }).catch(
+        () => undefined,
+      );
     },
     async interrupt(reason: string) {
       if (!current) return;
       await close().catch(() => undefined);
-      await call("POST", `/api/runs/${encodeURIComponent(current)}/stop`, { status: "interrupted", message: reason }).catch(() => undefined);
+      await call("POST", `/api/runs/${encodeURIComponent(current)}/stop`, { status: "interrupted", message: reason }).catch(
+        () => undefined,
+      );
     },
   };
 }

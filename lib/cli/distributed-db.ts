@@ -5,7 +5,9 @@ import { UsageError } from "./exit";
 export function requirePostgres(what: string): string {
   const url = databaseUrl();
   if (databaseProvider(url) !== "postgres") {
-    throw new UsageError(`${what} needs PostgreSQL: set DATABASE_URL to a postgresql:// database shared by every worker (the job queue, pg-boss, lives in it); this one is SQLite (${redactUrl(url)}). See docs/distributed.md.`);
+    throw new UsageError(
+      `${what} needs PostgreSQL: set DATABASE_URL to a postgresql:// database shared by every worker (the job queue, pg-boss, lives in it); this one is SQLite (${redactUrl(url)}). See docs/distributed.md.`,
+    );
   }
   return url;
 }

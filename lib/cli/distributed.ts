@@ -25,7 +25,9 @@ const rate = (p: RunProgress) => {
 /** One line on who is working and how fast: printed beside the progress every so often. */
 export function describeProgress(p: RunProgress): string {
   const perSecond = rate(p);
-  const workers = p.activeWorkers.length ? `${p.activeWorkers.length} active (${p.activeWorkers.slice(0, 4).join(", ")}${p.activeWorkers.length > 4 ? ", …" : ""})` : "none active";
+  const workers = p.activeWorkers.length
+    ? `${p.activeWorkers.length} active (${p.activeWorkers.slice(0, 4).join(", ")}${p.activeWorkers.length > 4 ? ", …" : ""})`
+    : "none active";
   return `workers: ${workers} · errors ${p.errors} · ${perSecond === null ? "rate unknown yet" : `${perSecond.toFixed(1)} trials/s`}`;
 }
 
@@ -59,7 +61,9 @@ export async function followRun(runId: string, options: FollowOptions): Promise<
       lastWorkersLine = Date.now();
     }
     if (options.timeoutMs !== undefined && Date.now() - started > options.timeoutMs) {
-      throw new FollowTimeout(`run ${runId}: ${progress.done}/${progress.total} trials stored after ${Math.round(options.timeoutMs / 1000)} s; it goes on in the workers (gavel wait ${runId})`);
+      throw new FollowTimeout(
+        `run ${runId}: ${progress.done}/${progress.total} trials stored after ${Math.round(options.timeoutMs / 1000)} s; it goes on in the workers (gavel wait ${runId})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
@@ -81,7 +85,9 @@ export async function finishDistributedRun(run: DistributedRun, outDir: string):
   if (!run.plan) throw new UsageError(`run ${run.id} is not a distributed run`);
   const suite = await loadSuite(run.plan.suite);
   if (suite.hash !== run.suiteHash) {
-    throw new UsageError(`run ${run.id} ran suite version ${run.suiteHash.slice(0, 12)}, but ${run.plan.suite} here is ${suite.hash.slice(0, 12)}: finish it where the suite is unchanged`);
+    throw new UsageError(
+      `run ${run.id} ran suite version ${run.suiteHash.slice(0, 12)}, but ${run.plan.suite} here is ${suite.hash.slice(0, 12)}: finish it where the suite is unchanged`,
+    );
   }
   const byTask = new Map<string, TrialResult[]>(suite.tasks.map((t) => [t.id, []]));
   for (const trial of await loadStoredTrials(run.id)) {
@@ -97,11 +103,18 @@ export async function finishDistributedRun(run: DistributedRun, outDir: string):
     trials: run.trialsPerTask,
     concurrency: run.concurrency,
     threshold: run.threshold,
-    source: defaultSource(run.agentSpec, { agentLabel: run.agentLabel ?? run.agentSpec, ...run.source, defaultBranch: found.defaultBranch }),
+    source: defaultSource(run.agentSpec, {
+      agentLabel: run.agentLabel ?? run.agentSpec,
+      ...run.source,
+      defaultBranch: found.defaultBranch,
+    }),
     baseline: run.plan.baseline,
     resumed: false,
   };
-  const deps = localDeps({ agent: { spec: run.agentSpec, run: () => Promise.reject(new Error("a finishing run calls no agent")) }, outDir });
+  const deps = localDeps({
+    agent: { spec: run.agentSpec, run: () => Promise.reject(new Error("a finishing run calls no agent")) },
+    outDir,
+  });
   return foldRun(suite, meta, byTask, deps);
 }
 

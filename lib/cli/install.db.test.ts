@@ -19,7 +19,13 @@ afterAll(() => {
   rmSync(packs, { recursive: true, force: true });
 });
 
-const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_loglevel: "error" } });
+const npm = (args: string[], cwd: string) =>
+  execFileSync("npm", args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, npm_config_loglevel: "error" },
+  });
 
 function gavel(args: string[], cwd: string) {
   const env = { ...process.env };
@@ -30,48 +36,52 @@ function gavel(args: string[], cwd: string) {
 }
 
 describe.skipIf(databaseProvider(databaseUrl()) !== "sqlite")("gavel installed from a packed tarball in an empty folder", () => {
-  it("installs, validates and runs the team's suite from a folder below, with the database its .env names", { timeout: 20 * 60_000 }, () => {
-    const tarball = npm(["pack", "--pack-destination", packs, "--silent"], ROOT).trim().split("\n").at(-1)!;
-    writeFileSync(path.join(team, "package.json"), JSON.stringify({ name: "team-repo", private: true }));
-    npm(["install", "--prefer-offline", "--no-audit", "--no-fund", path.join(packs, tarball)], team);
-    expect(existsSync(path.join(team, "node_modules", "gavel", "dist", "cli", "main.mjs"))).toBe(true); // the build,
-    expect(existsSync(path.join(team, "node_modules", "gavel", "lib", "cli"))).toBe(false); // not the sources
+  it(
+    "installs, validates and runs the team's suite from a folder below, with the database its .env names",
+    { timeout: 20 * 60_000 },
+    () => {
+      const tarball = npm(["pack", "--pack-destination", packs, "--silent"], ROOT).trim().split("\n").at(-1)!;
+      writeFileSync(path.join(team, "package.json"), JSON.stringify({ name: "team-repo", private: true }));
+      npm(["install", "--prefer-offline", "--no-audit", "--no-fund", path.join(packs, tarball)], team);
+      expect(existsSync(path.join(team, "node_modules", "gavel", "dist", "cli", "main.mjs"))).toBe(true); // the build,
+      expect(existsSync(path.join(team, "node_modules", "gavel", "lib", "cli"))).toBe(false); // not the sources
 
-    mkdirSync(path.join(team, "evals", "smoke"), { recursive: true });
-    writeFileSync(
-      path.join(team, "evals", "smoke", "tasks.json"),
-      JSON.stringify([
-        { id: "capital", prompt: "What is the capital of New Zealand?", grader: "exact", expected: "Wellington" },
-        { id: "total", prompt: "Total of 60 and 40?", grader: "exact", expected: "100" },
-      ]),
-    );
-    // A TypeScript agent, as the team would write one: the installed CLI loads it without a build step.
-    writeFileSync(
-      path.join(team, "evals", "agent.ts"),
-      `export function agent(input: { prompt: string }): string {\n  return input.prompt.includes("New Zealand") ? "Wellington" : "100";\n}\n`,
-    );
-    mkdirSync(path.join(team, "ci"));
-    const ci = path.join(team, "ci");
-    writeFileSync(path.join(ci, ".env"), "DATABASE_URL=file:./team-evals.db\n");
+      mkdirSync(path.join(team, "evals", "smoke"), { recursive: true });
+      writeFileSync(
+        path.join(team, "evals", "smoke", "tasks.json"),
+        JSON.stringify([
+          { id: "capital", prompt: "What is the capital of New Zealand?", grader: "exact", expected: "Wellington" },
+          { id: "total", prompt: "Total of 60 and 40?", grader: "exact", expected: "100" },
+        ]),
+      );
+      // A TypeScript agent, as the team would write one: the installed CLI loads it without a build step.
+      writeFileSync(
+        path.join(team, "evals", "agent.ts"),
+        `export function agent(input: { prompt: string }): string {\n  return input.prompt.includes("New Zealand") ? "Wellington" : "100";\n}\n`,
+      );
+      mkdirSync(path.join(team, "ci"));
+      const ci = path.join(team, "ci");
+      writeFileSync(path.join(ci, ".env"), "DATABASE_URL=file:./team-evals.db\n");
 
-    const version = gavel(["--version"], ci);
-    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version);
+      const version = gavel(["--version"], ci);
+      expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version);
 
-    const valid = gavel(["validate", "../evals/smoke"], ci);
-    expect(valid.stderr).toBe("");
-    expect(valid.code).toBe(0);
-    expect(valid.stdout).toContain("ok: suite smoke, 2 tasks");
+      const valid = gavel(["validate", "../evals/smoke"], ci);
+      expect(valid.stderr).toBe("");
+      expect(valid.code).toBe(0);
+      expect(valid.stdout).toContain("ok: suite smoke, 2 tasks");
 
-    const run = gavel(["run", "../evals/smoke", "--agent", "module:../evals/agent.ts#agent", "--trials", "2", "--json"], ci);
-    expect(run.code, run.stderr).toBe(0);
-    const summary = JSON.parse(run.stdout);
-    expect(summary).toMatchObject({ suite: { name: "smoke" }, summary: { scored: 4, gate: { passed: true } } });
-    expect(existsSync(path.join(ci, "team-evals.db"))).toBe(true); // the .env's database, relative to where gavel ran
-    expect(readdirSync(path.join(ci, "results")).filter((f) => f.endsWith(".json"))).toHaveLength(1);
-    expect(existsSync(path.join(ci, "data"))).toBe(false);
+      const run = gavel(["run", "../evals/smoke", "--agent", "module:../evals/agent.ts#agent", "--trials", "2", "--json"], ci);
+      expect(run.code, run.stderr).toBe(0);
+      const summary = JSON.parse(run.stdout);
+      expect(summary).toMatchObject({ suite: { name: "smoke" }, summary: { scored: 4, gate: { passed: true } } });
+      expect(existsSync(path.join(ci, "team-evals.db"))).toBe(true); // the .env's database, relative to where gavel ran
+      expect(readdirSync(path.join(ci, "results")).filter((f) => f.endsWith(".json"))).toHaveLength(1);
+      expect(existsSync(path.join(ci, "data"))).toBe(false);
 
-    const broken = gavel(["run", "../evals/smoke", "--agent", "module:../evals/missing.ts#agent"], ci);
-    expect(broken.code).toBe(2);
-    expect(broken.stderr).toContain("no module at ../evals/missing.ts");
-  });
+      const broken = gavel(["run", "../evals/smoke", "--agent", "module:../evals/missing.ts#agent"], ci);
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toContain("no module at ../evals/missing.ts");
+    },
+  );
 });

@@ -43,10 +43,15 @@ const runIdOf = (stdout: string) => /Run record: .*\/([\w-]+)\.json/.exec(stdout
 describe("gavel run --judge", () => {
   it("records an unapproved judge's verdicts as shadow, does not count them, and says why", async () => {
     const version = await seedJudgeVersion("smoke-judge-unapproved", spec("judge-model-a"));
-    const result = await gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", version.id, "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
+    const result = await gavel(
+      ["run", "datasets/smoke", "--agent", SMOKE, "--judge", version.id, "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))],
+      { DATABASE_URL: database.url() },
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Pass rate 100.0% (3/3 scored trials)");
-    expect(result.stdout).toMatch(/judge smoke-judge-unapproved v1 \(judge-model-a\) is not approved \([^)]+\): its 1 verdict was recorded as shadow and not counted/);
+    expect(result.stdout).toMatch(
+      /judge smoke-judge-unapproved v1 \(judge-model-a\) is not approved \([^)]+\): its 1 verdict was recorded as shadow and not counted/,
+    );
     const runId = runIdOf(result.stdout);
     const { trial, grader } = await summaryGrader(runId);
     expect(grader).toMatchObject({ kind: "judge", status: "fail", shadow: true, judgeVersionId: version.id });
@@ -65,7 +70,21 @@ describe("gavel run --judge", () => {
     await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
     await approveJudgeVersion(version.id, admin.id);
 
-    const result = await gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", version.hash.slice(0, 12), "--threshold", "0.75", "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
+    const result = await gavel(
+      [
+        "run",
+        "datasets/smoke",
+        "--agent",
+        SMOKE,
+        "--judge",
+        version.hash.slice(0, 12),
+        "--threshold",
+        "0.75",
+        "--out",
+        mkdtempSync(path.join(os.tmpdir(), "gavel-judge-")),
+      ],
+      { DATABASE_URL: database.url() },
+    );
     expect(result.code).toBe(0);
     // The lab's gate (0.75): the judge's fail on the stub's summary counts, and the run still passes.
     expect(result.stdout).toContain("Pass rate 75.0% (3/4 scored trials) vs threshold 75.0%: gate PASSED");
@@ -104,11 +123,28 @@ describe("gavel run --judge", () => {
       await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
       await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
       await approveJudgeVersion(version.id, admin.id);
-      const run = () => gavel(["run", "datasets/smoke", "--agent", SMOKE, "--judge", "canary-run-judge@1", "--threshold", "0.75", "--out", mkdtempSync(path.join(os.tmpdir(), "gavel-judge-"))], { DATABASE_URL: database.url() });
+      const run = () =>
+        gavel(
+          [
+            "run",
+            "datasets/smoke",
+            "--agent",
+            SMOKE,
+            "--judge",
+            "canary-run-judge@1",
+            "--threshold",
+            "0.75",
+            "--out",
+            mkdtempSync(path.join(os.tmpdir(), "gavel-judge-")),
+          ],
+          { DATABASE_URL: database.url() },
+        );
 
       const first = await run();
       expect(first.code).toBe(0);
-      expect(first.stderr).toMatch(/Canary re-check of canary-run-judge@1: passed \(κ 1\.000 \[1\.000, 1\.000\] on 20 items, 0 of 20 verdicts changed\)/);
+      expect(first.stderr).toMatch(
+        /Canary re-check of canary-run-judge@1: passed \(κ 1\.000 \[1\.000, 1\.000\] on 20 items, 0 of 20 verdicts changed\)/,
+      );
       expect(first.stdout).toContain("Pass rate 75.0% (3/4 scored trials)");
       expect(await db().run.findUniqueOrThrow({ where: { id: runIdOf(first.stdout) } })).toMatchObject({ judgeState: "gating" });
 
@@ -116,9 +152,13 @@ describe("gavel run --judge", () => {
       model.changed = true;
       const second = await run();
       expect(second.code).toBe(0);
-      expect(second.stderr).toMatch(/Canary re-check of canary-run-judge@1: failed \(the provider's fingerprint changed \(fp_before → fp_after\)/);
+      expect(second.stderr).toMatch(
+        /Canary re-check of canary-run-judge@1: failed \(the provider's fingerprint changed \(fp_before → fp_after\)/,
+      );
       expect(second.stdout).toContain("Pass rate 100.0% (3/3 scored trials)");
-      expect(second.stdout).toMatch(/judge canary-run-judge v1 \(judge-model-canary\) is not approved \(demoted: the canary re-check failed: the provider's fingerprint changed \(fp_before → fp_after\).*\): its 1 verdict was recorded as shadow and not counted/);
+      expect(second.stdout).toMatch(
+        /judge canary-run-judge v1 \(judge-model-canary\) is not approved \(demoted: the canary re-check failed: the provider's fingerprint changed \(fp_before → fp_after\).*\): its 1 verdict was recorded as shadow and not counted/,
+      );
       const stored = await db().run.findUniqueOrThrow({ where: { id: runIdOf(second.stdout) } });
       expect(stored).toMatchObject({ judgeState: "demoted", judgeVersionHash: version.hash, judgeCalibrationId: null });
       const { grader } = await summaryGrader(stored.id);

@@ -60,7 +60,8 @@ export async function checkSuiteJudges(suite: Pick<LoadedSuite, "tasks">, judgeF
   const problems: string[] = [];
   const named = new Map<string, Version>();
   for (const task of tasks.filter((t) => t.judgeRef)) {
-    if (!named.has(task.judgeRef!)) named.set(task.judgeRef!, await resolveRef(task.judgeRef!, `task "${task.taskId}" names judge "${task.judgeRef}"`));
+    if (!named.has(task.judgeRef!))
+      named.set(task.judgeRef!, await resolveRef(task.judgeRef!, `task "${task.taskId}" names judge "${task.judgeRef}"`));
     const version = named.get(task.judgeRef!)!;
     problems.push(...fitProblems([task], { label: labelOf(version), kind: kindOf(version) }));
   }
@@ -71,10 +72,12 @@ export async function checkSuiteJudges(suite: Pick<LoadedSuite, "tasks">, judgeF
     problems.push(...fitProblems(tasks, { label: labelOf(chosen), kind: kindOf(chosen) }));
   } else {
     const distinct = [...new Map([...named.values()].map((v) => [v.id, v])).values()];
-    if (distinct.length > 1) problems.push(`a run has one judge, but the tasks name ${distinct.map(labelOf).join(" and ")}: pick one with --judge.`);
+    if (distinct.length > 1)
+      problems.push(`a run has one judge, but the tasks name ${distinct.map(labelOf).join(" and ")}: pick one with --judge.`);
     chosen = distinct[0];
   }
-  if (problems.length) throw new UsageError(`the judge does not fit (nothing was run or written):\n  ${[...new Set(problems)].join("\n  ")}`);
+  if (problems.length)
+    throw new UsageError(`the judge does not fit (nothing was run or written):\n  ${[...new Set(problems)].join("\n  ")}`);
   return tasks.length ? chosen : undefined;
 }
 
@@ -85,11 +88,13 @@ export interface ResolveJudgeContext {
 
 export async function resolveJudge(options: Record<string, unknown>, context: ResolveJudgeContext): Promise<JudgeClient | undefined> {
   const flag = options.judge;
-  if (flag !== undefined && typeof flag !== "string") throw new UsageError("--judge needs a judge version: an id, a hash prefix or name@N.");
+  if (flag !== undefined && typeof flag !== "string")
+    throw new UsageError("--judge needs a judge version: an id, a hash prefix or name@N.");
   const version = await checkSuiteJudges(context.suite, flag);
   if (!version) return undefined;
   const log = (line: string) => context.logger?.info(line);
   const { status } = await recheckJudge(version.id, { canary: true, log });
-  if (!status.gating) log(`${labelOf(version)} is ${status.state} (${status.reason}): its verdicts are recorded as shadow and not counted.`);
+  if (!status.gating)
+    log(`${labelOf(version)} is ${status.state} (${status.reason}): its verdicts are recorded as shadow and not counted.`);
   return createJudgeClient(version.id, { status });
 }

@@ -10,14 +10,22 @@ export interface Progress {
  * lines — at the start, every 10% or 5 s, whichever comes first, and at the end — since a bar's
  * carriage returns turn a log into one unreadable line.
  */
-export function createProgress(stream: NodeJS.WriteStream, options: { interactive?: boolean; now?: () => number; label?: string } = {}): Progress {
+export function createProgress(
+  stream: NodeJS.WriteStream,
+  options: { interactive?: boolean; now?: () => number; label?: string } = {},
+): Progress {
   const interactive = options.interactive ?? Boolean(stream.isTTY && process.stdout.isTTY);
   return interactive ? barProgress(stream) : lineProgress(stream, options.now ?? Date.now, options.label ?? "trials");
 }
 
 function barProgress(stream: NodeJS.WriteStream): Progress {
   const bar = new cliProgress.SingleBar(
-    { stream, format: "{bar} {value}/{total} trials · {duration_formatted} · eta {eta_formatted}", hideCursor: true, clearOnComplete: true },
+    {
+      stream,
+      format: "{bar} {value}/{total} trials · {duration_formatted} · eta {eta_formatted}",
+      hideCursor: true,
+      clearOnComplete: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;
@@ -37,7 +45,8 @@ function barProgress(stream: NodeJS.WriteStream): Progress {
   };
 }
 
-const seconds = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
+const seconds = (ms: number) =>
+  ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
 export function lineProgress(stream: NodeJS.WritableStream, now: () => number, label: string): Progress {
   let start: number | null = null;

@@ -10,9 +10,22 @@ const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export const RunFlagsSchema = z.object({
   agent: z.string().min(1).optional(),
-  trials: z.coerce.number({ error: "--trials must be a number" }).int("--trials must be a whole number").min(1, "--trials must be at least 1").max(1000).optional(),
-  concurrency: z.coerce.number({ error: "--concurrency must be a number" }).int("--concurrency must be a whole number").min(1, "--concurrency must be at least 1").max(1024),
-  threshold: z.coerce.number({ error: "--threshold must be a number" }).min(0, "--threshold is a rate in [0, 1]").max(1, "--threshold is a rate in [0, 1]").optional(),
+  trials: z.coerce
+    .number({ error: "--trials must be a number" })
+    .int("--trials must be a whole number")
+    .min(1, "--trials must be at least 1")
+    .max(1000)
+    .optional(),
+  concurrency: z.coerce
+    .number({ error: "--concurrency must be a number" })
+    .int("--concurrency must be a whole number")
+    .min(1, "--concurrency must be at least 1")
+    .max(1024),
+  threshold: z.coerce
+    .number({ error: "--threshold must be a number" })
+    .min(0, "--threshold is a rate in [0, 1]")
+    .max(1, "--threshold is a rate in [0, 1]")
+    .optional(),
   out: z.string().min(1),
   junit: z.string().min(1).optional(),
   summaryMd: z.string().min(1).optional(),
@@ -44,8 +57,10 @@ export function parseRunFlags(raw: Record<string, unknown>, env: Record<string, 
   };
   const parsed = RunFlagsSchema.safeParse(withEnv);
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-  if (parsed.data.token && !parsed.data.server) throw new UsageError("--token (or GAVEL_TOKEN) needs --server (or GAVEL_SERVER): where should the run go?");
-  if (parsed.data.server && !parsed.data.token) throw new UsageError("--server needs a token: pass --token or set GAVEL_TOKEN (create one on the server's API tokens page).");
+  if (parsed.data.token && !parsed.data.server)
+    throw new UsageError("--token (or GAVEL_TOKEN) needs --server (or GAVEL_SERVER): where should the run go?");
+  if (parsed.data.server && !parsed.data.token)
+    throw new UsageError("--server needs a token: pass --token or set GAVEL_TOKEN (create one on the server's API tokens page).");
   return parsed.data;
 }
 
@@ -53,7 +68,11 @@ export function baselineRequest(flag: string): BaselineRequest {
   return flag === "auto" || flag === "none" ? flag : { runId: flag };
 }
 
-export function runSource(flags: RunFlags, agentSpec: string, env: Record<string, string | undefined> = process.env): RunSource & { ci: string | null } {
+export function runSource(
+  flags: RunFlags,
+  agentSpec: string,
+  env: Record<string, string | undefined> = process.env,
+): RunSource & { ci: string | null } {
   const found = ciSource(env, flags);
   return {
     ci: found.ci,
@@ -76,10 +95,18 @@ export async function agentFor(spec: string): Promise<Agent> {
 }
 
 /** What a resumed run must keep: the same suite version and agent; its k and threshold come from the run. */
-export function checkResume(flags: RunFlags, suite: LoadedSuite, run: { id: string; suiteHash: string; suiteName: string; agentSpec: string; trialsPerTask: number }) {
+export function checkResume(
+  flags: RunFlags,
+  suite: LoadedSuite,
+  run: { id: string; suiteHash: string; suiteName: string; agentSpec: string; trialsPerTask: number },
+) {
   if (run.suiteHash !== suite.hash) {
-    throw new UsageError(`--resume ${run.id}: the suite changed since the run started (version ${run.suiteHash.slice(0, 12)} of ${run.suiteName}, now ${suite.hash.slice(0, 12)} of ${suite.name}); start a new run instead`);
+    throw new UsageError(
+      `--resume ${run.id}: the suite changed since the run started (version ${run.suiteHash.slice(0, 12)} of ${run.suiteName}, now ${suite.hash.slice(0, 12)} of ${suite.name}); start a new run instead`,
+    );
   }
-  if (flags.agent && flags.agent !== run.agentSpec) throw new UsageError(`--resume ${run.id}: the run used --agent ${run.agentSpec}; a resumed run keeps its agent`);
-  if (flags.trials !== undefined && flags.trials !== run.trialsPerTask) throw new UsageError(`--resume ${run.id}: the run has ${run.trialsPerTask} trials per task; a resumed run keeps them`);
+  if (flags.agent && flags.agent !== run.agentSpec)
+    throw new UsageError(`--resume ${run.id}: the run used --agent ${run.agentSpec}; a resumed run keeps its agent`);
+  if (flags.trials !== undefined && flags.trials !== run.trialsPerTask)
+    throw new UsageError(`--resume ${run.id}: the run has ${run.trialsPerTask} trials per task; a resumed run keeps them`);
 }

@@ -1,13 +1,50 @@
 import { describe, expect, it } from "vitest";
 import { classify, compareRuns, type CompareRun, type CompareTask } from "./compare";
 
-const task = (id: string, status: CompareTask["status"], c: number, n: number, contractHash = `h-${id}`): CompareTask => ({ id, contractHash, status, c, n, verdicts: [] });
-const run = (runId: string, tasks: CompareTask[]): CompareRun => ({ runId, suiteName: "s", suiteHash: "x", agentSpec: "a", agentLabel: "a", branch: null, startedAt: "", k: 2, passRate: null, metrics: null, tasks });
+const task = (id: string, status: CompareTask["status"], c: number, n: number, contractHash = `h-${id}`): CompareTask => ({
+  id,
+  contractHash,
+  status,
+  c,
+  n,
+  verdicts: [],
+});
+const run = (runId: string, tasks: CompareTask[]): CompareRun => ({
+  runId,
+  suiteName: "s",
+  suiteHash: "x",
+  agentSpec: "a",
+  agentLabel: "a",
+  branch: null,
+  startedAt: "",
+  k: 2,
+  passRate: null,
+  metrics: null,
+  tasks,
+});
 
 describe("compareRuns", () => {
   it("puts every task whose status changed in exactly one list, and the rest in unchanged", () => {
-    const base = run("b", [task("a", "pass", 2, 2), task("b", "pass", 2, 2), task("c", "fail", 0, 2), task("d", "pass", 2, 2), task("e", "flaky", 1, 2), task("f", "fail", 0, 2), task("g", "pass", 2, 2), task("gone", "pass", 2, 2)]);
-    const head = run("h", [task("a", "pass", 2, 2), task("b", "fail", 0, 2), task("c", "pass", 2, 2), task("d", "flaky", 1, 2), task("e", "error", 0, 0), task("f", "error", 0, 0), task("g", "skipped", 0, 0), task("new", "pass", 2, 2)]);
+    const base = run("b", [
+      task("a", "pass", 2, 2),
+      task("b", "pass", 2, 2),
+      task("c", "fail", 0, 2),
+      task("d", "pass", 2, 2),
+      task("e", "flaky", 1, 2),
+      task("f", "fail", 0, 2),
+      task("g", "pass", 2, 2),
+      task("gone", "pass", 2, 2),
+    ]);
+    const head = run("h", [
+      task("a", "pass", 2, 2),
+      task("b", "fail", 0, 2),
+      task("c", "pass", 2, 2),
+      task("d", "flaky", 1, 2),
+      task("e", "error", 0, 0),
+      task("f", "error", 0, 0),
+      task("g", "skipped", 0, 0),
+      task("new", "pass", 2, 2),
+    ]);
     const diff = compareRuns(base, head);
     expect(diff.newlyFailing.map((t) => t.taskId)).toEqual(["b", "e"]);
     expect(diff.newlyPassing.map((t) => t.taskId)).toEqual(["c"]);
@@ -21,8 +58,22 @@ describe("compareRuns", () => {
   it("pairs tasks scored in both runs with the same contract for the pass-rate difference", () => {
     // Pairs (base, head): a (1, 1), b (1, 0), c (0, 1), d (1, 0.5); e has no scored trial in head,
     // g's contract changed: both left out. d = 0, −1, 1, −0.5: mean −0.125.
-    const base = run("b", [task("a", "pass", 2, 2), task("b", "pass", 2, 2), task("c", "fail", 0, 2), task("d", "pass", 2, 2), task("e", "pass", 2, 2), task("g", "pass", 2, 2)]);
-    const head = run("h", [task("a", "pass", 2, 2), task("b", "fail", 0, 2), task("c", "pass", 2, 2), task("d", "flaky", 1, 2), task("e", "error", 0, 0), task("g", "fail", 0, 2, "changed")]);
+    const base = run("b", [
+      task("a", "pass", 2, 2),
+      task("b", "pass", 2, 2),
+      task("c", "fail", 0, 2),
+      task("d", "pass", 2, 2),
+      task("e", "pass", 2, 2),
+      task("g", "pass", 2, 2),
+    ]);
+    const head = run("h", [
+      task("a", "pass", 2, 2),
+      task("b", "fail", 0, 2),
+      task("c", "pass", 2, 2),
+      task("d", "flaky", 1, 2),
+      task("e", "error", 0, 0),
+      task("g", "fail", 0, 2, "changed"),
+    ]);
     const diff = compareRuns(base, head);
     expect(diff.passRateDifference.n).toBe(4);
     expect(diff.passRateDifference.mean).toBeCloseTo(-0.125, 12);

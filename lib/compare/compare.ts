@@ -90,7 +90,14 @@ function metricDeltas(base: RunMetrics | null, head: RunMetrics | null): MetricD
     const hv = h.get(id)?.value ?? null;
     // pass^k of runs with different k are different statistics.
     const comparable = id !== "pass_power_k" || base?.k === head?.k;
-    return { id, name: (h.get(id) ?? b.get(id))!.name, base: bv, head: hv, delta: bv === null || hv === null || !comparable ? null : hv - bv, unit: "rate" };
+    return {
+      id,
+      name: (h.get(id) ?? b.get(id))!.name,
+      base: bv,
+      head: hv,
+      delta: bv === null || hv === null || !comparable ? null : hv - bv,
+      unit: "rate",
+    };
   });
   for (const id of ["cost_p50", "latency_p95", "flake_rate", "tool_retries"] as const) {
     const { name, unit, value } = RUN_METRICS[id];
@@ -132,7 +139,14 @@ export function compareRuns(base: CompareRun, head: CompareRun): Comparison {
       out.unchanged.push(h.id);
       continue;
     }
-    out[kind].push({ taskId: h.id, from: b.status, to: h.status, base: { c: b.c, n: b.n, verdicts: b.verdicts }, head: { c: h.c, n: h.n, verdicts: h.verdicts }, contractChanged });
+    out[kind].push({
+      taskId: h.id,
+      from: b.status,
+      to: h.status,
+      base: { c: b.c, n: b.n, verdicts: b.verdicts },
+      head: { c: h.c, n: h.n, verdicts: h.verdicts },
+      contractChanged,
+    });
   }
   out.passRateDifference = pairedDifference(
     pairs.map(([b]) => b),

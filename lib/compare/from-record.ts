@@ -14,12 +14,21 @@ export function compareRunFromRecord(record: RunRecord): CompareRun {
     k: record.config.trials,
     passRate: record.summary.passRate,
     metrics: record.summary.metrics ?? null,
-    tasks: record.tasks.map((t) => ({ id: t.id, contractHash: t.contractHash, status: t.stats.status, n: t.stats.n, c: t.stats.c, verdicts: t.stats.verdicts })),
+    tasks: record.tasks.map((t) => ({
+      id: t.id,
+      contractHash: t.contractHash,
+      status: t.stats.status,
+      n: t.stats.n,
+      c: t.stats.c,
+      verdicts: t.stats.verdicts,
+    })),
   };
 }
 
 /** The first failing (or erroring) trial of each task in a record, and the step it failed at. */
-export function failingTrialsFromRecord(record: RunRecord): Map<string, { trialIndex: number; step: number | null; tool: string | null; args: unknown }> {
+export function failingTrialsFromRecord(
+  record: RunRecord,
+): Map<string, { trialIndex: number; step: number | null; tool: string | null; args: unknown }> {
   const out = new Map<string, { trialIndex: number; step: number | null; tool: string | null; args: unknown }>();
   for (const task of record.tasks) {
     const bad = task.trials.find((t) => t.verdict === "fail" || t.verdict === "error");

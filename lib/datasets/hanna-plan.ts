@@ -83,8 +83,19 @@ export function planHanna(data: HannaData): ImportPlan {
   for (const judge of judges) {
     const v = plan.versions.length;
     plan.versions.push({
-      judge: { name: hannaJudgeName(judge.llm), kind: "graded", description: `${judge.llm} rating HANNA stories 1–5 per criterion; each version is one of the paper's prompt variants.` },
-      spec: { provider: "replay", model: judge.llm, baseUrl: null, promptTemplate: hannaTemplate(judge.variant), params: { temperature: 0, maxTokens: 512, seed: null }, parser: "score_1_5" },
+      judge: {
+        name: hannaJudgeName(judge.llm),
+        kind: "graded",
+        description: `${judge.llm} rating HANNA stories 1–5 per criterion; each version is one of the paper's prompt variants.`,
+      },
+      spec: {
+        provider: "replay",
+        model: judge.llm,
+        baseUrl: null,
+        promptTemplate: hannaTemplate(judge.variant),
+        params: { temperature: 0, maxTokens: 512, seed: null },
+        parser: "score_1_5",
+      },
       note: `HANNA ${judge.llm} ratings, prompt variant ${judge.variant}`,
       labelSets: HANNA_CRITERIA.map((_, c) => c),
     });
@@ -93,7 +104,17 @@ export function planHanna(data: HannaData): ImportPlan {
         const rating = judge.ratings[criterion][i]!;
         plan.verdicts.push(
           isOnScale(rating)
-            ? { version: v, item, order: "original", status: "ok", value: ratingText(rating), score: rating, reason: null, rawResponse: null, error: null }
+            ? {
+                version: v,
+                item,
+                order: "original",
+                status: "ok",
+                value: ratingText(rating),
+                score: rating,
+                reason: null,
+                rawResponse: null,
+                error: null,
+              }
             : {
                 version: v,
                 item,

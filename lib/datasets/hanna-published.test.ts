@@ -34,7 +34,9 @@ describe("the published HANNA figure", () => {
   });
 
   it("gives Mistral-7B / prompt 1 / Coherence τ-b = 0.22205… (scipy.stats.kendalltau: 0.2221050728296247)", () => {
-    const cell = compareWithPublished(figure, ratingsFromFile(data)).find((c) => c.llm === "Mistral-7B" && c.variant === 1 && c.criterion === "Coherence")!;
+    const cell = compareWithPublished(figure, ratingsFromFile(data)).find(
+      (c) => c.llm === "Mistral-7B" && c.variant === 1 && c.criterion === "Coherence",
+    )!;
     expect(cell.tau).toBeCloseTo(0.2221050728296247, 12);
     expect(cell.published).toBe(22);
   });
@@ -66,7 +68,9 @@ describe("figure cells", () => {
 
   it("refuse a figure whose rows and columns do not line up, or that lists a criterion twice", () => {
     const raw = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../datasets/hanna/published-kendall-story-level.json"), "utf8"));
-    expect(() => parsePublishedFigure({ ...raw, cells: [raw.cells[0].slice(1), ...raw.cells.slice(1)] })).toThrow(/row RE: 15 cells for 16 columns/);
+    expect(() => parsePublishedFigure({ ...raw, cells: [raw.cells[0].slice(1), ...raw.cells.slice(1)] })).toThrow(
+      /row RE: 15 cells for 16 columns/,
+    );
     expect(() => parsePublishedFigure({ ...raw, rows: ["RE", "RE", "EM", "SU", "EG", "CX"] })).toThrow(/listed twice/);
     expect(() => parsePublishedFigure({ ...raw, source: { ...raw.source, commit: "main" } })).toThrow();
   });

@@ -12,7 +12,14 @@ import { HANNA_CRITERIA, type HannaCriterion, type HannaData } from "./hanna";
  * data set (datasets/hanna/published-kendall-story-level.json and .png).
  */
 const figureSchema = z.object({
-  source: z.object({ paper: z.string(), repository: z.string(), commit: z.string().regex(/^[0-9a-f]{40}$/), file: z.string(), cell: z.string(), image: z.string() }),
+  source: z.object({
+    paper: z.string(),
+    repository: z.string(),
+    commit: z.string().regex(/^[0-9a-f]{40}$/),
+    file: z.string(),
+    cell: z.string(),
+    image: z.string(),
+  }),
   convention: z.string(),
   rows: z.array(z.enum(HANNA_CRITERIA.map((c) => c.code) as [string, ...string[]])).length(HANNA_CRITERIA.length),
   columns: z.array(z.string().regex(/^.+ [1-9]$/, 'a column is "<LLM> <prompt variant>"')).min(1),
@@ -38,11 +45,13 @@ export function parsePublishedFigure(raw: unknown): PublishedFigure {
   figure.cells.forEach((row, i) => {
     if (row.length !== width) throw new Error(`Published figure, row ${figure.rows[i]}: ${row.length} cells for ${width} columns.`);
   });
-  if (figure.cells.length !== figure.rows.length || figure.average.length !== width) throw new Error("Published figure: the cells, rows, columns and average do not line up.");
+  if (figure.cells.length !== figure.rows.length || figure.average.length !== width)
+    throw new Error("Published figure: the cells, rows, columns and average do not line up.");
   if (new Set(figure.rows).size !== figure.rows.length) throw new Error("Published figure: a criterion is listed twice.");
-  const cells = Object.fromEntries(
-    HANNA_CRITERIA.map(({ name, code }) => [name, figure.cells[figure.rows.indexOf(code)]!]),
-  ) as Record<HannaCriterion, number[]>;
+  const cells = Object.fromEntries(HANNA_CRITERIA.map(({ name, code }) => [name, figure.cells[figure.rows.indexOf(code)]!])) as Record<
+    HannaCriterion,
+    number[]
+  >;
   const judges = figure.columns.map((column) => {
     const at = column.lastIndexOf(" ");
     return { llm: column.slice(0, at), variant: Number(column.slice(at + 1)) };

@@ -46,8 +46,13 @@ export interface HannaData {
   judges: HannaJudge[];
 }
 
-const list = z.array(z.number({ error: "every value must be a number" }), { error: "must be a JSON list of numbers" }).length(STORIES_PER_ROW, `must hold ${STORIES_PER_ROW} values`);
-const humanRating = z.int("a human rating must be a whole number").min(1, "a human rating must be 1–5").max(5, "a human rating must be 1–5");
+const list = z
+  .array(z.number({ error: "every value must be a number" }), { error: "must be a JSON list of numbers" })
+  .length(STORIES_PER_ROW, `must hold ${STORIES_PER_ROW} values`);
+const humanRating = z
+  .int("a human rating must be a whole number")
+  .min(1, "a human rating must be 1–5")
+  .max(5, "a human rating must be 1–5");
 
 const JUDGE_COLUMN = /^(.+) (RE|CH|EM|SU|EG|CX) ([1-9])$/;
 
@@ -61,16 +66,23 @@ export function parseHanna(text: string, file = "hanna_metric_scores_llm.csv"): 
     throw new DatasetError([{ file, message: `not valid CSV: ${(error as Error).message}` }]);
   }
   const columns = rows.length ? Object.keys(rows[0]!) : [];
-  const required = ["Model", ...HANNA_CRITERIA.map((c) => c.name), ...HANNA_CRITERIA.flatMap((c) => [1, 2, 3].map((r) => `Human ${r} ${c.code}`))];
+  const required = [
+    "Model",
+    ...HANNA_CRITERIA.map((c) => c.name),
+    ...HANNA_CRITERIA.flatMap((c) => [1, 2, 3].map((r) => `Human ${r} ${c.code}`)),
+  ];
   for (const column of required) if (!columns.includes(column)) issues.push({ file, field: column, message: "missing column" });
 
   const judgeKeys = new Map<string, { llm: string; variant: number }>();
   for (const column of columns) {
     const match = JUDGE_COLUMN.exec(column);
-    if (match && match[1] !== "Human" && !match[1]!.startsWith("Human ")) judgeKeys.set(`${match[1]} ${match[3]}`, { llm: match[1]!, variant: Number(match[3]) });
+    if (match && match[1] !== "Human" && !match[1]!.startsWith("Human "))
+      judgeKeys.set(`${match[1]} ${match[3]}`, { llm: match[1]!, variant: Number(match[3]) });
   }
   for (const [key, { llm, variant }] of judgeKeys) {
-    for (const c of HANNA_CRITERIA) if (!columns.includes(`${llm} ${c.code} ${variant}`)) issues.push({ file, field: `${llm} ${c.code} ${variant}`, message: `missing column (the other criteria of ${key} are present)` });
+    for (const c of HANNA_CRITERIA)
+      if (!columns.includes(`${llm} ${c.code} ${variant}`))
+        issues.push({ file, field: `${llm} ${c.code} ${variant}`, message: `missing column (the other criteria of ${key} are present)` });
   }
   if (rows.length === 0) issues.push({ file, message: "has no rows" });
   if (issues.length) throw new DatasetError(issues);
@@ -117,17 +129,29 @@ export function parseHanna(text: string, file = "hanna_metric_scores_llm.csv"): 
     for (let position = 0; position < STORIES_PER_ROW; position++) stories.push({ id: STORIES_PER_ROW * rowIndex + position, generator });
     for (const c of HANNA_CRITERIA) {
       const means = cell(rowIndex, c.name, (v) => (v >= 1 && v <= 5 ? null : "a mean human rating must be between 1 and 5"));
-      const each = [1, 2, 3].map((r) => cell(rowIndex, `Human ${r} ${c.code}`, (v) => (humanRating.safeParse(v).success ? null : "a human rating must be a whole number 1–5")));
+      const each = [1, 2, 3].map((r) =>
+        cell(rowIndex, `Human ${r} ${c.code}`, (v) =>
+          humanRating.safeParse(v).success ? null : "a human rating must be a whole number 1–5",
+        ),
+      );
       if (means && each.every(Boolean)) {
         means.forEach((m, i) => {
           const average = (each[0]![i]! + each[1]![i]! + each[2]![i]!) / 3;
-          if (Math.abs(average - m) > 1e-6) issues.push({ file, item: rowIndex, field: c.name, message: `position ${i}: ${m} is not the mean of the three raters (${average})` });
+          if (Math.abs(average - m) > 1e-6)
+            issues.push({
+              file,
+              item: rowIndex,
+              field: c.name,
+              message: `position ${i}: ${m} is not the mean of the three raters (${average})`,
+            });
         });
       }
       if (means) mean[c.name].push(...means);
       each.forEach((values, r) => values && raters[c.name][r]!.push(...values));
       for (const judge of judges) {
-        const values = cell(rowIndex, `${judge.llm} ${c.code} ${judge.variant}`, (v) => (Number.isFinite(v) ? null : "a rating must be a finite number"));
+        const values = cell(rowIndex, `${judge.llm} ${c.code} ${judge.variant}`, (v) =>
+          Number.isFinite(v) ? null : "a rating must be a finite number",
+        );
         if (values) judge.ratings[c.name].push(...values);
       }
     }

@@ -12,7 +12,9 @@ export interface DatasetIssue {
 }
 
 export function formatDatasetIssue(issue: DatasetIssue): string {
-  const where = [issue.file, issue.item !== undefined ? `item ${issue.item}` : null, issue.field ? `field ${issue.field}` : null].filter(Boolean).join(", ");
+  const where = [issue.file, issue.item !== undefined ? `item ${issue.item}` : null, issue.field ? `field ${issue.field}` : null]
+    .filter(Boolean)
+    .join(", ");
   return `${where}: ${issue.message}`;
 }
 
@@ -27,13 +29,21 @@ export class DatasetError extends Error {
 }
 
 export function fieldPath(parts: readonly PropertyKey[]): string {
-  return parts.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), "");
+  return parts.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+    "",
+  );
 }
 
 /** zod issues of one item as dataset issues. */
 export function zodIssues(error: z.ZodError, file: string, item?: number, prefix = ""): DatasetIssue[] {
   return error.issues.map((issue) => {
     const path = fieldPath(issue.path);
-    return { file, item, field: [prefix, path].filter(Boolean).join(prefix && path && !path.startsWith("[") ? "." : "") || undefined, message: issue.message };
+    return {
+      file,
+      item,
+      field: [prefix, path].filter(Boolean).join(prefix && path && !path.startsWith("[") ? "." : "") || undefined,
+      message: issue.message,
+    };
   });
 }

@@ -16,7 +16,8 @@ const RUBRICS: Record<string, string> = {
 
 const STRATEGIES: Record<string, string> = {
   Vanilla_NoRules: "the plain prompt: the instruction and the two outputs, and a request to name the better one",
-  Metrics_Reference: "the LLMBar prompt that first has the judge write metrics (questions the output should satisfy) and a reference output, then choose",
+  Metrics_Reference:
+    "the LLMBar prompt that first has the judge write metrics (questions the output should satisfy) and a reference output, then choose",
 };
 
 /** Judge models in version order: ChatGPT first, so GPT-4 is the model upgrade of the same prompt. */
@@ -86,8 +87,19 @@ export function planLlmbar(subsets: LlmbarSubset[]): ImportPlan {
     const upgradeOf = UPGRADES[model];
     const parent = upgradeOf !== undefined ? versionIndex.get(keyOf(strategy, upgradeOf)) : undefined;
     const version: PlannedVersion = {
-      judge: { name: llmbarJudgeName(strategy), kind: "pairwise", description: `LLMBar's ${strategy} prompt: ${STRATEGIES[strategy] ?? strategy}. Each version is one judge model, replaying its recorded verdicts.` },
-      spec: { provider: "replay", model, baseUrl: null, promptTemplate: llmbarTemplate(strategy), params: { temperature: 0, maxTokens: 512, seed: null }, parser: "pairwise" },
+      judge: {
+        name: llmbarJudgeName(strategy),
+        kind: "pairwise",
+        description: `LLMBar's ${strategy} prompt: ${STRATEGIES[strategy] ?? strategy}. Each version is one judge model, replaying its recorded verdicts.`,
+      },
+      spec: {
+        provider: "replay",
+        model,
+        baseUrl: null,
+        promptTemplate: llmbarTemplate(strategy),
+        params: { temperature: 0, maxTokens: 512, seed: null },
+        parser: "pairwise",
+      },
       note: parent !== undefined ? `LLMBar ${model} verdicts; model upgrade from ${upgradeOf}` : `LLMBar ${model} verdicts`,
       parent: parent ?? null,
       labelSets: [],
@@ -101,7 +113,10 @@ export function planLlmbar(subsets: LlmbarSubset[]): ImportPlan {
       const v = versionIndex.get(keyOf(evaluator.strategy, evaluator.judge))!;
       plan.versions[v]!.labelSets.push(s);
       evaluator.answers.forEach((answer, i) => {
-        for (const [order, a] of [["original", answer.original], ["swapped", answer.swapped]] as const) {
+        for (const [order, a] of [
+          ["original", answer.original],
+          ["swapped", answer.swapped],
+        ] as const) {
           plan.verdicts.push({ version: v, item: itemIndex[s]![i]!, order, ...verdictOf(a) });
         }
       });
@@ -113,7 +128,14 @@ export function planLlmbar(subsets: LlmbarSubset[]): ImportPlan {
 function verdictOf(answer: LlmbarAnswer) {
   const raw = JSON.stringify({ steps: answer.steps, completion: answer.completion });
   if (answer.winner === null) {
-    return { status: "error" as const, value: null, score: null, reason: answer.completion, rawResponse: raw, error: "unparseable: the recorded completion names no winner (null in LLMBar's result.json)" };
+    return {
+      status: "error" as const,
+      value: null,
+      score: null,
+      reason: answer.completion,
+      rawResponse: raw,
+      error: "unparseable: the recorded completion names no winner (null in LLMBar's result.json)",
+    };
   }
   return { status: "ok" as const, value: answer.winner, score: null, reason: answer.completion, rawResponse: raw, error: null };
 }

@@ -6,7 +6,13 @@ import { parseLlmbar, parseUpstreamCount } from "./llmbar";
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "fixtures", name), "utf8");
 const files = (overrides: Record<string, string> = {}) =>
-  new Map(Object.entries({ "Mini/dataset.json": fixture("llmbar-mini-dataset.json"), "Mini/evaluators/GPT-4/Vanilla_NoRules/result.json": fixture("llmbar-mini-result.json"), ...overrides }));
+  new Map(
+    Object.entries({
+      "Mini/dataset.json": fixture("llmbar-mini-dataset.json"),
+      "Mini/evaluators/GPT-4/Vanilla_NoRules/result.json": fixture("llmbar-mini-result.json"),
+      ...overrides,
+    }),
+  );
 
 function issuesOf(input: Map<string, string>): string {
   try {
@@ -25,7 +31,10 @@ describe("parseLlmbar", () => {
     expect(subset!.items.map((i) => i.gold)).toEqual(["A", "B", "A"]);
     const [evaluator] = subset!.evaluators;
     expect(evaluator).toMatchObject({ judge: "GPT-4", strategy: "Vanilla_NoRules" });
-    expect(evaluator!.answers[0]).toEqual({ original: { winner: "A", completion: "Output (a)", steps: [] }, swapped: { winner: "A", completion: "Output (b)", steps: [] } });
+    expect(evaluator!.answers[0]).toEqual({
+      original: { winner: "A", completion: "Output (a)", steps: [] },
+      swapped: { winner: "A", completion: "Output (b)", steps: [] },
+    });
     expect(evaluator!.answers[1]!.swapped.winner).toBe("B");
   });
 
@@ -48,7 +57,9 @@ describe("parseLlmbar", () => {
     results[0].results[0]["swap = True"].winner = "3";
     results[2].input = "Something else";
     const message = issuesOf(files({ "Mini/evaluators/GPT-4/Vanilla_NoRules/result.json": JSON.stringify(results) }));
-    expect(message).toContain('Mini/evaluators/GPT-4/Vanilla_NoRules/result.json, item 0, field results[0].swap = True.winner: winner must be "1", "2" or null');
+    expect(message).toContain(
+      'Mini/evaluators/GPT-4/Vanilla_NoRules/result.json, item 0, field results[0].swap = True.winner: winner must be "1", "2" or null',
+    );
     expect(message).toContain("item 2, field input: does not match the same item of dataset.json");
   });
 

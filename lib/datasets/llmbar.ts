@@ -46,7 +46,9 @@ export interface LlmbarSubset {
   evaluators: LlmbarEvaluator[];
 }
 
-const label = z.union([z.literal(1), z.literal(2), z.literal("1"), z.literal("2")], { error: 'label must be 1 or 2 (a number or a string)' });
+const label = z.union([z.literal(1), z.literal(2), z.literal("1"), z.literal("2")], {
+  error: "label must be 1 or 2 (a number or a string)",
+});
 
 const itemSchema = z.object({
   input: z.string({ error: "input must be a string" }),
@@ -67,7 +69,13 @@ const resultItemSchema = itemSchema.extend({
     .min(1, "results must not be empty")
     .check((ctx) => {
       const last = ctx.value.at(-1);
-      if (!last || typeof last !== "object" || Array.isArray(last)) ctx.issues.push({ code: "custom", input: last, path: [ctx.value.length - 1], message: 'the last result must be an object with "swap = False" and "swap = True"' });
+      if (!last || typeof last !== "object" || Array.isArray(last))
+        ctx.issues.push({
+          code: "custom",
+          input: last,
+          path: [ctx.value.length - 1],
+          message: 'the last result must be an object with "swap = False" and "swap = True"',
+        });
     }),
 });
 const verdictSchema = z.object({ "swap = False": answerSchema, "swap = True": answerSchema });
@@ -93,12 +101,23 @@ function parseItems(file: string, value: unknown, issues: DatasetIssue[]): Llmba
   value.forEach((raw, index) => {
     const parsed = itemSchema.safeParse(raw);
     if (!parsed.success) issues.push(...zodIssues(parsed.error, file, index));
-    else items.push({ input: parsed.data.input, output1: parsed.data.output_1, output2: parsed.data.output_2, gold: String(parsed.data.label) === "1" ? "A" : "B" });
+    else
+      items.push({
+        input: parsed.data.input,
+        output1: parsed.data.output_1,
+        output2: parsed.data.output_2,
+        gold: String(parsed.data.label) === "1" ? "A" : "B",
+      });
   });
   return items.length === value.length ? items : null;
 }
 
-function parseEvaluator(file: string, value: unknown, items: LlmbarItem[] | null, issues: DatasetIssue[]): LlmbarEvaluator["answers"] | null {
+function parseEvaluator(
+  file: string,
+  value: unknown,
+  items: LlmbarItem[] | null,
+  issues: DatasetIssue[],
+): LlmbarEvaluator["answers"] | null {
   if (!Array.isArray(value)) {
     issues.push({ file, message: "must be a JSON list of judged items" });
     return null;
@@ -116,7 +135,13 @@ function parseEvaluator(file: string, value: unknown, items: LlmbarItem[] | null
     if (item) {
       // The verdicts are matched to the gold items by position: make sure the positions agree.
       const same = item.input === parsed.data.input && item.output1 === parsed.data.output_1 && item.output2 === parsed.data.output_2;
-      if (!same) issues.push({ file, item: index, field: "input", message: "does not match the same item of dataset.json (input, output_1 and output_2 must be equal)" });
+      if (!same)
+        issues.push({
+          file,
+          item: index,
+          field: "input",
+          message: "does not match the same item of dataset.json (input, output_1 and output_2 must be equal)",
+        });
     }
     const results = parsed.data.results;
     const last = verdictSchema.safeParse(results.at(-1));
@@ -125,7 +150,11 @@ function parseEvaluator(file: string, value: unknown, items: LlmbarItem[] | null
       return;
     }
     const steps = results.slice(0, -1).map((step) => (Array.isArray(step) && typeof step[0] === "string" ? step[0] : JSON.stringify(step)));
-    const answer = (a: z.infer<typeof answerSchema>): LlmbarAnswer => ({ winner: winnerOf(a.winner), completion: textOf(a.completion), steps });
+    const answer = (a: z.infer<typeof answerSchema>): LlmbarAnswer => ({
+      winner: winnerOf(a.winner),
+      completion: textOf(a.completion),
+      steps,
+    });
     answers.push({ original: answer(last.data["swap = False"]), swapped: answer(last.data["swap = True"]) });
   });
   return issues.length === before ? answers : null;
@@ -139,7 +168,8 @@ export function parseLlmbar(files: ReadonlyMap<string, string>): LlmbarSubset[] 
   const issues: DatasetIssue[] = [];
   const subsets: LlmbarSubset[] = [];
   const datasetFiles = [...files.keys()].filter((p) => p === "dataset.json" || p.endsWith("/dataset.json")).sort();
-  if (datasetFiles.length === 0) throw new DatasetError([{ file: ".", message: "no dataset.json found (expected e.g. Processed/MT-Bench/dataset.json)" }]);
+  if (datasetFiles.length === 0)
+    throw new DatasetError([{ file: ".", message: "no dataset.json found (expected e.g. Processed/MT-Bench/dataset.json)" }]);
   for (const datasetFile of datasetFiles) {
     const dir = datasetFile.slice(0, -"dataset.json".length).replace(/\/$/, "");
     const name = dir.split("/").at(-1) || "LLMBar";
@@ -157,7 +187,8 @@ export function parseLlmbar(files: ReadonlyMap<string, string>): LlmbarSubset[] 
       const answers = value === undefined ? null : parseEvaluator(file, value, items, issues);
       if (answers) evaluators.push({ judge: parts[0]!, strategy: parts[1]!, file, answers });
     }
-    if (resultFiles.length === 0) issues.push({ file: `${prefix}`, message: "no evaluators/<JUDGE>/<STRATEGY>/result.json for this subset" });
+    if (resultFiles.length === 0)
+      issues.push({ file: `${prefix}`, message: "no evaluators/<JUDGE>/<STRATEGY>/result.json for this subset" });
     if (items) subsets.push({ name, dir, items, evaluators });
   }
   const names = subsets.map((s) => s.name);

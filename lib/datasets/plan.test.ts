@@ -45,9 +45,20 @@ describe("planLlmbar", () => {
 describe("planHanna", () => {
   const plan = planHanna(parseHanna(hannaMiniCsv()));
   it("makes one graded set per criterion with the mean as gold and three labels per item", () => {
-    expect(plan.labelSets.map((s) => s.name)).toEqual(["HANNA Relevance", "HANNA Coherence", "HANNA Empathy", "HANNA Surprise", "HANNA Engagement", "HANNA Complexity"]);
+    expect(plan.labelSets.map((s) => s.name)).toEqual([
+      "HANNA Relevance",
+      "HANNA Coherence",
+      "HANNA Empathy",
+      "HANNA Surprise",
+      "HANNA Engagement",
+      "HANNA Complexity",
+    ]);
     expect(plan.labelSets[1]!.gold[0]).toEqual({ value: "3", score: 3 });
-    expect(plan.labels.filter((l) => l.labelSet === 1 && l.item === plan.labelSets[1]!.items[0]).map((l) => l.value)).toEqual(["2", "3", "4"]);
+    expect(plan.labels.filter((l) => l.labelSet === 1 && l.item === plan.labelSets[1]!.items[0]).map((l) => l.value)).toEqual([
+      "2",
+      "3",
+      "4",
+    ]);
     expect(plan.items[0]).toMatchObject({ kind: "graded", criterion: "Relevance", externalId: "story-96/Relevance" });
   });
 

@@ -15,9 +15,16 @@ withTestDatabase();
 const openItems = async (queue: Parameters<typeof listAdjudicationItems>[0]) => (await listAdjudicationItems(queue)).items;
 
 let counter = 0;
-async function seeded(items = twoReviewerTable("ann@example.com", "bob@example.com"), extra: { reviewersPerItem?: number; kind?: "binary" | "pairwise" | "graded" } = {}) {
+async function seeded(
+  items = twoReviewerTable("ann@example.com", "bob@example.com"),
+  extra: { reviewersPerItem?: number; kind?: "binary" | "pairwise" | "graded" } = {},
+) {
   counter += 1;
-  const admin = await db().user.upsert({ where: { email: "judge-admin@example.com" }, update: {}, create: { email: "judge-admin@example.com", role: "admin" } });
+  const admin = await db().user.upsert({
+    where: { email: "judge-admin@example.com" },
+    update: {},
+    create: { email: "judge-admin@example.com", role: "admin" },
+  });
   const seed = await seedAgreementQueue({ name: `queue-${counter}`, items, ...extra });
   const queue = (await findQueue(seed.queueId))!;
   return { ...seed, queue, adminId: admin.id };
@@ -57,8 +64,21 @@ describe("adjudication", () => {
   it("waits for reviewersPerItem labels before an item counts as a disagreement", async () => {
     const { queue } = await seeded(
       [
-        { key: "two-of-three", labels: [{ reviewer: "ann@example.com", value: "pass" }, { reviewer: "bob@example.com", value: "fail" }] },
-        { key: "three", labels: [{ reviewer: "ann@example.com", value: "pass" }, { reviewer: "bob@example.com", value: "fail" }, { reviewer: "cy@example.com", value: "fail" }] },
+        {
+          key: "two-of-three",
+          labels: [
+            { reviewer: "ann@example.com", value: "pass" },
+            { reviewer: "bob@example.com", value: "fail" },
+          ],
+        },
+        {
+          key: "three",
+          labels: [
+            { reviewer: "ann@example.com", value: "pass" },
+            { reviewer: "bob@example.com", value: "fail" },
+            { reviewer: "cy@example.com", value: "fail" },
+          ],
+        },
       ],
       { reviewersPerItem: 3 },
     );
@@ -68,12 +88,24 @@ describe("adjudication", () => {
   it("an adjudicated item has exactly one gold label, leaves the list, and is audited", async () => {
     const { queue, transcriptIds, adminId } = await seeded();
     const id = transcriptIds["item-15"]!;
-    await decide({ queueId: queue.id, transcriptId: id, value: "fail", note: "The refund went to the wrong account.", adjudicatorId: adminId });
-    expect(await goldLabelsOf(queue.id, id)).toEqual([{ rubricVersion: 1, value: "fail", source: "adjudication", decidedById: adminId, note: "The refund went to the wrong account." }]);
+    await decide({
+      queueId: queue.id,
+      transcriptId: id,
+      value: "fail",
+      note: "The refund went to the wrong account.",
+      adjudicatorId: adminId,
+    });
+    expect(await goldLabelsOf(queue.id, id)).toEqual([
+      { rubricVersion: 1, value: "fail", source: "adjudication", decidedById: adminId, note: "The refund went to the wrong account." },
+    ]);
     expect((await openItems(queue)).map((i) => i.transcriptId)).not.toContain(id);
     expect(await openItems(queue)).toHaveLength(5);
     const [event] = await listAuditEvents({ targetType: "transcript", targetId: id });
-    expect(event).toMatchObject({ action: "gold.adjudicated", actorId: adminId, details: { queue: queue.name, rubricVersion: 1, value: "fail", previous: null } });
+    expect(event).toMatchObject({
+      action: "gold.adjudicated",
+      actorId: adminId,
+      details: { queue: queue.name, rubricVersion: 1, value: "fail", previous: null },
+    });
   });
 
   it("a second decision replaces the gold label rather than adding one", async () => {
@@ -85,7 +117,9 @@ describe("adjudication", () => {
     expect(gold).toHaveLength(1);
     expect(gold[0]).toMatchObject({ value: "pass", source: "adjudication", note: "On second reading it is fine." });
     const events = await listAuditEvents({ targetType: "transcript", targetId: id });
-    expect(events.find((e) => (e.details as { value?: string }).value === "pass")?.details).toMatchObject({ previous: { value: "fail", source: "adjudication" } });
+    expect(events.find((e) => (e.details as { value?: string }).value === "pass")?.details).toMatchObject({
+      previous: { value: "fail", source: "adjudication" },
+    });
   });
 
   it("two decisions at once still leave one gold label", async () => {
@@ -104,17 +138,46 @@ describe("adjudication", () => {
     const id = transcriptIds["item-18"]!;
     const attempt = decide({ queueId: queue.id, transcriptId: id, value: "A", adjudicatorId: adminId });
     await expect(attempt).rejects.toBeInstanceOf(UserError);
-    await expect(decide({ queueId: queue.id, transcriptId: id, value: "PASS", adjudicatorId: adminId })).rejects.toThrow('"PASS" is not a binary label: choose one of fail, pass.');
+    await expect(decide({ queueId: queue.id, transcriptId: id, value: "PASS", adjudicatorId: adminId })).rejects.toThrow(
+      '"PASS" is not a binary label: choose one of fail, pass.',
+    );
     expect(await goldLabelsOf(queue.id, id)).toEqual([]);
     expect(await listAuditEvents({ targetType: "transcript", targetId: id })).toEqual([]);
   });
 
   it("pairwise and graded queues take their own values", async () => {
-    const pairwise = await seeded([{ key: "p", outputs: { a: "one", b: "two" }, labels: [{ reviewer: "ann@example.com", value: "A" }, { reviewer: "bob@example.com", value: "B" }] }], { kind: "pairwise" });
-    await expect(decide({ queueId: pairwise.queue.id, transcriptId: pairwise.transcriptIds.p!, value: "pass", adjudicatorId: pairwise.adminId })).rejects.toThrow(/choose one of A, B/);
+    const pairwise = await seeded(
+      [
+        {
+          key: "p",
+          outputs: { a: "one", b: "two" },
+          labels: [
+            { reviewer: "ann@example.com", value: "A" },
+            { reviewer: "bob@example.com", value: "B" },
+          ],
+        },
+      ],
+      { kind: "pairwise" },
+    );
+    await expect(
+      decide({ queueId: pairwise.queue.id, transcriptId: pairwise.transcriptIds.p!, value: "pass", adjudicatorId: pairwise.adminId }),
+    ).rejects.toThrow(/choose one of A, B/);
     await decide({ queueId: pairwise.queue.id, transcriptId: pairwise.transcriptIds.p!, value: "B", adjudicatorId: pairwise.adminId });
-    const graded = await seeded([{ key: "g", labels: [{ reviewer: "ann@example.com", value: "2" }, { reviewer: "bob@example.com", value: "4" }] }], { kind: "graded" });
-    await expect(decide({ queueId: graded.queue.id, transcriptId: graded.transcriptIds.g!, value: "6", adjudicatorId: graded.adminId })).rejects.toThrow(/choose one of 1, 2, 3, 4, 5/);
+    const graded = await seeded(
+      [
+        {
+          key: "g",
+          labels: [
+            { reviewer: "ann@example.com", value: "2" },
+            { reviewer: "bob@example.com", value: "4" },
+          ],
+        },
+      ],
+      { kind: "graded" },
+    );
+    await expect(
+      decide({ queueId: graded.queue.id, transcriptId: graded.transcriptIds.g!, value: "6", adjudicatorId: graded.adminId }),
+    ).rejects.toThrow(/choose one of 1, 2, 3, 4, 5/);
     await decide({ queueId: graded.queue.id, transcriptId: graded.transcriptIds.g!, value: "3", adjudicatorId: graded.adminId });
     expect((await goldLabelsOf(graded.queue.id, graded.transcriptIds.g!))[0]).toMatchObject({ value: "3" });
   });
@@ -123,8 +186,12 @@ describe("adjudication", () => {
     const first = await seeded();
     const second = await seeded();
     const foreign = second.transcriptIds["item-15"]!;
-    await expect(decide({ queueId: first.queue.id, transcriptId: foreign, value: "pass", adjudicatorId: first.adminId })).rejects.toThrow(/is not an item of the queue/);
-    await expect(decide({ queueId: "no-such-queue", transcriptId: foreign, value: "pass", adjudicatorId: first.adminId })).rejects.toThrow("No such label queue.");
+    await expect(decide({ queueId: first.queue.id, transcriptId: foreign, value: "pass", adjudicatorId: first.adminId })).rejects.toThrow(
+      /is not an item of the queue/,
+    );
+    await expect(decide({ queueId: "no-such-queue", transcriptId: foreign, value: "pass", adjudicatorId: first.adminId })).rejects.toThrow(
+      "No such label queue.",
+    );
     expect(await goldLabelsOf(first.queue.id, foreign)).toEqual([]);
   });
 });
@@ -162,7 +229,18 @@ describe("export", () => {
     const loaded = (await loadLabelExport(queue.name))!;
     expect(loaded.rows).toHaveLength(40);
     const first = loaded.rows[0]!;
-    expect(first).toMatchObject({ queue: queue.name, external_id: "item-01", reviewer_email: "ann@example.com", value: "pass", rubric_version: 1, gold_value: "pass", gold_source: "consensus", has_gold: true, matches_gold: true, judge_seen: false });
+    expect(first).toMatchObject({
+      queue: queue.name,
+      external_id: "item-01",
+      reviewer_email: "ann@example.com",
+      value: "pass",
+      rubric_version: 1,
+      gold_value: "pass",
+      gold_source: "consensus",
+      has_gold: true,
+      matches_gold: true,
+      judge_seen: false,
+    });
     const adjudicated = loaded.rows.filter((r) => r.external_id === "item-15");
     expect(adjudicated.map((r) => [r.reviewer_email, r.value, r.gold_source, r.matches_gold])).toEqual([
       ["ann@example.com", "pass", "adjudication", false],

@@ -20,8 +20,25 @@ export interface AdjudicationItem {
   /** Comments and flags, all of them (the adjudicator is not blind). */
   thread: ItemThread;
   split: "dev" | "test";
-  transcript: { id: string; externalId: string | null; kind: string; taskPrompt: string; rubric: string | null; criterion: string | null; finalOutput: string | null; content: unknown };
-  labels: { reviewerEmail: string; reviewerName: string | null; value: string; score: number | null; reason: string | null; timeSpentMs: number | null; judgeSeen: boolean }[];
+  transcript: {
+    id: string;
+    externalId: string | null;
+    kind: string;
+    taskPrompt: string;
+    rubric: string | null;
+    criterion: string | null;
+    finalOutput: string | null;
+    content: unknown;
+  };
+  labels: {
+    reviewerEmail: string;
+    reviewerName: string | null;
+    value: string;
+    score: number | null;
+    reason: string | null;
+    timeSpentMs: number | null;
+    judgeSeen: boolean;
+  }[];
 }
 
 /**
@@ -36,7 +53,9 @@ export async function openDisagreementIds(queue: QueueSummary): Promise<string[]
   const decided = new Set(gold.map((g) => g.transcriptId));
   const values = new Map<string, string[]>();
   for (const label of labels) values.set(label.transcriptId, [...(values.get(label.transcriptId) ?? []), label.value]);
-  return [...values.entries()].filter(([id, v]) => !decided.has(id) && v.length >= queue.reviewersPerItem && new Set(v).size > 1).map(([id]) => id);
+  return [...values.entries()]
+    .filter(([id, v]) => !decided.has(id) && v.length >= queue.reviewersPerItem && new Set(v).size > 1)
+    .map(([id]) => id);
 }
 
 /**
@@ -44,7 +63,10 @@ export async function openDisagreementIds(queue: QueueSummary): Promise<string[]
  * transcripts and every reviewer's label, and how many are open in all. The limit keeps a page with
  * thousands of disagreements (and multi-megabyte transcripts) light: decide these, then reload.
  */
-export async function listAdjudicationItems(queue: QueueSummary, options: { limit?: number; viewerId?: string } = {}): Promise<{ items: AdjudicationItem[]; total: number }> {
+export async function listAdjudicationItems(
+  queue: QueueSummary,
+  options: { limit?: number; viewerId?: string } = {},
+): Promise<{ items: AdjudicationItem[]; total: number }> {
   const [disagreements, flagged] = await Promise.all([openDisagreementIds(queue), flaggedTranscriptIds(queue.id)]);
   const disagreeing = new Set(disagreements);
   const open = [...new Set([...disagreements, ...flagged])];
@@ -70,7 +92,14 @@ export async function listAdjudicationItems(queue: QueueSummary, options: { limi
           labels: {
             where: { queueId: queue.id, rubricVersion: queue.rubricVersion },
             orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-            select: { value: true, score: true, reason: true, timeSpentMs: true, judgeSeen: true, reviewer: { select: { email: true, name: true } } },
+            select: {
+              value: true,
+              score: true,
+              reason: true,
+              timeSpentMs: true,
+              judgeSeen: true,
+              reviewer: { select: { email: true, name: true } },
+            },
           },
         },
       },
@@ -111,14 +140,21 @@ export async function decide(decision: Decision) {
     db().$transaction(async (tx) => {
       const queue = await findQueue(decision.queueId, tx);
       if (!queue) throw new UserError("No such label queue.", 404);
-      const item = await tx.queueItem.findUnique({ where: { queueId_transcriptId: { queueId: queue.id, transcriptId: decision.transcriptId } }, select: { id: true } });
-      if (!item) throw new UserError(`Transcript ${decision.transcriptId} is not an item of the queue "${queue.name}".`, 404, "transcriptId");
+      const item = await tx.queueItem.findUnique({
+        where: { queueId_transcriptId: { queueId: queue.id, transcriptId: decision.transcriptId } },
+        select: { id: true },
+      });
+      if (!item)
+        throw new UserError(`Transcript ${decision.transcriptId} is not an item of the queue "${queue.name}".`, 404, "transcriptId");
       const allowed = allowedValues(shapeOf(queue));
       if (!allowed.includes(decision.value)) {
         throw new UserError(`"${decision.value}" is not a ${queue.kind} label: choose one of ${allowed.join(", ")}.`, 422, "value");
       }
       const key = { queueId: queue.id, transcriptId: decision.transcriptId, rubricVersion: queue.rubricVersion };
-      const previous = await tx.goldLabel.findUnique({ where: { queueId_transcriptId_rubricVersion: key }, select: { value: true, source: true } });
+      const previous = await tx.goldLabel.findUnique({
+        where: { queueId_transcriptId_rubricVersion: key },
+        select: { value: true, source: true },
+      });
       const data = {
         value: decision.value,
         score: queue.kind === "graded" ? Number(decision.value) : null,
@@ -126,7 +162,11 @@ export async function decide(decision: Decision) {
         decidedById: decision.adjudicatorId,
         note: decision.note?.trim() || null,
       };
-      const gold = await tx.goldLabel.upsert({ where: { queueId_transcriptId_rubricVersion: key }, create: { ...key, ...data }, update: data });
+      const gold = await tx.goldLabel.upsert({
+        where: { queueId_transcriptId_rubricVersion: key },
+        create: { ...key, ...data },
+        update: data,
+      });
       // A decision answers the item's flags too: it leaves the adjudicator's list.
       await resolveFlags(tx, item.id, decision.adjudicatorId);
       await recordAudit(tx, {

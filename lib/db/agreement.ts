@@ -20,7 +20,16 @@ export interface QueueSummary {
   scaleMax: number | null;
 }
 
-const queueFields = { id: true, name: true, kind: true, rubric: true, rubricVersion: true, reviewersPerItem: true, scaleMin: true, scaleMax: true } as const;
+const queueFields = {
+  id: true,
+  name: true,
+  kind: true,
+  rubric: true,
+  rubricVersion: true,
+  reviewersPerItem: true,
+  scaleMin: true,
+  scaleMax: true,
+} as const;
 
 export async function findQueue(queueId: string, client: Db | Tx = db()): Promise<QueueSummary | null> {
   const queue = await client.labelQueue.findUnique({ where: { id: queueId }, select: queueFields });
@@ -28,7 +37,10 @@ export async function findQueue(queueId: string, client: Db | Tx = db()): Promis
 }
 
 export function shapeOf(queue: Pick<QueueSummary, "kind" | "scaleMin" | "scaleMax">): QueueShape {
-  return { kind: queue.kind, scale: queue.scaleMin !== null && queue.scaleMax !== null ? { min: queue.scaleMin, max: queue.scaleMax } : null };
+  return {
+    kind: queue.kind,
+    scale: queue.scaleMin !== null && queue.scaleMax !== null ? { min: queue.scaleMin, max: queue.scaleMax } : null,
+  };
 }
 
 /** Every label of the queue at its current rubric version, oldest first, with who gave it. */
@@ -56,6 +68,8 @@ export async function agreementContext(queue: Pick<QueueSummary, "id" | "rubricV
     db().label.count({ where: { queueId: queue.id, rubricVersion: { lt: queue.rubricVersion } } }),
     db().goldLabel.groupBy({ by: ["source"], where: { queueId: queue.id, rubricVersion: queue.rubricVersion }, _count: { _all: true } }),
   ]);
-  const goldBySource = Object.fromEntries(gold.map((g) => [g.source, g._count._all])) as Partial<Record<"consensus" | "adjudication" | "import", number>>;
+  const goldBySource = Object.fromEntries(gold.map((g) => [g.source, g._count._all])) as Partial<
+    Record<"consensus" | "adjudication" | "import", number>
+  >;
   return { items, olderLabels, goldBySource };
 }

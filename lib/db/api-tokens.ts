@@ -20,37 +20,81 @@ export const looksLikeToken = (value: string) => TOKEN_SHAPE.test(value);
 
 export const scopesOf = (stored: string): TokenScope[] => stored.split(" ").filter(isTokenScope);
 
-const listed = { id: true, name: true, prefix: true, scopes: true, lastUsedAt: true, revokedAt: true, createdAt: true, user: { select: { id: true, email: true } } } as const;
+const listed = {
+  id: true,
+  name: true,
+  prefix: true,
+  scopes: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  createdAt: true,
+  user: { select: { id: true, email: true } },
+} as const;
 
 /**
  * A new token for a user; the plain token is returned once and never stored (only its sha256).
  * Scopes beyond what the user's role allows are refused.
  */
-export async function createApiToken(user: { id: string; role: Role; isAdjudicator?: boolean }, input: { name: string; scopes: TokenScope[] }) {
+export async function createApiToken(
+  user: { id: string; role: Role; isAdjudicator?: boolean },
+  input: { name: string; scopes: TokenScope[] },
+) {
   const allowed = grantableScopes(user);
   const refused = input.scopes.filter((s) => !allowed.includes(s));
   if (refused.length) throw new UserError(`Your role (${user.role}) cannot hold ${refused.join(", ")}.`, 422, "scopes");
   const token = generateToken();
   const created = await db().$transaction(async (tx) => {
-    const row = await tx.apiToken.create({ data: { userId: user.id, name: input.name, tokenHash: hashToken(token), prefix: token.slice(0, 10), scopes: [...new Set(input.scopes)].join(" ") }, select: listed });
-    await recordAudit(tx, { actorId: user.id, action: "api_token.created", targetType: "api_token", targetId: row.id, details: { name: input.name, scopes: row.scopes, prefix: row.prefix } });
+    const row = await tx.apiToken.create({
+      data: {
+        userId: user.id,
+        name: input.name,
+        tokenHash: hashToken(token),
+        prefix: token.slice(0, 10),
+        scopes: [...new Set(input.scopes)].join(" "),
+      },
+      select: listed,
+    });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: "api_token.created",
+      targetType: "api_token",
+      targetId: row.id,
+      details: { name: input.name, scopes: row.scopes, prefix: row.prefix },
+    });
     return row;
   });
   return { token, record: created };
 }
 
 export async function listApiTokens(options: { userId?: string } = {}) {
-  return db().apiToken.findMany({ where: { userId: options.userId }, orderBy: [{ revokedAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }], select: listed });
+  return db().apiToken.findMany({
+    where: { userId: options.userId },
+    orderBy: [{ revokedAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }],
+    select: listed,
+  });
 }
 
 /** Revokes a token: its owner may, and an admin may revoke anyone's. */
 export async function revokeApiToken(id: string, actor: { id: string; role: Role }) {
-  const token = await db().apiToken.findUnique({ where: { id }, select: { id: true, userId: true, revokedAt: true, name: true, prefix: true } });
+  const token = await db().apiToken.findUnique({
+    where: { id },
+    select: { id: true, userId: true, revokedAt: true, name: true, prefix: true },
+  });
   if (!token || (token.userId !== actor.id && actor.role !== "admin")) throw new UserError("No such token.", 404);
   if (token.revokedAt) return token;
   return db().$transaction(async (tx) => {
-    const row = await tx.apiToken.update({ where: { id }, data: { revokedAt: new Date() }, select: { id: true, userId: true, revokedAt: true, name: true, prefix: true } });
-    await recordAudit(tx, { actorId: actor.id, action: "api_token.revoked", targetType: "api_token", targetId: id, details: { name: token.name, prefix: token.prefix, owner: token.userId } });
+    const row = await tx.apiToken.update({
+      where: { id },
+      data: { revokedAt: new Date() },
+      select: { id: true, userId: true, revokedAt: true, name: true, prefix: true },
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "api_token.revoked",
+      targetType: "api_token",
+      targetId: id,
+      details: { name: token.name, prefix: token.prefix, owner: token.userId },
+    });
     return row;
   });
 }
@@ -60,7 +104,14 @@ export async function findApiToken(token: string) {
   if (!looksLikeToken(token)) return null;
   return db().apiToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, name: true, prefix: true, scopes: true, revokedAt: true, user: { select: { id: true, email: true, name: true, role: true, isAdjudicator: true, disabledAt: true, createdAt: true } } },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      scopes: true,
+      revokedAt: true,
+      user: { select: { id: true, email: true, name: true, role: true, isAdjudicator: true, disabledAt: true, createdAt: true } },
+    },
   });
 }
 

@@ -42,7 +42,11 @@ const approvalInclude = {
 
 /** The version's newest approval (standing or not): its state is the version's state. */
 export async function latestApproval(judgeVersionId: string, client: Db | Tx = db()) {
-  return client.approval.findFirst({ where: { judgeVersionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: approvalInclude });
+  return client.approval.findFirst({
+    where: { judgeVersionId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: approvalInclude,
+  });
 }
 
 export type ApprovalRow = NonNullable<Awaited<ReturnType<typeof latestApproval>>>;
@@ -76,7 +80,10 @@ export interface GateOnLabelSet extends GateResult {
  * and its gold set as it is now. Without a named set: the set a standing approval is bound to, else
  * the set of the newest test calibration (what an approval would bind to).
  */
-export async function judgeGate(judgeVersionId: string, options: { queueId?: string | null; client?: Db | Tx } = {}): Promise<GateOnLabelSet> {
+export async function judgeGate(
+  judgeVersionId: string,
+  options: { queueId?: string | null; client?: Db | Tx } = {},
+): Promise<GateOnLabelSet> {
   const client = options.client ?? db();
   const version = await client.judgeVersion.findUnique({ where: { id: judgeVersionId }, include: { judge: { select: { kind: true } } } });
   if (!version) throw new UserError("No such judge version.", 404);
@@ -84,18 +91,31 @@ export async function judgeGate(judgeVersionId: string, options: { queueId?: str
   let queueId = options.queueId ?? null;
   if (!queueId) {
     const standing = await activeApproval(judgeVersionId, client);
-    queueId = standing ? boundQueueId(standing) : ((await latestCalibration(judgeVersionId, GATE_SPLIT, undefined, client))?.queueId ?? null);
+    queueId = standing
+      ? boundQueueId(standing)
+      : ((await latestCalibration(judgeVersionId, GATE_SPLIT, undefined, client))?.queueId ?? null);
   }
-  const [policy, calibration] = await Promise.all([getGatePolicy(client), queueId ? latestCalibration(judgeVersionId, GATE_SPLIT, queueId, client) : null]);
+  const [policy, calibration] = await Promise.all([
+    getGatePolicy(client),
+    queueId ? latestCalibration(judgeVersionId, GATE_SPLIT, queueId, client) : null,
+  ]);
   const current = queueId ? await currentLabelSetHash(queueId, GATE_SPLIT, client) : null;
-  const result = evaluateGate(policy, { kind, calibration: calibration ? gateCalibration(calibration) : null, currentLabelSetHash: current });
+  const result = evaluateGate(policy, {
+    kind,
+    calibration: calibration ? gateCalibration(calibration) : null,
+    currentLabelSetHash: current,
+  });
   const queue = queueId ? await client.labelQueue.findUnique({ where: { id: queueId }, select: { id: true, name: true } }) : null;
   return { ...result, kind, labelSet: queue, calibratedAt: calibration?.createdAt ?? null };
 }
 
 /** Each label set the version has a test calibration on, with the gate on it: calibrations elsewhere are shown, and an admin picks the set to approve on. */
 export async function gatesByLabelSet(judgeVersionId: string) {
-  const rows = await db().calibration.findMany({ where: { judgeVersionId, split: GATE_SPLIT }, distinct: ["queueId"], select: { queueId: true } });
+  const rows = await db().calibration.findMany({
+    where: { judgeVersionId, split: GATE_SPLIT },
+    distinct: ["queueId"],
+    select: { queueId: true },
+  });
   return Promise.all(rows.map((r) => judgeGate(judgeVersionId, { queueId: r.queueId })));
 }
 
@@ -111,7 +131,8 @@ export async function approveJudgeVersion(judgeVersionId: string, actorId: strin
     if (!version) throw new UserError("No such judge version.", 404);
     const previous = await latestApproval(judgeVersionId, tx);
     const from: JudgeState = previous ? approvalStateOf(previous) : "shadow";
-    if (from === "gating" || from === "stale") throw new UserError(`${version.judge.name} v${version.version} is already approved (${from}).`, 409);
+    if (from === "gating" || from === "stale")
+      throw new UserError(`${version.judge.name} v${version.version} is already approved (${from}).`, 409);
     const gate = await judgeGate(judgeVersionId, { queueId: options.queueId, client: tx });
     if (!gate.passed || !gate.calibrationId || !gate.labelSet) {
       const failing = gate.rules.filter((r) => !r.passed).map((r) => `${r.label} (${r.actual})`);
@@ -131,7 +152,10 @@ export async function approveJudgeVersion(judgeVersionId: string, actorId: strin
       );
     }
     const ids = statsOf(calibration).pairs.map((p) => p.transcriptId);
-    const answers = await tx.judgeVerdict.findMany({ where: { judgeVersionId, transcriptId: { in: ids }, order: "original", repeat: 0 }, select: { rawResponse: true } });
+    const answers = await tx.judgeVerdict.findMany({
+      where: { judgeVersionId, transcriptId: { in: ids }, order: "original", repeat: 0 },
+      select: { rawResponse: true },
+    });
     const fingerprint = commonFingerprint(answers.map((a) => a.rawResponse));
     const reason = `approved by an admin on "${gate.labelSet.name}"`;
     const approval = await tx.approval.create({
@@ -176,11 +200,19 @@ export async function revokeApproval(judgeVersionId: string, actorId: string, re
     const row = await latestApproval(judgeVersionId, tx);
     const from = row ? approvalStateOf(row) : null;
     if (!row || (from !== "gating" && from !== "stale")) throw new UserError("This version has no standing approval to revoke.", 409);
-    const version = await tx.judgeVersion.findUniqueOrThrow({ where: { id: judgeVersionId }, include: { judge: { select: { name: true } } } });
+    const version = await tx.judgeVersion.findUniqueOrThrow({
+      where: { id: judgeVersionId },
+      include: { judge: { select: { name: true } } },
+    });
     const revoked = await moveApproval(tx, row, from, "revoked", {
       actorId,
       reason: reason?.trim() ? `revoked by an admin: ${reason.trim()}` : "revoked by an admin",
-      details: { judge: version.judge.name, version: version.version, hash: version.hash, labelSet: row.queue?.name ?? row.calibration.queue.name },
+      details: {
+        judge: version.judge.name,
+        version: version.version,
+        hash: version.hash,
+        labelSet: row.queue?.name ?? row.calibration.queue.name,
+      },
       data: { revokedAt: new Date(), revokedById: actorId },
     });
     if (!revoked) throw new UserError("The approval changed while you were revoking it: reload and try again.", 409);
@@ -210,14 +242,23 @@ export interface JudgeStatus extends JudgeStatusView {
  */
 export async function loadJudgeStatus(judgeVersionId: string, options: { now?: Date; client?: Db | Tx } = {}): Promise<JudgeStatus> {
   const client = options.client ?? db();
-  const version = await client.judgeVersion.findUnique({ where: { id: judgeVersionId }, include: { judge: { select: { name: true, kind: true } } } });
+  const version = await client.judgeVersion.findUnique({
+    where: { id: judgeVersionId },
+    include: { judge: { select: { name: true, kind: true } } },
+  });
   if (!version) throw new UserError("No such judge version.", 404);
   const row = await latestApproval(judgeVersionId, client);
   const state = row ? approvalStateOf(row) : null;
   const queueId = row ? boundQueueId(row) : null;
-  const [policy, currentGoldVersion] = await Promise.all([getGatePolicy(client), queueId ? currentLabelSetHash(queueId, GATE_SPLIT, client) : null]);
+  const [policy, currentGoldVersion] = await Promise.all([
+    getGatePolicy(client),
+    queueId ? currentLabelSetHash(queueId, GATE_SPLIT, client) : null,
+  ]);
   const view = deriveStatus({
-    approval: row && state ? { state, stateReason: row.stateReason, staleSince: row.staleSince, goldVersion: row.goldVersion ?? row.calibration.labelSetHash } : null,
+    approval:
+      row && state
+        ? { state, stateReason: row.stateReason, staleSince: row.staleSince, goldVersion: row.goldVersion ?? row.calibration.labelSetHash }
+        : null,
     currentGoldVersion,
     now: options.now ?? new Date(),
     graceDays: policy.graceDays,
@@ -226,7 +267,10 @@ export async function loadJudgeStatus(judgeVersionId: string, options: { now?: D
   const standing = view.approved && row;
   return {
     ...view,
-    reason: view.state === "gating" && row ? `approved by ${row.approvedBy.email} on "${row.queue?.name ?? row.calibration.queue.name}"` : view.reason,
+    reason:
+      view.state === "gating" && row
+        ? `approved by ${row.approvedBy.email} on "${row.queue?.name ?? row.calibration.queue.name}"`
+        : view.reason,
     versionId: version.id,
     ref: `${version.judge.name}@${version.version}`,
     hash: version.hash,
@@ -260,7 +304,11 @@ export function statusJson(status: JudgeStatus) {
 
 /** Versions whose standing approval (gating or stale) is bound to this label set. */
 export async function versionsBoundTo(queueId: string): Promise<string[]> {
-  const rows = await db().approval.findMany({ where: { queueId, state: { in: ["gating", "stale"] }, revokedAt: null }, select: { judgeVersionId: true }, distinct: ["judgeVersionId"] });
+  const rows = await db().approval.findMany({
+    where: { queueId, state: { in: ["gating", "stale"] }, revokedAt: null },
+    select: { judgeVersionId: true },
+    distinct: ["judgeVersionId"],
+  });
   const standing = await Promise.all(rows.map(async (r) => ((await activeApproval(r.judgeVersionId)) ? r.judgeVersionId : null)));
   return standing.filter((id): id is string => id !== null);
 }

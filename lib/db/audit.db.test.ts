@@ -47,14 +47,26 @@ const gold = (prefix: string, n: number): SeedItem[] => [
 async function gatingVersion(name: string) {
   const admin = await seedUser("audit-admin@example.com");
   const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items: gold(name, 20) });
-  const version = await seedJudgeVersion(name, { provider: "openai", model: `${name}-model`, baseUrl: server.baseUrl, promptTemplate: "{{output}}\nPASS or FAIL?", parser: "pass_fail" });
+  const version = await seedJudgeVersion(name, {
+    provider: "openai",
+    model: `${name}-model`,
+    baseUrl: server.baseUrl,
+    promptTemplate: "{{output}}\nPASS or FAIL?",
+    parser: "pass_fail",
+  });
   await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
   await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: admin.id });
   await approveJudgeVersion(version.id, admin.id);
   return { admin, set, version };
 }
 
-const line = (n: number) => JSON.stringify({ id: `audit-${n}`, task_prompt: `Refund order ${n}`, messages: [{ role: "user", content: `Refund order ${n}` }], final_output: "Done." });
+const line = (n: number) =>
+  JSON.stringify({
+    id: `audit-${n}`,
+    task_prompt: `Refund order ${n}`,
+    messages: [{ role: "user", content: `Refund order ${n}` }],
+    final_output: "Done.",
+  });
 
 /**
  * For every action the audit log knows, the operation that performs it: set up what it needs
@@ -64,12 +76,18 @@ const line = (n: number) => JSON.stringify({ id: `audit-${n}`, task_prompt: `Ref
 const TRIGGERS = {
   "user.created": { act: async () => void (await createUser({ email: "new-user@example.com", role: "viewer", passwordHash: null }, null)) },
   "user.role_changed": {
-    prepare: async () => ({ user: await createUser({ email: "role@example.com", role: "viewer", passwordHash: null }, null), admin: await seedUser("audit-admin@example.com") }),
+    prepare: async () => ({
+      user: await createUser({ email: "role@example.com", role: "viewer", passwordHash: null }, null),
+      admin: await seedUser("audit-admin@example.com"),
+    }),
     act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await changeRole(user.id, "reviewer", admin.id)),
   },
   "user.sign_in_blocked": { act: async () => void (await recordSignInBlocked("guessed@example.com", 15, "203.0.113.7")) },
   "user.disabled": {
-    prepare: async () => ({ user: await createUser({ email: "disable@example.com", role: "viewer", passwordHash: null }, null), admin: await seedUser("audit-admin@example.com") }),
+    prepare: async () => ({
+      user: await createUser({ email: "disable@example.com", role: "viewer", passwordHash: null }, null),
+      admin: await seedUser("audit-admin@example.com"),
+    }),
     act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setUserDisabled(user.id, true, admin.id)),
   },
   "user.enabled": {
@@ -82,7 +100,10 @@ const TRIGGERS = {
     act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setUserDisabled(user.id, false, admin.id)),
   },
   "user.adjudicator_granted": {
-    prepare: async () => ({ user: await createUser({ email: "adj@example.com", role: "reviewer", passwordHash: null }, null), admin: await seedUser("audit-admin@example.com") }),
+    prepare: async () => ({
+      user: await createUser({ email: "adj@example.com", role: "reviewer", passwordHash: null }, null),
+      admin: await seedUser("audit-admin@example.com"),
+    }),
     act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setAdjudicator(user.id, true, admin.id)),
   },
   "user.adjudicator_revoked": {
@@ -100,28 +121,52 @@ const TRIGGERS = {
       return { admin: await seedUser("audit-admin@example.com") };
     },
     act: async ({ admin }: { admin: { id: string } }) =>
-      void (await createQueue(createQueueInput.parse({ name: "audit-queue", rubric: "Pass when right.", source: "source", transcriptSource: "jsonl" }), admin.id)),
+      void (await createQueue(
+        createQueueInput.parse({ name: "audit-queue", rubric: "Pass when right.", source: "source", transcriptSource: "jsonl" }),
+        admin.id,
+      )),
   },
   "queue.rubric_changed": {
-    prepare: async () => ({ set: await seedLabelSet({ name: "rubric-set", kind: "binary", items: gold("rubric", 1) }), admin: await seedUser("audit-admin@example.com") }),
-    act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) => void (await newRubricVersion(set.queueId, "A new rubric.", admin.id)),
+    prepare: async () => ({
+      set: await seedLabelSet({ name: "rubric-set", kind: "binary", items: gold("rubric", 1) }),
+      admin: await seedUser("audit-admin@example.com"),
+    }),
+    act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) =>
+      void (await newRubricVersion(set.queueId, "A new rubric.", admin.id)),
   },
   "queue.sampled": {
     prepare: async () => ({
       set: await seedLabelSet({ name: "sample-set", source: "audit-sample", kind: "binary", items: gold("sample", 1) }),
-      pool: await seedLabelSet({ name: "sample-pool", source: "audit-sample", kind: "binary", items: [1, 2, 3].map((i) => ({ key: `sp${i}`, split: "dev" as const, output: `good answer ${i}`, gold: null })) }),
-      version: await seedJudgeVersion("audit-sampler", { provider: "replay", model: "sampler", promptTemplate: "{{output}}", parser: "pass_fail" }),
+      pool: await seedLabelSet({
+        name: "sample-pool",
+        source: "audit-sample",
+        kind: "binary",
+        items: [1, 2, 3].map((i) => ({ key: `sp${i}`, split: "dev" as const, output: `good answer ${i}`, gold: null })),
+      }),
+      version: await seedJudgeVersion("audit-sampler", {
+        provider: "replay",
+        model: "sampler",
+        promptTemplate: "{{output}}",
+        parser: "pass_fail",
+      }),
       admin: await seedUser("audit-admin@example.com"),
     }),
     act: async ({ set, version, admin }: { set: { queueId: string }; version: { id: string }; admin: { id: string } }) =>
       void (await labelMoreForJudge({ versionId: version.id, queueId: set.queueId, actorId: admin.id })),
   },
   "queue.dev_ordered": {
-    prepare: async () => ({ set: await seedLabelSet({ name: "order-audit-set", kind: "binary", items: gold("order", 1) }), admin: await seedUser("audit-admin@example.com") }),
-    act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) => void (await orderDevByInformativeness(set.queueId, admin.id)),
+    prepare: async () => ({
+      set: await seedLabelSet({ name: "order-audit-set", kind: "binary", items: gold("order", 1) }),
+      admin: await seedUser("audit-admin@example.com"),
+    }),
+    act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) =>
+      void (await orderDevByInformativeness(set.queueId, admin.id)),
   },
   "gold.adjudicated": {
-    prepare: async () => ({ set: await seedLabelSet({ name: "adjudicate-set", kind: "binary", items: [{ key: "x", split: "test", output: "x", gold: null }] }), admin: await seedUser("audit-admin@example.com") }),
+    prepare: async () => ({
+      set: await seedLabelSet({ name: "adjudicate-set", kind: "binary", items: [{ key: "x", split: "test", output: "x", gold: null }] }),
+      admin: await seedUser("audit-admin@example.com"),
+    }),
     act: async ({ set, admin }: { set: { queueId: string; transcriptIds: Record<string, string> }; admin: { id: string } }) =>
       void (await decide({ queueId: set.queueId, transcriptId: set.transcriptIds.x!, value: "pass", adjudicatorId: admin.id })),
   },
@@ -131,8 +176,27 @@ const TRIGGERS = {
       void (await writeImportPlan(
         {
           dataset: "llmbar",
-          items: [{ source: "llmbar", externalId: "d1", kind: "pairwise", taskPrompt: "Which?", content: { outputs: { a: "x", b: "y" } } } as never],
-          labelSets: [{ name: "tiny-import", description: "d", kind: "pairwise", rubric: "r", reviewersPerItem: 1, testFraction: 0.5, items: [0], gold: [{ value: "A", score: null }] }],
+          items: [
+            {
+              source: "llmbar",
+              externalId: "d1",
+              kind: "pairwise",
+              taskPrompt: "Which?",
+              content: { outputs: { a: "x", b: "y" } },
+            } as never,
+          ],
+          labelSets: [
+            {
+              name: "tiny-import",
+              description: "d",
+              kind: "pairwise",
+              rubric: "r",
+              reviewersPerItem: 1,
+              testFraction: 0.5,
+              items: [0],
+              gold: [{ value: "A", score: null }],
+            },
+          ],
           raters: [],
           labels: [],
           versions: [],
@@ -143,36 +207,72 @@ const TRIGGERS = {
   },
   "labels.exported": {
     prepare: async () => ({ set: await seedLabelSet({ name: "export-set", kind: "binary", items: gold("export", 1) }) }),
-    act: async ({ set }: { set: { queueId: string } }) => void (await loadLabelExport(set.queueId, { audit: { actorId: null, format: "csv", via: "cli" } })),
+    act: async ({ set }: { set: { queueId: string } }) =>
+      void (await loadLabelExport(set.queueId, { audit: { actorId: null, format: "csv", via: "cli" } })),
   },
   "judge.created": {
     act: async () =>
-      void (await findOrCreateJudgeVersion({ name: "audit-new-judge", kind: "binary" }, { provider: "replay", model: "m1", baseUrl: null, promptTemplate: "{{output}}", params: { temperature: 0, maxTokens: 512, seed: null }, parser: "pass_fail" })),
+      void (await findOrCreateJudgeVersion(
+        { name: "audit-new-judge", kind: "binary" },
+        {
+          provider: "replay",
+          model: "m1",
+          baseUrl: null,
+          promptTemplate: "{{output}}",
+          params: { temperature: 0, maxTokens: 512, seed: null },
+          parser: "pass_fail",
+        },
+      )),
   },
   "judge_version.created": {
-    prepare: async () => seedJudgeVersion("audit-versions", { provider: "replay", model: "m1", promptTemplate: "{{output}}", parser: "pass_fail" }),
+    prepare: async () =>
+      seedJudgeVersion("audit-versions", { provider: "replay", model: "m1", promptTemplate: "{{output}}", parser: "pass_fail" }),
     act: async () =>
-      void (await findOrCreateJudgeVersion({ name: "audit-versions", kind: "binary" }, { provider: "replay", model: "m2", baseUrl: null, promptTemplate: "{{output}}", params: { temperature: 0, maxTokens: 512, seed: null }, parser: "pass_fail" })),
+      void (await findOrCreateJudgeVersion(
+        { name: "audit-versions", kind: "binary" },
+        {
+          provider: "replay",
+          model: "m2",
+          baseUrl: null,
+          promptTemplate: "{{output}}",
+          params: { temperature: 0, maxTokens: 512, seed: null },
+          parser: "pass_fail",
+        },
+      )),
   },
   "calibration.created": {
     prepare: async () => {
       const set = await seedLabelSet({ name: "calibrate-set", kind: "binary", items: gold("cal", 3) });
-      const version = await seedJudgeVersion("audit-calibrate", { provider: "openai", model: "cal-model", baseUrl: server.baseUrl, promptTemplate: "{{output}}", parser: "pass_fail" });
+      const version = await seedJudgeVersion("audit-calibrate", {
+        provider: "openai",
+        model: "cal-model",
+        baseUrl: server.baseUrl,
+        promptTemplate: "{{output}}",
+        parser: "pass_fail",
+      });
       await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
       return { set, version };
     },
-    act: async ({ set, version }: { set: { queueId: string }; version: { id: string } }) => void (await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: null })),
+    act: async ({ set, version }: { set: { queueId: string }; version: { id: string } }) =>
+      void (await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: null })),
   },
   "judge.approved": {
     prepare: async () => {
       const admin = await seedUser("audit-admin@example.com");
       const set = await seedLabelSet({ name: "approve-set", kind: "binary", items: gold("approve", 20) });
-      const version = await seedJudgeVersion("audit-approve", { provider: "openai", model: "approve-model", baseUrl: server.baseUrl, promptTemplate: "{{output}}", parser: "pass_fail" });
+      const version = await seedJudgeVersion("audit-approve", {
+        provider: "openai",
+        model: "approve-model",
+        baseUrl: server.baseUrl,
+        promptTemplate: "{{output}}",
+        parser: "pass_fail",
+      });
       await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
       await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: null });
       return { admin, version };
     },
-    act: async ({ admin, version }: { admin: { id: string }; version: { id: string } }) => void (await approveJudgeVersion(version.id, admin.id)),
+    act: async ({ admin, version }: { admin: { id: string }; version: { id: string } }) =>
+      void (await approveJudgeVersion(version.id, admin.id)),
   },
   "judge.stale": {
     prepare: async () => {
@@ -204,7 +304,8 @@ const TRIGGERS = {
   },
   "judge.revoked": {
     prepare: async () => gatingVersion("audit-revoke"),
-    act: async ({ admin, version }: { admin: { id: string }; version: { id: string } }) => void (await revokeApproval(version.id, admin.id, "testing")),
+    act: async ({ admin, version }: { admin: { id: string }; version: { id: string } }) =>
+      void (await revokeApproval(version.id, admin.id, "testing")),
   },
   "judge.canary_checked": {
     prepare: async () => (await gatingVersion("audit-canary")).version,
@@ -212,25 +313,29 @@ const TRIGGERS = {
   },
   "settings.judge_gate_policy_changed": {
     prepare: async () => ({ admin: await seedUser("audit-admin@example.com"), policy: await getGatePolicy() }),
-    act: async ({ admin, policy }: { admin: { id: string }; policy: Awaited<ReturnType<typeof getGatePolicy>> }) => void (await saveGatePolicy({ ...policy, canaryItems: 10 }, admin.id)),
+    act: async ({ admin, policy }: { admin: { id: string }; policy: Awaited<ReturnType<typeof getGatePolicy>> }) =>
+      void (await saveGatePolicy({ ...policy, canaryItems: 10 }, admin.id)),
   },
   "api_token.created": {
     prepare: async () => seedUser("audit-admin@example.com"),
-    act: async (admin: { id: string; role: "admin" }) => void (await createApiToken({ ...admin, role: "admin" }, { name: "audit", scopes: ["read"] })),
+    act: async (admin: { id: string; role: "admin" }) =>
+      void (await createApiToken({ ...admin, role: "admin" }, { name: "audit", scopes: ["read"] })),
   },
   "api_token.revoked": {
     prepare: async () => {
       const admin = await seedUser("audit-admin@example.com");
       return { admin, token: await createApiToken({ ...admin, role: "admin" }, { name: "audit-revoke", scopes: ["read"] }) };
     },
-    act: async ({ admin, token }: { admin: { id: string }; token: { record: { id: string } } }) => void (await revokeApiToken(token.record.id, { id: admin.id, role: "admin" })),
+    act: async ({ admin, token }: { admin: { id: string }; token: { record: { id: string } } }) =>
+      void (await revokeApiToken(token.record.id, { id: admin.id, role: "admin" })),
   },
   "api_token.used": {
     prepare: async () => {
       const admin = await seedUser("audit-admin@example.com");
       return { admin, token: await createApiToken({ ...admin, role: "admin" }, { name: "audit-use", scopes: ["read"] }) };
     },
-    act: async ({ admin, token }: { admin: { id: string }; token: { record: { id: string } } }) => void (await recordTokenUse(token.record.id, admin.id, { method: "GET", path: "/api/runs/x" })),
+    act: async ({ admin, token }: { admin: { id: string }; token: { record: { id: string } } }) =>
+      void (await recordTokenUse(token.record.id, admin.id, { method: "GET", path: "/api/runs/x" })),
   },
 } satisfies Record<AuditAction, { prepare?: () => Promise<unknown>; act: (prepared: never) => Promise<void> }>;
 

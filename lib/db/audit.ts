@@ -78,7 +78,11 @@ export async function* iterateAuditEvents(filter: AuditFilter = {}, pageSize = 5
 
 /** The people who appear in the log, for the Audit page's actor filter. */
 export async function auditActors() {
-  const rows = await db().auditEvent.findMany({ where: { actorId: { not: null } }, distinct: ["actorId"], select: { actor: { select: { id: true, email: true } } } });
+  const rows = await db().auditEvent.findMany({
+    where: { actorId: { not: null } },
+    distinct: ["actorId"],
+    select: { actor: { select: { id: true, email: true } } },
+  });
   return rows.flatMap((r) => (r.actor ? [r.actor] : [])).sort((a, b) => a.email.localeCompare(b.email));
 }
 

@@ -48,8 +48,25 @@ const metrics = (m: Partial<RunMetrics>): RunMetrics => ({
 
 let seq = 0;
 /** A stored run with hand-written metrics, finished `minutesAgo` minutes ago. */
-async function history(s: LoadedSuite, m: Partial<RunMetrics>, options: { label?: string; onDefaultBranch?: boolean; status?: "completed" | "interrupted"; minutesAgo: number; hash?: string }) {
-  const saved = await saveSuiteVersion({ name: s.name, description: null, hash: options.hash ?? s.hash, definition: s.definition, tasks: s.tasks.map((t) => ({ key: t.id, contractHash: t.contractHash, prompt: t.prompt, category: t.category, difficulty: t.difficulty, definition: t.definition })) });
+async function history(
+  s: LoadedSuite,
+  m: Partial<RunMetrics>,
+  options: { label?: string; onDefaultBranch?: boolean; status?: "completed" | "interrupted"; minutesAgo: number; hash?: string },
+) {
+  const saved = await saveSuiteVersion({
+    name: s.name,
+    description: null,
+    hash: options.hash ?? s.hash,
+    definition: s.definition,
+    tasks: s.tasks.map((t) => ({
+      key: t.id,
+      contractHash: t.contractHash,
+      prompt: t.prompt,
+      category: t.category,
+      difficulty: t.difficulty,
+      definition: t.definition,
+    })),
+  });
   const id = `hist-${++seq}`;
   const finishedAt = new Date(Date.now() - options.minutesAgo * 60_000);
   await db().run.create({
@@ -73,10 +90,20 @@ async function history(s: LoadedSuite, m: Partial<RunMetrics>, options: { label?
 }
 
 /** A real run: `fail` lists the tasks whose every trial answers wrong; `cost` is each trial's reported cost. */
-async function judge(s: LoadedSuite, options: { fail?: string[]; cost?: number; baseline?: BaselineRequest; source?: Partial<RunSource> } = {}) {
-  const agent = agentOf((input) => ({ output: options.fail?.includes(input.taskId) ? "no" : "ok", ...(options.cost !== undefined ? { costUsd: options.cost } : {}) }));
+async function judge(
+  s: LoadedSuite,
+  options: { fail?: string[]; cost?: number; baseline?: BaselineRequest; source?: Partial<RunSource> } = {},
+) {
+  const agent = agentOf((input) => ({
+    output: options.fail?.includes(input.taskId) ? "no" : "ok",
+    ...(options.cost !== undefined ? { costUsd: options.cost } : {}),
+  }));
   const outDir = mkdtempSync(path.join(os.tmpdir(), "gavel-baseline-"));
-  const { record } = await runSuite(s, { trials: 2, concurrency: 2, baseline: options.baseline, source: { agentLabel: "bot", branch: "feature", ...options.source } }, localDeps({ agent, outDir }));
+  const { record } = await runSuite(
+    s,
+    { trials: 2, concurrency: 2, baseline: options.baseline, source: { agentLabel: "bot", branch: "feature", ...options.source } },
+    localDeps({ agent, outDir }),
+  );
   const gates = Object.fromEntries(record.summary.gates.map((g) => [g.id, g])) as Record<string, GateResult>;
   const stored = await db().run.findUniqueOrThrow({ where: { id: record.runId } });
   return { record, gates, stored };
@@ -92,7 +119,14 @@ describe("operational gates against the median of the last comparable runs", () 
     await history(s, { costP50Usd: 1 }, { minutesAgo: 4, onDefaultBranch: false });
     await history(s, { costP50Usd: 1 }, { minutesAgo: 3, status: "interrupted" });
     await history(s, { costP50Usd: 1 }, { minutesAgo: 2, hash: "0".repeat(64) });
-    const baseline = await findBaseline({ suiteName: s.name, suiteHash: s.hash, agentLabel: "bot", runId: "none-yet", request: "auto", window: 10 });
+    const baseline = await findBaseline({
+      suiteName: s.name,
+      suiteHash: s.hash,
+      agentLabel: "bot",
+      runId: "none-yet",
+      request: "auto",
+      window: 10,
+    });
     expect(baseline.info.windowRunIds).toEqual([c, b, a]);
     expect(baseline.previous?.runId).toBe(c);
 
@@ -132,7 +166,11 @@ describe("operational gates against the median of the last comparable runs", () 
     // Median 0.125; a run where 1 of 4 tasks is flaky (0.25) is +12.5 points → fail.
     let call = 0;
     const agent = agentOf((input) => (input.taskId === "edge-1" ? (call++ % 2 === 0 ? "ok" : "no") : "ok"));
-    const { record } = await runSuite(s, { trials: 2, concurrency: 1, source: { agentLabel: "bot" } }, localDeps({ agent, outDir: mkdtempSync(path.join(os.tmpdir(), "gavel-flaky-")) }));
+    const { record } = await runSuite(
+      s,
+      { trials: 2, concurrency: 1, source: { agentLabel: "bot" } },
+      localDeps({ agent, outDir: mkdtempSync(path.join(os.tmpdir(), "gavel-flaky-")) }),
+    );
     const gate = record.summary.gates.find((g) => g.id === "operational:flake_rate")!;
     expect(gate).toMatchObject({ status: "fail", value: 0.25, baseline: 0.125 });
     expect(gate.limit).toBeCloseTo(0.175, 12);
@@ -163,7 +201,9 @@ describe("trend gates against the previous comparable run", () => {
     expect(gates["operational:cost_p50"]!.status).toBe("not_measured");
     expect(gates["operational:latency_p95"]!.status).toBe("no_baseline");
     expect(record.summary.baseline).toMatchObject({ mode: "auto", previousRunId: null });
-    expect(record.summary.baseline!.note).toContain('no completed run of this suite version with agent label "bot" on the default branch yet');
+    expect(record.summary.baseline!.note).toContain(
+      'no completed run of this suite version with agent label "bot" on the default branch yet',
+    );
     expect(record.summary.gate.passed).toBe(true);
   });
 
@@ -174,7 +214,9 @@ describe("trend gates against the previous comparable run", () => {
     expect(pinned.gates["trend:pass_rate"]).toMatchObject({ status: "fail", baseline: 1 });
     expect(pinned.stored.baselineRunId).toBe(off);
     const none = await judge(s, { fail: ["gold-1"], baseline: "none" });
-    expect(none.record.summary.gates.filter((g) => g.kind === "trend" || g.kind === "operational").map((g) => g.status)).not.toContain("fail");
+    expect(none.record.summary.gates.filter((g) => g.kind === "trend" || g.kind === "operational").map((g) => g.status)).not.toContain(
+      "fail",
+    );
     expect(none.record.summary.baseline).toMatchObject({ mode: "none", note: "no baseline: --baseline none" });
     await expect(checkBaselineRun("no-such-run")).rejects.toThrow("--baseline no-such-run: no such run");
   });
@@ -191,7 +233,10 @@ describe("trend gates against the previous comparable run", () => {
 
 describe("hard gates", () => {
   it("fail the run when a golden task fails even though the pass rate clears the threshold", async () => {
-    const s = await suite("hard", { threshold: 0.5, gates: { hard: [{ name: "golden", tags: { golden: true }, graders: ["exact"] }], trend: false, operational: false } });
+    const s = await suite("hard", {
+      threshold: 0.5,
+      gates: { hard: [{ name: "golden", tags: { golden: true }, graders: ["exact"] }], trend: false, operational: false },
+    });
     const { gates, stored, record } = await judge(s, { fail: ["gold-2"] });
     expect(record.summary.passRate).toBe(0.75);
     expect(gates["threshold"]!.status).toBe("pass");

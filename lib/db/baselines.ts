@@ -26,7 +26,8 @@ export async function checkBaselineRun(runId: string): Promise<void> {
   const run = await db().run.findUnique({ where: { id: runId }, select: { status: true, summary: true } });
   if (!run) throw new UserError(`--baseline ${runId}: no such run`, 422, "baseline");
   if (run.status !== "completed") throw new UserError(`--baseline ${runId}: that run is ${run.status}, not completed`, 422, "baseline");
-  if (!metricsOf(run.summary)) throw new UserError(`--baseline ${runId}: that run was stored before Gavel recorded run metrics; pick a newer one`, 422, "baseline");
+  if (!metricsOf(run.summary))
+    throw new UserError(`--baseline ${runId}: that run was stored before Gavel recorded run metrics; pick a newer one`, 422, "baseline");
 }
 
 /**
@@ -38,11 +39,18 @@ export async function findBaseline(query: BaselineQuery): Promise<Baseline> {
   if (query.request === "none") return noBaseline("no baseline: --baseline none");
   if (query.request !== "auto") {
     const runId = query.request.runId;
-    const run = await db().run.findUnique({ where: { id: runId }, select: { id: true, status: true, summary: true, suiteVersion: { select: { hash: true } } } });
+    const run = await db().run.findUnique({
+      where: { id: runId },
+      select: { id: true, status: true, summary: true, suiteVersion: { select: { hash: true } } },
+    });
     const metrics = run?.status === "completed" ? metricsOf(run.summary) : null;
     if (!run || !metrics) return noBaseline(`no baseline: run ${runId} is not a completed run with metrics`, "run");
     const other = run.suiteVersion.hash !== query.suiteHash ? ` (a different suite version, ${run.suiteVersion.hash.slice(0, 12)})` : "";
-    return { info: { mode: "run", previousRunId: run.id, windowRunIds: [run.id], note: `baseline: run ${run.id}, named with --baseline${other}` }, previous: { runId: run.id, metrics }, window: [metrics] };
+    return {
+      info: { mode: "run", previousRunId: run.id, windowRunIds: [run.id], note: `baseline: run ${run.id}, named with --baseline${other}` },
+      previous: { runId: run.id, metrics },
+      window: [metrics],
+    };
   }
   const runs = await db().run.findMany({
     where: {
@@ -56,9 +64,14 @@ export async function findBaseline(query: BaselineQuery): Promise<Baseline> {
     take: query.window,
     select: { id: true, summary: true, gitBranch: true },
   });
-  const usable = runs.map((r) => ({ id: r.id, branch: r.gitBranch, metrics: metricsOf(r.summary) })).filter((r): r is { id: string; branch: string | null; metrics: RunMetrics } => r.metrics !== null);
+  const usable = runs
+    .map((r) => ({ id: r.id, branch: r.gitBranch, metrics: metricsOf(r.summary) }))
+    .filter((r): r is { id: string; branch: string | null; metrics: RunMetrics } => r.metrics !== null);
   if (usable.length === 0) {
-    return noBaseline(`no baseline: no completed run of this suite version with agent label "${query.agentLabel}" on the default branch yet`, "auto");
+    return noBaseline(
+      `no baseline: no completed run of this suite version with agent label "${query.agentLabel}" on the default branch yet`,
+      "auto",
+    );
   }
   const [previous] = usable;
   return {

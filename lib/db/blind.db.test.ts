@@ -25,13 +25,20 @@ async function queue(options: { assign?: string[]; reviewersPerItem?: number } =
     items: [
       { key: `${name}-open`, verdicts: [{ judge: `j-${name}`, value: "fail", reason: "r" }] },
       { key: `${name}-labeled`, labels: [{ reviewer: `other-${name}@example.com`, value: "pass" }] },
-      { key: `${name}-full`, labels: [{ reviewer: `a-${name}@example.com`, value: "pass" }, { reviewer: `b-${name}@example.com`, value: "fail" }] },
+      {
+        key: `${name}-full`,
+        labels: [
+          { reviewer: `a-${name}@example.com`, value: "pass" },
+          { reviewer: `b-${name}@example.com`, value: "fail" },
+        ],
+      },
     ],
   });
 }
 
 const ids = (seeded: { transcriptIds: Record<string, string> }) => Object.values(seeded.transcriptIds);
-const key = (seeded: { transcriptIds: Record<string, string> }, suffix: string) => Object.entries(seeded.transcriptIds).find(([k]) => k.endsWith(suffix))![1];
+const key = (seeded: { transcriptIds: Record<string, string> }, suffix: string) =>
+  Object.entries(seeded.transcriptIds).find(([k]) => k.endsWith(suffix))![1];
 
 describe("hiddenFrom (blind review)", () => {
   it("hides the items a reviewer may still label, and shows them once labeled", async () => {

@@ -61,8 +61,14 @@ export async function isHiddenFrom(viewer: Viewer, transcriptId: string): Promis
 }
 
 /** Rows about transcripts, without those hidden from the viewer, and how many were left out. */
-export async function withoutHidden<T extends { transcriptId: string }>(viewer: Viewer, rows: readonly T[]): Promise<{ rows: T[]; hidden: number }> {
-  const hidden = await hiddenFrom(viewer, rows.map((r) => r.transcriptId));
+export async function withoutHidden<T extends { transcriptId: string }>(
+  viewer: Viewer,
+  rows: readonly T[],
+): Promise<{ rows: T[]; hidden: number }> {
+  const hidden = await hiddenFrom(
+    viewer,
+    rows.map((r) => r.transcriptId),
+  );
   if (hidden.size === 0) return { rows: [...rows], hidden: 0 };
   const kept = rows.filter((r) => !hidden.has(r.transcriptId));
   return { rows: kept, hidden: rows.length - kept.length };

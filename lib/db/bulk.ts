@@ -31,13 +31,15 @@ function connection(url: string): Promise<Adapter> {
   const adapter: Promise<Adapter> =
     databaseProvider(url) === "postgres"
       ? new PrismaPg({ connectionString: url }).connect()
-      : sqliteAdapter(sqliteFilePath(url)).connect().then(async (a) => {
-          // WAL with synchronous=NORMAL: a commit no longer waits for an fsync (the database stays
-          // consistent; a power cut may lose the last commits) and the web app reads while a run
-          // writes. better-sqlite3 is synchronous, so every fsync saved is event-loop time.
-          await a.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
-          return a;
-        });
+      : sqliteAdapter(sqliteFilePath(url))
+          .connect()
+          .then(async (a) => {
+            // WAL with synchronous=NORMAL: a commit no longer waits for an fsync (the database stays
+            // consistent; a power cut may lose the last commits) and the web app reads while a run
+            // writes. better-sqlite3 is synchronous, so every fsync saved is event-loop time.
+            await a.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+            return a;
+          });
   globalForBulk.gavelBulk = { url, adapter };
   return adapter;
 }
@@ -56,7 +58,9 @@ function bind(q: Queryable, provider: Provider): BulkTx {
     execute: (sql, params = []) => q.executeRaw({ sql, args: params, argTypes: argTypes(params) } as never),
     async query(sql, params = []) {
       const result = await q.queryRaw({ sql, args: params, argTypes: argTypes(params) } as never);
-      return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, typeof row[i] === "bigint" ? Number(row[i]) : row[i]])));
+      return result.rows.map((row) =>
+        Object.fromEntries(result.columnNames.map((name, i) => [name, typeof row[i] === "bigint" ? Number(row[i]) : row[i]])),
+      );
     },
   };
 }
@@ -121,7 +125,8 @@ export function chunks<T>(list: T[], size: number): T[][] {
 export const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /** Prisma keeps DateTime as UTC: ISO text with an offset in SQLite, timestamp(3) without zone in PostgreSQL. */
-export const timestampParam = (provider: Provider, date: Date) => (provider === "postgres" ? date.toISOString().slice(0, 23) : date.toISOString().replace("Z", "+00:00"));
+export const timestampParam = (provider: Provider, date: Date) =>
+  provider === "postgres" ? date.toISOString().slice(0, 23) : date.toISOString().replace("Z", "+00:00");
 
 /** Booleans as each driver binds them (better-sqlite3 takes no booleans). */
 export const boolParam = (provider: Provider, value: boolean) => (provider === "postgres" ? value : value ? 1 : 0);

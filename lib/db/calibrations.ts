@@ -49,7 +49,18 @@ export async function createCalibration(
     actorId: input.createdById,
     action: "calibration.created",
     targetId: calibration.id,
-    details: { ...about, judgeVersionId: input.judgeVersionId, queueId: input.queueId, split: input.split, n: r.n, kappa: r.value, ci95: r.ci95, skipped: stats.skipped, errors: stats.errored, goldVersion: stats.labelSetHash },
+    details: {
+      ...about,
+      judgeVersionId: input.judgeVersionId,
+      queueId: input.queueId,
+      split: input.split,
+      n: r.n,
+      kappa: r.value,
+      ci95: r.ci95,
+      skipped: stats.skipped,
+      errors: stats.errored,
+      goldVersion: stats.labelSetHash,
+    },
   });
   return calibration;
 }
@@ -96,17 +107,38 @@ export async function listCalibrations(judgeVersionId: string) {
 
 /** Each version of a judge with its newest test-split calibration (null when never calibrated): the kappa-over-versions chart. */
 export async function kappaHistory(judgeId: string) {
-  const versions = await db().judgeVersion.findMany({ where: { judgeId }, orderBy: { version: "asc" }, select: { id: true, version: true, model: true } });
+  const versions = await db().judgeVersion.findMany({
+    where: { judgeId },
+    orderBy: { version: "asc" },
+    select: { id: true, version: true, model: true },
+  });
   return Promise.all(
     versions.map(async (v) => {
       const c = await latestCalibration(v.id, "test");
-      return { ...v, kappa: c?.kappa ?? null, kappaCiLow: c?.kappaCiLow ?? null, kappaCiHigh: c?.kappaCiHigh ?? null, stats: c?.stats ?? null, n: c?.n ?? null };
+      return {
+        ...v,
+        kappa: c?.kappa ?? null,
+        kappaCiLow: c?.kappaCiLow ?? null,
+        kappaCiHigh: c?.kappaCiHigh ?? null,
+        stats: c?.stats ?? null,
+        n: c?.n ?? null,
+      };
     }),
   );
 }
 
 /** The fields of a calibration row the gate reads. */
-export function gateCalibration(row: { id: string; split: string; labelSetHash: string; n: number; kappa: number | null; kappaCiLow: number | null; tpr: number | null; tnr: number | null; stats: unknown }): GateCalibration {
+export function gateCalibration(row: {
+  id: string;
+  split: string;
+  labelSetHash: string;
+  n: number;
+  kappa: number | null;
+  kappaCiLow: number | null;
+  tpr: number | null;
+  tnr: number | null;
+  stats: unknown;
+}): GateCalibration {
   const stats = statsOf(row);
   return {
     id: row.id,

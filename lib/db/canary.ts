@@ -11,7 +11,11 @@ export async function latestCanaryCheck(approvalId: string) {
 
 /** The fingerprint the provider answered with at the newest canary that saw one (null: none yet). */
 export async function latestObservedFingerprint(judgeVersionId: string): Promise<string | null> {
-  const row = await db().canaryCheck.findFirst({ where: { judgeVersionId, fingerprint: { not: null } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { fingerprint: true } });
+  const row = await db().canaryCheck.findFirst({
+    where: { judgeVersionId, fingerprint: { not: null } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { fingerprint: true },
+  });
   return row?.fingerprint ?? null;
 }
 
@@ -20,7 +24,12 @@ export async function listCanaryChecks(judgeVersionId: string, take = 20) {
 }
 
 export interface CanaryRecord {
-  approval: { id: string; judgeVersionId: string; fingerprint: string | null; calibration: { id: string; kappa: number | null; n: number } };
+  approval: {
+    id: string;
+    judgeVersionId: string;
+    fingerprint: string | null;
+    calibration: { id: string; kappa: number | null; n: number };
+  };
   outcome: "passed" | "failed" | "inconclusive";
   result: CanaryResult;
   pairs: CanaryPair[];
@@ -51,13 +60,28 @@ export async function saveCanaryCheck(record: CanaryRecord) {
         ...(record.now ? { createdAt: record.now } : {}),
       },
     });
-    const numbers = { n: result.n, kappa: result.kappa, ci95: result.ci95, flipped: result.flipped, compared: result.compared, flipRate: result.flipRate };
+    const numbers = {
+      n: result.n,
+      kappa: result.kappa,
+      ci95: result.ci95,
+      flipped: result.flipped,
+      compared: result.compared,
+      flipRate: result.flipRate,
+    };
     await recordAudit(tx, {
       actorId: null,
       action: "judge.canary_checked",
       targetType: "judge_version",
       targetId: approval.judgeVersionId,
-      details: { ...record.about, outcome: record.outcome, reason: record.reason, fingerprint: record.fingerprint, baselineFingerprint: record.baselineFingerprint, ...numbers, canaryCheck: check.id },
+      details: {
+        ...record.about,
+        outcome: record.outcome,
+        reason: record.reason,
+        fingerprint: record.fingerprint,
+        baselineFingerprint: record.baselineFingerprint,
+        ...numbers,
+        canaryCheck: check.id,
+      },
     });
     // The first fingerprint a canary sees becomes the baseline when the approval's answers carried none.
     if (record.outcome === "passed" && approval.fingerprint === null && record.fingerprint !== null) {
@@ -71,7 +95,12 @@ export async function saveCanaryCheck(record: CanaryRecord) {
             now: record.now,
             details: {
               ...record.about,
-              before: { calibration: approval.calibration.id, kappa: approval.calibration.kappa, n: approval.calibration.n, fingerprint: approval.fingerprint },
+              before: {
+                calibration: approval.calibration.id,
+                kappa: approval.calibration.kappa,
+                n: approval.calibration.n,
+                fingerprint: approval.fingerprint,
+              },
               after: { ...numbers, fingerprint: record.fingerprint },
               canaryCheck: check.id,
             },

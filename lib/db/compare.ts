@@ -23,7 +23,9 @@ export async function loadCompareRun(runId: string): Promise<CompareRun | null> 
       trialsPerTask: true,
       passRate: true,
       summary: true,
-      suiteVersion: { select: { hash: true, suite: { select: { name: true } }, tasks: { select: { key: true, contractHash: true, position: true } } } },
+      suiteVersion: {
+        select: { hash: true, suite: { select: { name: true } }, tasks: { select: { key: true, contractHash: true, position: true } } },
+      },
     },
   });
   if (!run) return null;
@@ -42,7 +44,16 @@ export async function loadCompareRun(runId: string): Promise<CompareRun | null> 
     k: run.trialsPerTask,
     passRate: run.passRate,
     metrics: summary.metrics ?? null,
-    tasks: order.filter((key) => stats[key]).map((key) => ({ id: key, contractHash: contract.get(key) ?? null, status: stats[key]!.status, n: stats[key]!.n, c: stats[key]!.c, verdicts: stats[key]!.verdicts })),
+    tasks: order
+      .filter((key) => stats[key])
+      .map((key) => ({
+        id: key,
+        contractHash: contract.get(key) ?? null,
+        status: stats[key]!.status,
+        n: stats[key]!.n,
+        c: stats[key]!.c,
+        verdicts: stats[key]!.verdicts,
+      })),
   };
 }
 
@@ -64,7 +75,18 @@ export async function firstFailingTrials(runId: string, taskKeys: readonly strin
   const trials = await db().trial.findMany({
     where: { runId, verdict: { in: ["fail", "error"] }, task: { key: { in: [...taskKeys] } } },
     orderBy: [{ trialIndex: "asc" }],
-    select: { trialIndex: true, trajectory: true, error: true, task: { select: { key: true } }, graderResults: { where: { status: { in: ["fail", "error"] }, shadow: false }, select: { kind: true, reason: true }, orderBy: { position: "asc" }, take: 1 } },
+    select: {
+      trialIndex: true,
+      trajectory: true,
+      error: true,
+      task: { select: { key: true } },
+      graderResults: {
+        where: { status: { in: ["fail", "error"] }, shadow: false },
+        select: { kind: true, reason: true },
+        orderBy: { position: "asc" },
+        take: 1,
+      },
+    },
   });
   const out = new Map<string, FailingTrial>();
   for (const t of trials) {
@@ -72,7 +94,13 @@ export async function firstFailingTrials(runId: string, taskKeys: readonly strin
     const steps = (Array.isArray(t.trajectory) ? t.trajectory : []) as unknown as Step[];
     const failing = steps.find((s) => s.failing !== undefined);
     const g = t.graderResults[0];
-    out.set(t.task.key, { trialIndex: t.trialIndex, step: failing?.index ?? null, tool: failing?.tool ?? null, args: failing?.args, reason: t.error ?? (g ? `${g.kind}: ${g.reason}` : null) });
+    out.set(t.task.key, {
+      trialIndex: t.trialIndex,
+      step: failing?.index ?? null,
+      tool: failing?.tool ?? null,
+      args: failing?.args,
+      reason: t.error ?? (g ? `${g.kind}: ${g.reason}` : null),
+    });
   }
   return out;
 }

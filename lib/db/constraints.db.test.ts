@@ -26,7 +26,9 @@ describe("constraints that encode the rules", () => {
     const suite = await db().suite.create({ data: { name: "s" } });
     const version = await db().suiteVersion.create({ data: { suiteId: suite.id, hash: "h", definition: {}, taskCount: 1 } });
     const task = await db().task.create({ data: { suiteVersionId: version.id, key: "t", contractHash: "c", prompt: "p", definition: {} } });
-    const run = await db().run.create({ data: { suiteVersionId: version.id, agentSpec: "a", trialsPerTask: 2, concurrency: 1, threshold: 0.8 } });
+    const run = await db().run.create({
+      data: { suiteVersionId: version.id, agentSpec: "a", trialsPerTask: 2, concurrency: 1, threshold: 0.8 },
+    });
     await db().trial.create({ data: { runId: run.id, taskId: task.id, trialIndex: 0 } });
     await db().trial.create({ data: { runId: run.id, taskId: task.id, trialIndex: 1 } });
     await expectUniqueViolation(db().trial.create({ data: { runId: run.id, taskId: task.id, trialIndex: 0 } }));

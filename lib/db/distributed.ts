@@ -22,7 +22,10 @@ export interface DistributedPlan {
 }
 
 export async function saveDistributedPlan(runId: string, plan: DistributedPlan): Promise<void> {
-  await db().run.update({ where: { id: runId }, data: { runner: DISTRIBUTED_RUNNER, summary: { distributed: plan } as unknown as Prisma.InputJsonValue } });
+  await db().run.update({
+    where: { id: runId },
+    data: { runner: DISTRIBUTED_RUNNER, summary: { distributed: plan } as unknown as Prisma.InputJsonValue },
+  });
 }
 
 export interface DistributedRun {
@@ -46,7 +49,10 @@ export interface DistributedRun {
 
 /** A run as `gavel wait` needs it; null when there is no such run. */
 export async function findDistributedRun(id: string): Promise<DistributedRun | null> {
-  const run = await db().run.findUnique({ where: { id }, include: { suiteVersion: { select: { hash: true, suite: { select: { name: true } } } } } });
+  const run = await db().run.findUnique({
+    where: { id },
+    include: { suiteVersion: { select: { hash: true, suite: { select: { name: true } } } } },
+  });
   if (!run) return null;
   const summary = (run.summary ?? {}) as { distributed?: DistributedPlan };
   return {
@@ -127,14 +133,30 @@ export async function storeTrialOnce(runId: string, row: TrialRow, worker: { id:
     const inserted = await tx.execute(`${sql} ON CONFLICT DO NOTHING`, params);
     if (inserted === 0) return false;
     if (row.graders.length) {
-      const graderColumns = ["id", "trial_id", "position", "kind", "config", "status", "score", "reason", "shadow", "judge_version_id"].map((name) => ({
-        name,
-        cast: pg ? ({ config: "::jsonb", status: '::"Verdict"' } as Record<string, string>)[name] : undefined,
-      }));
-      const rows = row.graders.map((g) => [`${id}-${g.position}`, id, g.position, g.kind, JSON.stringify(g.config ?? {}), g.status, g.score, g.reason, boolParam(tx.provider, g.shadow), g.judgeVersionId]);
+      const graderColumns = ["id", "trial_id", "position", "kind", "config", "status", "score", "reason", "shadow", "judge_version_id"].map(
+        (name) => ({
+          name,
+          cast: pg ? ({ config: "::jsonb", status: '::"Verdict"' } as Record<string, string>)[name] : undefined,
+        }),
+      );
+      const rows = row.graders.map((g) => [
+        `${id}-${g.position}`,
+        id,
+        g.position,
+        g.kind,
+        JSON.stringify(g.config ?? {}),
+        g.status,
+        g.score,
+        g.reason,
+        boolParam(tx.provider, g.shadow),
+        g.judgeVersionId,
+      ]);
       await tx.execute(...insertStatement(tx.provider, "grader_results", graderColumns, rows));
     }
-    await tx.execute(`UPDATE "runs" SET "heartbeat_at" = ${pg ? "$1::timestamp(3)" : "?"} WHERE "id" = ${placeholders(tx.provider, 1, 1)}`, [timestampParam(tx.provider, new Date()), runId]);
+    await tx.execute(
+      `UPDATE "runs" SET "heartbeat_at" = ${pg ? "$1::timestamp(3)" : "?"} WHERE "id" = ${placeholders(tx.provider, 1, 1)}`,
+      [timestampParam(tx.provider, new Date()), runId],
+    );
     return true;
   });
 }
@@ -153,7 +175,10 @@ export interface RunProgress {
 
 /** done / total, errors and the workers at work: what `gavel wait` prints and the run page shows. */
 export async function getRunProgress(runId: string, options: { now?: Date; activeWithinMs?: number } = {}): Promise<RunProgress | null> {
-  const run = await db().run.findUnique({ where: { id: runId }, select: { status: true, trialsPerTask: true, suiteVersion: { select: { taskCount: true } } } });
+  const run = await db().run.findUnique({
+    where: { id: runId },
+    select: { status: true, trialsPerTask: true, suiteVersion: { select: { taskCount: true } } },
+  });
   if (!run) return null;
   const now = options.now ?? new Date();
   const since = new Date(now.getTime() - (options.activeWithinMs ?? 30_000));
@@ -161,7 +186,11 @@ export async function getRunProgress(runId: string, options: { now?: Date; activ
     db().trial.count({ where: { runId, status: "done" } }),
     db().trial.count({ where: { runId, status: "done", verdict: "error" } }),
     db().trial.aggregate({ where: { runId, status: "done" }, _min: { finishedAt: true }, _max: { finishedAt: true } }),
-    db().trial.findMany({ where: { runId, workerId: { not: null }, finishedAt: { gte: since } }, distinct: ["workerId"], select: { workerId: true } }),
+    db().trial.findMany({
+      where: { runId, workerId: { not: null }, finishedAt: { gte: since } },
+      distinct: ["workerId"],
+      select: { workerId: true },
+    }),
   ]);
   return {
     status: run.status,
@@ -181,11 +210,17 @@ export async function noteRunProblem(runId: string, message: string): Promise<vo
   if (!run || run.status !== "running" || !plan) return;
   const problems = plan.problems ?? [];
   if (problems.includes(message) || problems.length >= 10) return;
-  await db().run.update({ where: { id: runId }, data: { summary: { distributed: { ...plan, problems: [...problems, message] } } as unknown as Prisma.InputJsonValue } });
+  await db().run.update({
+    where: { id: runId },
+    data: { summary: { distributed: { ...plan, problems: [...problems, message] } } as unknown as Prisma.InputJsonValue },
+  });
 }
 
 /** The task ids of a run's suite version, by task key (empty when there is no such run). */
 export async function taskIdsForRun(runId: string): Promise<Map<string, string>> {
-  const run = await db().run.findUnique({ where: { id: runId }, select: { suiteVersion: { select: { tasks: { select: { id: true, key: true } } } } } });
+  const run = await db().run.findUnique({
+    where: { id: runId },
+    select: { suiteVersion: { select: { tasks: { select: { id: true, key: true } } } } },
+  });
   return new Map((run?.suiteVersion.tasks ?? []).map((t) => [t.key, t.id]));
 }

@@ -13,7 +13,10 @@ export async function pendingMigrations(url: string): Promise<string[]> {
     .map((e) => e.name);
   let applied: Set<string>;
   try {
-    const rows = await queryRows(url, "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL");
+    const rows = await queryRows(
+      url,
+      "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
+    );
     applied = new Set(rows.map((r) => String(r.migration_name)));
   } catch {
     return wanted; // no migrations table yet (a new database)

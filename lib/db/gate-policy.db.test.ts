@@ -15,7 +15,11 @@ describe("gate policy setting", () => {
     await saveGatePolicy({ ...DEFAULT_GATE_POLICY, minKappa: 0.7, maxFlipRate: 0.1 }, admin.id);
     expect(await getGatePolicy()).toMatchObject({ minKappa: 0.7, maxFlipRate: 0.1, minItems: 30 });
     const [event] = await listAuditEvents({ targetType: "setting" });
-    expect(event).toMatchObject({ action: "settings.judge_gate_policy_changed", actorId: admin.id, details: { from: { minKappa: 0.6 }, to: { minKappa: 0.7 } } });
+    expect(event).toMatchObject({
+      action: "settings.judge_gate_policy_changed",
+      actorId: admin.id,
+      details: { from: { minKappa: 0.6 }, to: { minKappa: 0.7 } },
+    });
 
     await db().setting.update({ where: { key: "judge_gate_policy" }, data: { value: { minKappa: "high" } } });
     expect(await getGatePolicy()).toEqual(DEFAULT_GATE_POLICY);

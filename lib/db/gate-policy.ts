@@ -20,7 +20,13 @@ export async function saveGatePolicy(input: GatePolicy, actorId: string): Promis
   return db().$transaction(async (tx) => {
     const before = await getGatePolicy(tx);
     await tx.setting.upsert({ where: { key: KEY }, update: { value: policy }, create: { key: KEY, value: policy } });
-    await recordAudit(tx, { actorId, action: "settings.judge_gate_policy_changed", targetType: "setting", targetId: KEY, details: { from: before, to: policy } });
+    await recordAudit(tx, {
+      actorId,
+      action: "settings.judge_gate_policy_changed",
+      targetType: "setting",
+      targetId: KEY,
+      details: { from: before, to: policy },
+    });
     await demoteWhereThePolicyFails(tx, policy);
     return policy;
   });

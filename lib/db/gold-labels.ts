@@ -22,9 +22,16 @@ export interface GoldRow {
  * version (the ones calibration uses), or of one earlier version. The split comes from the queue's
  * item (a gold label outlives its item if the item is removed: then it has none).
  */
-export async function listGoldLabels(queue: { id: string; rubricVersion: number }, options: { version?: number; source?: GoldSourceFilter; page?: number } = {}): Promise<{ rows: GoldRow[]; total: number; page: number; pages: number }> {
+export async function listGoldLabels(
+  queue: { id: string; rubricVersion: number },
+  options: { version?: number; source?: GoldSourceFilter; page?: number } = {},
+): Promise<{ rows: GoldRow[]; total: number; page: number; pages: number }> {
   const client = db();
-  const where = { queueId: queue.id, rubricVersion: options.version ?? queue.rubricVersion, ...(options.source ? { source: options.source } : {}) };
+  const where = {
+    queueId: queue.id,
+    rubricVersion: options.version ?? queue.rubricVersion,
+    ...(options.source ? { source: options.source } : {}),
+  };
   const total = await client.goldLabel.count({ where });
   const pages = Math.max(1, Math.ceil(total / GOLD_PAGE_SIZE));
   const page = Math.min(Math.max(1, options.page ?? 1), pages);
@@ -33,9 +40,22 @@ export async function listGoldLabels(queue: { id: string; rubricVersion: number 
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (page - 1) * GOLD_PAGE_SIZE,
     take: GOLD_PAGE_SIZE,
-    select: { transcriptId: true, value: true, score: true, source: true, rubricVersion: true, note: true, createdAt: true, decidedBy: { select: { email: true } }, transcript: { select: { externalId: true } } },
+    select: {
+      transcriptId: true,
+      value: true,
+      score: true,
+      source: true,
+      rubricVersion: true,
+      note: true,
+      createdAt: true,
+      decidedBy: { select: { email: true } },
+      transcript: { select: { externalId: true } },
+    },
   });
-  const items = await client.queueItem.findMany({ where: { queueId: queue.id, transcriptId: { in: gold.map((g) => g.transcriptId) } }, select: { transcriptId: true, split: true } });
+  const items = await client.queueItem.findMany({
+    where: { queueId: queue.id, transcriptId: { in: gold.map((g) => g.transcriptId) } },
+    select: { transcriptId: true, split: true },
+  });
   const split = new Map(items.map((i) => [i.transcriptId, i.split]));
   return {
     rows: gold.map((g) => ({

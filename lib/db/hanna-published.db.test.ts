@@ -14,7 +14,8 @@ withTestDatabase();
 /** The shipped HANNA file with only two of its LLM columns sets kept (a full import takes minutes on a busy machine). */
 function twoJudges(): string {
   const rows = parse(readFileSync("datasets/hanna/hanna_metric_scores_llm.csv"), { columns: true }) as Record<string, string>[];
-  const keep = (column: string) => !/ (RE|CH|EM|SU|EG|CX) [1-9]$/.test(column) || column.startsWith("Human ") || /^(Mistral-7B \w\w 1|ChatGPT \w\w 3)$/.test(column);
+  const keep = (column: string) =>
+    !/ (RE|CH|EM|SU|EG|CX) [1-9]$/.test(column) || column.startsWith("Human ") || /^(Mistral-7B \w\w 1|ChatGPT \w\w 3)$/.test(column);
   const columns = Object.keys(rows[0]!).filter(keep);
   return stringify(rows, { header: true, columns });
 }

@@ -74,14 +74,23 @@ export async function loadHannaAsPublished(): Promise<AsPublishedTable | null> {
     : [];
   const given = new Map(ids.map((id) => [id, new Map<string, number | null>()]));
   for (const row of rows) {
-    const value = valueAsGiven({ status: String(row.status), score: row.score === null ? null : Number(row.score), rawResponse: row.raw_response === null ? null : String(row.raw_response) });
+    const value = valueAsGiven({
+      status: String(row.status),
+      score: row.score === null ? null : Number(row.score),
+      rawResponse: row.raw_response === null ? null : String(row.raw_response),
+    });
     given.get(String(row.judge_version_id))!.set(String(row.transcript_id), value);
   }
   // The stored score is the exact mean of the three ratings; the value text is rounded to two decimals.
   const goldByCriterion = new Map(
     HANNA_CRITERIA.map(({ name }) => {
       const queue = queues.find((q) => q.name === hannaLabelSetName(name));
-      return [name, queue ? gold.filter((g) => g.queueId === queue.id).map((g) => ({ transcriptId: g.transcriptId, mean: g.score ?? Number(g.value) })) : []];
+      return [
+        name,
+        queue
+          ? gold.filter((g) => g.queueId === queue.id).map((g) => ({ transcriptId: g.transcriptId, mean: g.score ?? Number(g.value) }))
+          : [],
+      ];
     }),
   );
   const goldOf = (criterion: HannaCriterion) => goldByCriterion.get(criterion) ?? [];

@@ -42,12 +42,34 @@ const silent: Logger = { info: () => undefined, warn: () => undefined, error: ()
 describe("gavel import llmbar", () => {
   it("imports every item, gold label, judge version and verdict of both orders, and adds nothing the second time", async () => {
     const first = await importLlmbar(LLMBAR);
-    expect(first.counts).toMatchObject({ transcripts: { created: 300, existing: 0 }, gold: 300, judgeVersions: { created: 8, existing: 0 }, verdicts: { created: 4000, errors: 33 }, calibrations: 24 });
+    expect(first.counts).toMatchObject({
+      transcripts: { created: 300, existing: 0 },
+      gold: 300,
+      judgeVersions: { created: 8, existing: 0 },
+      verdicts: { created: 4000, errors: 33 },
+      calibrations: 24,
+    });
     const after = await tableCounts();
-    expect(after).toMatchObject({ transcripts: 300, queues: 2, items: 300, gold: 300, judges: 2, versions: 8, verdicts: 4000, calibrations: 24 });
+    expect(after).toMatchObject({
+      transcripts: 300,
+      queues: 2,
+      items: 300,
+      gold: 300,
+      judges: 2,
+      versions: 8,
+      verdicts: 4000,
+      calibrations: 24,
+    });
 
     const again = await importLlmbar(LLMBAR);
-    expect(again.counts).toMatchObject({ transcripts: { created: 0, existing: 300 }, queueItems: 0, gold: 0, judgeVersions: { created: 0, existing: 8 }, verdicts: { created: 0, existing: 4000 }, calibrations: 0 });
+    expect(again.counts).toMatchObject({
+      transcripts: { created: 0, existing: 300 },
+      queueItems: 0,
+      gold: 0,
+      judgeVersions: { created: 0, existing: 8 },
+      verdicts: { created: 0, existing: 4000 },
+      calibrations: 0,
+    });
     expect(await tableCounts()).toEqual(after);
 
     // PaLM2's unparseable answers are error verdicts with the raw completion kept, not dropped.
@@ -63,7 +85,10 @@ describe("gavel import llmbar", () => {
       const queue = queues.find((q) => q.name === llmbarLabelSetName(subset))!;
       const gold = await db().goldLabel.findMany({ where: { queueId: queue.id }, select: { transcriptId: true, value: true } });
       expect(gold).toHaveLength(subset === "MT-Bench" ? 200 : 100);
-      const versions = await db().judgeVersion.findMany({ where: { judge: { name: { startsWith: "llmbar-" } } }, include: { judge: true } });
+      const versions = await db().judgeVersion.findMany({
+        where: { judge: { name: { startsWith: "llmbar-" } } },
+        include: { judge: true },
+      });
       for (const version of versions) {
         const strategy = version.judge.name === llmbarJudgeName("Vanilla_NoRules") ? "Vanilla_NoRules" : "Metrics_Reference";
         const statsFile = path.join(LLMBAR, dir, "evaluators", version.model, strategy, "statistics.json");
@@ -73,7 +98,9 @@ describe("gavel import llmbar", () => {
         } catch {
           continue; // this model did not judge this subset
         }
-        const verdicts = await db().judgeVerdict.findMany({ where: { judgeVersionId: version.id, transcriptId: { in: gold.map((g) => g.transcriptId) } } });
+        const verdicts = await db().judgeVerdict.findMany({
+          where: { judgeVersionId: version.id, transcriptId: { in: gold.map((g) => g.transcriptId) } },
+        });
         const ours = accuracyByOrder(gold, verdicts);
         expect({ original: ours.original.correct, swapped: ours.swapped.correct, total: ours.original.total }, statsFile).toEqual({
           original: parseUpstreamCount(upstream.correct_False!)!.correct,
@@ -124,7 +151,9 @@ describe("gavel import llmbar", () => {
     writeFileSync(file, JSON.stringify(results));
     const error = await importLlmbar(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatasetError);
-    expect((error as Error).message).toContain("LLMBar/Natural/evaluators/GPT-4/Vanilla_NoRules/result.json, item 7, field results[0].swap = True.winner");
+    expect((error as Error).message).toContain(
+      "LLMBar/Natural/evaluators/GPT-4/Vanilla_NoRules/result.json, item 7, field results[0].swap = True.winner",
+    );
     expect(await tableCounts()).toEqual(before);
   });
 });
@@ -136,14 +165,33 @@ describe("gavel import hanna", () => {
     writeFileSync(file, hannaMiniCsv());
     const before = await tableCounts();
     const first = await importHanna(file);
-    expect(first.counts).toMatchObject({ transcripts: { created: 576 }, labelSets: { created: 6 }, gold: 576, labels: 1728, judgeVersions: { created: 1 }, verdicts: { created: 576, errors: 6 }, calibrations: 12 });
+    expect(first.counts).toMatchObject({
+      transcripts: { created: 576 },
+      labelSets: { created: 6 },
+      gold: 576,
+      labels: 1728,
+      judgeVersions: { created: 1 },
+      verdicts: { created: 576, errors: 6 },
+      calibrations: 12,
+    });
     const after = await tableCounts();
     expect(after.users - before.users).toBe(3);
     const raters = await db().user.findMany({ where: { email: { endsWith: "@hanna.invalid" } } });
-    expect(raters.map((r) => [r.role, r.passwordHash])).toEqual([["viewer", null], ["viewer", null], ["viewer", null]]);
+    expect(raters.map((r) => [r.role, r.passwordHash])).toEqual([
+      ["viewer", null],
+      ["viewer", null],
+      ["viewer", null],
+    ]);
 
     const again = await importHanna(file);
-    expect(again.counts).toMatchObject({ transcripts: { created: 0, existing: 576 }, gold: 0, labels: 0, judgeVersions: { created: 0 }, verdicts: { created: 0 }, calibrations: 0 });
+    expect(again.counts).toMatchObject({
+      transcripts: { created: 0, existing: 576 },
+      gold: 0,
+      labels: 0,
+      judgeVersions: { created: 0 },
+      verdicts: { created: 0 },
+      calibrations: 0,
+    });
     expect(await tableCounts()).toEqual(after);
 
     const calibration = await db().calibration.findFirstOrThrow({ where: { split: "all", queue: { name: "HANNA Empathy" } } });
@@ -156,7 +204,10 @@ describe("gavel import hanna", () => {
     await db().labelQueue.update({ where: { name: "HANNA Surprise" }, data: { name: "HANNA Surprise (old)" } });
     await db().labelQueue.create({ data: { name: "HANNA Surprise", kind: "binary", rubric: "x" } });
     const other = path.join(dir, "other.csv");
-    writeFileSync(other, hannaMiniCsv((row) => (row.Model = row.Model === "Human" ? "Human" : "XLNet")));
+    writeFileSync(
+      other,
+      hannaMiniCsv((row) => (row.Model = row.Model === "Human" ? "Human" : "XLNet")),
+    );
     const mid = await tableCounts();
     await expect(importHanna(other)).rejects.toThrow(/already exists with binary items/);
     expect(await tableCounts()).toEqual(mid);

@@ -57,7 +57,10 @@ const pg = () => databaseProvider(databaseUrl()) === "postgres";
 const enumCast = (name: string) => (pg() ? `::"${name}"` : undefined);
 const timeCast = () => (pg() ? "::timestamp(3)" : undefined);
 
-export async function writeImportPlan(plan: ImportPlan, options: { onProgress?: (line: string) => void; calibrate?: boolean } = {}): Promise<ImportResult> {
+export async function writeImportPlan(
+  plan: ImportPlan,
+  options: { onProgress?: (line: string) => void; calibrate?: boolean } = {},
+): Promise<ImportResult> {
   const progress = options.onProgress ?? (() => undefined);
   const result = await db().$transaction((tx) => writeData(tx, plan, progress), TX_OPTIONS);
   if (options.calibrate !== false) {
@@ -89,18 +92,33 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
   const raterIds: string[] = [];
   for (const rater of plan.raters) {
     // No password: these accounts stand for the data set's raters and can never sign in.
-    const user = await tx.user.upsert({ where: { email: rater.email }, update: {}, create: { email: rater.email, name: rater.name, role: "viewer", passwordHash: null } });
+    const user = await tx.user.upsert({
+      where: { email: rater.email },
+      update: {},
+      create: { email: rater.email, name: rater.name, role: "viewer", passwordHash: null },
+    });
     raterIds.push(user.id);
   }
 
   const queues: { id: string; name: string; rubricVersion: number }[] = [];
   for (const [s, set] of plan.labelSets.entries()) {
     let queue = await tx.labelQueue.findUnique({ where: { name: set.name } });
-    if (queue && queue.kind !== set.kind) throw new UserError(`A label set named "${set.name}" already exists with ${queue.kind} items; this import needs ${set.kind} items.`, 409);
+    if (queue && queue.kind !== set.kind)
+      throw new UserError(
+        `A label set named "${set.name}" already exists with ${queue.kind} items; this import needs ${set.kind} items.`,
+        409,
+      );
     if (queue) counts.labelSets.existing++;
     else {
       queue = await tx.labelQueue.create({
-        data: { name: set.name, description: set.description, kind: set.kind, rubric: set.rubric, reviewersPerItem: set.reviewersPerItem, testFraction: set.testFraction },
+        data: {
+          name: set.name,
+          description: set.description,
+          kind: set.kind,
+          rubric: set.rubric,
+          reviewersPerItem: set.reviewersPerItem,
+          testFraction: set.testFraction,
+        },
       });
       counts.labelSets.created++;
     }
@@ -109,40 +127,99 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
     const labelsPerItem = new Map<number, number>();
     for (const label of plan.labels) if (label.labelSet === s) labelsPerItem.set(label.item, (labelsPerItem.get(label.item) ?? 0) + 1);
 
-    const haveItems = new Set((await tx.queueItem.findMany({ where: { queueId }, select: { transcriptId: true } })).map((r) => r.transcriptId));
+    const haveItems = new Set(
+      (await tx.queueItem.findMany({ where: { queueId }, select: { transcriptId: true } })).map((r) => r.transcriptId),
+    );
     const newItems = set.items
       .filter((item) => !haveItems.has(ids[item]!))
       // The split is keyed by the label set's name and the item's content hash rather than by database
       // ids, so an item lands in the same split in every database and a test-split number can be
       // recomputed anywhere.
-      .map((item) => [randomUUID(), queueId, ids[item]!, orderKey(queueId, ids[item]!), splitFor(set.name, hashes[item]!, set.testFraction), labelsPerItem.get(item) ?? 0]);
-    await insertRows(tx, "queue_items", [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "order_key" }, { name: "split", cast: enumCast("Split") }, { name: "label_count" }], newItems);
+      .map((item) => [
+        randomUUID(),
+        queueId,
+        ids[item]!,
+        orderKey(queueId, ids[item]!),
+        splitFor(set.name, hashes[item]!, set.testFraction),
+        labelsPerItem.get(item) ?? 0,
+      ]);
+    await insertRows(
+      tx,
+      "queue_items",
+      [
+        { name: "id" },
+        { name: "queue_id" },
+        { name: "transcript_id" },
+        { name: "order_key" },
+        { name: "split", cast: enumCast("Split") },
+        { name: "label_count" },
+      ],
+      newItems,
+    );
     counts.queueItems += newItems.length;
 
     // Gold labels are never overwritten: an adjudicated gold label outlives a re-import.
-    const haveGold = new Set((await tx.goldLabel.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, select: { transcriptId: true } })).map((r) => r.transcriptId));
+    const haveGold = new Set(
+      (await tx.goldLabel.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, select: { transcriptId: true } })).map(
+        (r) => r.transcriptId,
+      ),
+    );
     const newGold = set.items
       .map((item, i) => ({ item, gold: set.gold[i]! }))
       .filter(({ item }) => !haveGold.has(ids[item]!))
-      .map(({ item, gold }) => [randomUUID(), queueId, ids[item]!, queue.rubricVersion, gold.value, gold.score, "import", `imported from ${plan.dataset}`, now]);
+      .map(({ item, gold }) => [
+        randomUUID(),
+        queueId,
+        ids[item]!,
+        queue.rubricVersion,
+        gold.value,
+        gold.score,
+        "import",
+        `imported from ${plan.dataset}`,
+        now,
+      ]);
     await insertRows(
       tx,
       "gold_labels",
-      [{ name: "id" }, { name: "queue_id" }, { name: "transcript_id" }, { name: "rubric_version" }, { name: "value" }, { name: "score" }, { name: "source", cast: enumCast("GoldSource") }, { name: "note" }, { name: "created_at", cast: timeCast() }],
+      [
+        { name: "id" },
+        { name: "queue_id" },
+        { name: "transcript_id" },
+        { name: "rubric_version" },
+        { name: "value" },
+        { name: "score" },
+        { name: "source", cast: enumCast("GoldSource") },
+        { name: "note" },
+        { name: "created_at", cast: timeCast() },
+      ],
       newGold,
     );
     counts.gold += newGold.length;
 
     const planned = plan.labels.filter((l) => l.labelSet === s);
     if (planned.length) {
-      const haveLabels = new Set((await tx.label.findMany({ where: { queueId }, select: { transcriptId: true, reviewerId: true } })).map((r) => `${r.transcriptId}/${r.reviewerId}`));
+      const haveLabels = new Set(
+        (await tx.label.findMany({ where: { queueId }, select: { transcriptId: true, reviewerId: true } })).map(
+          (r) => `${r.transcriptId}/${r.reviewerId}`,
+        ),
+      );
       const newLabels = planned
         .filter((l) => !haveLabels.has(`${ids[l.item]}/${raterIds[l.rater]}`))
         .map((l) => [randomUUID(), ids[l.item]!, queueId, raterIds[l.rater]!, l.value, l.score, queue.rubricVersion, now, now]);
       await insertRows(
         tx,
         "labels",
-        [{ name: "id" }, { name: "transcript_id" }, { name: "queue_id" }, { name: "reviewer_id" }, { name: "value" }, { name: "score" }, { name: "rubric_version" }, { name: "created_at", cast: timeCast() }, { name: "updated_at", cast: timeCast() }],
+        [
+          { name: "id" },
+          { name: "transcript_id" },
+          { name: "queue_id" },
+          { name: "reviewer_id" },
+          { name: "value" },
+          { name: "score" },
+          { name: "rubric_version" },
+          { name: "created_at", cast: timeCast() },
+          { name: "updated_at", cast: timeCast() },
+        ],
         newLabels,
       );
       counts.labels += newLabels.length;
@@ -167,10 +244,27 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
   }
   for (const [v, verdicts] of byVersion) {
     const judgeVersionId = versionIds[v]!;
-    const have = new Set((await tx.judgeVerdict.findMany({ where: { judgeVersionId }, select: { transcriptId: true, order: true, repeat: true } })).map((r) => `${r.transcriptId}/${r.order}/${r.repeat}`));
+    const have = new Set(
+      (await tx.judgeVerdict.findMany({ where: { judgeVersionId }, select: { transcriptId: true, order: true, repeat: true } })).map(
+        (r) => `${r.transcriptId}/${r.order}/${r.repeat}`,
+      ),
+    );
     const rows = verdicts
       .filter((p) => !have.has(`${ids[p.item]}/${p.order}/0`))
-      .map((p) => [randomUUID(), judgeVersionId, ids[p.item]!, p.order, 0, p.status, p.value, p.score, p.reason, p.rawResponse, p.error, now]);
+      .map((p) => [
+        randomUUID(),
+        judgeVersionId,
+        ids[p.item]!,
+        p.order,
+        0,
+        p.status,
+        p.value,
+        p.score,
+        p.reason,
+        p.rawResponse,
+        p.error,
+        now,
+      ]);
     await insertRows(tx, "judge_verdicts", VERDICT_COLUMNS(provider === "postgres"), rows);
     counts.verdicts.created += rows.length;
     counts.verdicts.existing += verdicts.length - rows.length;
@@ -178,8 +272,21 @@ async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => v
   }
   progress(`${plan.dataset}: ${plan.versions.length} judge versions, ${plan.verdicts.length} verdicts (${counts.verdicts.created} new)`);
   // Importing the same files again adds nothing, the audit event included.
-  const wrote = counts.transcripts.created + counts.labelSets.created + counts.queueItems + counts.gold + counts.labels + counts.judgeVersions.created + counts.verdicts.created;
-  if (wrote > 0) await recordAudit(tx, { actorId: null, action: "dataset.imported", targetId: plan.dataset, details: { dataset: plan.dataset, ...counts } });
+  const wrote =
+    counts.transcripts.created +
+    counts.labelSets.created +
+    counts.queueItems +
+    counts.gold +
+    counts.labels +
+    counts.judgeVersions.created +
+    counts.verdicts.created;
+  if (wrote > 0)
+    await recordAudit(tx, {
+      actorId: null,
+      action: "dataset.imported",
+      targetId: plan.dataset,
+      details: { dataset: plan.dataset, ...counts },
+    });
 
   return {
     counts,
@@ -210,7 +317,10 @@ const SPLITS = ["test", "all"] as const;
  * the whole set (the figure comparable with the papers), skipping any whose gold set it was already
  * calibrated on. Returns how many calibrations were created.
  */
-export async function calibrateImported(versions: { id: string; labelSetIds: string[] }[], plan?: Pick<ImportPlan, "dataset">): Promise<number> {
+export async function calibrateImported(
+  versions: { id: string; labelSetIds: string[] }[],
+  plan?: Pick<ImportPlan, "dataset">,
+): Promise<number> {
   void plan;
   const client = db();
   let created = 0;
@@ -218,8 +328,14 @@ export async function calibrateImported(versions: { id: string; labelSetIds: str
   const loaded = new Map<string, Awaited<ReturnType<typeof loadQueue>>>();
   for (const queueId of queueIds) loaded.set(queueId, await loadQueue(queueId));
   for (const version of versions) {
-    const verdicts = await client.judgeVerdict.findMany({ where: { judgeVersionId: version.id }, select: { transcriptId: true, order: true, repeat: true, status: true, value: true } });
-    const existing = await client.calibration.findMany({ where: { judgeVersionId: version.id }, select: { queueId: true, split: true, labelSetHash: true } });
+    const verdicts = await client.judgeVerdict.findMany({
+      where: { judgeVersionId: version.id },
+      select: { transcriptId: true, order: true, repeat: true, status: true, value: true },
+    });
+    const existing = await client.calibration.findMany({
+      where: { judgeVersionId: version.id },
+      select: { queueId: true, split: true, labelSetHash: true },
+    });
     const done = new Set(existing.map((c) => `${c.queueId}/${c.split}/${c.labelSetHash}`));
     const pending: Parameters<typeof createCalibration>[0][] = [];
     for (const queueId of version.labelSetIds) {
@@ -257,15 +373,30 @@ async function loadQueue(queueId: string) {
     client.goldLabel.findMany({
       where: { queueId, rubricVersion: queue.rubricVersion },
       orderBy: { transcriptId: "asc" },
-      select: { transcriptId: true, value: true, transcript: { select: { taskPrompt: true, rubric: true, criterion: true, finalOutput: true, content: true } } },
+      select: {
+        transcriptId: true,
+        value: true,
+        transcript: { select: { taskPrompt: true, rubric: true, criterion: true, finalOutput: true, content: true } },
+      },
     }),
-    client.label.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { transcriptId: true, reviewerId: true, value: true } }),
+    client.label.findMany({
+      where: { queueId, rubricVersion: queue.rubricVersion },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { transcriptId: true, reviewerId: true, value: true },
+    }),
   ]);
   const split = new Map(items.map((i) => [i.transcriptId, i.split]));
   return {
     kind,
     scale: queue.scaleMin !== null && queue.scaleMax !== null ? { min: queue.scaleMin, max: queue.scaleMax } : null,
-    gold: gold.filter((g) => split.has(g.transcriptId)).map((g) => ({ transcriptId: g.transcriptId, value: g.value, split: split.get(g.transcriptId)!, length: verbosityLength(kind, g.transcript) })),
+    gold: gold
+      .filter((g) => split.has(g.transcriptId))
+      .map((g) => ({
+        transcriptId: g.transcriptId,
+        value: g.value,
+        split: split.get(g.transcriptId)!,
+        length: verbosityLength(kind, g.transcript),
+      })),
     labels,
   };
 }

@@ -63,15 +63,36 @@ describe("importFile", () => {
     const user = await admin();
     const text = file(10, 14, (n) => ({ judge_verdicts: [{ judge: "vendor-judge", verdict: n % 2 ? "pass" : "fail", reason: "r" }] }));
     const first = await importFile({ text, fileName: "refunds.jsonl", queue: { name: "imported-refunds" }, actorId: user.id });
-    expect(first).toMatchObject({ ok: true, format: "jsonl", items: 5, created: 5, existing: 0, addedToQueue: 5, queue: { name: "imported-refunds", created: true }, verdicts: { created: 5, existing: 0 } });
+    expect(first).toMatchObject({
+      ok: true,
+      format: "jsonl",
+      items: 5,
+      created: 5,
+      existing: 0,
+      addedToQueue: 5,
+      queue: { name: "imported-refunds", created: true },
+      verdicts: { created: 5, existing: 0 },
+    });
     const after = await counts();
 
     const again = await importFile({ text, fileName: "refunds.jsonl", queue: { name: "imported-refunds" }, actorId: user.id });
-    expect(again).toMatchObject({ ok: true, created: 0, existing: 5, addedToQueue: 0, queue: { created: false }, verdicts: { created: 0, existing: 5 } });
+    expect(again).toMatchObject({
+      ok: true,
+      created: 0,
+      existing: 5,
+      addedToQueue: 0,
+      queue: { created: false },
+      verdicts: { created: 0, existing: 5 },
+    });
     expect(await counts()).toEqual(after);
 
     const queue = await db().labelQueue.findUniqueOrThrow({ where: { name: "imported-refunds" }, include: { items: true } });
-    expect(queue).toMatchObject({ kind: "binary", rubric: "One refund, to the original payment method.", reviewersPerItem: 1, testFraction: 0.5 });
+    expect(queue).toMatchObject({
+      kind: "binary",
+      rubric: "One refund, to the original payment method.",
+      reviewersPerItem: 1,
+      testFraction: 0.5,
+    });
     for (const item of queue.items) {
       expect(item.orderKey).toBe(orderKey(queue.id, item.transcriptId));
       expect(item.split).toBe(splitFor(queue.id, item.transcriptId, 0.5));
@@ -81,10 +102,18 @@ describe("importFile", () => {
   });
 
   it("stores imported verdicts as a replay judge version that can be calibrated", async () => {
-    const text = file(20, 22, (n) => ({ judge_verdicts: [{ judge: "acme-judge", verdict: n === 21 ? "FAIL" : "pass", reason: `because ${n}` }, { judge: "acme-judge", verdict: "pass" }] }));
+    const text = file(20, 22, (n) => ({
+      judge_verdicts: [
+        { judge: "acme-judge", verdict: n === 21 ? "FAIL" : "pass", reason: `because ${n}` },
+        { judge: "acme-judge", verdict: "pass" },
+      ],
+    }));
     const result = await importFile({ text, fileName: "judged.jsonl" });
     expect(result).toMatchObject({ ok: true, created: 3, verdicts: { created: 6, existing: 0 }, queue: null, addedToQueue: 0 });
-    const version = await db().judgeVersion.findFirstOrThrow({ where: { judge: { name: "acme-judge" } }, include: { verdicts: true, judge: true } });
+    const version = await db().judgeVersion.findFirstOrThrow({
+      where: { judge: { name: "acme-judge" } },
+      include: { verdicts: true, judge: true },
+    });
     expect(version).toMatchObject({ provider: "replay", model: "imported", parser: "pass_fail", judge: { kind: "binary" } });
     expect(version.promptTemplate).toContain("Imported verdicts");
     const t21 = await db().transcript.findFirstOrThrow({ where: { externalId: "item-21" } });
@@ -100,13 +129,22 @@ describe("importFile", () => {
     const text = file(60, 67, (n) => ({ judge_verdicts: [{ judge: "calibrated-judge", verdict: n % 2 ? "pass" : "fail" }] }));
     const result = await importFile({ text, queue: { name: "calibration-queue" } });
     if (!result.ok) throw new Error(result.errors.join("\n"));
-    const queue = await db().labelQueue.findUniqueOrThrow({ where: { name: "calibration-queue" }, include: { items: { include: { transcript: true } } } });
+    const queue = await db().labelQueue.findUniqueOrThrow({
+      where: { name: "calibration-queue" },
+      include: { items: { include: { transcript: true } } },
+    });
     await db().queueItem.updateMany({ where: { queueId: queue.id }, data: { split: "test" } });
     // Gold agrees with the judge on all but item-60.
     await db().goldLabel.createMany({
       data: queue.items.map((i) => {
         const n = Number(i.transcript.externalId!.split("-")[1]);
-        return { queueId: queue.id, transcriptId: i.transcriptId, rubricVersion: 1, value: n % 2 || n === 60 ? "pass" : "fail", source: "consensus" as const };
+        return {
+          queueId: queue.id,
+          transcriptId: i.transcriptId,
+          rubricVersion: 1,
+          value: n % 2 || n === 60 ? "pass" : "fail",
+          source: "consensus" as const,
+        };
       }),
     });
     const version = await db().judgeVersion.findFirstOrThrow({ where: { judge: { name: "calibrated-judge" } } });
@@ -119,7 +157,9 @@ describe("importFile", () => {
   it("refuses a queue of another kind, and writes nothing then either", async () => {
     const before = await counts();
     const pair = JSON.stringify({ task_prompt: "Which is better?", kind: "pairwise", outputs: { a: "x", b: "y" } });
-    await expect(importFile({ text: pair, queue: { name: "imported-refunds" } })).rejects.toThrow(/is binary, but 1 pairwise transcript was chosen/);
+    await expect(importFile({ text: pair, queue: { name: "imported-refunds" } })).rejects.toThrow(
+      /is binary, but 1 pairwise transcript was chosen/,
+    );
     expect(await counts()).toEqual(before);
   });
 
@@ -138,18 +178,46 @@ describe("importFile", () => {
   });
 
   it("imports OTLP JSON spans", async () => {
-    const span = { traceId: "abc", spanId: "s1", name: "chat", startTimeUnixNano: "1", attributes: [
-      { key: "gen_ai.operation.name", value: { stringValue: "chat" } },
-      { key: "gen_ai.input.messages", value: { stringValue: JSON.stringify([{ role: "user", parts: [{ type: "text", content: "Hi" }] }]) } },
-      { key: "gen_ai.output.messages", value: { stringValue: JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "Hello" }], finish_reason: "stop" }]) } },
-    ] };
-    const result = await importFile({ text: JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }), fileName: "traces.json" });
+    const span = {
+      traceId: "abc",
+      spanId: "s1",
+      name: "chat",
+      startTimeUnixNano: "1",
+      attributes: [
+        { key: "gen_ai.operation.name", value: { stringValue: "chat" } },
+        {
+          key: "gen_ai.input.messages",
+          value: { stringValue: JSON.stringify([{ role: "user", parts: [{ type: "text", content: "Hi" }] }]) },
+        },
+        {
+          key: "gen_ai.output.messages",
+          value: {
+            stringValue: JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "Hello" }], finish_reason: "stop" }]),
+          },
+        },
+      ],
+    };
+    const result = await importFile({
+      text: JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }),
+      fileName: "traces.json",
+    });
     expect(result).toMatchObject({ ok: true, format: "otel", created: 1 });
-    expect(await db().transcript.findFirstOrThrow({ where: { source: "otel" } })).toMatchObject({ externalId: "abc", taskPrompt: "Hi", finalOutput: "Hello" });
+    expect(await db().transcript.findFirstOrThrow({ where: { source: "otel" } })).toMatchObject({
+      externalId: "abc",
+      taskPrompt: "Hi",
+      finalOutput: "Hello",
+    });
   });
 });
 
-const fields = (extra: Partial<CreateQueueFields>): CreateQueueFields => ({ name: "q", kind: "binary", rubric: "Pass when right.", source: "source", transcriptSource: "jsonl", ...extra });
+const fields = (extra: Partial<CreateQueueFields>): CreateQueueFields => ({
+  name: "q",
+  kind: "binary",
+  rubric: "Pass when right.",
+  source: "source",
+  transcriptSource: "jsonl",
+  ...extra,
+});
 
 describe("createQueue", () => {
   it("creates a queue from an earlier import with assigned reviewers, and audits it", async () => {
@@ -158,7 +226,19 @@ describe("createQueue", () => {
     const viewer = await db().user.create({ data: { email: "view@import.test", role: "viewer" } });
     const imported = await importFile({ text: file(30, 33), fileName: "gold.jsonl", actorId: user.id });
     if (!imported.ok) throw new Error("import failed");
-    const created = await createQueue(createQueueInput.parse(fields({ name: "gold-set", source: "import", importId: imported.importId, reviewersPerItem: "2", testFraction: "0.25", reviewerIds: [reviewer.id] })), user.id);
+    const created = await createQueue(
+      createQueueInput.parse(
+        fields({
+          name: "gold-set",
+          source: "import",
+          importId: imported.importId,
+          reviewersPerItem: "2",
+          testFraction: "0.25",
+          reviewerIds: [reviewer.id],
+        }),
+      ),
+      user.id,
+    );
     expect(created.items).toBe(4);
     const queue = await db().labelQueue.findUniqueOrThrow({ where: { id: created.queue.id }, include: { items: true, assignments: true } });
     expect(queue).toMatchObject({ reviewersPerItem: 2, testFraction: 0.25, createdById: user.id });
@@ -167,35 +247,76 @@ describe("createQueue", () => {
     const audit = await db().auditEvent.findFirstOrThrow({ where: { action: "queue.created", targetId: queue.id } });
     expect(audit).toMatchObject({ actorId: user.id, details: expect.objectContaining({ name: "gold-set", items: 4, source: "import" }) });
 
-    await expect(createQueue(createQueueInput.parse(fields({ name: "gold-set" })), user.id)).rejects.toMatchObject({ field: "name", status: 409 });
-    await expect(createQueue(createQueueInput.parse(fields({ name: "viewers", reviewerIds: [viewer.id] })), user.id)).rejects.toMatchObject({ field: "reviewerIds" });
-    await expect(createQueue(createQueueInput.parse(fields({ name: "none", transcriptSource: "hanna" })), user.id)).rejects.toMatchObject({ field: "transcriptSource" });
+    await expect(createQueue(createQueueInput.parse(fields({ name: "gold-set" })), user.id)).rejects.toMatchObject({
+      field: "name",
+      status: 409,
+    });
+    await expect(createQueue(createQueueInput.parse(fields({ name: "viewers", reviewerIds: [viewer.id] })), user.id)).rejects.toMatchObject(
+      { field: "reviewerIds" },
+    );
+    await expect(createQueue(createQueueInput.parse(fields({ name: "none", transcriptSource: "hanna" })), user.id)).rejects.toMatchObject({
+      field: "transcriptSource",
+    });
   });
 
   it("validates fields with messages on the field", () => {
-    const parsed = createQueueInput.safeParse({ name: "", kind: "binary", rubric: "", source: "run", scaleMin: "1", scaleMax: "5", testFraction: "2" });
+    const parsed = createQueueInput.safeParse({
+      name: "",
+      kind: "binary",
+      rubric: "",
+      source: "run",
+      scaleMin: "1",
+      scaleMax: "5",
+      testFraction: "2",
+    });
     expect(parsed.success).toBe(false);
     const byField = Object.fromEntries(parsed.error!.issues.map((i) => [i.path.join("."), i.message]));
-    expect(byField).toMatchObject({ name: expect.any(String), rubric: "Write the rubric reviewers label against.", runId: "Choose the run whose trials to label.", testFraction: "The test share must be from 0 to 1." });
+    expect(byField).toMatchObject({
+      name: expect.any(String),
+      rubric: "Write the rubric reviewers label against.",
+      runId: "Choose the run whose trials to label.",
+      testFraction: "The test share must be from 0 to 1.",
+    });
   });
 
   it("takes every trial that did not pass and a seeded sample of the passes from a run", async () => {
     const outDir = mkdtempSync(path.join(os.tmpdir(), "gavel-results-"));
-    const deps = localDeps({ agent: await resolveAgent("module:datasets/refund/agents.ts#regressedAgent"), outDir, writer: { batchSize: 16, flushIntervalMs: 5 } });
+    const deps = localDeps({
+      agent: await resolveAgent("module:datasets/refund/agents.ts#regressedAgent"),
+      outDir,
+      writer: { batchSize: 16, flushIntervalMs: 5 },
+    });
     const { record } = await runSuite(await loadSuite("datasets/refund"), { trials: 2, concurrency: 8 }, deps);
     const trials = await db().trial.findMany({ where: { runId: record.runId }, select: { id: true, verdict: true } });
     const notPassing = trials.filter((t) => t.verdict !== "pass");
     const passes = trials.length - notPassing.length;
     expect(notPassing.length).toBeGreaterThan(0);
 
-    const input = createQueueInput.parse(fields({ name: "run-failures", source: "run", runId: record.runId, passSample: "0.1", sampleSeed: "3" }));
+    const input = createQueueInput.parse(
+      fields({ name: "run-failures", source: "run", runId: record.runId, passSample: "0.1", sampleSeed: "3" }),
+    );
     const created = await createQueue(input, null);
     expect(created.fromRun).toEqual({ notPassing: notPassing.length, sampledPasses: Math.round(passes * 0.1), passes });
     // Every trial that did not pass is in the queue, as the transcript its content hashes to.
-    const inQueue = new Set((await db().queueItem.findMany({ where: { queueId: created.queue.id }, select: { transcript: { select: { contentHash: true } } } })).map((i) => i.transcript.contentHash));
+    const inQueue = new Set(
+      (
+        await db().queueItem.findMany({ where: { queueId: created.queue.id }, select: { transcript: { select: { contentHash: true } } } })
+      ).map((i) => i.transcript.contentHash),
+    );
     const full = await db().trial.findMany({ where: { runId: record.runId }, include: { task: true } });
     const hashOf = (t: (typeof full)[number]) =>
-      transcriptHash(trialToTranscript({ id: t.id, taskKey: t.task.key, prompt: t.task.prompt, definition: t.task.definition, output: t.output, trajectory: t.trajectory, finalState: t.finalState, error: t.error }));
+      transcriptHash(
+        trialToTranscript({
+          id: t.id,
+          taskKey: t.task.key,
+          prompt: t.task.prompt,
+          definition: t.task.definition,
+          output: t.output,
+          trajectory: t.trajectory,
+          finalState: t.finalState,
+          error: t.error,
+        }),
+      );
     for (const t of full.filter((t) => t.verdict !== "pass")) expect(inQueue.has(hashOf(t)), t.id).toBe(true);
     expect(created.items).toBe(inQueue.size);
     const failing = full.find((t) => t.verdict === "fail")!;

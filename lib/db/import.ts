@@ -54,45 +54,58 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
   const items = parsed.items;
   const notes = parsed.notes ?? [];
   const actorId = input.actorId ?? null;
-  return retryOnConflict(() => db().$transaction(
-    async (tx) => {
-      const imported = await importTranscripts(
-        items.map((i) => i.transcript),
-        tx,
-      );
-      const verdicts = await saveImportedVerdicts(tx, items, imported.ids, actorId);
-      let queue: { id: string; name: string; created: boolean } | null = null;
-      let addedToQueue = 0;
-      if (input.queue) {
-        const target = await findOrCreateQueueFor(tx, input.queue, items, actorId);
-        await checkKinds(tx, { name: target.name, kind: target.kind }, imported.ids);
-        addedToQueue = await addTranscriptsToQueue(tx, target, imported.ids);
-        queue = { id: target.id, name: target.name, created: target.created };
-      }
-      const unique = [...new Set(imported.ids)];
-      const event = await recordAudit(tx, {
-        actorId,
-        action: IMPORT_AUDIT_ACTION,
-        targetType: "transcripts",
-        details: {
-          fileName: input.fileName ?? null,
-          fileHash: sha256(input.text),
+  return retryOnConflict(() =>
+    db().$transaction(
+      async (tx) => {
+        const imported = await importTranscripts(
+          items.map((i) => i.transcript),
+          tx,
+        );
+        const verdicts = await saveImportedVerdicts(tx, items, imported.ids, actorId);
+        let queue: { id: string; name: string; created: boolean } | null = null;
+        let addedToQueue = 0;
+        if (input.queue) {
+          const target = await findOrCreateQueueFor(tx, input.queue, items, actorId);
+          await checkKinds(tx, { name: target.name, kind: target.kind }, imported.ids);
+          addedToQueue = await addTranscriptsToQueue(tx, target, imported.ids);
+          queue = { id: target.id, name: target.name, created: target.created };
+        }
+        const unique = [...new Set(imported.ids)];
+        const event = await recordAudit(tx, {
+          actorId,
+          action: IMPORT_AUDIT_ACTION,
+          targetType: "transcripts",
+          details: {
+            fileName: input.fileName ?? null,
+            fileHash: sha256(input.text),
+            format: parsed.format,
+            kind: commonKind(items),
+            items: unique.length,
+            created: imported.created,
+            existing: imported.existing,
+            verdicts,
+            queue: queue?.name ?? null,
+            addedToQueue,
+            ...(notes.length ? { notes } : {}),
+            ...(unique.length <= REMEMBER_IDS ? { transcriptIds: unique } : {}),
+          },
+        });
+        return {
+          ok: true as const,
           format: parsed.format,
-          kind: commonKind(items),
           items: unique.length,
           created: imported.created,
           existing: imported.existing,
-          verdicts,
-          queue: queue?.name ?? null,
           addedToQueue,
-          ...(notes.length ? { notes } : {}),
-          ...(unique.length <= REMEMBER_IDS ? { transcriptIds: unique } : {}),
-        },
-      });
-      return { ok: true as const, format: parsed.format, items: unique.length, created: imported.created, existing: imported.existing, addedToQueue, queue, verdicts, importId: event.id, notes };
-    },
-    { timeout: 300_000, maxWait: 20_000 },
-  ));
+          queue,
+          verdicts,
+          importId: event.id,
+          notes,
+        };
+      },
+      { timeout: 300_000, maxWait: 20_000 },
+    ),
+  );
 }
 
 function commonKind(items: ImportItem[]): ItemKind | "mixed" {
@@ -106,11 +119,24 @@ async function findOrCreateQueueFor(tx: Tx, wanted: { name: string; rubric?: str
   const existing = await tx.labelQueue.findUnique({ where: { name } });
   if (existing) return { ...existing, kind: existing.kind as ItemKind, created: false };
   const kind = commonKind(items);
-  if (kind === "mixed") throw new UserError(`The file mixes kinds of items; a queue holds one kind. Import it without a queue, or split the file.`, 422, "queue");
+  if (kind === "mixed")
+    throw new UserError(
+      `The file mixes kinds of items; a queue holds one kind. Import it without a queue, or split the file.`,
+      422,
+      "queue",
+    );
   const rubrics = new Set(items.map((i) => i.transcript.rubric ?? ""));
   const shared = rubrics.size === 1 ? [...rubrics][0] : "";
-  const queue = await tx.labelQueue.create({ data: { name, kind, rubric: wanted.rubric?.trim() || shared || DEFAULT_RUBRIC, createdById: actorId } });
-  await recordAudit(tx, { actorId, action: "queue.created", targetType: "queue", targetId: queue.id, details: { name, kind, source: "import" } });
+  const queue = await tx.labelQueue.create({
+    data: { name, kind, rubric: wanted.rubric?.trim() || shared || DEFAULT_RUBRIC, createdById: actorId },
+  });
+  await recordAudit(tx, {
+    actorId,
+    action: "queue.created",
+    targetType: "queue",
+    targetId: queue.id,
+    details: { name, kind, source: "import" },
+  });
   return { ...queue, kind: queue.kind as ItemKind, created: true };
 }
 
@@ -131,7 +157,10 @@ async function saveImportedVerdicts(tx: Tx, items: ImportItem[], transcriptIds: 
       if (!versionId) {
         const judge = await tx.judge.findUnique({ where: { name: verdict.judge }, select: { kind: true } });
         if (judge && judge.kind !== kind) {
-          throw new UserError(`${item.where}: judge_verdicts: the judge "${verdict.judge}" judges ${judge.kind} items and this item is ${kind}: use another judge name.`, 422);
+          throw new UserError(
+            `${item.where}: judge_verdicts: the judge "${verdict.judge}" judges ${judge.kind} items and this item is ${kind}: use another judge name.`,
+            422,
+          );
         }
         const { version } = await findOrCreateJudgeVersion(
           { name: verdict.judge, kind, description: "Verdicts imported with transcripts." },
@@ -143,11 +172,19 @@ async function saveImportedVerdicts(tx: Tx, items: ImportItem[], transcriptIds: 
       }
       const repeat = seen.get(verdict.judge) ?? 0;
       seen.set(verdict.judge, repeat + 1);
-      rows.push({ judgeVersionId: versionId, transcriptId: transcriptIds[index]!, repeat, value: verdict.value, score: verdict.score, reason: verdict.reason });
+      rows.push({
+        judgeVersionId: versionId,
+        transcriptId: transcriptIds[index]!,
+        repeat,
+        value: verdict.value,
+        score: verdict.score,
+        reason: verdict.reason,
+      });
     }
   }
   if (rows.length === 0) return { created: 0, existing: 0 };
-  const keyOf = (r: { judgeVersionId: string; transcriptId: string; repeat: number }) => `${r.judgeVersionId}\0${r.transcriptId}\0${r.repeat}`;
+  const keyOf = (r: { judgeVersionId: string; transcriptId: string; repeat: number }) =>
+    `${r.judgeVersionId}\0${r.transcriptId}\0${r.repeat}`;
   const stored = new Set<string>();
   const ids = [...new Set(rows.map((r) => r.transcriptId))];
   for (let i = 0; i < ids.length; i += 500) {

@@ -38,7 +38,13 @@ export async function moveApproval(
   approval: { id: string; judgeVersionId: string },
   from: ApprovalState,
   to: ApprovalState,
-  change: { actorId: string | null; reason: string; details?: Record<string, unknown>; data?: Prisma.ApprovalUncheckedUpdateManyInput; now?: Date },
+  change: {
+    actorId: string | null;
+    reason: string;
+    details?: Record<string, unknown>;
+    data?: Prisma.ApprovalUncheckedUpdateManyInput;
+    now?: Date;
+  },
 ) {
   const now = change.now ?? new Date();
   const moved = await tx.approval.updateMany({
@@ -52,6 +58,13 @@ export async function moveApproval(
     },
   });
   if (moved.count === 0) return null;
-  await recordTransition(tx, { judgeVersionId: approval.judgeVersionId, from, to, actorId: change.actorId, reason: change.reason, details: change.details });
+  await recordTransition(tx, {
+    judgeVersionId: approval.judgeVersionId,
+    from,
+    to,
+    actorId: change.actorId,
+    reason: change.reason,
+    details: change.details,
+  });
   return tx.approval.findUniqueOrThrow({ where: { id: approval.id } });
 }

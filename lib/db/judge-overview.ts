@@ -10,7 +10,12 @@ import { db } from "./client";
 export async function judgeOverview() {
   const judges = await db().judge.findMany({
     orderBy: { name: "asc" },
-    include: { versions: { orderBy: { version: "desc" }, select: { id: true, version: true, provider: true, model: true, hash: true, _count: { select: { approvals: true } } } } },
+    include: {
+      versions: {
+        orderBy: { version: "desc" },
+        select: { id: true, version: true, provider: true, model: true, hash: true, _count: { select: { approvals: true } } },
+      },
+    },
   });
   return Promise.all(
     judges.map(async (judge) => {

@@ -13,9 +13,29 @@ import { loadGoldSplit } from "./label-sets";
  * When the gold set an approval is bound to changes, the approval goes stale; a calibration on the
  * bound set then decides it (gating again, or demoted). Calibrations on any other set change nothing.
  */
-type CalibrationLike = { id: string; judgeVersionId: string; queueId: string; split: string; labelSetHash: string; n: number; kappa: number | null; kappaCiLow: number | null; kappaCiHigh: number | null; tpr: number | null; tnr: number | null; stats: unknown };
+type CalibrationLike = {
+  id: string;
+  judgeVersionId: string;
+  queueId: string;
+  split: string;
+  labelSetHash: string;
+  n: number;
+  kappa: number | null;
+  kappaCiLow: number | null;
+  kappaCiHigh: number | null;
+  tpr: number | null;
+  tnr: number | null;
+  stats: unknown;
+};
 
-const numbersOf = (c: { id: string; kappa: number | null; n: number; labelSetHash: string; kappaCiLow?: number | null; kappaCiHigh?: number | null }) => ({
+const numbersOf = (c: {
+  id: string;
+  kappa: number | null;
+  n: number;
+  labelSetHash: string;
+  kappaCiLow?: number | null;
+  kappaCiHigh?: number | null;
+}) => ({
   calibration: c.id,
   kappa: c.kappa,
   ci95: c.kappaCiLow != null && c.kappaCiHigh != null ? [c.kappaCiLow, c.kappaCiHigh] : null,
@@ -37,7 +57,12 @@ export async function noticeStale(tx: Tx, row: ApprovalRow, cause?: string, now 
     actorId: null,
     reason,
     now,
-    details: { labelSet: current.queue.name, ...change, before: { goldVersion: evidenceGold, rubricVersion: row.rubricVersion }, after: { goldVersion: hashNow, rubricVersion: current.queue.rubricVersion } },
+    details: {
+      labelSet: current.queue.name,
+      ...change,
+      before: { goldVersion: evidenceGold, rubricVersion: row.rubricVersion },
+      after: { goldVersion: hashNow, rubricVersion: current.queue.rubricVersion },
+    },
   });
 }
 
@@ -56,7 +81,11 @@ export async function noticeGoldChanged(tx: Tx, queueId: string, cause: string) 
  * (the actor is "system"), whoever ran the calibration. An approval bound elsewhere, or a dev
  * calibration, is left alone.
  */
-export async function settleCalibration(tx: Tx, calibration: CalibrationLike, context: { judged?: { itemsJudged: number; reused: number } } = {}) {
+export async function settleCalibration(
+  tx: Tx,
+  calibration: CalibrationLike,
+  context: { judged?: { itemsJudged: number; reused: number } } = {},
+) {
   if (calibration.split !== GATE_SPLIT) return null;
   let row = await latestApproval(calibration.judgeVersionId, tx);
   if (!row || boundQueueId(row) !== calibration.queueId) return null;
@@ -72,7 +101,11 @@ export async function settleCalibration(tx: Tx, calibration: CalibrationLike, co
     tx.judgeVersion.findUniqueOrThrow({ where: { id: calibration.judgeVersionId }, select: { judge: { select: { kind: true } } } }),
     tx.labelQueue.findUniqueOrThrow({ where: { id: calibration.queueId }, select: { name: true, rubricVersion: true } }),
   ]);
-  const gate = evaluateGate(policy, { kind: version.judge.kind as ItemKind, calibration: gateCalibration(calibration), currentLabelSetHash: calibration.labelSetHash });
+  const gate = evaluateGate(policy, {
+    kind: version.judge.kind as ItemKind,
+    calibration: gateCalibration(calibration),
+    currentLabelSetHash: calibration.labelSetHash,
+  });
   const details = {
     labelSet: queue.name,
     before: numbersOf(row.calibration),
@@ -83,10 +116,19 @@ export async function settleCalibration(tx: Tx, calibration: CalibrationLike, co
   if (gate.passed) {
     const evidence = { calibrationId: calibration.id, goldVersion: calibration.labelSetHash, rubricVersion: queue.rubricVersion };
     if (from === "gating") return tx.approval.update({ where: { id: row.id }, data: evidence });
-    return moveApproval(tx, row, from, "gating", { actorId: null, reason: `recalibrated on "${queue.name}": κ ${fmt(calibration.kappa)} on ${calibration.n} items clears the bar`, details, data: evidence });
+    return moveApproval(tx, row, from, "gating", {
+      actorId: null,
+      reason: `recalibrated on "${queue.name}": κ ${fmt(calibration.kappa)} on ${calibration.n} items clears the bar`,
+      details,
+      data: evidence,
+    });
   }
   const failing = gate.rules.filter((r) => !r.passed).map((r) => `${r.label} (${r.actual})`);
-  return moveApproval(tx, row, from, "demoted", { actorId: null, reason: `a recalibration on "${queue.name}" missed the bar: ${failing.join("; ")}`, details });
+  return moveApproval(tx, row, from, "demoted", {
+    actorId: null,
+    reason: `a recalibration on "${queue.name}" missed the bar: ${failing.join("; ")}`,
+    details,
+  });
 }
 
 const fmt = (v: number | null) => (v === null ? "undefined" : v.toFixed(3));
@@ -96,21 +138,36 @@ const fmt = (v: number | null) => (v === null ? "undefined" : v.toFixed(3));
  * is demoted (a looser policy promotes nothing: a demoted version needs a new approval).
  */
 export async function demoteWhereThePolicyFails(tx: Tx, policy: GatePolicy) {
-  const standing = await tx.approval.findMany({ where: { state: { in: ["gating", "stale"] }, revokedAt: null }, select: { judgeVersionId: true }, distinct: ["judgeVersionId"] });
+  const standing = await tx.approval.findMany({
+    where: { state: { in: ["gating", "stale"] }, revokedAt: null },
+    select: { judgeVersionId: true },
+    distinct: ["judgeVersionId"],
+  });
   let demoted = 0;
   for (const { judgeVersionId } of standing) {
     const row = await latestApproval(judgeVersionId, tx);
     const from = row ? approvalStateOf(row) : null;
     if (!row || (from !== "gating" && from !== "stale")) continue;
-    const version = await tx.judgeVersion.findUniqueOrThrow({ where: { id: judgeVersionId }, select: { judge: { select: { kind: true } } } });
+    const version = await tx.judgeVersion.findUniqueOrThrow({
+      where: { id: judgeVersionId },
+      select: { judge: { select: { kind: true } } },
+    });
     // Judged on the evidence it was approved on; whether that gold is still current is the stale rule's business.
-    const gate = evaluateGate(policy, { kind: version.judge.kind as ItemKind, calibration: gateCalibration(row.calibration), currentLabelSetHash: row.calibration.labelSetHash });
+    const gate = evaluateGate(policy, {
+      kind: version.judge.kind as ItemKind,
+      calibration: gateCalibration(row.calibration),
+      currentLabelSetHash: row.calibration.labelSetHash,
+    });
     if (gate.passed) continue;
     const failing = gate.rules.filter((r) => !r.passed).map((r) => `${r.label} (${r.actual})`);
     const moved = await moveApproval(tx, row, from, "demoted", {
       actorId: null,
       reason: `the gate policy changed and its calibration no longer clears the bar: ${failing.join("; ")}`,
-      details: { labelSet: row.queue?.name ?? row.calibration.queue.name, before: numbersOf(row.calibration), rules: gate.rules.map((r) => `${r.id}: ${r.actual}`).join(", ") },
+      details: {
+        labelSet: row.queue?.name ?? row.calibration.queue.name,
+        before: numbersOf(row.calibration),
+        rules: gate.rules.map((r) => `${r.id}: ${r.actual}`).join(", "),
+      },
     });
     if (moved) demoted++;
   }

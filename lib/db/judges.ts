@@ -6,7 +6,9 @@ import { db, type Tx } from "./client";
 export async function listJudges() {
   return db().judge.findMany({
     orderBy: { name: "asc" },
-    include: { versions: { orderBy: { version: "desc" }, take: 1, select: { id: true, version: true, provider: true, model: true, hash: true } } },
+    include: {
+      versions: { orderBy: { version: "desc" }, take: 1, select: { id: true, version: true, provider: true, model: true, hash: true } },
+    },
   });
 }
 
@@ -53,7 +55,16 @@ export async function findOrCreateJudgeVersion(
       actorId,
       action: "judge_version.created",
       targetId: version.id,
-      details: { judge: owner.name, version: version.version, hash, provider: spec.provider, model: spec.model, parser: spec.parser, parent: version.parentId, note: options.note ?? null },
+      details: {
+        judge: owner.name,
+        version: version.version,
+        hash,
+        provider: spec.provider,
+        model: spec.model,
+        parser: spec.parser,
+        parent: version.parentId,
+        note: options.note ?? null,
+      },
     });
     return { version, created: true };
   };
@@ -82,7 +93,11 @@ export type JudgeVersionWithJudge = NonNullable<Awaited<ReturnType<typeof getJud
  */
 export async function resolveJudgeVersionRef(ref: string) {
   const text = ref.trim();
-  const include = { judge: true, parent: { select: { id: true, version: true, model: true } }, createdBy: { select: { email: true } } } as const;
+  const include = {
+    judge: true,
+    parent: { select: { id: true, version: true, model: true } },
+    createdBy: { select: { email: true } },
+  } as const;
   const byId = await db().judgeVersion.findUnique({ where: { id: text }, include });
   if (byId) return byId;
   if (/^[0-9a-f]{8,64}$/i.test(text)) {

@@ -10,7 +10,10 @@ import { db } from "./client";
  */
 export async function loadLabelExport(
   queueIdOrName: string,
-  options: { rubricVersion?: number | "current"; /** Who exported it, for the audit log (every export is one event). */ audit?: { actorId: string | null; format: string; via: string } } = {},
+  options: {
+    rubricVersion?: number | "current";
+    /** Who exported it, for the audit log (every export is one event). */ audit?: { actorId: string | null; format: string; via: string };
+  } = {},
 ) {
   const queue = await db().labelQueue.findFirst({
     where: { OR: [{ id: queueIdOrName }, { name: queueIdOrName }] },
@@ -37,12 +40,17 @@ export async function loadLabelExport(
         transcript: { select: { externalId: true } },
       },
     }),
-    db().goldLabel.findMany({ where: { queueId: queue.id, rubricVersion: version }, select: { transcriptId: true, rubricVersion: true, value: true, source: true } }),
+    db().goldLabel.findMany({
+      where: { queueId: queue.id, rubricVersion: version },
+      select: { transcriptId: true, rubricVersion: true, value: true, source: true },
+    }),
   ]);
   const itemOf = new Map(items.map((i) => [i.transcriptId, i]));
   const goldOf = new Map(gold.map((g) => [`${g.transcriptId}/${g.rubricVersion}`, g]));
   const position = (id: string) => itemOf.get(id)?.orderKey ?? "\uffff";
-  const sorted = [...labels].sort((a, b) => (position(a.transcriptId) < position(b.transcriptId) ? -1 : position(a.transcriptId) > position(b.transcriptId) ? 1 : 0));
+  const sorted = [...labels].sort((a, b) =>
+    position(a.transcriptId) < position(b.transcriptId) ? -1 : position(a.transcriptId) > position(b.transcriptId) ? 1 : 0,
+  );
   const rows: ExportRow[] = sorted.map((label) => {
     const g = goldOf.get(`${label.transcriptId}/${label.rubricVersion}`);
     return {
@@ -70,7 +78,14 @@ export async function loadLabelExport(
       actorId: options.audit.actorId,
       action: "labels.exported",
       targetId: queue.id,
-      details: { queue: queue.name, queueId: queue.id, format: options.audit.format, rows: rows.length, rubricVersion: options.rubricVersion ?? "all", via: options.audit.via },
+      details: {
+        queue: queue.name,
+        queueId: queue.id,
+        format: options.audit.format,
+        rows: rows.length,
+        rubricVersion: options.rubricVersion ?? "all",
+        via: options.audit.via,
+      },
     });
   }
   return { queue, rows };

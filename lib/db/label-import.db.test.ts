@@ -21,7 +21,17 @@ async function queue(keys: string[], reviewersPerItem = 2) {
 }
 
 const stored = (queueId: string) =>
-  db().label.findMany({ where: { queueId }, orderBy: [{ createdAt: "asc" }], select: { value: true, timeSpentMs: true, importedFrom: true, reviewer: { select: { email: true, passwordHash: true } }, transcript: { select: { externalId: true } } } });
+  db().label.findMany({
+    where: { queueId },
+    orderBy: [{ createdAt: "asc" }],
+    select: {
+      value: true,
+      timeSpentMs: true,
+      importedFrom: true,
+      reviewer: { select: { email: true, passwordHash: true } },
+      transcript: { select: { externalId: true } },
+    },
+  });
 
 describe("importing human labels", () => {
   it("a Label Studio JSON export: every annotation a label, cancelled ones left out, consensus gold where they agree", async () => {
@@ -36,9 +46,16 @@ describe("importing human labels", () => {
       ["ls-refund-2", "label-studio-user-1@imported.invalid", "fail", 20_000, "label-studio"],
     ]);
     expect(labels.every((l) => l.reviewer.passwordHash === null)).toBe(true);
-    const gold = await db().goldLabel.findMany({ where: { queueId: q.queueId }, select: { value: true, source: true, transcript: { select: { externalId: true } } } });
+    const gold = await db().goldLabel.findMany({
+      where: { queueId: q.queueId },
+      select: { value: true, source: true, transcript: { select: { externalId: true } } },
+    });
     expect(gold).toEqual([{ value: "pass", source: "consensus", transcript: { externalId: "ls-refund-1" } }]);
-    const items = await db().queueItem.findMany({ where: { queueId: q.queueId }, orderBy: { orderKey: "asc" }, select: { labelCount: true } });
+    const items = await db().queueItem.findMany({
+      where: { queueId: q.queueId },
+      orderBy: { orderKey: "asc" },
+      select: { labelCount: true },
+    });
     expect(items.map((i) => i.labelCount)).toEqual([2, 1]);
   });
 
@@ -58,7 +75,9 @@ describe("importing human labels", () => {
 
   it("a bad line is named and nothing is written: a value the queue does not allow, an unknown item", async () => {
     const q = await queue(["ls-refund-1", "ls-refund-2"]);
-    const bad = fixture("label-studio-export.json").replace('"choices": ["Fail"]', '"choices": ["Maybe"]').replace('"external_id": "ls-refund-1"', '"external_id": "ls-nowhere"');
+    const bad = fixture("label-studio-export.json")
+      .replace('"choices": ["Fail"]', '"choices": ["Maybe"]')
+      .replace('"external_id": "ls-refund-1"', '"external_id": "ls-nowhere"');
     const result = await importLabels({ queue: q.name, text: bad });
     expect(result.ok).toBe(false);
     expect(result.errors).toEqual([
@@ -82,13 +101,18 @@ describe("importing human labels", () => {
     const again = await importLabels({ queue: q.name, text: fixture("label-studio-export.json") });
     expect(again.ok).toBe(false);
     expect(again.errors).toHaveLength(3);
-    expect(again.errors[0]).toMatch(/^line 2 \(task 101\), annotation 1: label-studio-user-1@imported.invalid already has a label on "ls-refund-1"$/);
+    expect(again.errors[0]).toMatch(
+      /^line 2 \(task 101\), annotation 1: label-studio-user-1@imported.invalid already has a label on "ls-refund-1"$/,
+    );
     expect(await db().label.count({ where: { queueId: q.queueId } })).toBe(3);
   });
 
   it("JSONL and CSV rows", async () => {
     const q = await queue(["row-1", "row-2"], 1);
-    const jsonl = await importLabels({ queue: q.name, text: '{"reviewer":"a@example.com","item":"row-1","value":"PASS","time_spent_ms":900}\n' });
+    const jsonl = await importLabels({
+      queue: q.name,
+      text: '{"reviewer":"a@example.com","item":"row-1","value":"PASS","time_spent_ms":900}\n',
+    });
     expect(jsonl).toMatchObject({ ok: true, format: "jsonl", labels: 1, gold: 1 });
     const csv = await importLabels({ queue: q.name, text: "reviewer,item,value\nb@example.com,row-2,fail\nc@example.com,,pass\n" });
     expect(csv.errors).toEqual(["line 3: item is missing"]);

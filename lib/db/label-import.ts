@@ -33,11 +33,25 @@ export function normalizeValue(kind: QueueKind, raw: string): string {
   return value !== "" && Number.isFinite(n) && Number.isInteger(n) ? String(n) : value;
 }
 
-const emailOf = (reviewer: string) => (reviewer.includes("@") ? reviewer.toLowerCase() : `${reviewer.toLowerCase().replace(/[^a-z0-9._-]+/g, "-")}@imported.invalid`);
+const emailOf = (reviewer: string) =>
+  reviewer.includes("@") ? reviewer.toLowerCase() : `${reviewer.toLowerCase().replace(/[^a-z0-9._-]+/g, "-")}@imported.invalid`;
 
-export async function importLabels(input: { queue: string; text: string; format?: LabelFileFormat | "auto"; question?: string }): Promise<LabelImportResult> {
+export async function importLabels(input: {
+  queue: string;
+  text: string;
+  format?: LabelFileFormat | "auto";
+  question?: string;
+}): Promise<LabelImportResult> {
   const parsed = parseLabelFile(input.text, input.format ?? "auto", { question: input.question });
-  const result: LabelImportResult = { ok: false, format: parsed.format, errors: [...parsed.errors], notes: parsed.notes, labels: 0, reviewersCreated: 0, gold: 0 };
+  const result: LabelImportResult = {
+    ok: false,
+    format: parsed.format,
+    errors: [...parsed.errors],
+    notes: parsed.notes,
+    labels: 0,
+    reviewersCreated: 0,
+    gold: 0,
+  };
   const client = db();
   const queue = await client.labelQueue.findFirst({
     where: { OR: [{ id: input.queue }, { name: input.queue }] },
@@ -55,14 +69,20 @@ export async function importLabels(input: { queue: string; text: string; format?
     : [];
   const byKey = new Map<string, { id: string; transcriptId: string }[]>();
   for (const item of items) {
-    for (const key of [item.transcriptId, item.transcript.externalId]) if (key) byKey.set(key, [...(byKey.get(key) ?? []).filter((i) => i.id !== item.id), { id: item.id, transcriptId: item.transcriptId }]);
+    for (const key of [item.transcriptId, item.transcript.externalId])
+      if (key)
+        byKey.set(key, [...(byKey.get(key) ?? []).filter((i) => i.id !== item.id), { id: item.id, transcriptId: item.transcriptId }]);
   }
   const emails = [...new Set(parsed.labels.map((l) => emailOf(l.reviewer)))];
   const users = emails.length ? await client.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } }) : [];
   const userIds = new Map(users.map((u) => [u.email, u.id]));
-  const existing = items.length && users.length
-    ? await client.label.findMany({ where: { transcriptId: { in: items.map((i) => i.transcriptId) }, reviewerId: { in: users.map((u) => u.id) } }, select: { transcriptId: true, reviewerId: true } })
-    : [];
+  const existing =
+    items.length && users.length
+      ? await client.label.findMany({
+          where: { transcriptId: { in: items.map((i) => i.transcriptId) }, reviewerId: { in: users.map((u) => u.id) } },
+          select: { transcriptId: true, reviewerId: true },
+        })
+      : [];
   const taken = new Set(existing.map((l) => `${l.transcriptId}|${l.reviewerId}`));
 
   const rows: (ImportedLabel & { email: string; queueItemId: string; transcriptId: string })[] = [];
@@ -126,15 +146,29 @@ export async function importLabels(input: { queue: string; text: string; format?
       for (const [id, n] of perItem) await tx.queueItem.update({ where: { id }, data: { labelCount: { increment: n } } });
       const transcripts = [...new Set(rows.map((r) => r.transcriptId))];
       const [labels, gold] = await Promise.all([
-        tx.label.findMany({ where: { queueId: queue.id, rubricVersion: queue.rubricVersion, transcriptId: { in: transcripts } }, select: { transcriptId: true, value: true } }),
-        tx.goldLabel.findMany({ where: { queueId: queue.id, rubricVersion: queue.rubricVersion, transcriptId: { in: transcripts } }, select: { transcriptId: true } }),
+        tx.label.findMany({
+          where: { queueId: queue.id, rubricVersion: queue.rubricVersion, transcriptId: { in: transcripts } },
+          select: { transcriptId: true, value: true },
+        }),
+        tx.goldLabel.findMany({
+          where: { queueId: queue.id, rubricVersion: queue.rubricVersion, transcriptId: { in: transcripts } },
+          select: { transcriptId: true },
+        }),
       ]);
       const decided = new Set(gold.map((g) => g.transcriptId));
       const values = new Map<string, string[]>();
       for (const l of labels) values.set(l.transcriptId, [...(values.get(l.transcriptId) ?? []), l.value]);
       const consensus = [...values].filter(([id, v]) => !decided.has(id) && v.length >= queue.reviewersPerItem && new Set(v).size === 1);
       if (consensus.length) {
-        await tx.goldLabel.createMany({ data: consensus.map(([transcriptId, v]) => ({ queueId: queue.id, transcriptId, rubricVersion: queue.rubricVersion, value: v[0]!, source: "consensus" as const })) });
+        await tx.goldLabel.createMany({
+          data: consensus.map(([transcriptId, v]) => ({
+            queueId: queue.id,
+            transcriptId,
+            rubricVersion: queue.rubricVersion,
+            value: v[0]!,
+            source: "consensus" as const,
+          })),
+        });
         await noticeGoldChanged(tx, queue.id, `${consensus.length} consensus gold labels from imported labels`);
       }
       result.gold = consensus.length;

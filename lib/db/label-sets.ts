@@ -65,7 +65,9 @@ export async function loadGoldSplit(queueId: string, split: SplitName, client: D
       transcriptId: true,
       value: true,
       score: true,
-      transcript: { select: { id: true, externalId: true, taskPrompt: true, rubric: true, criterion: true, finalOutput: true, content: true } },
+      transcript: {
+        select: { id: true, externalId: true, taskPrompt: true, rubric: true, criterion: true, finalOutput: true, content: true },
+      },
     },
   });
   return { queue: { ...queue, kind: queue.kind as ItemKind }, gold: gold.filter((g) => inSplit.has(g.transcriptId)) as GoldRow[] };
@@ -109,7 +111,10 @@ export async function transcriptForJudgePage(transcriptId: string, viewer: Viewe
   const transcript = await db().transcript.findUnique({ where: { id: transcriptId } });
   if (!transcript) return null;
   if (await isHiddenFrom(viewer, transcriptId)) return { transcript, gold: [], verdictsVisible: false };
-  const gold = await db().goldLabel.findMany({ where: { transcriptId }, select: { value: true, queue: { select: { name: true, rubricVersion: true } }, rubricVersion: true } });
+  const gold = await db().goldLabel.findMany({
+    where: { transcriptId },
+    select: { value: true, queue: { select: { name: true, rubricVersion: true } }, rubricVersion: true },
+  });
   const current = gold.filter((g) => g.rubricVersion === g.queue.rubricVersion).map((g) => ({ queue: g.queue.name, value: g.value }));
   return { transcript, gold: current, verdictsVisible: true };
 }

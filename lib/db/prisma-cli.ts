@@ -12,7 +12,11 @@ const root = packageRoot();
 
 /** Gavel's Prisma files, in its own folder whatever the working directory. */
 export const PRISMA_FILES = {
-  sqlite: { config: path.join(root, "prisma.config.ts"), schema: path.join(root, "prisma/schema.prisma"), migrations: path.join(root, "prisma/migrations") },
+  sqlite: {
+    config: path.join(root, "prisma.config.ts"),
+    schema: path.join(root, "prisma/schema.prisma"),
+    migrations: path.join(root, "prisma/migrations"),
+  },
   postgres: {
     config: path.join(root, "prisma/postgres/prisma.config.ts"),
     schema: path.join(root, "prisma/postgres/schema.prisma"),
@@ -26,7 +30,9 @@ export const PRISMA_FILES = {
  * (GAVEL_PG_URL, or the local one).
  */
 export function toolingUrl(provider: DatabaseProvider): string {
-  return provider === "sqlite" ? "file:./data/.prisma-offline.db" : (process.env.GAVEL_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+  return provider === "sqlite"
+    ? "file:./data/.prisma-offline.db"
+    : (process.env.GAVEL_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
 }
 
 export interface CliResult {

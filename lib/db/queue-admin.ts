@@ -28,7 +28,10 @@ export async function addTranscriptsToQueue(tx: Tx | Db, queue: QueueRef, transc
   const wanted = [...new Set(transcriptIds)];
   const present = new Set<string>();
   for (let i = 0; i < wanted.length; i += CHUNK) {
-    const rows = await tx.queueItem.findMany({ where: { queueId: queue.id, transcriptId: { in: wanted.slice(i, i + CHUNK) } }, select: { transcriptId: true } });
+    const rows = await tx.queueItem.findMany({
+      where: { queueId: queue.id, transcriptId: { in: wanted.slice(i, i + CHUNK) } },
+      select: { transcriptId: true },
+    });
     for (const row of rows) present.add(row.transcriptId);
   }
   const missing = wanted.filter((id) => !present.has(id));
@@ -49,12 +52,20 @@ export async function addTranscriptsToQueue(tx: Tx | Db, queue: QueueRef, transc
 export async function checkKinds(tx: Tx | Db, queue: { name: string; kind: ItemKind }, transcriptIds: string[]) {
   const wrong = new Map<string, number>();
   for (let i = 0; i < transcriptIds.length; i += CHUNK) {
-    const rows = await tx.transcript.groupBy({ by: ["kind"], where: { id: { in: transcriptIds.slice(i, i + CHUNK) }, kind: { not: queue.kind } }, _count: { _all: true } });
+    const rows = await tx.transcript.groupBy({
+      by: ["kind"],
+      where: { id: { in: transcriptIds.slice(i, i + CHUNK) }, kind: { not: queue.kind } },
+      _count: { _all: true },
+    });
     for (const row of rows) wrong.set(row.kind, (wrong.get(row.kind) ?? 0) + row._count._all);
   }
   if (wrong.size) {
     const what = [...wrong].map(([kind, n]) => `${n} ${kind}`).join(" and ");
-    throw new UserError(`The queue "${queue.name}" is ${queue.kind}, but ${what} transcript${[...wrong.values()].reduce((a, b) => a + b) === 1 ? " was" : "s were"} chosen: a queue holds one kind of item.`, 422, "kind");
+    throw new UserError(
+      `The queue "${queue.name}" is ${queue.kind}, but ${what} transcript${[...wrong.values()].reduce((a, b) => a + b) === 1 ? " was" : "s were"} chosen: a queue holds one kind of item.`,
+      422,
+      "kind",
+    );
   }
 }
 
@@ -68,14 +79,34 @@ export async function transcriptsFromRun(tx: Tx, runId: string, passSample: numb
   const trials = await tx.trial.findMany({
     where: { runId, status: "done" },
     orderBy: [{ taskId: "asc" }, { trialIndex: "asc" }],
-    select: { id: true, verdict: true, output: true, trajectory: true, finalState: true, error: true, task: { select: { key: true, prompt: true, definition: true } }, transcript: { select: { id: true } } },
+    select: {
+      id: true,
+      verdict: true,
+      output: true,
+      trajectory: true,
+      finalState: true,
+      error: true,
+      task: { select: { key: true, prompt: true, definition: true } },
+      transcript: { select: { id: true } },
+    },
   });
   const passing = trials.filter((t) => t.verdict === "pass").map((t) => t.id);
   const sampled = new Set(seededSample(passing, passSample, seed));
   const chosen = trials.filter((t) => t.verdict !== "pass" || sampled.has(t.id));
   const fresh = chosen.filter((t) => !t.transcript);
   const imported = await importTranscripts(
-    fresh.map((t) => trialToTranscript({ id: t.id, taskKey: t.task.key, prompt: t.task.prompt, definition: t.task.definition, output: t.output, trajectory: t.trajectory, finalState: t.finalState, error: t.error })),
+    fresh.map((t) =>
+      trialToTranscript({
+        id: t.id,
+        taskKey: t.task.key,
+        prompt: t.task.prompt,
+        definition: t.task.definition,
+        output: t.output,
+        trajectory: t.trajectory,
+        finalState: t.finalState,
+        error: t.error,
+      }),
+    ),
     tx,
   );
   const ids = new Map(fresh.map((t, i) => [t.id, imported.ids[i]!]));
@@ -93,7 +124,8 @@ async function transcriptsFromImport(tx: Tx, importId: string): Promise<string[]
   const event = await tx.auditEvent.findUnique({ where: { id: importId } });
   if (!event || event.action !== IMPORT_AUDIT_ACTION) throw new UserError("No such import.", 404, "importId");
   const ids = (event.details as { transcriptIds?: unknown } | null)?.transcriptIds;
-  if (!Array.isArray(ids)) throw new UserError("That import was too large to remember its transcripts: import it again with a target queue.", 422, "importId");
+  if (!Array.isArray(ids))
+    throw new UserError("That import was too large to remember its transcripts: import it again with a target queue.", 422, "importId");
   return ids as string[];
 }
 
@@ -109,7 +141,8 @@ async function checkReviewers(tx: Tx, ids: string[]) {
   for (const id of ids) {
     const user = found.get(id);
     if (!user || user.disabledAt) throw new UserError("One of the chosen reviewers does not exist or is disabled.", 422, "reviewerIds");
-    if (!can({ role: user.role }, "labels:write")) throw new UserError(`${user.email} is a ${user.role} and cannot label: choose reviewers or admins.`, 422, "reviewerIds");
+    if (!can({ role: user.role }, "labels:write"))
+      throw new UserError(`${user.email} is a ${user.role} and cannot label: choose reviewers or admins.`, 422, "reviewerIds");
   }
 }
 
@@ -123,69 +156,77 @@ export interface CreatedQueue {
 
 /** Creates the queue and its items in one transaction, and records who did it. */
 export async function createQueue(input: CreateQueueInput, actorId: string | null): Promise<CreatedQueue> {
-  return retryOnConflict(() => db().$transaction(
-    async (tx) => {
-      if (await tx.labelQueue.findUnique({ where: { name: input.name }, select: { id: true } })) {
-        throw new UserError(`A queue named "${input.name}" exists: choose another name.`, 409, "name");
-      }
-      await checkReviewers(tx, input.reviewerIds);
-      let transcriptIds: string[];
-      let transcriptsCreated = 0;
-      let fromRun: CreatedQueue["fromRun"];
-      if (input.source === "run") {
-        const run = await transcriptsFromRun(tx, input.runId!, input.passSample, input.sampleSeed);
-        transcriptIds = run.transcriptIds;
-        transcriptsCreated = run.created;
-        fromRun = { notPassing: run.notPassing, sampledPasses: run.sampledPasses, passes: run.passes };
-      } else if (input.source === "import") {
-        transcriptIds = await transcriptsFromImport(tx, input.importId!);
-      } else {
-        transcriptIds = await transcriptsOfSource(tx, input.transcriptSource!, input.kind);
-      }
-      if (transcriptIds.length === 0) {
-        const field = input.source === "run" ? "runId" : input.source === "import" ? "importId" : "transcriptSource";
-        throw new UserError(input.source === "source" ? `No ${input.kind} transcripts come from "${input.transcriptSource}".` : "That choice holds no transcripts to label.", 422, field);
-      }
-      await checkKinds(tx, { name: input.name, kind: input.kind }, transcriptIds);
-      const queue = await tx.labelQueue.create({
-        data: {
-          name: input.name,
-          description: input.description ?? null,
-          kind: input.kind,
-          rubric: input.rubric,
-          scaleMin: input.scaleMin ?? null,
-          scaleMax: input.scaleMax ?? null,
-          reviewersPerItem: input.reviewersPerItem,
-          testFraction: input.testFraction,
-          createdById: actorId,
-        },
-      });
-      const items = await addTranscriptsToQueue(tx, queue, transcriptIds);
-      if (input.reviewerIds.length) {
-        await tx.queueAssignment.createMany({ data: [...new Set(input.reviewerIds)].map((userId) => ({ queueId: queue.id, userId })) });
-      }
-      await recordAudit(tx, {
-        actorId,
-        action: "queue.created",
-        targetType: "queue",
-        targetId: queue.id,
-        details: {
-          name: queue.name,
-          kind: queue.kind,
-          items,
-          source: input.source,
-          ...(input.runId ? { runId: input.runId, passSample: input.passSample, sampleSeed: input.sampleSeed, ...fromRun } : {}),
-          ...(input.importId ? { importId: input.importId } : {}),
-          ...(input.transcriptSource ? { transcriptSource: input.transcriptSource } : {}),
-          reviewersPerItem: queue.reviewersPerItem,
-          testFraction: queue.testFraction,
-          assignedReviewers: input.reviewerIds,
-        },
-      });
-      return { queue: { id: queue.id, name: queue.name }, items, transcriptsCreated, fromRun };
-    },
-    { timeout: 300_000, maxWait: 20_000 },
-  ));
+  return retryOnConflict(() =>
+    db().$transaction(
+      async (tx) => {
+        if (await tx.labelQueue.findUnique({ where: { name: input.name }, select: { id: true } })) {
+          throw new UserError(`A queue named "${input.name}" exists: choose another name.`, 409, "name");
+        }
+        await checkReviewers(tx, input.reviewerIds);
+        let transcriptIds: string[];
+        let transcriptsCreated = 0;
+        let fromRun: CreatedQueue["fromRun"];
+        if (input.source === "run") {
+          const run = await transcriptsFromRun(tx, input.runId!, input.passSample, input.sampleSeed);
+          transcriptIds = run.transcriptIds;
+          transcriptsCreated = run.created;
+          fromRun = { notPassing: run.notPassing, sampledPasses: run.sampledPasses, passes: run.passes };
+        } else if (input.source === "import") {
+          transcriptIds = await transcriptsFromImport(tx, input.importId!);
+        } else {
+          transcriptIds = await transcriptsOfSource(tx, input.transcriptSource!, input.kind);
+        }
+        if (transcriptIds.length === 0) {
+          const field = input.source === "run" ? "runId" : input.source === "import" ? "importId" : "transcriptSource";
+          throw new UserError(
+            input.source === "source"
+              ? `No ${input.kind} transcripts come from "${input.transcriptSource}".`
+              : "That choice holds no transcripts to label.",
+            422,
+            field,
+          );
+        }
+        await checkKinds(tx, { name: input.name, kind: input.kind }, transcriptIds);
+        const queue = await tx.labelQueue.create({
+          data: {
+            name: input.name,
+            description: input.description ?? null,
+            kind: input.kind,
+            rubric: input.rubric,
+            scaleMin: input.scaleMin ?? null,
+            scaleMax: input.scaleMax ?? null,
+            reviewersPerItem: input.reviewersPerItem,
+            testFraction: input.testFraction,
+            createdById: actorId,
+          },
+        });
+        const items = await addTranscriptsToQueue(tx, queue, transcriptIds);
+        if (input.reviewerIds.length) {
+          await tx.queueAssignment.createMany({ data: [...new Set(input.reviewerIds)].map((userId) => ({ queueId: queue.id, userId })) });
+        }
+        await recordAudit(tx, {
+          actorId,
+          action: "queue.created",
+          targetType: "queue",
+          targetId: queue.id,
+          details: {
+            name: queue.name,
+            kind: queue.kind,
+            items,
+            source: input.source,
+            ...(input.runId ? { runId: input.runId, passSample: input.passSample, sampleSeed: input.sampleSeed, ...fromRun } : {}),
+            ...(input.importId ? { importId: input.importId } : {}),
+            ...(input.transcriptSource ? { transcriptSource: input.transcriptSource } : {}),
+            reviewersPerItem: queue.reviewersPerItem,
+            testFraction: queue.testFraction,
+            assignedReviewers: input.reviewerIds,
+          },
+        });
+        return { queue: { id: queue.id, name: queue.name }, items, transcriptsCreated, fromRun };
+      },
+      { timeout: 300_000, maxWait: 20_000 },
+    ),
+  );
 }
 
 /** What the new-queue form offers: recent runs, recent imports, transcript sources and people who can label. */
@@ -195,17 +236,51 @@ export async function queueFormChoices() {
       where: { status: "completed" },
       orderBy: { startedAt: "desc" },
       take: 50,
-      select: { id: true, startedAt: true, agentSpec: true, scoredCount: true, passedCount: true, skippedCount: true, errorCount: true, suiteVersion: { select: { suite: { select: { name: true } } } } },
+      select: {
+        id: true,
+        startedAt: true,
+        agentSpec: true,
+        scoredCount: true,
+        passedCount: true,
+        skippedCount: true,
+        errorCount: true,
+        suiteVersion: { select: { suite: { select: { name: true } } } },
+      },
     }),
-    db().auditEvent.findMany({ where: { action: IMPORT_AUDIT_ACTION }, orderBy: { createdAt: "desc" }, take: 50, select: { id: true, createdAt: true, details: true } }),
+    db().auditEvent.findMany({
+      where: { action: IMPORT_AUDIT_ACTION },
+      orderBy: { createdAt: "desc" },
+      take: 50,
+      select: { id: true, createdAt: true, details: true },
+    }),
     db().transcript.groupBy({ by: ["source", "kind"], _count: { _all: true }, orderBy: { source: "asc" } }),
-    db().user.findMany({ where: { disabledAt: null, role: { in: ["admin", "reviewer"] } }, orderBy: { email: "asc" }, select: { id: true, email: true, name: true, role: true } }),
+    db().user.findMany({
+      where: { disabledAt: null, role: { in: ["admin", "reviewer"] } },
+      orderBy: { email: "asc" },
+      select: { id: true, email: true, name: true, role: true },
+    }),
   ]);
   return {
-    runs: runs.map((r) => ({ id: r.id, suite: r.suiteVersion.suite.name, agent: r.agentSpec, startedAt: r.startedAt, scored: r.scoredCount, passed: r.passedCount, skipped: r.skippedCount, errors: r.errorCount })),
+    runs: runs.map((r) => ({
+      id: r.id,
+      suite: r.suiteVersion.suite.name,
+      agent: r.agentSpec,
+      startedAt: r.startedAt,
+      scored: r.scoredCount,
+      passed: r.passedCount,
+      skipped: r.skippedCount,
+      errors: r.errorCount,
+    })),
     imports: imports.map((e) => {
       const d = (e.details ?? {}) as { fileName?: string; format?: string; items?: number; kind?: string };
-      return { id: e.id, createdAt: e.createdAt, fileName: d.fileName ?? "(unnamed file)", format: d.format ?? "", items: d.items ?? 0, kind: d.kind ?? "" };
+      return {
+        id: e.id,
+        createdAt: e.createdAt,
+        fileName: d.fileName ?? "(unnamed file)",
+        format: d.format ?? "",
+        items: d.items ?? 0,
+        kind: d.kind ?? "",
+      };
     }),
     sources: sources.map((s) => ({ source: s.source, kind: s.kind, count: s._count._all })),
     reviewers,

@@ -47,15 +47,46 @@ export interface RealData {
   policy: GatePolicy;
   llmbar: { queues: { id: string; name: string }[]; rows: RealJudgeRow[]; upgrade: { base: RealJudgeRow; candidate: RealJudgeRow } | null };
   hanna: {
-    criteria: { name: string; queueId: string | null; ceilingRho: number | null; ceilingN: number; humanAlpha: number | null; humanFleiss: number | null }[];
+    criteria: {
+      name: string;
+      queueId: string | null;
+      ceilingRho: number | null;
+      ceilingN: number;
+      humanAlpha: number | null;
+      humanFleiss: number | null;
+    }[];
     rows: RealJudgeRow[];
   };
 }
 
-type CalRow = { id: string; judgeVersionId: string; queueId: string; split: string; labelSetHash: string; n: number; kappa: number | null; kappaCiLow: number | null; kappaCiHigh: number | null; tpr: number | null; tnr: number | null; spearman: number | null; errorCount: number; stats?: unknown };
+type CalRow = {
+  id: string;
+  judgeVersionId: string;
+  queueId: string;
+  split: string;
+  labelSetHash: string;
+  n: number;
+  kappa: number | null;
+  kappaCiLow: number | null;
+  kappaCiHigh: number | null;
+  tpr: number | null;
+  tnr: number | null;
+  spearman: number | null;
+  errorCount: number;
+  stats?: unknown;
+};
 
 const summary = (c: CalRow | undefined): CalibrationSummary | null =>
-  c ? { id: c.id, n: c.n, kappa: c.kappa, ci: c.kappaCiLow !== null && c.kappaCiHigh !== null ? [c.kappaCiLow, c.kappaCiHigh] : null, errors: c.errorCount, spearman: c.spearman } : null;
+  c
+    ? {
+        id: c.id,
+        n: c.n,
+        kappa: c.kappa,
+        ci: c.kappaCiLow !== null && c.kappaCiHigh !== null ? [c.kappaCiLow, c.kappaCiHigh] : null,
+        errors: c.errorCount,
+        spearman: c.spearman,
+      }
+    : null;
 
 /** The newest calibration per (version, label set). Rows come newest first. */
 function newest(rows: CalRow[]): Map<string, CalRow> {
@@ -67,12 +98,30 @@ function newest(rows: CalRow[]): Map<string, CalRow> {
   return map;
 }
 
-const CAL_SELECT = { id: true, judgeVersionId: true, queueId: true, split: true, labelSetHash: true, n: true, kappa: true, kappaCiLow: true, kappaCiHigh: true, tpr: true, tnr: true, spearman: true, errorCount: true } as const;
+const CAL_SELECT = {
+  id: true,
+  judgeVersionId: true,
+  queueId: true,
+  split: true,
+  labelSetHash: true,
+  n: true,
+  kappa: true,
+  kappaCiLow: true,
+  kappaCiHigh: true,
+  tpr: true,
+  tnr: true,
+  spearman: true,
+  errorCount: true,
+} as const;
 
 export async function loadRealData(): Promise<RealData> {
   const client = db();
   const policy = await getGatePolicy();
-  const queues = await client.labelQueue.findMany({ where: { OR: [{ name: { startsWith: "LLMBar " } }, { name: { startsWith: "HANNA " } }], archivedAt: null }, orderBy: { name: "asc" }, select: { id: true, name: true, kind: true } });
+  const queues = await client.labelQueue.findMany({
+    where: { OR: [{ name: { startsWith: "LLMBar " } }, { name: { startsWith: "HANNA " } }], archivedAt: null },
+    orderBy: { name: "asc" },
+    select: { id: true, name: true, kind: true },
+  });
   const llmbarQueues = queues.filter((q) => q.name.startsWith("LLMBar ") && q.kind === "pairwise");
   const hannaQueues = queues.filter((q) => q.name.startsWith("HANNA ") && q.kind === "graded");
   const ids = queues.map((q) => q.id);
@@ -80,8 +129,16 @@ export async function loadRealData(): Promise<RealData> {
   const llmbarIds = llmbarQueues.map((q) => q.id);
   const hannaIds = hannaQueues.map((q) => q.id);
   const [llmbarCals, hannaTest, hannaAll, currentHashes] = await Promise.all([
-    client.calibration.findMany({ where: { queueId: { in: llmbarIds }, split: { in: ["test", "all"] } }, orderBy: order, select: { ...CAL_SELECT, stats: true } }),
-    client.calibration.findMany({ where: { queueId: { in: hannaIds }, split: "test" }, orderBy: order, select: { ...CAL_SELECT, stats: true } }),
+    client.calibration.findMany({
+      where: { queueId: { in: llmbarIds }, split: { in: ["test", "all"] } },
+      orderBy: order,
+      select: { ...CAL_SELECT, stats: true },
+    }),
+    client.calibration.findMany({
+      where: { queueId: { in: hannaIds }, split: "test" },
+      orderBy: order,
+      select: { ...CAL_SELECT, stats: true },
+    }),
     client.calibration.findMany({ where: { queueId: { in: hannaIds }, split: "all" }, orderBy: order, select: CAL_SELECT }),
     Promise.all(ids.map(async (id) => [id, await currentLabelSetHash(id, "test")] as const)),
   ]);
@@ -89,12 +146,19 @@ export async function loadRealData(): Promise<RealData> {
   const testOf = newest([...llmbarCals.filter((c) => c.split === "test"), ...hannaTest]);
   const allOf = newest([...llmbarCals.filter((c) => c.split === "all"), ...hannaAll]);
   const versionIds = [...new Set([...testOf.values(), ...allOf.values()].map((c) => c.judgeVersionId))];
-  const versions = await client.judgeVersion.findMany({ where: { id: { in: versionIds } }, include: { judge: { select: { name: true, kind: true } } }, orderBy: [{ judge: { name: "asc" } }, { version: "asc" }] });
+  const versions = await client.judgeVersion.findMany({
+    where: { id: { in: versionIds } },
+    include: { judge: { select: { name: true, kind: true } } },
+    orderBy: [{ judge: { name: "asc" } }, { version: "asc" }],
+  });
 
   // Per-order accuracy needs every verdict of the LLMBar versions (two per item).
   const llmbarVersionIds = versions.filter((v) => v.judge.kind === "pairwise").map((v) => v.id);
   const [verdicts, llmbarGold] = await Promise.all([
-    client.judgeVerdict.findMany({ where: { judgeVersionId: { in: llmbarVersionIds }, transcript: { source: "llmbar" } }, select: { judgeVersionId: true, transcriptId: true, order: true, repeat: true, status: true, value: true } }),
+    client.judgeVerdict.findMany({
+      where: { judgeVersionId: { in: llmbarVersionIds }, transcript: { source: "llmbar" } },
+      select: { judgeVersionId: true, transcriptId: true, order: true, repeat: true, status: true, value: true },
+    }),
     client.goldLabel.findMany({ where: { queueId: { in: llmbarIds } }, select: { queueId: true, transcriptId: true, value: true } }),
   ]);
 
@@ -106,23 +170,47 @@ export async function loadRealData(): Promise<RealData> {
         const all = allOf.get(key);
         if (!test && !all) return [];
         const kind = v.judge.kind as ItemKind;
-        const gate = evaluateGate(policy, { kind, calibration: test ? gateCalibration({ ...test, stats: test.stats }) : null, currentLabelSetHash: current.get(q.id) ?? null });
+        const gate = evaluateGate(policy, {
+          kind,
+          calibration: test ? gateCalibration({ ...test, stats: test.stats }) : null,
+          currentLabelSetHash: current.get(q.id) ?? null,
+        });
         let orders: RealJudgeRow["orders"] = null;
         let position: RealJudgeRow["position"] = null;
         if (kind === "pairwise") {
           const gold = llmbarGold.filter((g) => g.queueId === q.id);
           const goldIds = new Set(gold.map((g) => g.transcriptId));
-          orders = accuracyByOrder(gold, verdicts.filter((x) => x.judgeVersionId === v.id && goldIds.has(x.transcriptId)));
+          orders = accuracyByOrder(
+            gold,
+            verdicts.filter((x) => x.judgeVersionId === v.id && goldIds.has(x.transcriptId)),
+          );
           position = (all?.stats as CalibrationStats | undefined)?.position ?? null;
         }
-        return [{ versionId: v.id, judgeName: v.judge.name, version: v.version, model: v.model, note: v.note, parentId: v.parentId, queueId: q.id, queueName: q.name, all: summary(all), test: summary(test), gate, orders, position }];
+        return [
+          {
+            versionId: v.id,
+            judgeName: v.judge.name,
+            version: v.version,
+            model: v.model,
+            note: v.note,
+            parentId: v.parentId,
+            queueId: q.id,
+            queueName: q.name,
+            all: summary(all),
+            test: summary(test),
+            gate,
+            orders,
+            position,
+          },
+        ];
       }),
     );
 
   const llmbarRows = rowsFor(llmbarQueues);
   // The model upgrade: a version whose parent is another version of the same judge, on the same label
   // set; the plain prompt on MT-Bench (ChatGPT → GPT-4) first.
-  const rank = (r: RealJudgeRow) => (r.judgeName === llmbarJudgeName("Vanilla_NoRules") ? 0 : 1) + (r.queueName === llmbarLabelSetName("MT-Bench") ? 0 : 2);
+  const rank = (r: RealJudgeRow) =>
+    (r.judgeName === llmbarJudgeName("Vanilla_NoRules") ? 0 : 1) + (r.queueName === llmbarLabelSetName("MT-Bench") ? 0 : 2);
   const candidate = llmbarRows
     .filter((r) => r.parentId && llmbarRows.some((b) => b.versionId === r.parentId && b.queueId === r.queueId))
     .sort((x, y) => rank(x) - rank(y))[0];
@@ -133,7 +221,10 @@ export async function loadRealData(): Promise<RealData> {
     HANNA_CRITERIA.map(async ({ name }) => {
       const queue = hannaQueues.find((q) => q.name === `HANNA ${name}`);
       if (!queue) return { name, queueId: null, ceilingRho: null, ceilingN: 0, humanAlpha: null, humanFleiss: null };
-      const labels = await client.label.findMany({ where: { queueId: queue.id }, select: { transcriptId: true, score: true, value: true, reviewer: { select: { email: true } } } });
+      const labels = await client.label.findMany({
+        where: { queueId: queue.id },
+        select: { transcriptId: true, score: true, value: true, reviewer: { select: { email: true } } },
+      });
       const raterIndex = new Map([1, 2, 3].map((r) => [hannaRaterEmail(r), r - 1]));
       const byItem = new Map<string, number[]>();
       for (const label of labels) {
@@ -146,7 +237,14 @@ export async function loadRealData(): Promise<RealData> {
       const ceiling = leaveOneOutRho([...byItem.values()].filter((v) => v.filter((x) => x !== undefined).length === 3));
       const anyTest = hannaTest.find((c) => c.queueId === queue.id);
       const human = (anyTest?.stats as CalibrationStats | undefined)?.human;
-      return { name, queueId: queue.id, ceilingRho: ceiling.rho, ceilingN: ceiling.n, humanAlpha: human?.krippendorffAlpha ?? null, humanFleiss: human?.fleissKappa ?? null };
+      return {
+        name,
+        queueId: queue.id,
+        ceilingRho: ceiling.rho,
+        ceilingN: ceiling.n,
+        humanAlpha: human?.krippendorffAlpha ?? null,
+        humanFleiss: human?.fleissKappa ?? null,
+      };
     }),
   );
 

@@ -13,10 +13,14 @@ import { noticeGoldChanged } from "./judge-staleness";
  */
 export async function newRubricVersion(queueId: string, rubric: string, actorId: string) {
   return db().$transaction(async (tx) => {
-    const queue = await tx.labelQueue.findUnique({ where: { id: queueId }, select: { id: true, name: true, rubric: true, rubricVersion: true } });
+    const queue = await tx.labelQueue.findUnique({
+      where: { id: queueId },
+      select: { id: true, name: true, rubric: true, rubricVersion: true },
+    });
     if (!queue) throw new UserError("No such label queue.", 404);
     const text = rubric.trim();
-    if (text === queue.rubric.trim()) throw new UserError("That is the current rubric: change its text to make a new version.", 422, "rubric");
+    if (text === queue.rubric.trim())
+      throw new UserError("That is the current rubric: change its text to make a new version.", 422, "rubric");
     const updated = await tx.labelQueue.update({
       where: { id: queue.id },
       data: { rubric: text, rubricVersion: { increment: 1 } },
@@ -48,6 +52,11 @@ export async function rubricHistory(queueId: string) {
   });
   return events.map((e) => {
     const details = (e.details ?? {}) as { from?: number; previousRubric?: string };
-    return { version: details.from ?? null, rubric: details.previousRubric ?? "", replacedAt: e.createdAt, replacedBy: e.actor?.email ?? null };
+    return {
+      version: details.from ?? null,
+      rubric: details.previousRubric ?? "",
+      replacedAt: e.createdAt,
+      replacedBy: e.actor?.email ?? null,
+    };
   });
 }

@@ -22,7 +22,15 @@ export async function runLinks(base: string, runId: string, failingTasks: string
       .filter((key) => failing.has(key))
       .map((key) => {
         const f = failing.get(key)!;
-        return { taskId: key, trialIndex: f.trialIndex, step: f.step, tool: f.tool, args: f.args, reason: f.reason, url: absolute(base, trialPath(runId, key, f.trialIndex, f.step)) };
+        return {
+          taskId: key,
+          trialIndex: f.trialIndex,
+          step: f.step,
+          tool: f.tool,
+          args: f.args,
+          reason: f.reason,
+          url: absolute(base, trialPath(runId, key, f.trialIndex, f.step)),
+        };
       }),
     unlinkedFailingTasks: Math.max(0, failingTasks.length - MAX_LINKED),
     baseline: comparison

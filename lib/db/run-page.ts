@@ -31,7 +31,8 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return out;
 }
 
-const tagsOf = (value: unknown): Record<string, string | number | boolean> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string | number | boolean>) : {});
+const tagsOf = (value: unknown): Record<string, string | number | boolean> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string | number | boolean>) : {};
 
 function matches(filter: TaskFilter, status: TaskStats["status"] | undefined, changed: boolean): boolean {
   switch (filter) {
@@ -85,7 +86,8 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
     const b = await db().run.findUnique({ where: { id: baselineId }, select: { summary: true } });
     baseline = ((b?.summary ?? {}) as Stored).tasks ?? null;
   }
-  const changedVsBaseline = (key: string) => baseline !== null && baseline[key] !== undefined && baseline[key]!.status !== stats[key]?.status;
+  const changedVsBaseline = (key: string) =>
+    baseline !== null && baseline[key] !== undefined && baseline[key]!.status !== stats[key]?.status;
 
   let graderTasks: Set<string> | null = null;
   if (query.grader) {
@@ -98,7 +100,8 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
   }
 
   const tagCounts = new Map<string, number>();
-  for (const t of allTasks) for (const [k, v] of Object.entries(tagsOf(t.tags))) tagCounts.set(`${k}=${v}`, (tagCounts.get(`${k}=${v}`) ?? 0) + 1);
+  for (const t of allTasks)
+    for (const [k, v] of Object.entries(tagsOf(t.tags))) tagCounts.set(`${k}=${v}`, (tagCounts.get(`${k}=${v}`) ?? 0) + 1);
   const filtered = allTasks.filter((t) => {
     if (!matches(query.filter, stats[t.key]?.status, changedVsBaseline(t.key))) return false;
     if (query.tag) {
@@ -115,20 +118,46 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
   const trials = shown.length
     ? await db().trial.findMany({
         where: { runId, taskId: { in: shown.map((t) => t.id) } },
-        select: { id: true, taskId: true, trialIndex: true, verdict: true, error: true, graderResults: { where: { status: { in: ["fail", "error"] }, shadow: false }, select: { kind: true, reason: true }, orderBy: { position: "asc" }, take: 1 } },
+        select: {
+          id: true,
+          taskId: true,
+          trialIndex: true,
+          verdict: true,
+          error: true,
+          graderResults: {
+            where: { status: { in: ["fail", "error"] }, shadow: false },
+            select: { kind: true, reason: true },
+            orderBy: { position: "asc" },
+            take: 1,
+          },
+        },
         orderBy: [{ trialIndex: "asc" }],
       })
     : [];
-  const openTask = query.task ? allTasks.find((t) => t.key === query.task) ?? null : null;
+  const openTask = query.task ? (allTasks.find((t) => t.key === query.task) ?? null) : null;
   const open = openTask
     ? {
-        task: await db().task.findUniqueOrThrow({ where: { id: openTask.id }, select: { id: true, key: true, prompt: true, category: true, difficulty: true } }),
-        trials: await db().trial.findMany({ where: { runId, taskId: openTask.id }, orderBy: { trialIndex: "asc" }, include: { graderResults: { orderBy: { position: "asc" } } } }),
+        task: await db().task.findUniqueOrThrow({
+          where: { id: openTask.id },
+          select: { id: true, key: true, prompt: true, category: true, difficulty: true },
+        }),
+        trials: await db().trial.findMany({
+          where: { runId, taskId: openTask.id },
+          orderBy: { trialIndex: "asc" },
+          include: { graderResults: { orderBy: { position: "asc" } } },
+        }),
       }
     : null;
-  const graderKinds = await db().graderResult.findMany({ where: { trial: { runId } }, select: { kind: true }, distinct: ["kind"], take: 50 });
+  const graderKinds = await db().graderResult.findMany({
+    where: { trial: { runId } },
+    select: { kind: true },
+    distinct: ["kind"],
+    take: 50,
+  });
 
-  const statusCounts: Record<TaskFilter, number> = Object.fromEntries(TASK_FILTERS.map((f) => [f, allTasks.filter((t) => matches(f, stats[t.key]?.status, changedVsBaseline(t.key))).length])) as Record<TaskFilter, number>;
+  const statusCounts: Record<TaskFilter, number> = Object.fromEntries(
+    TASK_FILTERS.map((f) => [f, allTasks.filter((t) => matches(f, stats[t.key]?.status, changedVsBaseline(t.key))).length]),
+  ) as Record<TaskFilter, number>;
   return {
     run,
     stats,
@@ -149,14 +178,30 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
 export type RunPage = NonNullable<Awaited<ReturnType<typeof getRunPage>>>;
 
 /** The run to compare this one with: its baseline, else the previous run of the same suite version and agent label. */
-export async function compareTarget(run: { id: string; suiteVersionId: string; agentLabel: string | null; startedAt: Date; baselineRunId: string | null }): Promise<string | null> {
+export async function compareTarget(run: {
+  id: string;
+  suiteVersionId: string;
+  agentLabel: string | null;
+  startedAt: Date;
+  baselineRunId: string | null;
+}): Promise<string | null> {
   if (run.baselineRunId) return run.baselineRunId;
   const previous = await db().run.findFirst({
-    where: { suiteVersionId: run.suiteVersionId, agentLabel: run.agentLabel, startedAt: { lt: run.startedAt }, status: "completed", id: { not: run.id } },
+    where: {
+      suiteVersionId: run.suiteVersionId,
+      agentLabel: run.agentLabel,
+      startedAt: { lt: run.startedAt },
+      status: "completed",
+      id: { not: run.id },
+    },
     orderBy: { startedAt: "desc" },
     select: { id: true },
   });
   if (previous) return previous.id;
-  const any = await db().run.findFirst({ where: { suiteVersionId: run.suiteVersionId, startedAt: { lt: run.startedAt }, id: { not: run.id } }, orderBy: { startedAt: "desc" }, select: { id: true } });
+  const any = await db().run.findFirst({
+    where: { suiteVersionId: run.suiteVersionId, startedAt: { lt: run.startedAt }, id: { not: run.id } },
+    orderBy: { startedAt: "desc" },
+    select: { id: true },
+  });
   return any?.id ?? null;
 }

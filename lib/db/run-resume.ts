@@ -38,12 +38,18 @@ export function runnerGone(run: { runner: string | null; heartbeatAt: Date | nul
  * shows "running" forever. Called when the web app lists runs and when the CLI starts a run.
  */
 export async function markStaleRuns(now = Date.now()): Promise<string[]> {
-  const running = await db().run.findMany({ where: { status: "running" }, select: { id: true, runner: true, heartbeatAt: true, startedAt: true } });
+  const running = await db().run.findMany({
+    where: { status: "running" },
+    select: { id: true, runner: true, heartbeatAt: true, startedAt: true },
+  });
   const dead = running.filter((r) => runnerGone(r, now)).map((r) => r.id);
   if (dead.length) {
     await db().run.updateMany({
       where: { id: { in: dead }, status: "running" },
-      data: { status: "interrupted", summary: { interrupted: "the runner stopped without finishing (killed, crashed or lost): resume it with gavel run --resume" } },
+      data: {
+        status: "interrupted",
+        summary: { interrupted: "the runner stopped without finishing (killed, crashed or lost): resume it with gavel run --resume" },
+      },
     });
   }
   return dead;
@@ -67,11 +73,18 @@ export interface ResumableRun {
  * marked running must have a dead runner (two runners on one run would waste work).
  */
 export async function findResumableRun(id: string): Promise<ResumableRun> {
-  const run = await db().run.findUnique({ where: { id }, include: { suiteVersion: { select: { hash: true, suite: { select: { name: true } } } } } });
+  const run = await db().run.findUnique({
+    where: { id },
+    include: { suiteVersion: { select: { hash: true, suite: { select: { name: true } } } } },
+  });
   if (!run) throw new UserError(`--resume ${id}: no such run in this database`, 422, "resume");
   if (run.status === "completed") throw new UserError(`--resume ${id}: that run already completed; nothing to resume`, 422, "resume");
   if (run.status === "running" && !runnerGone(run)) {
-    throw new UserError(`--resume ${id}: that run is still running (${run.runner ?? "unknown runner"}, heartbeat ${run.heartbeatAt?.toISOString() ?? "never"}); stop it first`, 409, "resume");
+    throw new UserError(
+      `--resume ${id}: that run is still running (${run.runner ?? "unknown runner"}, heartbeat ${run.heartbeatAt?.toISOString() ?? "never"}); stop it first`,
+      409,
+      "resume",
+    );
   }
   return {
     id: run.id,
@@ -89,7 +102,10 @@ export async function findResumableRun(id: string): Promise<ResumableRun> {
 
 /** Running again: the new runner owns it, with a fresh heartbeat. */
 export async function resumeRun(id: string, runner: string): Promise<void> {
-  await db().run.update({ where: { id }, data: { status: "running", runner, heartbeatAt: new Date(), finishedAt: null, gatePassed: null } });
+  await db().run.update({
+    where: { id },
+    data: { status: "running", runner, heartbeatAt: new Date(), finishedAt: null, gatePassed: null },
+  });
 }
 
 const STEP_SUFFIX = / \[step (\d+)\]$/;
@@ -112,7 +128,13 @@ export async function loadStoredTrials(runId: string): Promise<TrialResult[]> {
       trialIndex: row.trialIndex,
       verdict: (row.verdict ?? "error") as VerdictStatus,
       score: row.score,
-      reason: row.graderResults.filter((g) => g.status === row.verdict).map((g) => `${g.kind}: ${g.reason.replace(STEP_SUFFIX, "")}`).join(" | ") || row.error || String(row.verdict),
+      reason:
+        row.graderResults
+          .filter((g) => g.status === row.verdict)
+          .map((g) => `${g.kind}: ${g.reason.replace(STEP_SUFFIX, "")}`)
+          .join(" | ") ||
+        row.error ||
+        String(row.verdict),
       graders: row.graderResults.map((g) => {
         const step = STEP_SUFFIX.exec(g.reason);
         return {

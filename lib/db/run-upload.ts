@@ -20,7 +20,18 @@ import { writeTrials } from "./trial-writer";
  */
 
 async function ownedRun(runId: string, user: { id: string; role: string }, statuses: readonly string[] = ["running"]) {
-  const run = await db().run.findUnique({ where: { id: runId }, select: { id: true, createdById: true, status: true, trialsPerTask: true, suiteVersionId: true, agentLabel: true, suiteVersion: { select: { hash: true, suite: { select: { name: true } } } } } });
+  const run = await db().run.findUnique({
+    where: { id: runId },
+    select: {
+      id: true,
+      createdById: true,
+      status: true,
+      trialsPerTask: true,
+      suiteVersionId: true,
+      agentLabel: true,
+      suiteVersion: { select: { hash: true, suite: { select: { name: true } } } },
+    },
+  });
   if (!run || (run.createdById !== user.id && user.role !== "admin")) throw new UserError(`No run ${runId} of yours on this server.`, 404);
   if (!statuses.includes(run.status)) throw new UserError(`Run ${runId} is ${run.status}: it takes no more trials.`, 409);
   return run;
@@ -28,9 +39,11 @@ async function ownedRun(runId: string, user: { id: string; role: string }, statu
 
 export async function createUploadedRun(input: RunCreate, userId: string): Promise<void> {
   // The hash must be the definition's, or a run could claim another suite version's history.
-  if (sortedJsonHash(input.suite.definition) !== input.suite.hash) throw new UserError("suite.hash is not the sha256 of suite.definition's canonical JSON.", 422, "suite.hash");
+  if (sortedJsonHash(input.suite.definition) !== input.suite.hash)
+    throw new UserError("suite.hash is not the sha256 of suite.definition's canonical JSON.", 422, "suite.hash");
   if (input.baseline !== "auto" && input.baseline !== "none") await checkBaselineRun(input.baseline.runId);
-  if (await db().run.findUnique({ where: { id: input.id }, select: { id: true } })) throw new UserError(`A run ${input.id} already exists on this server.`, 409);
+  if (await db().run.findUnique({ where: { id: input.id }, select: { id: true } }))
+    throw new UserError(`A run ${input.id} already exists on this server.`, 409);
   const saved = await saveSuiteVersion(input.suite);
   await createRun({
     id: input.id,
@@ -54,17 +67,34 @@ export async function createUploadedRun(input: RunCreate, userId: string): Promi
 }
 
 /** Stores a batch of trials (again, it replaces itself) and refreshes the heartbeat. */
-export async function storeUploadedTrials(runId: string, batch: z.infer<typeof TrialBatchSchema>, user: { id: string; role: string }): Promise<number> {
+export async function storeUploadedTrials(
+  runId: string,
+  batch: z.infer<typeof TrialBatchSchema>,
+  user: { id: string; role: string },
+): Promise<number> {
   const run = await ownedRun(runId, user);
-  const tasks = new Map((await db().task.findMany({ where: { suiteVersionId: run.suiteVersionId }, select: { id: true, key: true } })).map((t) => [t.key, t.id]));
+  const tasks = new Map(
+    (await db().task.findMany({ where: { suiteVersionId: run.suiteVersionId }, select: { id: true, key: true } })).map((t) => [
+      t.key,
+      t.id,
+    ]),
+  );
   const problems = batch.trials.flatMap((t, i) => [
     ...(tasks.has(t.taskId) ? [] : [`trials[${i}].taskId: no task ${t.taskId} in this run's suite`]),
-    ...(t.trialIndex < run.trialsPerTask ? [] : [`trials[${i}].trialIndex: ${t.trialIndex} is past the run's ${run.trialsPerTask} trials per task`]),
+    ...(t.trialIndex < run.trialsPerTask
+      ? []
+      : [`trials[${i}].trialIndex: ${t.trialIndex} is past the run's ${run.trialsPerTask} trials per task`]),
   ]);
   if (problems.length) throw new UserError(problems.slice(0, 10).join("; "), 422, "trials");
   await writeTrials(
     runId,
-    batch.trials.map((t) => ({ ...t, taskId: tasks.get(t.taskId)!, steps: t.trajectory.length, startedAt: new Date(t.startedAt), finishedAt: new Date(t.finishedAt) })),
+    batch.trials.map((t) => ({
+      ...t,
+      taskId: tasks.get(t.taskId)!,
+      steps: t.trajectory.length,
+      startedAt: new Date(t.startedAt),
+      finishedAt: new Date(t.finishedAt),
+    })),
   );
   await heartbeat(runId);
   return batch.trials.length;
@@ -76,7 +106,14 @@ export async function finishUploadedRun(runId: string, input: RunFinish, user: {
   const stored = await db().run.findUniqueOrThrow({ where: { id: runId }, select: { summary: true } });
   const request = ((stored.summary ?? {}) as { baselineRequest?: RunCreate["baseline"] }).baselineRequest ?? "auto";
   const config = input.gatesConfig as unknown as GateConfig;
-  const baseline = await findBaseline({ suiteName: run.suiteVersion.suite.name, suiteHash: run.suiteVersion.hash, agentLabel: run.agentLabel ?? "", runId, request, window: config.operational?.window ?? 10 });
+  const baseline = await findBaseline({
+    suiteName: run.suiteVersion.suite.name,
+    suiteHash: run.suiteVersion.hash,
+    agentLabel: run.agentLabel ?? "",
+    runId,
+    request,
+    window: config.operational?.window ?? 10,
+  });
   const summary = withBaselineGates(input.summary as unknown as RunSummary, config, baseline);
   await completeRun(runId, {
     gatePassed: summary.gate.passed,
@@ -97,10 +134,17 @@ export async function finishUploadedRun(runId: string, input: RunFinish, user: {
   return summary;
 }
 
-export async function stopUploadedRun(runId: string, stop: { status: "interrupted" | "error"; message: string }, user: { id: string; role: string }): Promise<void> {
+export async function stopUploadedRun(
+  runId: string,
+  stop: { status: "interrupted" | "error"; message: string },
+  user: { id: string; role: string },
+): Promise<void> {
   await ownedRun(runId, user);
   await db().run.update({
     where: { id: runId },
-    data: stop.status === "interrupted" ? { status: "interrupted", summary: { interrupted: stop.message } } : { status: "error", gatePassed: null, finishedAt: new Date(), summary: { error: stop.message } },
+    data:
+      stop.status === "interrupted"
+        ? { status: "interrupted", summary: { interrupted: stop.message } }
+        : { status: "error", gatePassed: null, finishedAt: new Date(), summary: { error: stop.message } },
   });
 }

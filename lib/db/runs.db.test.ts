@@ -17,7 +17,11 @@ withTestDatabase();
 
 async function runRefund(agent: string, trials = 2) {
   const outDir = mkdtempSync(path.join(os.tmpdir(), "gavel-results-"));
-  const deps = localDeps({ agent: await resolveAgent(`module:datasets/refund/agents.ts#${agent}`), outDir, writer: { batchSize: 16, flushIntervalMs: 5 } });
+  const deps = localDeps({
+    agent: await resolveAgent(`module:datasets/refund/agents.ts#${agent}`),
+    outDir,
+    writer: { batchSize: 16, flushIntervalMs: 5 },
+  });
   return { ...(await runSuite(await loadSuite("datasets/refund"), { trials, concurrency: 8 }, deps)), outDir };
 }
 
@@ -25,13 +29,21 @@ describe("storing a run", () => {
   it("stores the suite version, the run, every trial and every grader verdict, and writes the record", async () => {
     const { record, recordPath } = await runRefund("regressedAgent");
     const run = await db().run.findUniqueOrThrow({ where: { id: record.runId }, include: { suiteVersion: true } });
-    expect(run).toMatchObject({ status: "completed", gatePassed: false, trialsPerTask: 2, scoredCount: 70, agentSpec: "module:datasets/refund/agents.ts#regressedAgent" });
+    expect(run).toMatchObject({
+      status: "completed",
+      gatePassed: false,
+      trialsPerTask: 2,
+      scoredCount: 70,
+      agentSpec: "module:datasets/refund/agents.ts#regressedAgent",
+    });
     expect(run.suiteVersion.hash).toBe(record.suite.hash);
     expect(await db().trial.count({ where: { runId: record.runId } })).toBe(70);
     expect(await db().graderResult.count({ where: { trial: { runId: record.runId } } })).toBe(70 * 4);
     const tasks = await db().task.findMany({ where: { suiteVersionId: run.suiteVersionId } });
     expect(tasks).toHaveLength(35);
-    expect(tasks.find((t) => t.key === "refund-full-bank")?.contractHash).toBe(record.tasks.find((t) => t.id === "refund-full-bank")!.contractHash);
+    expect(tasks.find((t) => t.key === "refund-full-bank")?.contractHash).toBe(
+      record.tasks.find((t) => t.id === "refund-full-bank")!.contractHash,
+    );
 
     const file = JSON.parse(readFileSync(recordPath!, "utf8"));
     expect(file).toMatchObject({ schemaVersion: 2, runId: record.runId, suite: { hash: record.suite.hash }, config: { trials: 2 } });
@@ -43,7 +55,12 @@ describe("storing a run", () => {
     expect(failed.verdict).toBe("fail");
     const steps = failed.trajectory as { tool: string; failing?: string }[];
     expect(steps.findIndex((s) => s.failing)).toBe(2);
-    expect(failed.graderResults.map((g) => [g.kind, g.status])).toEqual([["state", "fail"], ["tools", "pass"], ["side_effects", "fail"], ["rule", "pass"]]);
+    expect(failed.graderResults.map((g) => [g.kind, g.status])).toEqual([
+      ["state", "fail"],
+      ["tools", "pass"],
+      ["side_effects", "fail"],
+      ["rule", "pass"],
+    ]);
   });
 
   it("serves one page of a run: filters by status, tag, grader and change against the baseline, 50 tasks a page", async () => {
@@ -86,7 +103,13 @@ describe("storing a run", () => {
   });
 
   it("saving the same suite version twice at once creates it once", async () => {
-    const input = { name: "race", description: null, hash: "h1", definition: {}, tasks: [{ key: "a", contractHash: "c", prompt: "p", category: null, difficulty: null, definition: {} }] };
+    const input = {
+      name: "race",
+      description: null,
+      hash: "h1",
+      definition: {},
+      tasks: [{ key: "a", contractHash: "c", prompt: "p", category: null, difficulty: null, definition: {} }],
+    };
     const [a, b] = await Promise.all([saveSuiteVersion(input), saveSuiteVersion(input)]);
     expect(a.suiteVersionId).toBe(b.suiteVersionId);
     expect(await db().task.count({ where: { suiteVersionId: a.suiteVersionId } })).toBe(1);
@@ -119,7 +142,18 @@ describe("the trial writer", () => {
     error: null,
     startedAt: new Date(),
     finishedAt: new Date(),
-    graders: [{ position: 0, kind: "exact", config: { expected: "o" }, status: verdict, score: 1, reason: "r", shadow: false, judgeVersionId: null }],
+    graders: [
+      {
+        position: 0,
+        kind: "exact",
+        config: { expected: "o" },
+        status: verdict,
+        score: 1,
+        reason: "r",
+        shadow: false,
+        judgeVersionId: null,
+      },
+    ],
   });
 
   it("writing a trial again replaces it: a retry never duplicates", async () => {

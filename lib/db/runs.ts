@@ -71,15 +71,18 @@ export async function failRun(id: string, message: string, finishedAt: Date): Pr
   await db().run.updateMany({ where: { id }, data: { status: "error", gatePassed: null, finishedAt, summary: { error: message } } });
 }
 
-
 /** A run's counted (not shadow) verdicts from one judge version: what its raw judge pass rate is made of. */
-export async function countJudgeVerdicts(runId: string, judgeVersionId: string): Promise<{ passed: number; scored: number; shadow: number }> {
+export async function countJudgeVerdicts(
+  runId: string,
+  judgeVersionId: string,
+): Promise<{ passed: number; scored: number; shadow: number }> {
   const rows = await db().graderResult.groupBy({
     by: ["status", "shadow"],
     where: { trial: { runId }, kind: "judge", judgeVersionId },
     _count: { _all: true },
   });
-  const count = (status: string, shadow: boolean) => rows.filter((r) => r.status === status && r.shadow === shadow).reduce((s, r) => s + r._count._all, 0);
+  const count = (status: string, shadow: boolean) =>
+    rows.filter((r) => r.status === status && r.shadow === shadow).reduce((s, r) => s + r._count._all, 0);
   const passed = count("pass", false);
   return { passed, scored: passed + count("fail", false), shadow: rows.filter((r) => r.shadow).reduce((s, r) => s + r._count._all, 0) };
 }
@@ -88,7 +91,18 @@ export async function countJudgeVerdicts(runId: string, judgeVersionId: string):
 export async function getRunStatus(id: string) {
   const run = await db().run.findUnique({
     where: { id },
-    select: { id: true, status: true, gatePassed: true, passRate: true, scoredCount: true, passedCount: true, agentLabel: true, gitBranch: true, baselineRunId: true, _count: { select: { trials: true } } },
+    select: {
+      id: true,
+      status: true,
+      gatePassed: true,
+      passRate: true,
+      scoredCount: true,
+      passedCount: true,
+      agentLabel: true,
+      gitBranch: true,
+      baselineRunId: true,
+      _count: { select: { trials: true } },
+    },
   });
   if (!run) return null;
   const { _count, ...rest } = run;

@@ -25,7 +25,11 @@ const CHUNK = 500;
 export const NO_VERDICT = "no verdict";
 
 /** Inclusion probability and stratum of the items a draw put in the queue (the calibration's design). */
-export async function loadDesign(queueId: string, transcriptIds: readonly string[], client: Db | Tx = db()): Promise<Record<string, DesignEntry>> {
+export async function loadDesign(
+  queueId: string,
+  transcriptIds: readonly string[],
+  client: Db | Tx = db(),
+): Promise<Record<string, DesignEntry>> {
   const design: Record<string, DesignEntry> = {};
   for (let i = 0; i < transcriptIds.length; i += CHUNK) {
     const rows = await client.queueItem.findMany({
@@ -46,7 +50,10 @@ export async function loadPool(queueId: string, versionId: string, client: Db | 
   if (!queue) throw new UserError("No such label set.", 404, "queueId");
   const first = await client.queueItem.findFirst({ where: { queueId, sampledById: { not: null } }, select: { sampledById: true } });
   const stratifier = first?.sampledById ?? versionId;
-  const items = await client.queueItem.findMany({ where: { queueId }, select: { transcriptId: true, transcript: { select: { source: true } } } });
+  const items = await client.queueItem.findMany({
+    where: { queueId },
+    select: { transcriptId: true, transcript: { select: { source: true } } },
+  });
   const inQueue = new Set(items.map((i) => i.transcriptId));
   const sources = [...new Set(items.map((i) => i.transcript.source))];
   const transcripts = (
@@ -59,7 +66,13 @@ export async function loadPool(queueId: string, versionId: string, client: Db | 
   const judged = new Set<string>();
   for (let i = 0; i < transcripts.length; i += CHUNK) {
     const rows = await client.judgeVerdict.findMany({
-      where: { judgeVersionId: stratifier, transcriptId: { in: transcripts.slice(i, i + CHUNK).map((t) => t.id) }, order: "original", repeat: 0, status: "ok" },
+      where: {
+        judgeVersionId: stratifier,
+        transcriptId: { in: transcripts.slice(i, i + CHUNK).map((t) => t.id) },
+        order: "original",
+        repeat: 0,
+        status: "ok",
+      },
       select: { transcriptId: true },
     });
     for (const r of rows) judged.add(r.transcriptId);
@@ -69,14 +82,24 @@ export async function loadPool(queueId: string, versionId: string, client: Db | 
 
 /** The label sets this version has a test-split calibration on. */
 export async function testCalibratedLabelSets(versionId: string) {
-  const rows = await db().calibration.findMany({ where: { judgeVersionId: versionId, split: "test" }, distinct: ["queueId"], select: { queueId: true, queue: { select: { name: true } } } });
+  const rows = await db().calibration.findMany({
+    where: { judgeVersionId: versionId, split: "test" },
+    distinct: ["queueId"],
+    select: { queueId: true, queue: { select: { name: true } } },
+  });
   return rows.map((r) => ({ queueId: r.queueId, name: r.queue.name }));
 }
 
 export interface PlanForJudge {
   plan: GatePlan | null;
   /** κ and its SE the plan used, and which estimator they came from. */
-  estimate: { kappa: number | null; se: number | null; estimator: "unweighted" | "horvitz-thompson"; n: number; calibrationId: string } | null;
+  estimate: {
+    kappa: number | null;
+    se: number | null;
+    estimator: "unweighted" | "horvitz-thompson";
+    n: number;
+    calibrationId: string;
+  } | null;
   /** How many items "Label more" would draw: the largest shortfall of the plan (0 when nothing is missing). */
   wanted: number;
 }
@@ -87,11 +110,18 @@ export async function planForJudge(versionId: string, queueId: string, client: D
   if (!calibration) return { plan: null, estimate: null, wanted: 0 };
   const stats: CalibrationStats = statsOf(calibration);
   const classes = planClasses(stats.kind, stats.classCounts);
-  const plan = planGate({ n: calibration.n, estimate: calibration.kappa, se: calibration.kappaSe, classCounts: stats.classCounts, classes }, { bar: policy.minKappa, minItems: policy.minItems, minPerClass: policy.minPerClass });
+  const plan = planGate(
+    { n: calibration.n, estimate: calibration.kappa, se: calibration.kappaSe, classCounts: stats.classCounts, classes },
+    { bar: policy.minKappa, minItems: policy.minItems, minPerClass: policy.minPerClass },
+  );
   const perClass = Object.values(plan.perClassShortfall).reduce((s, x) => s + x, 0);
   const wanted = Math.max(plan.moreToDecide ?? 0, plan.itemsShortfall, perClass);
   const estimator = stats.estimator?.name ?? "unweighted";
-  return { plan, estimate: { kappa: calibration.kappa, se: calibration.kappaSe, estimator, n: calibration.n, calibrationId: calibration.id }, wanted };
+  return {
+    plan,
+    estimate: { kappa: calibration.kappa, se: calibration.kappaSe, estimator, n: calibration.n, calibrationId: calibration.id },
+    wanted,
+  };
 }
 
 export interface DrawResult {
@@ -105,7 +135,12 @@ export interface DrawResult {
  * Per-class shortfalls are drawn first from the stratum where the judge gave that class, sized by how often the judge
  * was right there (its precision on the calibration, floored at 0.2 so a poor judge does not ask for thousands).
  */
-export async function labelMoreForJudge(input: { versionId: string; queueId: string; size?: number; actorId: string | null }): Promise<DrawResult> {
+export async function labelMoreForJudge(input: {
+  versionId: string;
+  queueId: string;
+  size?: number;
+  actorId: string | null;
+}): Promise<DrawResult> {
   return retryOnConflict(() =>
     db().$transaction(
       async (tx) => {
@@ -116,16 +151,28 @@ export async function labelMoreForJudge(input: { versionId: string; queueId: str
         if (!queue) throw new UserError("No such label set.", 404, "queueId");
         if (!version) throw new UserError("No such judge version.", 404, "versionId");
         const kind = KIND_FOR_PARSER[version.parser as JudgeParser];
-        if (kind !== queue.kind) throw new UserError(`${version.judge.name} judges ${kind} items; "${queue.name}" holds ${queue.kind} items.`, 422, "queueId");
+        if (kind !== queue.kind)
+          throw new UserError(`${version.judge.name} judges ${kind} items; "${queue.name}" holds ${queue.kind} items.`, 422, "queueId");
 
-        const drawnBefore = await tx.queueItem.findMany({ where: { queueId: queue.id, inclusionProbability: { not: null } }, select: { transcriptId: true, stratum: true } });
+        const drawnBefore = await tx.queueItem.findMany({
+          where: { queueId: queue.id, inclusionProbability: { not: null } },
+          select: { transcriptId: true, stratum: true },
+        });
         const { stratifier, sources, transcripts } = await loadPool(queue.id, version.id, tx);
         const pool = transcripts.map((t) => t.id);
-        if (pool.length === 0) throw new UserError(`Every ${queue.kind} transcript of ${sources.map((s) => `"${s}"`).join(", ") || "this label set's sources"} is in "${queue.name}" already: import or run more to draw from.`, 409, "queueId");
+        if (pool.length === 0)
+          throw new UserError(
+            `Every ${queue.kind} transcript of ${sources.map((s) => `"${s}"`).join(", ") || "this label set's sources"} is in "${queue.name}" already: import or run more to draw from.`,
+            409,
+            "queueId",
+          );
 
         const verdictOf = new Map<string, string>();
         for (let i = 0; i < pool.length; i += CHUNK) {
-          const rows = await tx.judgeVerdict.findMany({ where: { judgeVersionId: stratifier, transcriptId: { in: pool.slice(i, i + CHUNK) }, order: "original", repeat: 0 }, select: { transcriptId: true, status: true, value: true } });
+          const rows = await tx.judgeVerdict.findMany({
+            where: { judgeVersionId: stratifier, transcriptId: { in: pool.slice(i, i + CHUNK) }, order: "original", repeat: 0 },
+            select: { transcriptId: true, status: true, value: true },
+          });
           for (const v of rows) if (v.status === "ok" && v.value !== null) verdictOf.set(v.transcriptId, v.value);
         }
         const byStratum = new Map<string, string[]>();
@@ -147,9 +194,15 @@ export async function labelMoreForJudge(input: { versionId: string; queueId: str
           const total = cells.reduce((s, x) => s + x, 0);
           return (cells[row]! + 1) / (total + 2);
         };
-        const minimums = Object.fromEntries(Object.entries(plan?.perClassShortfall ?? {}).map(([cls, short]) => [cls, short / Math.max(0.2, precision(cls))]));
+        const minimums = Object.fromEntries(
+          Object.entries(plan?.perClassShortfall ?? {}).map(([cls, short]) => [cls, short / Math.max(0.2, precision(cls))]),
+        );
         const names = [...byStratum.keys()].sort();
-        const take = allocate(names.map((name) => ({ name, available: byStratum.get(name)!.length })), size, minimums);
+        const take = allocate(
+          names.map((name) => ({ name, available: byStratum.get(name)!.length })),
+          size,
+          minimums,
+        );
 
         const draws = await tx.auditEvent.count({ where: { action: "queue.sampled", targetId: queue.id } });
         const strata: DrawResult["strata"] = [];
@@ -159,7 +212,14 @@ export async function labelMoreForJudge(input: { versionId: string; queueId: str
           added.push(...ids.map((transcriptId) => ({ transcriptId, stratum: name })));
           const total = (before.get(name) ?? 0) + ids.length;
           const population = (before.get(name) ?? 0) + byStratum.get(name)!.length;
-          strata.push({ stratum: name, available: byStratum.get(name)!.length, drawn: ids.length, total, population, probability: inclusionProbability(total, population) });
+          strata.push({
+            stratum: name,
+            available: byStratum.get(name)!.length,
+            drawn: ids.length,
+            total,
+            population,
+            probability: inclusionProbability(total, population),
+          });
         }
         for (let i = 0; i < added.length; i += CHUNK) {
           await tx.queueItem.createMany({
@@ -177,7 +237,10 @@ export async function labelMoreForJudge(input: { versionId: string; queueId: str
         }
         // Earlier draws from the same stratum are one simple random draw with these: they share the new π.
         for (const s of strata) {
-          await tx.queueItem.updateMany({ where: { queueId: queue.id, stratum: s.stratum, inclusionProbability: { not: null } }, data: { inclusionProbability: s.probability } });
+          await tx.queueItem.updateMany({
+            where: { queueId: queue.id, stratum: s.stratum, inclusionProbability: { not: null } },
+            data: { inclusionProbability: s.probability },
+          });
         }
         await recordAudit(tx, {
           actorId: input.actorId,
@@ -198,22 +261,38 @@ export async function labelMoreForJudge(input: { versionId: string; queueId: str
  * disagree among repeats, versions or orders, or with the human majority, move to the front of the queue; the rest,
  * and every test item, keep their hash order, so the test split stays a probability sample.
  */
-export async function orderDevByInformativeness(queueId: string, actorId: string | null): Promise<{ devItems: number; moved: number; bySignals: Record<number, number> }> {
+export async function orderDevByInformativeness(
+  queueId: string,
+  actorId: string | null,
+): Promise<{ devItems: number; moved: number; bySignals: Record<number, number> }> {
   return db().$transaction(
     async (tx) => {
       const queue = await tx.labelQueue.findUnique({ where: { id: queueId } });
       if (!queue) throw new UserError("No such label set.", 404, "queueId");
-      const items = await tx.queueItem.findMany({ where: { queueId, split: "dev" }, select: { id: true, transcriptId: true, orderKey: true } });
+      const items = await tx.queueItem.findMany({
+        where: { queueId, split: "dev" },
+        select: { id: true, transcriptId: true, orderKey: true },
+      });
       const ids = items.map((i) => i.transcriptId);
       const verdicts = new Map<string, VerdictSignal[]>();
       const labels = new Map<string, string[]>();
       for (let i = 0; i < ids.length; i += CHUNK) {
         const slice = ids.slice(i, i + CHUNK);
         const [vs, ls] = await Promise.all([
-          tx.judgeVerdict.findMany({ where: { transcriptId: { in: slice }, status: "ok", value: { not: null } }, select: { transcriptId: true, judgeVersionId: true, order: true, repeat: true, value: true } }),
-          tx.label.findMany({ where: { queueId, transcriptId: { in: slice }, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, value: true } }),
+          tx.judgeVerdict.findMany({
+            where: { transcriptId: { in: slice }, status: "ok", value: { not: null } },
+            select: { transcriptId: true, judgeVersionId: true, order: true, repeat: true, value: true },
+          }),
+          tx.label.findMany({
+            where: { queueId, transcriptId: { in: slice }, rubricVersion: queue.rubricVersion },
+            select: { transcriptId: true, value: true },
+          }),
         ]);
-        for (const v of vs) verdicts.set(v.transcriptId, [...(verdicts.get(v.transcriptId) ?? []), { versionId: v.judgeVersionId, order: v.order, repeat: v.repeat, value: v.value! }]);
+        for (const v of vs)
+          verdicts.set(v.transcriptId, [
+            ...(verdicts.get(v.transcriptId) ?? []),
+            { versionId: v.judgeVersionId, order: v.order, repeat: v.repeat, value: v.value! },
+          ]);
         for (const l of ls) labels.set(l.transcriptId, [...(labels.get(l.transcriptId) ?? []), l.value]);
       }
       const bySignals: Record<number, number> = {};
@@ -225,7 +304,13 @@ export async function orderDevByInformativeness(queueId: string, actorId: string
         if (score > 0) moved++;
         if (key !== item.orderKey) await tx.queueItem.update({ where: { id: item.id }, data: { orderKey: key } });
       }
-      await recordAudit(tx, { actorId, action: "queue.dev_ordered", targetType: "queue", targetId: queueId, details: { devItems: items.length, moved, bySignals } });
+      await recordAudit(tx, {
+        actorId,
+        action: "queue.dev_ordered",
+        targetType: "queue",
+        targetId: queueId,
+        details: { devItems: items.length, moved, bySignals },
+      });
       return { devItems: items.length, moved, bySignals };
     },
     { timeout: 120_000, maxWait: 20_000 },

@@ -7,7 +7,8 @@ import { changeRole, createUser, setUserDisabled } from "./users";
 withTestDatabase();
 
 let n = 0;
-const user = (role: "admin" | "viewer" = "viewer") => createUser({ email: `s${++n}-${Date.now()}@example.com`, role, passwordHash: null }, null);
+const user = (role: "admin" | "viewer" = "viewer") =>
+  createUser({ email: `s${++n}-${Date.now()}@example.com`, role, passwordHash: null }, null);
 
 describe("server-side sessions", () => {
   it("a live session reads its user; sign-out, expiry or another user's id end it", async () => {

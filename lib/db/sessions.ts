@@ -19,7 +19,10 @@ export async function createSession(userId: string, maxAgeS: number, now = new D
 
 /** The signed-in user of a live session, or null (signed out, expired, or the session is another user's). */
 export async function sessionUser(sessionId: string, userId: string, now = new Date()): Promise<PublicUser | null> {
-  const session = await db().session.findUnique({ where: { id: sessionId }, select: { userId: true, expiresAt: true, user: { select: publicFields } } });
+  const session = await db().session.findUnique({
+    where: { id: sessionId },
+    select: { userId: true, expiresAt: true, user: { select: publicFields } },
+  });
   if (!session || session.userId !== userId || session.expiresAt <= now) return null;
   return session.user;
 }

@@ -8,9 +8,17 @@ import { queryRows } from "./temp-database";
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "gavel-sqlite-migrate-"));
 const schemaOf = async (file: string) =>
-  (await queryRows(`file:${file}`, "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")).map((r) => ({ ...r, sql: String(r.sql ?? "").replace(/IF NOT EXISTS /, "") }));
+  (await queryRows(`file:${file}`, "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")).map((r) => ({
+    ...r,
+    sql: String(r.sql ?? "").replace(/IF NOT EXISTS /, ""),
+  }));
 const ledger = async (file: string) =>
-  (await queryRows(`file:${file}`, "SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, applied_steps_count FROM _prisma_migrations ORDER BY migration_name")).map((r) => ({ ...r, finished: Number(r.finished) }));
+  (
+    await queryRows(
+      `file:${file}`,
+      "SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, applied_steps_count FROM _prisma_migrations ORDER BY migration_name",
+    )
+  ).map((r) => ({ ...r, finished: Number(r.finished) }));
 
 describe("deploySqliteMigrations", () => {
   it("builds the same database and ledger as prisma migrate deploy, and Prisma then finds nothing to apply", async () => {
@@ -40,10 +48,18 @@ describe("deploySqliteMigrations", () => {
     }
     const file = path.join(dir, "db.sqlite");
     await expect(deploySqliteMigrations(file, migrations)).rejects.toThrow(/Migration 2_broken failed .*no such table: missing/);
-    const rows = await queryRows(`file:${file}`, "SELECT migration_name, finished_at, logs FROM _prisma_migrations ORDER BY migration_name");
-    expect(rows.map((r) => [r.migration_name, r.finished_at !== null])).toEqual([["1_first", true], ["2_broken", false]]);
+    const rows = await queryRows(
+      `file:${file}`,
+      "SELECT migration_name, finished_at, logs FROM _prisma_migrations ORDER BY migration_name",
+    );
+    expect(rows.map((r) => [r.migration_name, r.finished_at !== null])).toEqual([
+      ["1_first", true],
+      ["2_broken", false],
+    ]);
     expect(String(rows[1]!.logs)).toContain("no such table: missing");
     expect((await queryRows(`file:${file}`, "SELECT name FROM sqlite_master WHERE name = 'c'")).length).toBe(0);
-    await expect(deploySqliteMigrations(file, migrations)).rejects.toThrow(/2_broken failed earlier .* migrate resolve --rolled-back 2_broken/);
+    await expect(deploySqliteMigrations(file, migrations)).rejects.toThrow(
+      /2_broken failed earlier .* migrate resolve --rolled-back 2_broken/,
+    );
   });
 });

@@ -33,12 +33,18 @@ export async function deploySqliteMigrations(file: string, dir: string): Promise
   const adapter = await new PrismaBetterSQLite3({ url: file, timeout: 10_000 }).connect();
   try {
     await adapter.executeScript(MIGRATIONS_TABLE);
-    const rows = await adapter.queryRaw({ sql: `SELECT migration_name, finished_at, rolled_back_at FROM "_prisma_migrations"`, args: [], argTypes: [] });
+    const rows = await adapter.queryRaw({
+      sql: `SELECT migration_name, finished_at, rolled_back_at FROM "_prisma_migrations"`,
+      args: [],
+      argTypes: [],
+    });
     const done = new Set<string>();
     for (const [name, finished, rolledBack] of rows.rows as [string, string | null, string | null][]) {
       if (finished !== null && rolledBack === null) done.add(name);
       else if (finished === null && rolledBack === null) {
-        throw new Error(`Migration ${name} failed earlier on ${file} and was never resolved; fix the database, then run: npx prisma migrate resolve --rolled-back ${name}`);
+        throw new Error(
+          `Migration ${name} failed earlier on ${file} and was never resolved; fix the database, then run: npx prisma migrate resolve --rolled-back ${name}`,
+        );
       }
     }
     const pending = readdirSync(dir, { withFileTypes: true })
@@ -49,8 +55,14 @@ export async function deploySqliteMigrations(file: string, dir: string): Promise
       const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
       const id = randomUUID();
       const checksum = createHash("sha256").update(sql).digest("hex");
-      const args = (values: (string | number)[]) => ({ args: values, argTypes: values.map((v) => (typeof v === "number" ? "Int32" : "Text") as never) });
-      await adapter.executeRaw({ sql: `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES (?, ?, ?, ?, 0)`, ...args([id, checksum, name, stamp()]) });
+      const args = (values: (string | number)[]) => ({
+        args: values,
+        argTypes: values.map((v) => (typeof v === "number" ? "Int32" : "Text") as never),
+      });
+      await adapter.executeRaw({
+        sql: `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES (?, ?, ?, ?, 0)`,
+        ...args([id, checksum, name, stamp()]),
+      });
       try {
         await adapter.executeScript(sql);
       } catch (error) {
@@ -60,7 +72,10 @@ export async function deploySqliteMigrations(file: string, dir: string): Promise
         await adapter.executeRaw({ sql: `UPDATE "_prisma_migrations" SET logs = ? WHERE id = ?`, ...args([message, id]) });
         throw new Error(`Migration ${name} failed on ${file}: ${message}`);
       }
-      await adapter.executeRaw({ sql: `UPDATE "_prisma_migrations" SET finished_at = ?, applied_steps_count = 1 WHERE id = ?`, ...args([stamp(), id]) });
+      await adapter.executeRaw({
+        sql: `UPDATE "_prisma_migrations" SET finished_at = ?, applied_steps_count = 1 WHERE id = ?`,
+        ...args([stamp(), id]),
+      });
     }
     return pending;
   } finally {

@@ -17,11 +17,22 @@ export interface SuiteVersionInput {
   description: string | null;
   hash: string;
   definition: unknown;
-  tasks: { key: string; contractHash: string; prompt: string; category: string | null; difficulty: string | null; definition: unknown; tags?: Record<string, unknown> }[];
+  tasks: {
+    key: string;
+    contractHash: string;
+    prompt: string;
+    category: string | null;
+    difficulty: string | null;
+    definition: unknown;
+    tags?: Record<string, unknown>;
+  }[];
 }
 
 async function findVersion(tx: BulkTx, suiteId: string, hash: string) {
-  const [version] = await tx.query(`SELECT "id" FROM "suite_versions" WHERE "suite_id" = ${placeholders(tx.provider, 1)} AND "hash" = ${placeholders(tx.provider, 1, 1)}`, [suiteId, hash]);
+  const [version] = await tx.query(
+    `SELECT "id" FROM "suite_versions" WHERE "suite_id" = ${placeholders(tx.provider, 1)} AND "hash" = ${placeholders(tx.provider, 1, 1)}`,
+    [suiteId, hash],
+  );
   if (!version) return null;
   const tasks = await tx.query(`SELECT "id", "key" FROM "tasks" WHERE "suite_version_id" = ${placeholders(tx.provider, 1)}`, [version.id]);
   return { suiteVersionId: String(version.id), taskIds: new Map(tasks.map((t) => [String(t.key), String(t.id)])) };
@@ -50,18 +61,47 @@ export async function saveSuiteVersion(input: SuiteVersionInput): Promise<{ suit
         ...insertStatement(
           tx.provider,
           "suite_versions",
-          [{ name: "id" }, { name: "suite_id" }, { name: "hash" }, { name: "definition", cast: pg ? "::jsonb" : undefined }, { name: "task_count" }, { name: "created_at", cast: pg ? "::timestamp(3)" : undefined }],
+          [
+            { name: "id" },
+            { name: "suite_id" },
+            { name: "hash" },
+            { name: "definition", cast: pg ? "::jsonb" : undefined },
+            { name: "task_count" },
+            { name: "created_at", cast: pg ? "::timestamp(3)" : undefined },
+          ],
           [[versionId, suite.id, input.hash, jsonText(input.definition), input.tasks.length, timestampParam(tx.provider, new Date())]],
         ),
       );
-      const columns = ["id", "suite_version_id", "key", "contract_hash", "prompt", "category", "difficulty", "definition", "position", "tags"].map((name) => ({ name, cast: pg && (name === "definition" || name === "tags") ? "::jsonb" : undefined }));
+      const columns = [
+        "id",
+        "suite_version_id",
+        "key",
+        "contract_hash",
+        "prompt",
+        "category",
+        "difficulty",
+        "definition",
+        "position",
+        "tags",
+      ].map((name) => ({ name, cast: pg && (name === "definition" || name === "tags") ? "::jsonb" : undefined }));
       const taskIds = new Map<string, string>();
       let position = 0;
       for (const part of chunks(input.tasks, 400)) {
         const rows = part.map((t) => {
           const id = randomUUID();
           taskIds.set(t.key, id);
-          return [id, versionId, t.key, t.contractHash, t.prompt, t.category, t.difficulty, jsonText(t.definition) ?? "{}", position++, jsonText(t.tags ?? {})];
+          return [
+            id,
+            versionId,
+            t.key,
+            t.contractHash,
+            t.prompt,
+            t.category,
+            t.difficulty,
+            jsonText(t.definition) ?? "{}",
+            position++,
+            jsonText(t.tags ?? {}),
+          ];
         });
         await tx.execute(...insertStatement(tx.provider, "tasks", columns, rows));
       }
@@ -109,6 +149,14 @@ export function suiteVersionInput(suite: LoadedSuite): SuiteVersionInput {
     description: suite.description,
     hash: suite.hash,
     definition: suite.definition,
-    tasks: suite.tasks.map((t) => ({ key: t.id, contractHash: t.contractHash, prompt: t.prompt, category: t.category, difficulty: t.difficulty, definition: t.definition, tags: t.tags })),
+    tasks: suite.tasks.map((t) => ({
+      key: t.id,
+      contractHash: t.contractHash,
+      prompt: t.prompt,
+      category: t.category,
+      difficulty: t.difficulty,
+      definition: t.definition,
+      tags: t.tags,
+    })),
   };
 }

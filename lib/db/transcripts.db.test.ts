@@ -12,7 +12,12 @@ const item = (n: number, extra: Partial<NewTranscript> = {}) =>
     externalId: `t-${n}`,
     taskPrompt: `Refund order ${n}`,
     finalOutput: `Refunded order ${n}.`,
-    content: { messages: [{ role: "user", content: `Refund order ${n}` }, { role: "assistant", content: "Done", toolCalls: [{ name: "issue_refund", arguments: { order_id: n }, result: { ok: true } }] }] },
+    content: {
+      messages: [
+        { role: "user", content: `Refund order ${n}` },
+        { role: "assistant", content: "Done", toolCalls: [{ name: "issue_refund", arguments: { order_id: n }, result: { ok: true } }] },
+      ],
+    },
     ...extra,
   });
 

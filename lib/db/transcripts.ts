@@ -43,7 +43,10 @@ async function write(tx: Tx | Db, items: ParsedTranscript[]): Promise<ImportResu
   const unique = [...new Set(hashes)];
   const found = new Map<string, string>();
   for (let i = 0; i < unique.length; i += CHUNK) {
-    const rows = await tx.transcript.findMany({ where: { contentHash: { in: unique.slice(i, i + CHUNK) } }, select: { id: true, contentHash: true } });
+    const rows = await tx.transcript.findMany({
+      where: { contentHash: { in: unique.slice(i, i + CHUNK) } },
+      select: { id: true, contentHash: true },
+    });
     for (const row of rows) found.set(row.contentHash, row.id);
   }
   const existing = found.size;

@@ -69,7 +69,6 @@ const GRADER_COLUMNS = (pg: boolean) => [
   { name: "judge_version_id" },
 ];
 
-
 /** Writes a batch of trials and their grader results in one transaction; replaces any earlier copy. */
 export async function writeTrials(runId: string, rows: TrialRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -101,9 +100,21 @@ export async function writeTrials(runId: string, rows: TrialRow[]): Promise<void
       ]);
       await tx.execute(...insertStatement(tx.provider, "trials", TRIAL_COLUMNS(pg), trialRows));
       const graderRows = trials.flatMap(({ id, row }) =>
-        row.graders.map((g) => [`${id}-${g.position}`, id, g.position, g.kind, JSON.stringify(g.config ?? {}), g.status, g.score, g.reason, boolParam(tx.provider, g.shadow), g.judgeVersionId]),
+        row.graders.map((g) => [
+          `${id}-${g.position}`,
+          id,
+          g.position,
+          g.kind,
+          JSON.stringify(g.config ?? {}),
+          g.status,
+          g.score,
+          g.reason,
+          boolParam(tx.provider, g.shadow),
+          g.judgeVersionId,
+        ]),
       );
-      for (const part of chunks(graderRows, 800)) await tx.execute(...insertStatement(tx.provider, "grader_results", GRADER_COLUMNS(pg), part));
+      for (const part of chunks(graderRows, 800))
+        await tx.execute(...insertStatement(tx.provider, "grader_results", GRADER_COLUMNS(pg), part));
     }
   });
 }

@@ -29,7 +29,11 @@ describe("users", () => {
     await changeRole(user.id, "reviewer", admin.id);
     const events = await listAuditEvents({ targetType: "user", targetId: user.id });
     expect(events.map((e) => e.action)).toContain("user.role_changed");
-    expect(events.find((e) => e.action === "user.role_changed")?.details).toEqual({ email: "promote@example.com", from: "viewer", to: "reviewer" });
+    expect(events.find((e) => e.action === "user.role_changed")?.details).toEqual({
+      email: "promote@example.com",
+      from: "viewer",
+      to: "reviewer",
+    });
   });
 
   it("never leaves the project without an active admin", async () => {
@@ -53,8 +57,16 @@ describe("adjudicator flag", () => {
     expect((await setAdjudicator(user.id, true, admin.id)).isAdjudicator).toBe(true);
     expect((await setAdjudicator(user.id, false, admin.id)).isAdjudicator).toBe(false);
     const events = await listAuditEvents({ targetType: "user", targetId: user.id });
-    expect(events.map((e) => e.action).filter((a) => a.startsWith("user.adjudicator")).sort()).toEqual(["user.adjudicator_granted", "user.adjudicator_revoked"]);
-    expect(events.find((e) => e.action === "user.adjudicator_granted")).toMatchObject({ actorId: admin.id, details: { email: "flagged@example.com" } });
+    expect(
+      events
+        .map((e) => e.action)
+        .filter((a) => a.startsWith("user.adjudicator"))
+        .sort(),
+    ).toEqual(["user.adjudicator_granted", "user.adjudicator_revoked"]);
+    expect(events.find((e) => e.action === "user.adjudicator_granted")).toMatchObject({
+      actorId: admin.id,
+      details: { email: "flagged@example.com" },
+    });
     await expect(setAdjudicator("nobody", true, admin.id)).rejects.toThrow("That user does not exist.");
   });
 });

@@ -50,7 +50,13 @@ export async function createUser(user: NewUser, actorId: string | null): Promise
   try {
     return await db().$transaction(async (tx) => {
       const created = await tx.user.create({
-        data: { email: user.email, name: user.name, role: user.role, passwordHash: user.passwordHash, isAdjudicator: user.isAdjudicator ?? false },
+        data: {
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          passwordHash: user.passwordHash,
+          isAdjudicator: user.isAdjudicator ?? false,
+        },
         select: publicFields,
       });
       await recordAudit(tx, {
@@ -161,7 +167,6 @@ async function assertAnotherActiveAdmin(tx: Prisma.TransactionClient, userId: st
   if (others === 0) throw new UserError("Gavel needs at least one active admin: make someone else admin first.", 409);
 }
 
-
 /**
  * An account blocked from signing in after too many failures (lib/auth/throttle.ts). The target is
  * the user when the email is known; unknown emails are recorded too (someone is guessing).
@@ -169,5 +174,10 @@ async function assertAnotherActiveAdmin(tx: Prisma.TransactionClient, userId: st
 export async function recordSignInBlocked(email: string, blockedForS: number, address: string) {
   const normalized = email.trim().toLowerCase();
   const user = normalized ? await db().user.findUnique({ where: { email: normalized }, select: { id: true } }) : null;
-  await recordAudit(db(), { actorId: null, action: "user.sign_in_blocked", targetId: user?.id ?? null, details: { email: normalized, blockedForS, address } });
+  await recordAudit(db(), {
+    actorId: null,
+    action: "user.sign_in_blocked",
+    targetId: user?.id ?? null,
+    details: { email: normalized, blockedForS, address },
+  });
 }

@@ -11,7 +11,8 @@ export async function saveVerdict(judgeVersionId: string, verdict: StoredVerdict
     score: verdict.score,
     reason: verdict.reason,
     requestHash: verdict.requestHash,
-    rawRequest: verdict.rawRequest === null || verdict.rawRequest === undefined ? Prisma.DbNull : (verdict.rawRequest as Prisma.InputJsonValue),
+    rawRequest:
+      verdict.rawRequest === null || verdict.rawRequest === undefined ? Prisma.DbNull : (verdict.rawRequest as Prisma.InputJsonValue),
     rawResponse: verdict.rawResponse,
     tokensIn: verdict.tokensIn,
     tokensOut: verdict.tokensOut,
@@ -20,7 +21,14 @@ export async function saveVerdict(judgeVersionId: string, verdict: StoredVerdict
     error: verdict.error,
   };
   return db().judgeVerdict.upsert({
-    where: { judgeVersionId_transcriptId_order_repeat: { judgeVersionId, transcriptId: verdict.transcriptId, order: verdict.order, repeat: verdict.repeat } },
+    where: {
+      judgeVersionId_transcriptId_order_repeat: {
+        judgeVersionId,
+        transcriptId: verdict.transcriptId,
+        order: verdict.order,
+        repeat: verdict.repeat,
+      },
+    },
     update: data,
     create: { judgeVersionId, transcriptId: verdict.transcriptId, order: verdict.order, repeat: verdict.repeat, ...data },
   });
@@ -31,7 +39,22 @@ export async function listVerdicts(judgeVersionId: string, transcriptIds?: strin
   const rows = await db().judgeVerdict.findMany({
     where: { judgeVersionId },
     orderBy: [{ transcriptId: "asc" }, { order: "asc" }, { repeat: "asc" }],
-    select: { id: true, transcriptId: true, order: true, repeat: true, status: true, value: true, score: true, reason: true, error: true, costUsd: true, tokensIn: true, tokensOut: true, latencyMs: true, requestHash: true },
+    select: {
+      id: true,
+      transcriptId: true,
+      order: true,
+      repeat: true,
+      status: true,
+      value: true,
+      score: true,
+      reason: true,
+      error: true,
+      costUsd: true,
+      tokensIn: true,
+      tokensOut: true,
+      latencyMs: true,
+      requestHash: true,
+    },
   });
   if (!transcriptIds) return rows;
   const ids = new Set(transcriptIds);
@@ -40,7 +63,10 @@ export async function listVerdicts(judgeVersionId: string, transcriptIds?: strin
 
 /** The raw answers behind a version's verdicts (for their response fingerprints). */
 export async function verdictResponses(judgeVersionId: string) {
-  return db().judgeVerdict.findMany({ where: { judgeVersionId, rawResponse: { not: null } }, select: { transcriptId: true, order: true, repeat: true, rawResponse: true } });
+  return db().judgeVerdict.findMany({
+    where: { judgeVersionId, rawResponse: { not: null } },
+    select: { transcriptId: true, order: true, repeat: true, rawResponse: true },
+  });
 }
 
 /**
@@ -64,6 +90,11 @@ export async function recordedResponses(requestHash: string): Promise<string[]> 
 }
 
 export async function verdictTotals(judgeVersionId: string) {
-  const rows = await db().judgeVerdict.groupBy({ by: ["status"], where: { judgeVersionId }, _count: { _all: true }, _sum: { costUsd: true } });
+  const rows = await db().judgeVerdict.groupBy({
+    by: ["status"],
+    where: { judgeVersionId },
+    _count: { _all: true },
+    _sum: { costUsd: true },
+  });
   return rows.map((r) => ({ status: r.status, count: r._count._all, costUsd: r._sum.costUsd }));
 }

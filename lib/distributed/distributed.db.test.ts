@@ -46,7 +46,9 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 describe("gavel run --distributed on SQLite", () => {
   it("is refused before anything is written, naming PostgreSQL (exit 2)", async () => {
     const dataDir = tmp();
-    const result = await gavel(["run", "datasets/refund", "--agent", SLOW_REGRESSED, "--distributed"], { DATABASE_URL: `file:${path.join(dataDir, "gavel.db")}` });
+    const result = await gavel(["run", "datasets/refund", "--agent", SLOW_REGRESSED, "--distributed"], {
+      DATABASE_URL: `file:${path.join(dataDir, "gavel.db")}`,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--distributed needs PostgreSQL: set DATABASE_URL to a postgresql:// database");
     expect(existsSync(path.join(dataDir, "gavel.db"))).toBe(false);
@@ -62,11 +64,46 @@ describe.skipIf(!onPostgres)("distributed runs on PostgreSQL with pg-boss", () =
     async () => {
       const env = { DATABASE_URL: database.url() };
       // The local run: the verdict to match (the regressed agent fails some tasks, so the gate has something to say).
-      const local = await gavel(["run", "datasets/refund", "--agent", SLOW_REGRESSED, "--trials", "5", "--concurrency", "8", "--baseline", "none", "--out", tmp(), "--json"], env);
+      const local = await gavel(
+        [
+          "run",
+          "datasets/refund",
+          "--agent",
+          SLOW_REGRESSED,
+          "--trials",
+          "5",
+          "--concurrency",
+          "8",
+          "--baseline",
+          "none",
+          "--out",
+          tmp(),
+          "--json",
+        ],
+        env,
+      );
       expect(local.code).toBe(1);
       const localJson = JSON.parse(local.stdout);
 
-      const queued = await gavel(["run", "datasets/refund", "--agent", SLOW_REGRESSED, "--trials", "5", "--baseline", "none", "--distributed", "--detach", "--job-expiry", "4", "--job-retries", "2"], env);
+      const queued = await gavel(
+        [
+          "run",
+          "datasets/refund",
+          "--agent",
+          SLOW_REGRESSED,
+          "--trials",
+          "5",
+          "--baseline",
+          "none",
+          "--distributed",
+          "--detach",
+          "--job-expiry",
+          "4",
+          "--job-retries",
+          "2",
+        ],
+        env,
+      );
       expect(queued.stderr).toContain("175 trials queued for the workers (2 retries, jobs expire after 4 s)");
       expect(queued.code).toBe(0);
       const runId = queued.stdout.trim();
@@ -79,7 +116,11 @@ describe.skipIf(!onPostgres)("distributed runs on PostgreSQL with pg-boss", () =
       const victim = `${os.hostname()}:${workers[0]!.child.pid}`;
       try {
         // Kill the first worker once it is at work and the run is far from done: it has trials in flight.
-        await until("the first worker to store 3 trials", async () => (await db().trial.count({ where: { runId, workerId: victim } })) >= 3, 120_000);
+        await until(
+          "the first worker to store 3 trials",
+          async () => (await db().trial.count({ where: { runId, workerId: victim } })) >= 3,
+          120_000,
+        );
         process.kill(-workers[0]!.child.pid!, "SIGKILL");
         expect(await workers[0]!.exited).toBeNull();
         const atKill = await db().trial.count({ where: { runId } });
@@ -92,11 +133,16 @@ describe.skipIf(!onPostgres)("distributed runs on PostgreSQL with pg-boss", () =
         const json = JSON.parse(waited.stdout);
         expect(json.summary.gate.passed).toBe(false);
         expect(json.summary.gate).toEqual(localJson.summary.gate);
-        expect(json.tasks.map((t: { id: string; status: string }) => `${t.id}:${t.status}`)).toEqual(localJson.tasks.map((t: { id: string; status: string }) => `${t.id}:${t.status}`));
+        expect(json.tasks.map((t: { id: string; status: string }) => `${t.id}:${t.status}`)).toEqual(
+          localJson.tasks.map((t: { id: string; status: string }) => `${t.id}:${t.status}`),
+        );
         for (const key of ["scored", "passed", "skipped", "errors", "passRate"]) expect(json.summary[key]).toEqual(localJson.summary[key]);
 
         // Exactly once: 35 tasks × 5 trials, each (task, trial index) once, none an error.
-        const trials = await db().trial.findMany({ where: { runId }, select: { taskId: true, trialIndex: true, verdict: true, attempts: true, workerId: true } });
+        const trials = await db().trial.findMany({
+          where: { runId },
+          select: { taskId: true, trialIndex: true, verdict: true, attempts: true, workerId: true },
+        });
         expect(trials).toHaveLength(175);
         expect(new Set(trials.map((t) => `${t.taskId}:${t.trialIndex}`)).size).toBe(175);
         expect(trials.filter((t) => t.verdict === "error")).toEqual([]);
@@ -104,7 +150,12 @@ describe.skipIf(!onPostgres)("distributed runs on PostgreSQL with pg-boss", () =
         expect(trials.some((t) => t.attempts >= 2 && t.workerId !== victim)).toBe(true);
         expect(new Set(trials.map((t) => t.workerId)).size).toBe(3);
         const run = await db().run.findUniqueOrThrow({ where: { id: runId } });
-        expect(run).toMatchObject({ status: "completed", gatePassed: false, scoredCount: localJson.summary.scored, passedCount: localJson.summary.passed });
+        expect(run).toMatchObject({
+          status: "completed",
+          gatePassed: false,
+          scoredCount: localJson.summary.scored,
+          passedCount: localJson.summary.passed,
+        });
         expect(JSON.parse(readFileSync(path.join(out, `${runId}.json`), "utf8")).summary.gate.passed).toBe(false);
       } finally {
         for (const w of workers.slice(1)) w.child.kill("SIGTERM");
@@ -114,36 +165,62 @@ describe.skipIf(!onPostgres)("distributed runs on PostgreSQL with pg-boss", () =
     },
   );
 
-  it("a worker refuses jobs of a suite that differs on its machine; after the retry limit each trial is an error with the reason", { timeout: 180_000 }, async () => {
-    const env = { DATABASE_URL: database.url() };
-    const dir = path.join(tmp(), "smoke");
-    cpSync("datasets/smoke", dir, { recursive: true });
-    const file = path.join(dir, "tasks.json");
-    const original = readFileSync(file, "utf8");
-    const queued = await gavel(["run", dir, "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--distributed", "--detach", "--job-retries", "1", "--baseline", "none"], env);
-    expect(queued.code).toBe(0);
-    const runId = queued.stdout.trim();
-    // The worker's copy of the suite is not the version the run was started with.
-    writeFileSync(file, original.replace('"expected": "100"', '"expected": "110"'));
-    const worker = startWorker(env, ["--concurrency", "2"]);
-    try {
-      await until("every trial stored", async () => (await db().trial.count({ where: { runId } })) === 4, 120_000);
-    } finally {
-      worker.child.kill("SIGTERM");
-      expect(await worker.exited).toBe(0);
-    }
-    expect(worker.stderr()).toMatch(/failed on attempt 2 of 2: suite .*smoke here is version [0-9a-f]{12}, the run needs [0-9a-f]{12}: update this worker's copy of the suite/);
-    const trials = await db().trial.findMany({ where: { runId } });
-    for (const trial of trials) {
-      expect(trial.verdict).toBe("error");
-      expect(trial.error).toMatch(/^no worker finished this trial in 2 attempts: suite .*smoke here is version [0-9a-f]{12}, the run needs [0-9a-f]{12}/);
-    }
-    // The refusal is on the run for people to see, and `gavel wait` (with the suite restored) finishes it: 4 errors, gate failed.
-    writeFileSync(file, original);
-    const waited = await gavel(["wait", runId, "--out", tmp()], env);
-    expect(waited.stderr).toMatch(/warning: worker .+: suite .*smoke here is version/);
-    expect(waited.code).toBe(1);
-    expect(waited.stdout).toContain("gate FAILED");
-    expect(await db().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "completed", gatePassed: false, errorCount: 4 });
-  });
+  it(
+    "a worker refuses jobs of a suite that differs on its machine; after the retry limit each trial is an error with the reason",
+    { timeout: 180_000 },
+    async () => {
+      const env = { DATABASE_URL: database.url() };
+      const dir = path.join(tmp(), "smoke");
+      cpSync("datasets/smoke", dir, { recursive: true });
+      const file = path.join(dir, "tasks.json");
+      const original = readFileSync(file, "utf8");
+      const queued = await gavel(
+        [
+          "run",
+          dir,
+          "--agent",
+          "module:datasets/smoke/agent.ts#stubAgent",
+          "--distributed",
+          "--detach",
+          "--job-retries",
+          "1",
+          "--baseline",
+          "none",
+        ],
+        env,
+      );
+      expect(queued.code).toBe(0);
+      const runId = queued.stdout.trim();
+      // The worker's copy of the suite is not the version the run was started with.
+      writeFileSync(file, original.replace('"expected": "100"', '"expected": "110"'));
+      const worker = startWorker(env, ["--concurrency", "2"]);
+      try {
+        await until("every trial stored", async () => (await db().trial.count({ where: { runId } })) === 4, 120_000);
+      } finally {
+        worker.child.kill("SIGTERM");
+        expect(await worker.exited).toBe(0);
+      }
+      expect(worker.stderr()).toMatch(
+        /failed on attempt 2 of 2: suite .*smoke here is version [0-9a-f]{12}, the run needs [0-9a-f]{12}: update this worker's copy of the suite/,
+      );
+      const trials = await db().trial.findMany({ where: { runId } });
+      for (const trial of trials) {
+        expect(trial.verdict).toBe("error");
+        expect(trial.error).toMatch(
+          /^no worker finished this trial in 2 attempts: suite .*smoke here is version [0-9a-f]{12}, the run needs [0-9a-f]{12}/,
+        );
+      }
+      // The refusal is on the run for people to see, and `gavel wait` (with the suite restored) finishes it: 4 errors, gate failed.
+      writeFileSync(file, original);
+      const waited = await gavel(["wait", runId, "--out", tmp()], env);
+      expect(waited.stderr).toMatch(/warning: worker .+: suite .*smoke here is version/);
+      expect(waited.code).toBe(1);
+      expect(waited.stdout).toContain("gate FAILED");
+      expect(await db().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+        status: "completed",
+        gatePassed: false,
+        errorCount: 4,
+      });
+    },
+  );
 });

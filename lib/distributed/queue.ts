@@ -54,7 +54,12 @@ export async function openQueue(url: string, options: QueueOptions = {}): Promis
   boss.on("error", (error) => console.error(`queue: ${error.message}`));
   await boss.start();
   await boss.createQueue(FAILED_TRIALS_QUEUE, { name: FAILED_TRIALS_QUEUE, retryLimit: 5, retryDelay: 5 });
-  await boss.createQueue(TRIALS_QUEUE, { name: TRIALS_QUEUE, retryLimit: JOB_DEFAULTS.retryLimit, retryDelay: JOB_DEFAULTS.retryDelay, deadLetter: FAILED_TRIALS_QUEUE });
+  await boss.createQueue(TRIALS_QUEUE, {
+    name: TRIALS_QUEUE,
+    retryLimit: JOB_DEFAULTS.retryLimit,
+    retryDelay: JOB_DEFAULTS.retryDelay,
+    deadLetter: FAILED_TRIALS_QUEUE,
+  });
   return boss;
 }
 
@@ -64,7 +69,13 @@ export interface EnqueueSettings {
 }
 
 /** One job per (task, trial index), trial-major like a local run: every task's first trial before any second. */
-export async function enqueueTrials(boss: PgBoss, base: Omit<TrialJob, "taskId" | "trialIndex">, taskIds: string[], trials: number, settings: EnqueueSettings): Promise<number> {
+export async function enqueueTrials(
+  boss: PgBoss,
+  base: Omit<TrialJob, "taskId" | "trialIndex">,
+  taskIds: string[],
+  trials: number,
+  settings: EnqueueSettings,
+): Promise<number> {
   const jobs: PgBoss.JobInsert<TrialJob>[] = [];
   for (let trialIndex = 0; trialIndex < trials; trialIndex++) {
     for (const taskId of taskIds) {

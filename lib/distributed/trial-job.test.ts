@@ -9,7 +9,9 @@ describe("failureReason: why pg-boss gave up on a trial's job", () => {
   });
 
   it("keeps the last attempt's own message", () => {
-    expect(failureReason({ message: "could not load the agent module:x.ts#a: no module at x.ts" }, 1)).toBe("no worker finished this trial in 1 attempt: could not load the agent module:x.ts#a: no module at x.ts");
+    expect(failureReason({ message: "could not load the agent module:x.ts#a: no module at x.ts" }, 1)).toBe(
+      "no worker finished this trial in 1 attempt: could not load the agent module:x.ts#a: no module at x.ts",
+    );
     expect(failureReason(null, 2)).toBe("no worker finished this trial in 2 attempts: no reason given");
   });
 });

@@ -59,7 +59,14 @@ export function createJobCache(): JobCache {
       return found;
     },
     async close() {
-      await Promise.all([...agents.values()].map((p) => p.then((a) => a.close?.(), () => undefined)));
+      await Promise.all(
+        [...agents.values()].map((p) =>
+          p.then(
+            (a) => a.close?.(),
+            () => undefined,
+          ),
+        ),
+      );
     },
   };
 }
@@ -69,10 +76,14 @@ async function prepareSuite(job: TrialJob): Promise<PreparedSuite> {
   try {
     suite = await loadSuite(job.suite);
   } catch (error) {
-    throw new RefusedJob(`could not load suite ${job.suite} (version ${job.suiteHash.slice(0, 12)}): ${(error as Error).message.split("\n")[0]}`);
+    throw new RefusedJob(
+      `could not load suite ${job.suite} (version ${job.suiteHash.slice(0, 12)}): ${(error as Error).message.split("\n")[0]}`,
+    );
   }
   if (suite.hash !== job.suiteHash) {
-    throw new RefusedJob(`suite ${job.suite} here is version ${suite.hash.slice(0, 12)}, the run needs ${job.suiteHash.slice(0, 12)}: update this worker's copy of the suite`);
+    throw new RefusedJob(
+      `suite ${job.suite} here is version ${suite.hash.slice(0, 12)}, the run needs ${job.suiteHash.slice(0, 12)}: update this worker's copy of the suite`,
+    );
   }
   // The version is stored already (the run made it); this finds its task ids.
   const { taskIds } = await saveSuiteVersion(suiteVersionInput(suite));
@@ -105,7 +116,12 @@ export async function runTrialJob(data: unknown, context: { cache: JobCache; wor
   const taskDbId = prepared.taskIds.get(job.taskId);
   if (!task || !taskDbId) throw new RefusedJob(`suite ${job.suite} has no task "${job.taskId}"`);
   if (await trialStored(job.runId, taskDbId, job.trialIndex)) return { status: "already-stored" };
-  const trial = await runTrial(task, job.trialIndex, { runId: job.runId, agent, sandbox: prepared.suite.sandbox?.definition ?? null, now: preciseNow });
+  const trial = await runTrial(task, job.trialIndex, {
+    runId: job.runId,
+    agent,
+    sandbox: prepared.suite.sandbox?.definition ?? null,
+    now: preciseNow,
+  });
   const stored = await storeTrialOnce(job.runId, toTrialRow(trial, taskDbId), { id: context.workerId, attempts: context.attempt });
   return { status: stored ? "stored" : "already-stored", verdict: trial.verdict };
 }
@@ -114,7 +130,11 @@ export async function runTrialJob(data: unknown, context: { cache: JobCache; wor
  * A job pg-boss gave up on (its last attempt failed, or its worker died and the job expired): the
  * trial is stored as an error with the reason, so the run completes and says what happened.
  */
-export async function storeFailedTrialJob(data: unknown, output: unknown, context: { workerId: string; attempts: number }): Promise<JobOutcome> {
+export async function storeFailedTrialJob(
+  data: unknown,
+  output: unknown,
+  context: { workerId: string; attempts: number },
+): Promise<JobOutcome> {
   const job = TrialJobSchema.parse(data);
   // This worker may not be able to load the suite either: the stored version still names the tasks.
   const taskIds = await taskIdsForRun(job.runId);
@@ -124,7 +144,22 @@ export async function storeFailedTrialJob(data: unknown, output: unknown, contex
   const reason = failureReason(output, context.attempts);
   const stored = await storeTrialOnce(
     job.runId,
-    { taskId: taskDbId, trialIndex: job.trialIndex, verdict: "error", score: null, output: null, trajectory: [], finalState: null, costUsd: null, latencyMs: 0, steps: 0, error: reason, startedAt: now, finishedAt: now, graders: [] },
+    {
+      taskId: taskDbId,
+      trialIndex: job.trialIndex,
+      verdict: "error",
+      score: null,
+      output: null,
+      trajectory: [],
+      finalState: null,
+      costUsd: null,
+      latencyMs: 0,
+      steps: 0,
+      error: reason,
+      startedAt: now,
+      finishedAt: now,
+      graders: [],
+    },
     { id: context.workerId, attempts: context.attempts },
   );
   return { status: stored ? "stored" : "already-stored", verdict: "error" };
@@ -134,7 +169,8 @@ export async function storeFailedTrialJob(data: unknown, output: unknown, contex
 export function failureReason(output: unknown, attempts: number): string {
   const message = messageOf(output);
   const tries = `${attempts} attempt${attempts === 1 ? "" : "s"}`;
-  if (/failed by timeout in active state/.test(message)) return `no worker finished this trial in ${tries}: the last worker to take it stopped (killed, crashed or lost) and its job expired`;
+  if (/failed by timeout in active state/.test(message))
+    return `no worker finished this trial in ${tries}: the last worker to take it stopped (killed, crashed or lost) and its job expired`;
   return `no worker finished this trial in ${tries}: ${message || "no reason given"}`;
 }
 

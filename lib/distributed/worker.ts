@@ -80,7 +80,9 @@ export function startWorker(boss: PgBoss, options: WorkerOptions): RunningWorker
       // Jobs pg-boss gave up on first: each one completes a run that is otherwise waiting for it.
       const failed = await boss.fetch<unknown>(FAILED_TRIALS_QUEUE, { batchSize: free, includeMetadata: true });
       for (const job of failed) {
-        track(handle(FAILED_TRIALS_QUEUE, job, () => storeFailedTrialJob(job.data, job.output, { workerId: id, attempts: job.retryLimit + 1 })));
+        track(
+          handle(FAILED_TRIALS_QUEUE, job, () => storeFailedTrialJob(job.data, job.output, { workerId: id, attempts: job.retryLimit + 1 })),
+        );
       }
       const room = free - failed.length;
       const jobs = room > 0 ? await boss.fetch<unknown>(TRIALS_QUEUE, { batchSize: room, includeMetadata: true }) : [];

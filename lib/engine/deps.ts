@@ -41,7 +41,15 @@ export interface FinishedRun {
 export interface RunLinks {
   run: string;
   compare: string | null;
-  failingTrials: { taskId: string; trialIndex: number; step?: number | null; tool?: string | null; args?: unknown; reason?: string | null; url: string }[];
+  failingTrials: {
+    taskId: string;
+    trialIndex: number;
+    step?: number | null;
+    tool?: string | null;
+    args?: unknown;
+    reason?: string | null;
+    url: string;
+  }[];
   /** Failing tasks beyond those linked. */
   unlinkedFailingTasks?: number;
   /** The tasks whose status changed against the baseline run. */
@@ -64,7 +72,10 @@ export interface MockRun {
 }
 
 /** Deps that keep everything in memory: no network beyond the agent given, no database, no files. */
-export function mockDeps(agent: Agent, options: { judge?: JudgeClient; now?: () => number; runId?: string; baseline?: Baseline } = {}): MockRun {
+export function mockDeps(
+  agent: Agent,
+  options: { judge?: JudgeClient; now?: () => number; runId?: string; baseline?: Baseline } = {},
+): MockRun {
   const run: MockRun = { meta: [], trials: [], records: [], deps: undefined as unknown as RunDeps };
   run.deps = {
     agent,

@@ -16,7 +16,13 @@ export interface Episode {
  * recorded as blocked and ends the trial before the sandbox sees it; spend past max_cost_usd ends
  * it too; at the wall-clock budget the agent and any tool in flight are cut off.
  */
-export async function runEpisode(agent: Agent, input: AgentInput, task: SuiteTask, sandbox: Sandbox | null, now: () => number): Promise<Episode> {
+export async function runEpisode(
+  agent: Agent,
+  input: AgentInput,
+  task: SuiteTask,
+  sandbox: Sandbox | null,
+  now: () => number,
+): Promise<Episode> {
   const trajectory: Step[] = [];
   const controller = new AbortController();
   let stop: Stop | null = null;
@@ -37,7 +43,11 @@ export async function runEpisode(agent: Agent, input: AgentInput, task: SuiteTas
     }
     const max = task.stop.maxCostUsd;
     if (max !== null && cost !== null && cost > max && !closed) {
-      halt({ kind: "max_cost", message: `spent $${cost.toFixed(4)}, over max_cost_usd $${max}`, step: trajectory.length ? trajectory.length - 1 : undefined });
+      halt({
+        kind: "max_cost",
+        message: `spent $${cost.toFixed(4)}, over max_cost_usd $${max}`,
+        step: trajectory.length ? trajectory.length - 1 : undefined,
+      });
     }
   };
 
@@ -47,7 +57,10 @@ export async function runEpisode(agent: Agent, input: AgentInput, task: SuiteTas
   const addFinalTotals = (result: AgentResult) => {
     if (result.costUsd !== undefined) addUsage({ costUsd: Math.max(0, result.costUsd - (cost ?? 0)) });
     if (result.inputTokens !== undefined || result.outputTokens !== undefined) {
-      addUsage({ inputTokens: Math.max(0, (result.inputTokens ?? 0) - (tokens?.input ?? 0)), outputTokens: Math.max(0, (result.outputTokens ?? 0) - (tokens?.output ?? 0)) });
+      addUsage({
+        inputTokens: Math.max(0, (result.inputTokens ?? 0) - (tokens?.input ?? 0)),
+        outputTokens: Math.max(0, (result.outputTokens ?? 0) - (tokens?.output ?? 0)),
+      });
     }
   };
 
@@ -69,7 +82,8 @@ export async function runEpisode(agent: Agent, input: AgentInput, task: SuiteTas
       return halt({ kind, message: `stopped at step ${index + 1}: ${why}`, step: index });
     };
     if (!sandbox || !sandbox.has(name)) refuse("blocked_tool", `unknown tool "${name}"`);
-    if (task.allowedTools && !task.allowedTools.includes(name)) refuse("blocked_tool", `${name} is outside allowed_tools (${task.allowedTools.join(", ") || "none"})`);
+    if (task.allowedTools && !task.allowedTools.includes(name))
+      refuse("blocked_tool", `${name} is outside allowed_tools (${task.allowedTools.join(", ") || "none"})`);
     if (index >= task.stop.maxSteps) refuse("max_steps", `a call past max_steps (${task.stop.maxSteps})`);
     const started = now();
     try {
@@ -109,7 +123,8 @@ export async function runEpisode(agent: Agent, input: AgentInput, task: SuiteTas
       addFinalTotals(result);
     }
   } catch (error) {
-    if (!(error instanceof TrialStopped)) stop ??= { kind: "agent_error", message: `agent failed: ${error instanceof Error ? error.message : String(error)}` };
+    if (!(error instanceof TrialStopped))
+      stop ??= { kind: "agent_error", message: `agent failed: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
     clearTimeout(timer);
     closed = true;

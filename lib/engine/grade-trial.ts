@@ -72,5 +72,10 @@ export function combineVerdicts(graders: GraderResultRecord[], stop: Stop | null
     return { verdict: "skipped", score: null, reason: why, failingStep: null };
   }
   if (by("skipped").length) return { verdict: "skipped", score, reason: explain(by("skipped")), failingStep: null };
-  return { verdict: "pass", score, reason: counted.length === 1 ? `${counted[0]!.kind}: ${counted[0]!.reason}` : `all ${counted.length} graders pass`, failingStep: null };
+  return {
+    verdict: "pass",
+    score,
+    reason: counted.length === 1 ? `${counted[0]!.kind}: ${counted[0]!.reason}` : `all ${counted.length} graders pass`,
+    failingStep: null,
+  };
 }

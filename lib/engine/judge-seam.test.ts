@@ -52,7 +52,15 @@ describe("the judge seam", () => {
     const { record } = await runSuite(await summarySuite(), { trials: 1, concurrency: 2 }, mockDeps(agent, { judge }).deps);
     expect(judge.requests.map((r) => r.taskId).sort()).toEqual(["both", "summary"]);
     expect(judge.requests[0]).toMatchObject({ rubric: "says Thursday", output: "The review was cancelled." });
-    expect(record.judge).toEqual({ versionId: "jv-test", hash: "abc123", label: "summary-judge v2", approved: true, approvalReason: null, state: null, calibrationId: null });
+    expect(record.judge).toEqual({
+      versionId: "jv-test",
+      hash: "abc123",
+      label: "summary-judge v2",
+      approved: true,
+      approvalReason: null,
+      state: null,
+      calibrationId: null,
+    });
     expect(record.tasks.map((t) => t.stats.status)).toEqual(["pass", "fail", "fail"]);
     expect(record.summary).toMatchObject({ scored: 3, passed: 1, shadowVerdicts: 0 });
     expect(record.tasks[2]!.trials[0]!.score).toBeCloseTo(0.5); // partial credit: the rule passed, the judge failed
@@ -67,6 +75,8 @@ describe("the judge seam", () => {
     // "both": the rule grader still counts; the shadow judge does not drag it down.
     expect(record.tasks[2]!.trials[0]!.verdict).toBe("pass");
     expect(record.summary).toMatchObject({ scored: 2, passed: 2, skipped: 1, shadowVerdicts: 2 });
-    expect(record.summary.notes).toContain("judge summary-judge v2 is not approved: its 2 verdicts were recorded as shadow and not counted");
+    expect(record.summary.notes).toContain(
+      "judge summary-judge v2 is not approved: its 2 verdicts were recorded as shadow and not counted",
+    );
   });
 });

@@ -3,15 +3,46 @@ import { computeRunMetrics, countRetries } from "./metrics";
 import { reduceTask } from "./reducers";
 import type { Step, TrialResult, VerdictStatus } from "../trial/types";
 
-const step = (index: number, tool: string, args: unknown, extra: Partial<Step> = {}): Step => ({ index, tool, args, latencyMs: 1, ...extra });
+const step = (index: number, tool: string, args: unknown, extra: Partial<Step> = {}): Step => ({
+  index,
+  tool,
+  args,
+  latencyMs: 1,
+  ...extra,
+});
 
 function trial(taskId: string, index: number, verdict: VerdictStatus, extra: Partial<TrialResult> = {}): TrialResult {
-  return { taskId, trialIndex: index, verdict, score: null, reason: verdict, graders: [], failingStep: null, output: "", trajectory: [], initialState: null, finalState: null, costUsd: null, tokens: null, latencyMs: 10, stop: null, startedAt: "", finishedAt: "", ...extra };
+  return {
+    taskId,
+    trialIndex: index,
+    verdict,
+    score: null,
+    reason: verdict,
+    graders: [],
+    failingStep: null,
+    output: "",
+    trajectory: [],
+    initialState: null,
+    finalState: null,
+    costUsd: null,
+    tokens: null,
+    latencyMs: 10,
+    stop: null,
+    startedAt: "",
+    finishedAt: "",
+    ...extra,
+  };
 }
 
 describe("countRetries", () => {
   it("counts calls that repeat an earlier call exactly, whatever the key order", () => {
-    const steps = [step(0, "get_order", { id: "A" }), step(1, "issue_refund", { id: "A", amount: 5 }), step(2, "issue_refund", { amount: 5, id: "A" }), step(3, "issue_refund", { id: "A", amount: 6 }), step(4, "issue_refund", { id: "A", amount: 5 })];
+    const steps = [
+      step(0, "get_order", { id: "A" }),
+      step(1, "issue_refund", { id: "A", amount: 5 }),
+      step(2, "issue_refund", { amount: 5, id: "A" }),
+      step(3, "issue_refund", { id: "A", amount: 6 }),
+      step(4, "issue_refund", { id: "A", amount: 5 }),
+    ];
     expect(countRetries(steps)).toBe(2);
   });
   it("does not count a blocked call (it never ran) or a different tool", () => {
@@ -24,7 +55,11 @@ describe("computeRunMetrics", () => {
     const g = (kind: string, status: VerdictStatus, shadow = false) => ({ position: 0, kind, config: {}, status, reason: "", shadow });
     const a = [
       trial("a", 0, "pass", { costUsd: 0.01, graders: [g("state", "pass"), g("judge", "fail", true)] }),
-      trial("a", 1, "fail", { costUsd: 0.03, graders: [g("state", "fail")], trajectory: [step(0, "x", {}), step(1, "x", {}), step(2, "x", {})] }),
+      trial("a", 1, "fail", {
+        costUsd: 0.03,
+        graders: [g("state", "fail")],
+        trajectory: [step(0, "x", {}), step(1, "x", {}), step(2, "x", {})],
+      }),
     ];
     const b = [trial("b", 0, "pass", { graders: [g("state", "pass")] }), trial("b", 1, "skipped", { graders: [g("state", "skipped")] })];
     const m = computeRunMetrics(

@@ -78,7 +78,8 @@ export function computeRunMetrics(tasks: readonly MetricTask[], k: number): RunM
     }
   }
 
-  const fold = (m: Map<string, [number, number]>) => Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, [p, n]]) => [key, rate(p, n)]));
+  const fold = (m: Map<string, [number, number]>) =>
+    Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, [p, n]]) => [key, rate(p, n)]));
   return {
     k,
     passRate: rate(passed, scored),

@@ -11,7 +11,13 @@ import { runSuite } from "./run-suite";
 describe("writeRecordFile", () => {
   it("writes exactly JSON.stringify(record, null, 2), task by task", async () => {
     const suite = await resolveSuite(
-      { name: "rec", tasks: [{ id: "a", prompt: "p", grader: "exact", expected: "ok" }, { id: "b", prompt: 'q "quoted"\nline', grader: "exact", expected: "x" }] },
+      {
+        name: "rec",
+        tasks: [
+          { id: "a", prompt: "p", grader: "exact", expected: "ok" },
+          { id: "b", prompt: 'q "quoted"\nline', grader: "exact", expected: "x" },
+        ],
+      },
       "/virtual/rec/suite.yaml",
     );
     const { record } = await runSuite(suite, { trials: 2, concurrency: 1 }, mockDeps(agentOf(() => "ok\nwith newline")).deps);

@@ -69,7 +69,13 @@ export interface RunMeta {
   resumed: boolean;
 }
 
-export function buildRecord(meta: RunMeta, trialsByTask: ReadonlyMap<string, TrialResult[]>, stats: ReadonlyMap<string, TaskStats>, summary: RunSummary, finishedAt: string): RunRecord {
+export function buildRecord(
+  meta: RunMeta,
+  trialsByTask: ReadonlyMap<string, TrialResult[]>,
+  stats: ReadonlyMap<string, TaskStats>,
+  summary: RunSummary,
+  finishedAt: string,
+): RunRecord {
   return {
     schemaVersion: RUN_RECORD_SCHEMA_VERSION,
     runId: meta.runId,
@@ -86,7 +92,13 @@ export function buildRecord(meta: RunMeta, trialsByTask: ReadonlyMap<string, Tri
     agent: { spec: meta.agentSpec, label: meta.source.agentLabel },
     source: meta.source,
     judge: describeJudge(meta.judge),
-    config: { trials: meta.trials, concurrency: meta.concurrency, threshold: meta.threshold, gates: meta.suite.gates, baseline: meta.baseline },
+    config: {
+      trials: meta.trials,
+      concurrency: meta.concurrency,
+      threshold: meta.threshold,
+      gates: meta.suite.gates,
+      baseline: meta.baseline,
+    },
     summary,
     tasks: meta.suite.tasks.map((task) => ({
       id: task.id,
@@ -118,7 +130,12 @@ export function recordSummary(record: RunRecord, recordPath: string | null) {
       ...t.stats,
       failures: t.trials
         .filter((trial) => trial.verdict === "fail" || trial.verdict === "error")
-        .map((trial) => ({ trial: trial.trialIndex, verdict: trial.verdict, reason: trial.reason, failingStep: trial.failingStep === null ? null : trial.trajectory[trial.failingStep] ?? null })),
+        .map((trial) => ({
+          trial: trial.trialIndex,
+          verdict: trial.verdict,
+          reason: trial.reason,
+          failingStep: trial.failingStep === null ? null : (trial.trajectory[trial.failingStep] ?? null),
+        })),
     })),
   };
 }

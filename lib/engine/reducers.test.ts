@@ -27,11 +27,21 @@ function trial(verdict: VerdictStatus, index: number, extra: Partial<TrialResult
   };
 }
 
-const grader = (status: VerdictStatus, extra: Partial<GraderResultRecord> = {}): GraderResultRecord => ({ position: 0, kind: "x", config: {}, status, reason: status, ...extra });
+const grader = (status: VerdictStatus, extra: Partial<GraderResultRecord> = {}): GraderResultRecord => ({
+  position: 0,
+  kind: "x",
+  config: {},
+  status,
+  reason: status,
+  ...extra,
+});
 
 describe("reduceTask", () => {
   it("computes n, c, pass@k, pass^k and flaky over k trials", () => {
-    const stats = reduceTask(["pass", "fail", "pass", "pass", "fail"].map((v, i) => trial(v as VerdictStatus, i)), 2);
+    const stats = reduceTask(
+      ["pass", "fail", "pass", "pass", "fail"].map((v, i) => trial(v as VerdictStatus, i)),
+      2,
+    );
     expect(stats).toMatchObject({ n: 5, c: 3, flaky: true, status: "flaky" });
     expect(stats.passAtK).toBeCloseTo(1 - 1 / 10, 12); // 1 − C(2,2)/C(5,2)
     expect(stats.passPowerK).toBeCloseTo(3 / 10, 12); // C(3,2)/C(5,2)
@@ -58,7 +68,16 @@ describe("the suite gate", () => {
     const stats = reduceTask(trials, 4);
     const metrics = computeRunMetrics([{ id: "t", tags: {}, stats, trials }], 4);
     const s = summarizeRun(trials, new Map([["t", stats]]), 0.5, null, { metrics });
-    expect(s).toMatchObject({ scored: 3, passed: 2, failed: 1, skipped: 1, passRate: 2 / 3, costUsd: 0.75, latencyP50Ms: 25, flakyTasks: ["t"] });
+    expect(s).toMatchObject({
+      scored: 3,
+      passed: 2,
+      failed: 1,
+      skipped: 1,
+      passRate: 2 / 3,
+      costUsd: 0.75,
+      latencyP50Ms: 25,
+      flakyTasks: ["t"],
+    });
     expect(s.latencyP95Ms).toBe(38.5); // simple-statistics interpolates between the 3rd and 4th values
     expect(s.gate.passed).toBe(true);
   });
@@ -66,17 +85,26 @@ describe("the suite gate", () => {
 
 describe("combineVerdicts", () => {
   it("lets a fail win, then an error, then a skip; pass only when all counted graders pass", () => {
-    expect(combineVerdicts([grader("pass"), grader("fail", { step: 2 }), grader("error")], null)).toMatchObject({ verdict: "fail", failingStep: 2 });
+    expect(combineVerdicts([grader("pass"), grader("fail", { step: 2 }), grader("error")], null)).toMatchObject({
+      verdict: "fail",
+      failingStep: 2,
+    });
     expect(combineVerdicts([grader("pass"), grader("error")], null).verdict).toBe("error");
     expect(combineVerdicts([grader("pass"), grader("skipped")], null).verdict).toBe("skipped");
-    expect(combineVerdicts([grader("pass", { score: 1 }), grader("pass", { score: 0.5 })], null)).toMatchObject({ verdict: "pass", score: 0.75 });
+    expect(combineVerdicts([grader("pass", { score: 1 }), grader("pass", { score: 0.5 })], null)).toMatchObject({
+      verdict: "pass",
+      score: 0.75,
+    });
   });
   it("never counts shadow verdicts", () => {
     expect(combineVerdicts([grader("fail", { shadow: true })], null).verdict).toBe("skipped");
     expect(combineVerdicts([grader("pass"), grader("fail", { shadow: true })], null).verdict).toBe("pass");
   });
   it("lets a runner stop decide: a blocked tool fails, a timeout is an error", () => {
-    expect(combineVerdicts([grader("pass")], { kind: "blocked_tool", message: "m", step: 1 })).toMatchObject({ verdict: "fail", failingStep: 1 });
+    expect(combineVerdicts([grader("pass")], { kind: "blocked_tool", message: "m", step: 1 })).toMatchObject({
+      verdict: "fail",
+      failingStep: 1,
+    });
     expect(combineVerdicts([], { kind: "timeout", message: "m" }).verdict).toBe("error");
   });
 });

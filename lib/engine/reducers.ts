@@ -115,7 +115,9 @@ export function summarizeRun(
   for (const [reason, n] of skipReasons) notes.push(`${n} trial${n === 1 ? "" : "s"} skipped, not scored: ${reason}`);
   if (judge && !judge.approved) {
     const why = judge.approvalReason ? ` (${judge.approvalReason})` : "";
-    notes.push(`judge ${judge.label} is not approved${why}: its ${shadowVerdicts} verdict${shadowVerdicts === 1 ? " was" : "s were"} recorded as shadow and not counted`);
+    notes.push(
+      `judge ${judge.label} is not approved${why}: its ${shadowVerdicts} verdict${shadowVerdicts === 1 ? " was" : "s were"} recorded as shadow and not counted`,
+    );
   }
 
   return {

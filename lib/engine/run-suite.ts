@@ -105,7 +105,12 @@ export async function runSuite(suite: LoadedSuite, options: RunOptions, deps: Ru
  * hands the record to deps.finishRun. runSuite ends here; so does a distributed run, whose trials
  * were run by workers (lib/distributed).
  */
-export async function foldRun(suite: LoadedSuite, meta: RunMeta, byTask: Map<string, TrialResult[]>, deps: Pick<RunDeps, "judge" | "now" | "finishRun">): Promise<RunOutcome> {
+export async function foldRun(
+  suite: LoadedSuite,
+  meta: RunMeta,
+  byTask: Map<string, TrialResult[]>,
+  deps: Pick<RunDeps, "judge" | "now" | "finishRun">,
+): Promise<RunOutcome> {
   const stats = new Map<string, TaskStats>();
   const folded = suite.tasks.map((task) => {
     const trials = byTask.get(task.id)!.sort((a, b) => a.trialIndex - b.trialIndex);

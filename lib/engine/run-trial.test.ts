@@ -33,7 +33,12 @@ describe("the runner enforces allowed_tools", () => {
     expect(trial.verdict).toBe("fail");
     expect(trial.stop).toMatchObject({ kind: "blocked_tool", step: 1 });
     expect(trial.trajectory).toHaveLength(2);
-    expect(trial.trajectory[1]).toMatchObject({ tool: "bump", args: { by: 5 }, blocked: true, error: "bump is outside allowed_tools (read)" });
+    expect(trial.trajectory[1]).toMatchObject({
+      tool: "bump",
+      args: { by: 5 },
+      blocked: true,
+      error: "bump is outside allowed_tools (read)",
+    });
     expect(trial.trajectory[1]!.result).toBeUndefined();
     expect(trial.finalState).toEqual({ count: 0 });
     expect(trial.failingStep).toBe(1);
@@ -176,7 +181,10 @@ describe("tools and agents", () => {
 describe("trials", () => {
   it("starts every trial from a fresh sandbox", async () => {
     const spy = spySandbox();
-    const suite = await spySuite([{ id: "t", prompt: "go", graders: [{ kind: "state", assertions: ["count == 1"] }], seed: { count: 0 } }], spy.sandbox);
+    const suite = await spySuite(
+      [{ id: "t", prompt: "go", graders: [{ kind: "state", assertions: ["count == 1"] }], seed: { count: 0 } }],
+      spy.sandbox,
+    );
     const seen: number[] = [];
     const agent = agentOf(async (_input, env) => {
       seen.push(((await env.callTool("read", {})) as { count: number }).count);

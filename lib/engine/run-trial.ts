@@ -48,7 +48,9 @@ export async function runTrial(task: SuiteTask, trialIndex: number, ctx: TrialCo
   // An errored trial (hung or crashed agent) has nothing trustworthy to grade.
   const graders = episode.stop && stopVerdict(episode.stop) === "error" ? [] : await runGraders(task, outcome, ctx.judge);
   const combined = combineVerdicts(graders, episode.stop);
-  const trajectory = outcome.trajectory.map((step) => (step.index === combined.failingStep ? { ...step, failing: failingNote(step.index, graders, episode.stop, combined.reason) } : step));
+  const trajectory = outcome.trajectory.map((step) =>
+    step.index === combined.failingStep ? { ...step, failing: failingNote(step.index, graders, episode.stop, combined.reason) } : step,
+  );
   return {
     ...outcome,
     trajectory,

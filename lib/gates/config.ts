@@ -17,12 +17,19 @@ export const HardGateSchema = z
     /** Tasks carrying every one of these tags (all tasks when absent). */
     tags: z.record(z.string(), tagValue).optional(),
     /** These graders' verdicts must all pass (the trials' verdicts when absent). */
-    graders: z.array(z.enum(GRADER_KINDS, { error: `a grader kind (${GRADER_KINDS.join(", ")})` })).min(1).optional(),
+    graders: z
+      .array(z.enum(GRADER_KINDS, { error: `a grader kind (${GRADER_KINDS.join(", ")})` }))
+      .min(1)
+      .optional(),
   })
   .refine((g) => g.tags !== undefined || g.graders !== undefined, { error: "a hard gate names tags, graders or both" });
 
 const CostSchema = z.strictObject({ max_increase: z.number().min(0).default(0.2), max_usd: z.number().positive().optional() });
-const LatencySchema = z.strictObject({ max_increase: z.number().min(0).default(0.25), max_ms: z.number().positive().optional(), min_delta_ms: z.number().min(0).default(100) });
+const LatencySchema = z.strictObject({
+  max_increase: z.number().min(0).default(0.25),
+  max_ms: z.number().positive().optional(),
+  min_delta_ms: z.number().min(0).default(100),
+});
 const RetriesSchema = z.strictObject({ max: z.int().min(0).default(2) });
 const FlakeSchema = z.strictObject({ max_increase: share.default(0.05), max: share.optional() });
 const off = <T extends z.ZodType>(schema: T) => z.union([z.literal(false), schema]).optional();
@@ -46,7 +53,10 @@ export const TrendSchema = z.union([
   z.strictObject({
     /** A tracked metric may fall at most this much (0.05 = 5 points) against the previous comparable run. */
     margin: share.default(0.05),
-    metrics: z.array(z.enum(TREND_FAMILIES)).min(1).default([...TREND_FAMILIES]),
+    metrics: z
+      .array(z.enum(TREND_FAMILIES))
+      .min(1)
+      .default([...TREND_FAMILIES]),
   }),
 ]);
 
@@ -72,7 +82,11 @@ export interface GateConfig {
 
 function hardName(gate: HardGate, index: number): string {
   if (gate.name) return gate.name;
-  const tags = gate.tags ? Object.entries(gate.tags).map(([k, v]) => `${k}=${v}`).join(",") : "all tasks";
+  const tags = gate.tags
+    ? Object.entries(gate.tags)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(",")
+    : "all tasks";
   return gate.graders ? `${tags}: ${gate.graders.join(", ")}` : tags || `hard ${index + 1}`;
 }
 
@@ -80,7 +94,8 @@ function hardName(gate: HardGate, index: number): string {
 export function resolveGates(raw: z.output<typeof GatesSchema> | undefined): GateConfig {
   const parsed = raw ?? GatesSchema.parse({});
   const op = parsed.operational === undefined ? OperationalSchema.parse({}) : parsed.operational;
-  const part = <T, R>(value: T | false | undefined, fallback: () => T, map: (v: T) => R): R | null => (value === false ? null : map(value ?? fallback()));
+  const part = <T, R>(value: T | false | undefined, fallback: () => T, map: (v: T) => R): R | null =>
+    value === false ? null : map(value ?? fallback());
   const trend = parsed.trend === undefined ? TrendSchema.parse({}) : parsed.trend;
   return {
     hard: parsed.hard.map((g, i) => ({ ...g, name: hardName(g, i) })),
@@ -89,10 +104,26 @@ export function resolveGates(raw: z.output<typeof GatesSchema> | undefined): Gat
         ? null
         : {
             window: op.window,
-            costP50: part(op.cost_p50, () => CostSchema.parse({}), (v) => ({ maxIncrease: v.max_increase, maxUsd: v.max_usd ?? null })),
-            latencyP95: part(op.latency_p95, () => LatencySchema.parse({}), (v) => ({ maxIncrease: v.max_increase, maxMs: v.max_ms ?? null, minDeltaMs: v.min_delta_ms })),
-            toolRetries: part(op.tool_retries, () => RetriesSchema.parse({}), (v) => ({ max: v.max })),
-            flakeRate: part(op.flake_rate, () => FlakeSchema.parse({}), (v) => ({ maxIncrease: v.max_increase, max: v.max ?? null })),
+            costP50: part(
+              op.cost_p50,
+              () => CostSchema.parse({}),
+              (v) => ({ maxIncrease: v.max_increase, maxUsd: v.max_usd ?? null }),
+            ),
+            latencyP95: part(
+              op.latency_p95,
+              () => LatencySchema.parse({}),
+              (v) => ({ maxIncrease: v.max_increase, maxMs: v.max_ms ?? null, minDeltaMs: v.min_delta_ms }),
+            ),
+            toolRetries: part(
+              op.tool_retries,
+              () => RetriesSchema.parse({}),
+              (v) => ({ max: v.max }),
+            ),
+            flakeRate: part(
+              op.flake_rate,
+              () => FlakeSchema.parse({}),
+              (v) => ({ maxIncrease: v.max_increase, max: v.max ?? null }),
+            ),
           },
     trend: trend === false ? null : { margin: trend.margin, metrics: trend.metrics },
   };

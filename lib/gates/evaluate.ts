@@ -21,7 +21,16 @@ export function noBaseline(note: string, mode: Baseline["info"]["mode"] = "none"
 export function thresholdGates(passRate: number | null, threshold: number, errors: number): GateResult[] {
   const t: GateResult =
     passRate === null
-      ? { kind: "threshold", id: "threshold", name: "pass rate ≥ threshold", status: "fail", value: null, baseline: null, limit: threshold, detail: "not measured: no trial was scored, and an undefined pass rate never passes" }
+      ? {
+          kind: "threshold",
+          id: "threshold",
+          name: "pass rate ≥ threshold",
+          status: "fail",
+          value: null,
+          baseline: null,
+          limit: threshold,
+          detail: "not measured: no trial was scored, and an undefined pass rate never passes",
+        }
       : {
           kind: "threshold",
           id: "threshold",
@@ -40,7 +49,8 @@ export function thresholdGates(passRate: number | null, threshold: number, error
     value: errors,
     baseline: null,
     limit: 0,
-    detail: errors > 0 ? `${errors} trial${errors === 1 ? "" : "s"} ended in an error (an error is never a pass)` : "no trial ended in an error",
+    detail:
+      errors > 0 ? `${errors} trial${errors === 1 ? "" : "s"} ended in an error (an error is never a pass)` : "no trial ended in an error",
   };
   return [t, e];
 }
@@ -56,7 +66,11 @@ export function evaluateBaselineGates(config: GateConfig, metrics: RunMetrics, b
 /** The run's verdict: it passes when no gate failed. The reasons name every failing gate, or why it passed. */
 export function gateVerdict(results: readonly GateResult[]): { passed: boolean; reasons: string[] } {
   const failed = blocking(results);
-  if (failed.length) return { passed: false, reasons: failed.map((r) => (r.kind === "threshold" || r.kind === "errors" ? r.detail : `${r.name}: ${r.detail}`)) };
+  if (failed.length)
+    return {
+      passed: false,
+      reasons: failed.map((r) => (r.kind === "threshold" || r.kind === "errors" ? r.detail : `${r.name}: ${r.detail}`)),
+    };
   return { passed: true, reasons: [results.find((r) => r.kind === "threshold")?.detail ?? "every gate passed"] };
 }
 
@@ -65,11 +79,9 @@ export function gateVerdict(results: readonly GateResult[]): { passed: boolean; 
  * the run was compared with. Called where the run is stored (the CLI's database, or the server),
  * since that is where the history lives.
  */
-export function withBaselineGates<S extends { gates: GateResult[]; gate: { passed: boolean; reasons: string[] }; metrics: RunMetrics; baseline: BaselineInfo | null }>(
-  summary: S,
-  config: GateConfig,
-  baseline: Baseline,
-): S {
+export function withBaselineGates<
+  S extends { gates: GateResult[]; gate: { passed: boolean; reasons: string[] }; metrics: RunMetrics; baseline: BaselineInfo | null },
+>(summary: S, config: GateConfig, baseline: Baseline): S {
   const core = summary.gates.filter((g) => g.kind !== "operational" && g.kind !== "trend");
   const gates = [...core, ...evaluateBaselineGates(config, summary.metrics, baseline)];
   return { ...summary, gates, gate: gateVerdict(gates), baseline: baseline.info };

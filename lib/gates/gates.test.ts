@@ -28,7 +28,11 @@ describe("operational gates against the median of the window", () => {
   it("takes the median of the window and fails above +20% cost and +25% latency", () => {
     // Window costs 0.010, 0.012, 0.011 → median 0.011; limit 0.011 × 1.2 = 0.0132.
     // Window p95 900, 1000, 1100 ms → median 1000; limit max(1000 × 1.25, 1000 + 100) = 1250.
-    const window = [metrics({ costP50Usd: 0.01, latencyP95Ms: 900 }), metrics({ costP50Usd: 0.012, latencyP95Ms: 1000 }), metrics({ costP50Usd: 0.011, latencyP95Ms: 1100 })];
+    const window = [
+      metrics({ costP50Usd: 0.01, latencyP95Ms: 900 }),
+      metrics({ costP50Usd: 0.012, latencyP95Ms: 1000 }),
+      metrics({ costP50Usd: 0.011, latencyP95Ms: 1100 }),
+    ];
     const over = byId(evaluateOperational(op, metrics({ costP50Usd: 0.0133, latencyP95Ms: 1251 }), window));
     expect(over["operational:cost_p50"]).toMatchObject({ status: "fail", baseline: 0.011 });
     expect(over["operational:cost_p50"]!.limit).toBeCloseTo(0.0132, 12);
@@ -47,7 +51,9 @@ describe("operational gates against the median of the window", () => {
     const r = byId(evaluateOperational(op, metrics({ toolRetries: { max: 3, taskId: "refund-x" } }), []));
     expect(r["operational:tool_retries"]).toMatchObject({ status: "fail", value: 3, limit: 2 });
     expect(r["operational:tool_retries"]!.detail).toContain("refund-x repeated a tool call 3 times");
-    expect(byId(evaluateOperational(op, metrics({ toolRetries: { max: 2, taskId: "t" } }), []))["operational:tool_retries"]!.status).toBe("pass");
+    expect(byId(evaluateOperational(op, metrics({ toolRetries: { max: 2, taskId: "t" } }), []))["operational:tool_retries"]!.status).toBe(
+      "pass",
+    );
   });
 
   it("holds the flake rate to the median + 5 points, only against runs with k ≥ 2", () => {
@@ -72,7 +78,14 @@ describe("operational gates against the median of the window", () => {
   });
 
   it("checks absolute caps with or without a baseline", () => {
-    const capped = resolveGates({ hard: [], operational: { window: 10, cost_p50: { max_increase: 0.2, max_usd: 0.25 }, latency_p95: { max_increase: 0.25, min_delta_ms: 100, max_ms: 30_000 } } }).operational!;
+    const capped = resolveGates({
+      hard: [],
+      operational: {
+        window: 10,
+        cost_p50: { max_increase: 0.2, max_usd: 0.25 },
+        latency_p95: { max_increase: 0.25, min_delta_ms: 100, max_ms: 30_000 },
+      },
+    }).operational!;
     const r = byId(evaluateOperational(capped, metrics({ costP50Usd: 0.3, latencyP95Ms: 29_000 }), []));
     expect(r["operational:cost_p50_cap"]).toMatchObject({ status: "fail", limit: 0.25 });
     expect(r["operational:latency_p95_cap"]!.status).toBe("pass");
@@ -87,9 +100,16 @@ describe("operational gates against the median of the window", () => {
 
 describe("trend gates against the previous comparable run", () => {
   it("fails any tracked metric that fell more than 5 points, and names it", () => {
-    const previous = { runId: "r1", metrics: metrics({ passRate: 1, graders: { state: 1, side_effects: 1 }, tags: { "category=happy": 1, "category=edge": 0.9 } }) };
+    const previous = {
+      runId: "r1",
+      metrics: metrics({ passRate: 1, graders: { state: 1, side_effects: 1 }, tags: { "category=happy": 1, "category=edge": 0.9 } }),
+    };
     // pass rate 1 → 0.94 (−6 points: fail); state 1 → 0.96 (−4: pass); side_effects 1 → 0.95 (−5: exactly at the margin, pass).
-    const now = metrics({ passRate: 0.94, graders: { state: 0.96, side_effects: 0.95 }, tags: { "category=happy": 0.5, "category=edge": 0.9 } });
+    const now = metrics({
+      passRate: 0.94,
+      graders: { state: 0.96, side_effects: 0.95 },
+      tags: { "category=happy": 0.5, "category=edge": 0.9 },
+    });
     const r = byId(evaluateTrend(trend, now, previous));
     expect(r["trend:pass_rate"]).toMatchObject({ status: "fail", value: 0.94, baseline: 1 });
     expect(r["trend:pass_rate"]!.detail).toBe("94.0% vs 100.0% in run r1 (−6.0 points; fails below −5.0 points)");
@@ -101,9 +121,17 @@ describe("trend gates against the previous comparable run", () => {
 
   it("says no baseline with no previous run, and for a metric only this run has; not measured for one this run left undefined", () => {
     expect(evaluateTrend(trend, metrics(), null)).toEqual([expect.objectContaining({ id: "trend", status: "no_baseline" })]);
-    const r = byId(evaluateTrend(trend, metrics({ graders: { state: 0.9, judge: null }, tags: { new: 1 } }), { runId: "r1", metrics: metrics({ graders: { state: 0.9, judge: 0.8 }, tags: {} }) }));
+    const r = byId(
+      evaluateTrend(trend, metrics({ graders: { state: 0.9, judge: null }, tags: { new: 1 } }), {
+        runId: "r1",
+        metrics: metrics({ graders: { state: 0.9, judge: 0.8 }, tags: {} }),
+      }),
+    );
     expect(r["trend:tag:new"]!.status).toBe("no_baseline");
-    expect(r["trend:grader:judge"]).toMatchObject({ status: "not_measured", detail: "not measured: undefined in this run (80.0% in run r1)" });
+    expect(r["trend:grader:judge"]).toMatchObject({
+      status: "not_measured",
+      detail: "not measured: undefined in this run (80.0% in run r1)",
+    });
   });
 
   it("compares pass^k only between runs with the same k", () => {
@@ -117,10 +145,17 @@ describe("hard gates", () => {
     id,
     tags,
     graderKinds: ["state", "side_effects", "rule"],
-    trials: trials.map(([verdict, graders], i) => ({ trialIndex: i, verdict, graders: Object.entries(graders).map(([kind, status]) => ({ kind, status })) })),
+    trials: trials.map(([verdict, graders], i) => ({
+      trialIndex: i,
+      verdict,
+      graders: Object.entries(graders).map(([kind, status]) => ({ kind, status })),
+    })),
   });
   const tasks = [
-    task("golden-1", { golden: true }, [["pass", { state: "pass", side_effects: "pass", rule: "pass" }], ["fail", { state: "pass", side_effects: "pass", rule: "fail" }]]),
+    task("golden-1", { golden: true }, [
+      ["pass", { state: "pass", side_effects: "pass", rule: "pass" }],
+      ["fail", { state: "pass", side_effects: "pass", rule: "fail" }],
+    ]),
     task("golden-2", { golden: true }, [["error", {}]]),
     task("other", { golden: false }, [["fail", { state: "fail", side_effects: "fail", rule: "fail" }]]),
   ];
@@ -135,7 +170,12 @@ describe("hard gates", () => {
   });
 
   it("without graders, holds every trial of the tagged tasks; passes at 100%", () => {
-    const clean = [task("a", { golden: true }, [["pass", { state: "pass" }], ["pass", { state: "pass" }]])];
+    const clean = [
+      task("a", { golden: true }, [
+        ["pass", { state: "pass" }],
+        ["pass", { state: "pass" }],
+      ]),
+    ];
     expect(evaluateHardGates([{ name: "golden", tags: { golden: true } }], clean)[0]).toMatchObject({ status: "pass", value: 1 });
     expect(evaluateHardGates([{ name: "golden", tags: { golden: true } }], tasks)[0]).toMatchObject({ status: "fail", value: 1 / 3 });
   });
@@ -149,11 +189,17 @@ describe("hard gates", () => {
 describe("the verdict over every gate", () => {
   it("fails only on a failing gate; no baseline and not measured never fail and never pass silently", () => {
     const baseline: Baseline = noBaseline("no baseline: none yet", "auto");
-    const results = [...thresholdGates(1, 0.95, 0), ...evaluateBaselineGates(resolveGates(undefined), metrics({ costP50Usd: null }), baseline)];
+    const results = [
+      ...thresholdGates(1, 0.95, 0),
+      ...evaluateBaselineGates(resolveGates(undefined), metrics({ costP50Usd: null }), baseline),
+    ];
     expect(results.some((r) => r.status === "no_baseline")).toBe(true);
     expect(results.some((r) => r.status === "not_measured")).toBe(true);
     expect(gateVerdict(results).passed).toBe(true);
-    const failing = evaluateBaselineGates(resolveGates(undefined), metrics({ passRate: 0.5 }), { ...baseline, previous: { runId: "r0", metrics: metrics({ passRate: 1 }) } });
+    const failing = evaluateBaselineGates(resolveGates(undefined), metrics({ passRate: 0.5 }), {
+      ...baseline,
+      previous: { runId: "r0", metrics: metrics({ passRate: 1 }) },
+    });
     const verdict = gateVerdict([...thresholdGates(0.5, 0.4, 0), ...failing]);
     expect(verdict.passed).toBe(false);
     expect(verdict.reasons).toEqual(["pass rate: 50.0% vs 100.0% in run r0 (−50.0 points; fails below −5.0 points)"]);
@@ -167,6 +213,9 @@ describe("the verdict over every gate", () => {
     const config = resolveGates({ hard: [], operational: false, trend: false });
     expect(evaluateBaselineGates(config, metrics(), noBaseline("x"))).toEqual([]);
     const some = resolveGates({ hard: [], operational: { window: 3, cost_p50: false, latency_p95: false } });
-    expect(evaluateOperational(some.operational!, metrics(), []).map((r) => r.id)).toEqual(["operational:tool_retries", "operational:flake_rate"]);
+    expect(evaluateOperational(some.operational!, metrics(), []).map((r) => r.id)).toEqual([
+      "operational:tool_retries",
+      "operational:flake_rate",
+    ]);
   });
 });

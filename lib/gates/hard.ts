@@ -9,7 +9,10 @@ export interface HardGateTask {
   trials: readonly { trialIndex: number; verdict: string; graders: readonly { kind: string; status: string; shadow?: boolean }[] }[];
 }
 
-export function selectTasks<T extends { tags: Record<string, string | number | boolean> }>(tasks: readonly T[], tags: Record<string, string | number | boolean> | undefined): T[] {
+export function selectTasks<T extends { tags: Record<string, string | number | boolean> }>(
+  tasks: readonly T[],
+  tags: Record<string, string | number | boolean> | undefined,
+): T[] {
   if (!tags) return [...tasks];
   return tasks.filter((t) => Object.entries(tags).every(([k, v]) => t.tags[k] === v));
 }
@@ -39,7 +42,13 @@ export function evaluateHardGates(gates: GateConfig["hard"], tasks: readonly Har
     }
     const what = gate.graders ? `${gate.graders.join(" and ")} verdicts` : "trials";
     const base = { kind: "hard" as const, id: `hard:${gate.name}`, name: `hard: ${gate.name}`, baseline: null, limit: 1 };
-    if (total === 0) return { ...base, status: "fail" as const, value: null, detail: `not measured: no ${what} on the ${selected.length} selected task${selected.length === 1 ? "" : "s"}, and a 100% gate needs evidence` };
+    if (total === 0)
+      return {
+        ...base,
+        status: "fail" as const,
+        value: null,
+        detail: `not measured: no ${what} on the ${selected.length} selected task${selected.length === 1 ? "" : "s"}, and a 100% gate needs evidence`,
+      };
     const more = total - passed > misses.length ? ` and ${total - passed - misses.length} more` : "";
     return {
       ...base,

@@ -14,7 +14,8 @@ export function medianOf(values: readonly (number | null)[]): number | null {
 
 // Whole milliseconds always (lib/format's ms switches to seconds): gate details read "1500 ms > 1200 ms".
 const ms = (x: number | null) => (x === null ? "n/a" : `${x.toFixed(0)} ms`);
-const change = (value: number, base: number) => (base === 0 ? (value === 0 ? "±0%" : "from 0") : `${value >= base ? "+" : "−"}${Math.abs(((value - base) / base) * 100).toFixed(1)}%`);
+const change = (value: number, base: number) =>
+  base === 0 ? (value === 0 ? "±0%" : "from 0") : `${value >= base ? "+" : "−"}${Math.abs(((value - base) / base) * 100).toFixed(1)}%`;
 
 interface Relative {
   id: string;
@@ -34,7 +35,10 @@ function relativeGate(g: Relative): GateResult {
   const common = { kind: "operational" as const, id: `operational:${g.id}`, name: g.name, value: g.value, baseline: base };
   if (g.value === null) return { ...common, status: "not_measured", limit: null, detail: `not measured: ${g.unmeasured}` };
   if (base === null) {
-    const why = g.window.length === 0 ? "no comparable run yet" : `none of the ${g.window.length} comparable run${g.window.length === 1 ? "" : "s"} measured it`;
+    const why =
+      g.window.length === 0
+        ? "no comparable run yet"
+        : `none of the ${g.window.length} comparable run${g.window.length === 1 ? "" : "s"} measured it`;
     return { ...common, status: "no_baseline", limit: null, detail: `no baseline: ${why} (this run ${g.format(g.value)})` };
   }
   const limit = Math.max(base * (1 + g.maxIncrease), base + (g.minDelta ?? 0));
@@ -51,7 +55,11 @@ function relativeGate(g: Relative): GateResult {
 function capGate(id: string, name: string, value: number | null, cap: number, format: (x: number | null) => string): GateResult {
   const common = { kind: "operational" as const, id: `operational:${id}`, name, value, baseline: null, limit: cap };
   if (value === null) return { ...common, status: "not_measured", detail: `not measured: this run has no ${name.replace(/ cap$/, "")}` };
-  return { ...common, status: exceeds(value, cap) ? "fail" : "pass", detail: `${format(value)} ${exceeds(value, cap) ? "is over" : "is within"} the cap ${format(cap)}` };
+  return {
+    ...common,
+    status: exceeds(value, cap) ? "fail" : "pass",
+    detail: `${format(value)} ${exceeds(value, cap) ? "is over" : "is within"} the cap ${format(cap)}`,
+  };
 }
 
 /**
@@ -63,26 +71,34 @@ export function evaluateOperational(config: Operational, metrics: RunMetrics, wi
   const results: GateResult[] = [];
   if (config.costP50) {
     results.push(
-      relativeGate(
-        { id: "cost_p50", name: "cost per task p50", value: metrics.costP50Usd, window: window.map((m) => m.costP50Usd), maxIncrease: config.costP50.maxIncrease, format: usd, unmeasured: "no trial reported a cost" }),
+      relativeGate({
+        id: "cost_p50",
+        name: "cost per task p50",
+        value: metrics.costP50Usd,
+        window: window.map((m) => m.costP50Usd),
+        maxIncrease: config.costP50.maxIncrease,
+        format: usd,
+        unmeasured: "no trial reported a cost",
+      }),
     );
-    if (config.costP50.maxUsd !== null) results.push(capGate("cost_p50_cap", "cost per task p50 cap", metrics.costP50Usd, config.costP50.maxUsd, usd));
+    if (config.costP50.maxUsd !== null)
+      results.push(capGate("cost_p50_cap", "cost per task p50 cap", metrics.costP50Usd, config.costP50.maxUsd, usd));
   }
   if (config.latencyP95) {
     results.push(
-      relativeGate(
-        {
-          id: "latency_p95",
-          name: "latency p95",
-          value: metrics.latencyP95Ms,
-          window: window.map((m) => m.latencyP95Ms),
-          maxIncrease: config.latencyP95.maxIncrease,
-          minDelta: config.latencyP95.minDeltaMs,
-          format: ms,
-          unmeasured: "no trial",
-        }),
+      relativeGate({
+        id: "latency_p95",
+        name: "latency p95",
+        value: metrics.latencyP95Ms,
+        window: window.map((m) => m.latencyP95Ms),
+        maxIncrease: config.latencyP95.maxIncrease,
+        minDelta: config.latencyP95.minDeltaMs,
+        format: ms,
+        unmeasured: "no trial",
+      }),
     );
-    if (config.latencyP95.maxMs !== null) results.push(capGate("latency_p95_cap", "latency p95 cap", metrics.latencyP95Ms, config.latencyP95.maxMs, ms));
+    if (config.latencyP95.maxMs !== null)
+      results.push(capGate("latency_p95_cap", "latency p95 cap", metrics.latencyP95Ms, config.latencyP95.maxMs, ms));
   }
   if (config.toolRetries) {
     const { max, taskId } = metrics.toolRetries;
@@ -95,7 +111,10 @@ export function evaluateOperational(config: Operational, metrics: RunMetrics, wi
       value: max,
       baseline: null,
       limit,
-      detail: max > limit ? `${taskId} repeated a tool call ${max} times in one trial (more than ${limit})` : `at most ${max} repeated tool call${max === 1 ? "" : "s"} in any trial (limit ${limit})`,
+      detail:
+        max > limit
+          ? `${taskId} repeated a tool call ${max} times in one trial (more than ${limit})`
+          : `at most ${max} repeated tool call${max === 1 ? "" : "s"} in any trial (limit ${limit})`,
     });
   }
   if (config.flakeRate) {
@@ -104,18 +123,53 @@ export function evaluateOperational(config: Operational, metrics: RunMetrics, wi
     const sameK = window.filter((m) => m.k >= 2);
     const base = medianOf(sameK.map((m) => m.flakeRate));
     const common = { kind: "operational" as const, id: "operational:flake_rate", name: "flake rate", value, baseline: base };
-    if (value === null) results.push({ ...common, status: "not_measured", limit: null, detail: `not measured: with ${metrics.k} trial per task no task can be flaky` });
-    else if (base === null) results.push({ ...common, status: "no_baseline", limit: null, detail: `no baseline: no comparable run with 2 or more trials per task (this run ${pct(value)})` });
+    if (value === null)
+      results.push({
+        ...common,
+        status: "not_measured",
+        limit: null,
+        detail: `not measured: with ${metrics.k} trial per task no task can be flaky`,
+      });
+    else if (base === null)
+      results.push({
+        ...common,
+        status: "no_baseline",
+        limit: null,
+        detail: `no baseline: no comparable run with 2 or more trials per task (this run ${pct(value)})`,
+      });
     else {
       const limit = base + f.maxIncrease;
       const over = exceeds(value, limit);
-      results.push({ ...common, status: over ? "fail" : "pass", limit, detail: `${pct(value)} vs median ${pct(base)} of ${sameK.length} comparable run${sameK.length === 1 ? "" : "s"} (${points(value - base)}; fails above ${points(f.maxIncrease)})` });
+      results.push({
+        ...common,
+        status: over ? "fail" : "pass",
+        limit,
+        detail: `${pct(value)} vs median ${pct(base)} of ${sameK.length} comparable run${sameK.length === 1 ? "" : "s"} (${points(value - base)}; fails above ${points(f.maxIncrease)})`,
+      });
     }
     if (f.max !== null) {
       results.push(
         value === null
-          ? { kind: "operational", id: "operational:flake_rate_cap", name: "flake rate cap", status: "not_measured", value, baseline: null, limit: f.max, detail: "not measured: one trial per task" }
-          : { kind: "operational", id: "operational:flake_rate_cap", name: "flake rate cap", status: exceeds(value, f.max) ? "fail" : "pass", value, baseline: null, limit: f.max, detail: `${pct(value)} ${exceeds(value, f.max) ? "is over" : "is within"} the cap ${pct(f.max)}` },
+          ? {
+              kind: "operational",
+              id: "operational:flake_rate_cap",
+              name: "flake rate cap",
+              status: "not_measured",
+              value,
+              baseline: null,
+              limit: f.max,
+              detail: "not measured: one trial per task",
+            }
+          : {
+              kind: "operational",
+              id: "operational:flake_rate_cap",
+              name: "flake rate cap",
+              status: exceeds(value, f.max) ? "fail" : "pass",
+              value,
+              baseline: null,
+              limit: f.max,
+              detail: `${pct(value)} ${exceeds(value, f.max) ? "is over" : "is within"} the cap ${pct(f.max)}`,
+            },
       );
     }
   }

@@ -35,7 +35,6 @@ export interface BaselineInfo {
 
 export const blocking = (results: readonly GateResult[]) => results.filter((r) => r.status === "fail");
 
-
 /**
  * value > limit, allowing for floating-point error at the boundary (0.011 × 1.2 is 0.013199999…):
  * a value that equals its limit to 12 significant digits is at the limit, not over it.

@@ -27,7 +27,18 @@ export function trackedMetrics(m: RunMetrics, families: Trend["metrics"]): Map<s
  */
 export function evaluateTrend(config: Trend, metrics: RunMetrics, previous: { runId: string; metrics: RunMetrics } | null): GateResult[] {
   if (!previous) {
-    return [{ kind: "trend", id: "trend", name: "trend", status: "no_baseline", value: null, baseline: null, limit: config.margin, detail: "no baseline: no previous comparable run to compare with" }];
+    return [
+      {
+        kind: "trend",
+        id: "trend",
+        name: "trend",
+        status: "no_baseline",
+        value: null,
+        baseline: null,
+        limit: config.margin,
+        detail: "no baseline: no previous comparable run to compare with",
+      },
+    ];
   }
   const now = trackedMetrics(metrics, config.metrics);
   const before = trackedMetrics(previous.metrics, config.metrics);
@@ -40,13 +51,41 @@ export function evaluateTrend(config: Trend, metrics: RunMetrics, previous: { ru
     const base = prev?.value ?? null;
     const common = { kind: "trend" as const, id: `trend:${id}`, name, value, baseline: base };
     if (id === "pass_power_k" && metrics.k !== previous.metrics.k) {
-      return { ...common, status: "not_measured" as const, limit: null, detail: `not compared: run ${previous.runId} had ${previous.metrics.k} trials per task, this run ${metrics.k}` };
+      return {
+        ...common,
+        status: "not_measured" as const,
+        limit: null,
+        detail: `not compared: run ${previous.runId} had ${previous.metrics.k} trials per task, this run ${metrics.k}`,
+      };
     }
-    if (value === null && base === null) return { ...common, status: "not_measured" as const, limit: null, detail: `not measured: undefined in this run and in run ${previous.runId}` };
-    if (value === null) return { ...common, status: "not_measured" as const, limit: null, detail: `not measured: undefined in this run (${pct(base)} in run ${previous.runId})` };
-    if (base === null) return { ...common, status: "no_baseline" as const, limit: null, detail: `no baseline: ${prev ? "undefined" : "absent"} in run ${previous.runId} (this run ${pct(value)})` };
+    if (value === null && base === null)
+      return {
+        ...common,
+        status: "not_measured" as const,
+        limit: null,
+        detail: `not measured: undefined in this run and in run ${previous.runId}`,
+      };
+    if (value === null)
+      return {
+        ...common,
+        status: "not_measured" as const,
+        limit: null,
+        detail: `not measured: undefined in this run (${pct(base)} in run ${previous.runId})`,
+      };
+    if (base === null)
+      return {
+        ...common,
+        status: "no_baseline" as const,
+        limit: null,
+        detail: `no baseline: ${prev ? "undefined" : "absent"} in run ${previous.runId} (this run ${pct(value)})`,
+      };
     const limit = base - config.margin;
     const fell = exceeds(base - value, config.margin);
-    return { ...common, status: fell ? ("fail" as const) : ("pass" as const), limit, detail: `${pct(value)} vs ${pct(base)} in run ${previous.runId} (${points(value - base)}; fails below ${points(-config.margin)})` };
+    return {
+      ...common,
+      status: fell ? ("fail" as const) : ("pass" as const),
+      limit,
+      detail: `${pct(value)} vs ${pct(base)} in run ${previous.runId} (${points(value - base)}; fails below ${points(-config.margin)})`,
+    };
   });
 }

@@ -28,7 +28,13 @@ describe("agreementReport", () => {
     // rater a is measured against rater b: TPR = P(a yes | b yes) = 20/30, TNR = P(a no | b no) = 15/20
     expect(report.tpr).toBeCloseTo(20 / 30, 12);
     expect(report.tnr).toBeCloseTo(15 / 20, 12);
-    expect(report.confusion).toEqual({ labels: ["no", "yes"], matrix: [[15, 10], [5, 20]] });
+    expect(report.confusion).toEqual({
+      labels: ["no", "yes"],
+      matrix: [
+        [15, 10],
+        [5, 20],
+      ],
+    });
     expect(report.se).toBeGreaterThan(0);
     expect(report.ci95![0]).toBeCloseTo(0.4 - 1.959963984540054 * report.se!, 12);
     expect(report.bootstrap).toMatchObject({ iterations: 2000, seed: 1 });

@@ -87,7 +87,13 @@ export function agreementReport(a: readonly string[], b: readonly string[], opti
   if (positive !== null && !categories.includes(positive)) {
     throw new Error(`The positive label "${positive}" is not one of the labels (${categories.join(", ")}).`);
   }
-  const binary = positive === null ? null : binaryAgreement(a.map((x) => x === positive), b.map((x) => x === positive));
+  const binary =
+    positive === null
+      ? null
+      : binaryAgreement(
+          a.map((x) => x === positive),
+          b.map((x) => x === positive),
+        );
   const agreed = a.filter((x, i) => x === b[i]).length;
 
   const numeric = n > 0 && [...a, ...b].every(isNumericLabel);
@@ -112,7 +118,10 @@ export function agreementReport(a: readonly string[], b: readonly string[], opti
     ci95 = wald ? [wald.low, wald.high] : null;
   } else if (options.metric === "krippendorff") {
     const level = options.level ?? "nominal";
-    value = krippendorffAlpha(a.map((x, i) => [x, b[i]!]), level);
+    value = krippendorffAlpha(
+      a.map((x, i) => [x, b[i]!]),
+      level,
+    );
   } else {
     const weights = options.metric === "kappa-linear" ? "linear" : options.metric === "kappa-quadratic" ? "quadratic" : undefined;
     value = weights === "linear" ? kappaLinear : weights === "quadratic" ? kappaQuadratic : kappa;

@@ -11,7 +11,13 @@ const gold: GoldItem[] = [
   { transcriptId: "t6", value: "fail", length: 60 },
   { transcriptId: "t7", value: "pass", length: 70 },
 ];
-const ok = (transcriptId: string, value: string, repeat = 0, order = "original"): VerdictRow => ({ transcriptId, order, repeat, status: "ok", value });
+const ok = (transcriptId: string, value: string, repeat = 0, order = "original"): VerdictRow => ({
+  transcriptId,
+  order,
+  repeat,
+  status: "ok",
+  value,
+});
 
 describe("buildCalibration", () => {
   it("leaves skipped, errored and unjudged items out of every statistic and counts them", () => {
@@ -41,7 +47,13 @@ describe("buildCalibration", () => {
 
   it("shows kappa as undefined when the judge passes everything on an all-pass gold set", () => {
     const allPass = gold.filter((g) => g.value === "pass");
-    const stats = buildCalibration({ kind: "binary", scale: null, gold: allPass, verdicts: allPass.map((g) => ok(g.transcriptId, "pass")), humanLabels: [] });
+    const stats = buildCalibration({
+      kind: "binary",
+      scale: null,
+      gold: allPass,
+      verdicts: allPass.map((g) => ok(g.transcriptId, "pass")),
+      humanLabels: [],
+    });
     expect(stats.report.value).toBeNull();
     expect(stats.report.ci95).toBeNull();
     expect(stats.report.tnr).toBeNull();
@@ -50,19 +62,31 @@ describe("buildCalibration", () => {
 
   it("computes the human ceiling (Fleiss' κ, Gwet's form) on every item several reviewers labeled, whatever their number", () => {
     const labels = [
-      ["t1", "r1", "pass"], ["t1", "r2", "pass"],
-      ["t2", "r1", "pass"], ["t2", "r2", "fail"],
-      ["t3", "r1", "fail"], ["t3", "r3", "fail"],
-      ["t4", "r2", "fail"], ["t4", "r3", "fail"], ["t4", "r1", "pass"],
+      ["t1", "r1", "pass"],
+      ["t1", "r2", "pass"],
+      ["t2", "r1", "pass"],
+      ["t2", "r2", "fail"],
+      ["t3", "r1", "fail"],
+      ["t3", "r3", "fail"],
+      ["t4", "r2", "fail"],
+      ["t4", "r3", "fail"],
+      ["t4", "r1", "pass"],
       ["t5", "r1", "pass"],
-      ["elsewhere", "r1", "pass"], ["elsewhere", "r2", "fail"],
+      ["elsewhere", "r1", "pass"],
+      ["elsewhere", "r2", "fail"],
     ].map(([transcriptId, reviewerId, value]) => ({ transcriptId: transcriptId!, reviewerId: reviewerId!, value: value! }));
     const stats = buildCalibration({ kind: "binary", scale: null, gold, verdicts: [], humanLabels: labels });
     // t1 pp, t2 pf, t3 ff, t4 ffp (all three of t4's labels count): p_a = (1 + 0 + 1 + 1/3)/4 = 7/12;
     // π_pass = (1 + 1/2 + 0 + 1/3)/4 = 11/24; p_e = (121 + 169)/576; κ = 23/143.
     expect(stats.human).toMatchObject({ items: 4, raters: null, alphaLevel: "nominal" });
     expect(stats.human.fleissKappa).toBeCloseTo(23 / 143, 12);
-    expect(stats.human.ceiling).toMatchObject({ kappa: stats.human.fleissKappa, weights: "none", items: 4, labels: 9, labelsPerItem: { min: 2, max: 3 } });
+    expect(stats.human.ceiling).toMatchObject({
+      kappa: stats.human.fleissKappa,
+      weights: "none",
+      items: 4,
+      labels: 9,
+      labelsPerItem: { min: 2, max: 3 },
+    });
     expect(stats.human.krippendorffAlpha).not.toBeNull();
   });
 
@@ -73,9 +97,15 @@ describe("buildCalibration", () => {
       { transcriptId: "p3", value: "A", length: 0 },
     ];
     const verdicts = [
-      ok("p1", "A"), ok("p1", "A", 1), ok("p1", "A", 0, "swapped"),
-      ok("p2", "B"), ok("p2", "A", 1), ok("p2", "A", 0, "swapped"),
-      ok("p3", "A"), { transcriptId: "p3", order: "original", repeat: 1, status: "error" as const, value: null }, ok("p3", "A", 0, "swapped"),
+      ok("p1", "A"),
+      ok("p1", "A", 1),
+      ok("p1", "A", 0, "swapped"),
+      ok("p2", "B"),
+      ok("p2", "A", 1),
+      ok("p2", "A", 0, "swapped"),
+      ok("p3", "A"),
+      { transcriptId: "p3", order: "original", repeat: 1, status: "error" as const, value: null },
+      ok("p3", "A", 0, "swapped"),
     ];
     const stats = buildCalibration({ kind: "pairwise", scale: null, gold: pairGold, verdicts, humanLabels: [] });
     expect(stats.flip).toEqual({ repeats: 2, items: 2, flipped: 1, rate: 0.5 });
@@ -90,7 +120,13 @@ describe("buildCalibration", () => {
     const stats = buildCalibration({ kind: "binary", scale: null, gold, verdicts, humanLabels: [] });
     expect(stats.verbosity!.n).toBe(7);
     expect(stats.verbosity!.rho).toBeGreaterThan(0.5);
-    const fair = buildCalibration({ kind: "binary", scale: null, gold, verdicts: gold.map((g) => ok(g.transcriptId, g.value)), humanLabels: [] });
+    const fair = buildCalibration({
+      kind: "binary",
+      scale: null,
+      gold,
+      verdicts: gold.map((g) => ok(g.transcriptId, g.value)),
+      humanLabels: [],
+    });
     expect(fair.verbosity!.rho).toBeNull();
   });
 
@@ -109,9 +145,17 @@ describe("buildCalibration", () => {
 
 describe("labelSetHash", () => {
   it("ignores order and changes with any gold value", () => {
-    const a = [{ transcriptId: "x", value: "pass" }, { transcriptId: "y", value: "fail" }];
+    const a = [
+      { transcriptId: "x", value: "pass" },
+      { transcriptId: "y", value: "fail" },
+    ];
     expect(labelSetHash(a)).toBe(labelSetHash([...a].reverse()));
-    expect(labelSetHash(a)).not.toBe(labelSetHash([{ transcriptId: "x", value: "pass" }, { transcriptId: "y", value: "pass" }]));
+    expect(labelSetHash(a)).not.toBe(
+      labelSetHash([
+        { transcriptId: "x", value: "pass" },
+        { transcriptId: "y", value: "pass" },
+      ]),
+    );
     expect(labelSetHash(a)).not.toBe(labelSetHash(a.slice(0, 1)));
   });
 });
@@ -142,7 +186,10 @@ describe("buildCalibration with a stratified draw", () => {
 
   it("keeps today's numbers, unweighted, when every item had the same chance", () => {
     const plain = buildCalibration(input);
-    const equal = buildCalibration({ ...input, design: Object.fromEntries(items.map((id) => [id, { probability: 0.25, stratum: "all" }])) });
+    const equal = buildCalibration({
+      ...input,
+      design: Object.fromEntries(items.map((id) => [id, { probability: 0.25, stratum: "all" }])),
+    });
     expect(plain.estimator?.name).toBe("unweighted");
     expect(equal.estimator?.name).toBe("unweighted");
     expect(equal.report).toEqual(plain.report);

@@ -65,7 +65,14 @@ export interface CalibrationStats {
    * raters is the number of labels per item when every item has the same number, else null. `ceiling` is absent in
    * calibrations made before the one rule (they trimmed every item to the commonest number of labels).
    */
-  human: { fleissKappa: number | null; krippendorffAlpha: number | null; alphaLevel: "nominal" | "ordinal"; items: number; raters: number | null; ceiling?: HumanCeiling };
+  human: {
+    fleissKappa: number | null;
+    krippendorffAlpha: number | null;
+    alphaLevel: "nominal" | "ordinal";
+    items: number;
+    raters: number | null;
+    ceiling?: HumanCeiling;
+  };
   flip: { repeats: number; items: number; flipped: number; rate: number | null } | null;
   position: { n: number; consistent: number; rate: number | null; excluded: number } | null;
   /** Pairwise judges asked in both orders: accuracy in each order, an error counted as wrong (absent in older calibrations). */
@@ -142,10 +149,16 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     human: humanAgreement(input),
     flip: flipOf(input, byKey),
     position: positionOf(input, byKey),
-    orders: input.kind === "pairwise" && input.verdicts.some((v) => v.order === "swapped") ? accuracyByOrder(input.gold, input.verdicts) : null,
+    orders:
+      input.kind === "pairwise" && input.verdicts.some((v) => v.order === "swapped") ? accuracyByOrder(input.gold, input.verdicts) : null,
     verbosity: verbosityOf(input.kind, lengths),
     labelSetHash: labelSetHash(input.gold),
-    estimator: chooseEstimator(pairs, input.design, { kind: input.kind, categories: report.categories, positive: report.positive, seed: input.seed ?? 1 }),
+    estimator: chooseEstimator(pairs, input.design, {
+      kind: input.kind,
+      categories: report.categories,
+      positive: report.positive,
+      seed: input.seed ?? 1,
+    }),
   };
 }
 
@@ -168,7 +181,14 @@ function humanAgreement(input: CalibrationInput): CalibrationStats["human"] {
   const width = Math.max(...multi.map((v) => v.length));
   const units = multi.map((values) => [...values, ...Array<null>(width - values.length).fill(null)]);
   const same = ceiling.labelsPerItem && ceiling.labelsPerItem.min === ceiling.labelsPerItem.max ? ceiling.labelsPerItem.min : null;
-  return { fleissKappa: ceiling.kappa, krippendorffAlpha: krippendorffAlpha(units, alphaLevel), alphaLevel, items: ceiling.items, raters: same, ceiling };
+  return {
+    fleissKappa: ceiling.kappa,
+    krippendorffAlpha: krippendorffAlpha(units, alphaLevel),
+    alphaLevel,
+    items: ceiling.items,
+    raters: same,
+    ceiling,
+  };
 }
 
 function flipOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): CalibrationStats["flip"] {
@@ -204,7 +224,8 @@ function positionOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): Ca
  * is more generous than the humans on longer outputs. Undefined when the judge never disagrees.
  */
 function verbosityOf(kind: ItemKind, rows: { length: number | null; judge: string; gold: string }[]): CalibrationStats["verbosity"] {
-  const numeric = (value: string) => (kind === "binary" ? (value === "pass" ? 1 : 0) : kind === "pairwise" ? (value === "A" ? 1 : 0) : Number(value));
+  const numeric = (value: string) =>
+    kind === "binary" ? (value === "pass" ? 1 : 0) : kind === "pairwise" ? (value === "A" ? 1 : 0) : Number(value);
   const usable = rows.filter((r) => r.length !== null);
   if (usable.length === 0) return null;
   const rho = spearmanRho(

@@ -11,7 +11,13 @@ export interface CallPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_CALL_POLICY: CallPolicy = { timeoutMs: 60_000, maxRetries: 3, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 };
+export const DEFAULT_CALL_POLICY: CallPolicy = {
+  timeoutMs: 60_000,
+  maxRetries: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  maxRetryAfterMs: 60_000,
+};
 
 export interface CallDeps {
   sleep: (ms: number) => Promise<void>;
@@ -34,7 +40,12 @@ export type CallOutcome =
  * (AWS Architecture Blog, "Exponential Backoff and Jitter", 2015). A Retry-After from the server
  * replaces the computed delay. Client errors, malformed bodies and a missing key are not retried.
  */
-export async function callWithRetries(provider: ModelProvider, request: ChatRequest, policy: CallPolicy, deps: CallDeps): Promise<CallOutcome> {
+export async function callWithRetries(
+  provider: ModelProvider,
+  request: ChatRequest,
+  policy: CallPolicy,
+  deps: CallDeps,
+): Promise<CallOutcome> {
   let waitedMs = 0;
   for (let attempt = 0; ; attempt++) {
     const controller = new AbortController();
@@ -47,7 +58,8 @@ export async function callWithRetries(provider: ModelProvider, request: ChatRequ
       const response = await provider.complete(request, { signal: controller.signal });
       return { ok: true, response, attempts: attempt + 1, latencyMs: deps.now() - started, waitedMs };
     } catch (caught) {
-      const error = caught instanceof ProviderError ? caught : new ProviderError("network", caught instanceof Error ? caught.message : String(caught));
+      const error =
+        caught instanceof ProviderError ? caught : new ProviderError("network", caught instanceof Error ? caught.message : String(caught));
       const latencyMs = deps.now() - started;
       const retryAfter = error.details.retryAfterMs ?? null;
       const exhausted = attempt >= policy.maxRetries;
@@ -57,7 +69,13 @@ export async function callWithRetries(provider: ModelProvider, request: ChatRequ
       }
       if (retryAfter !== null && retryAfter > policy.maxRetryAfterMs) {
         const seconds = Math.round(retryAfter / 1000);
-        return { ok: false, error: withMessage(error, `${error.message} (the server asked to wait ${seconds} s; not retried)`), attempts: attempt + 1, latencyMs, waitedMs };
+        return {
+          ok: false,
+          error: withMessage(error, `${error.message} (the server asked to wait ${seconds} s; not retried)`),
+          attempts: attempt + 1,
+          latencyMs,
+          waitedMs,
+        };
       }
       const delay = retryAfter ?? Math.round(deps.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt));
       waitedMs += delay;

@@ -30,12 +30,21 @@ describe("canarySample", () => {
 
 describe("evaluateCanary", () => {
   const bar = { minKappa: 0.6, maxFlipRate: 0.2 };
-  const pairs = (rows: [string, string | null, string | null][]): CanaryPair[] => rows.map(([g, approved, canary], i) => ({ transcriptId: `t${i}`, gold: g, approved, canary }));
+  const pairs = (rows: [string, string | null, string | null][]): CanaryPair[] =>
+    rows.map(([g, approved, canary], i) => ({ transcriptId: `t${i}`, gold: g, approved, canary }));
 
   it("passes a judge that answers as it did when approved", () => {
-    const rows: [string, string, string][] = [...Array(10).fill(["pass", "pass", "pass"]), ...Array(9).fill(["fail", "fail", "fail"]), ["fail", "pass", "pass"]];
+    const rows: [string, string, string][] = [
+      ...Array(10).fill(["pass", "pass", "pass"]),
+      ...Array(9).fill(["fail", "fail", "fail"]),
+      ["fail", "pass", "pass"],
+    ];
     const result = evaluateCanary("binary", pairs(rows), bar);
-    const expected = agreementReport(rows.map((r) => r[2]), rows.map((r) => r[0]), { metric: "kappa", categories: ["fail", "pass"], positive: "pass" });
+    const expected = agreementReport(
+      rows.map((r) => r[2]),
+      rows.map((r) => r[0]),
+      { metric: "kappa", categories: ["fail", "pass"], positive: "pass" },
+    );
     expect(result).toMatchObject({ n: 20, compared: 20, flipped: 0, flipRate: 0, passed: true, reasons: [] });
     expect(result.kappa).toBe(expected.value);
     expect(result.ci95).toEqual(expected.ci95);
@@ -67,7 +76,14 @@ describe("evaluateCanary", () => {
     expect(result.passed).toBe(false);
     expect(result.reasons).toEqual(["10 of 20 verdicts differ from the approved calibration's (flip rate 0.500 > 0.20)"]);
     // Both raters constant on the same class: κ undefined, so no pass.
-    const constant = evaluateCanary("binary", pairs([["pass", "pass", "pass"], ["pass", "pass", "pass"]]), bar);
+    const constant = evaluateCanary(
+      "binary",
+      pairs([
+        ["pass", "pass", "pass"],
+        ["pass", "pass", "pass"],
+      ]),
+      bar,
+    );
     expect(constant.kappa).toBeNull();
     expect(constant.passed).toBe(false);
   });

@@ -89,7 +89,16 @@ export function evaluateCanary(kind: ItemKind, pairs: readonly CanaryPair[], bar
   const flipped = compared.filter((p) => p.approved !== p.canary).length;
   const flipRate = compared.length ? flipped / compared.length : null;
   if (judged.length === 0) {
-    return { n: 0, kappa: null, ci95: null, compared: 0, flipped: 0, flipRate: null, passed: null, reasons: ["the judge gave no verdict on the canary"] };
+    return {
+      n: 0,
+      kappa: null,
+      ci95: null,
+      compared: 0,
+      flipped: 0,
+      flipRate: null,
+      passed: null,
+      reasons: ["the judge gave no verdict on the canary"],
+    };
   }
   const report = agreementReport(
     judged.map((p) => p.canary!),
@@ -98,14 +107,34 @@ export function evaluateCanary(kind: ItemKind, pairs: readonly CanaryPair[], bar
   );
   const upper = report.ci95?.[1] ?? null;
   const reasons: string[] = [];
-  if (upper === null || upper < bar.minKappa) reasons.push(`κ's upper 95% bound ${fmt(upper)} is below the gate's ${bar.minKappa.toFixed(2)} (κ ${fmt(report.value)} on ${judged.length} items)`);
+  if (upper === null || upper < bar.minKappa)
+    reasons.push(
+      `κ's upper 95% bound ${fmt(upper)} is below the gate's ${bar.minKappa.toFixed(2)} (κ ${fmt(report.value)} on ${judged.length} items)`,
+    );
   if (flipRate === null) reasons.push("no canary verdict could be compared with the approved calibration's");
-  else if (flipRate > bar.maxFlipRate) reasons.push(`${flipped} of ${compared.length} verdicts differ from the approved calibration's (flip rate ${fmt(flipRate)} > ${bar.maxFlipRate.toFixed(2)})`);
-  return { n: judged.length, kappa: report.value, ci95: report.ci95, compared: compared.length, flipped, flipRate, passed: reasons.length === 0, reasons };
+  else if (flipRate > bar.maxFlipRate)
+    reasons.push(
+      `${flipped} of ${compared.length} verdicts differ from the approved calibration's (flip rate ${fmt(flipRate)} > ${bar.maxFlipRate.toFixed(2)})`,
+    );
+  return {
+    n: judged.length,
+    kappa: report.value,
+    ci95: report.ci95,
+    compared: compared.length,
+    flipped,
+    flipRate,
+    passed: reasons.length === 0,
+    reasons,
+  };
 }
 
 /** Is a passed canary still good? Only within its period, and only while the provider answers with the same fingerprint. */
-export function canaryHolds(last: { outcome: string; createdAt: Date; fingerprint: string | null } | null, now: Date, cacheHours: number, probeFingerprint: string | null): boolean {
+export function canaryHolds(
+  last: { outcome: string; createdAt: Date; fingerprint: string | null } | null,
+  now: Date,
+  cacheHours: number,
+  probeFingerprint: string | null,
+): boolean {
   if (!last || last.outcome !== "passed") return false;
   if (now.getTime() - last.createdAt.getTime() >= cacheHours * 3_600_000) return false;
   return probeFingerprint === null || last.fingerprint === null || probeFingerprint === last.fingerprint;

@@ -9,13 +9,28 @@ describe("correctedPassRate", () => {
     const result = correctedPassRate({ passed: 60, scored: 100, tpr: 0.9, tnr: 0.8, ...base });
     expect(result.raw).toBeCloseTo(0.6, 12);
     expect(result.corrected).toBeCloseTo(0.4 / 0.7, 12);
-    expect(result).toMatchObject({ clipped: false, undefinedBecause: null, inputs: { tpr: 0.9, tnr: 0.8, calibrationId: "c", calibrationN: 40 } });
+    expect(result).toMatchObject({
+      clipped: false,
+      undefinedBecause: null,
+      inputs: { tpr: 0.9, tnr: 0.8, calibrationId: "c", calibrationN: 40 },
+    });
   });
 
   it("is undefined, with the reason, when it cannot be computed", () => {
-    expect(correctedPassRate({ passed: 0, scored: 0, tpr: 0.9, tnr: 0.9, ...base })).toMatchObject({ raw: null, corrected: null, undefinedBecause: "no scored trials" });
-    expect(correctedPassRate({ passed: 5, scored: 10, tpr: null, tnr: 0.9, ...base })).toMatchObject({ raw: 0.5, corrected: null, undefinedBecause: expect.stringContaining("TPR and TNR") });
-    expect(correctedPassRate({ passed: 5, scored: 10, tpr: 0.5, tnr: 0.5, ...base })).toMatchObject({ corrected: null, undefinedBecause: expect.stringContaining("no better than chance") });
+    expect(correctedPassRate({ passed: 0, scored: 0, tpr: 0.9, tnr: 0.9, ...base })).toMatchObject({
+      raw: null,
+      corrected: null,
+      undefinedBecause: "no scored trials",
+    });
+    expect(correctedPassRate({ passed: 5, scored: 10, tpr: null, tnr: 0.9, ...base })).toMatchObject({
+      raw: 0.5,
+      corrected: null,
+      undefinedBecause: expect.stringContaining("TPR and TNR"),
+    });
+    expect(correctedPassRate({ passed: 5, scored: 10, tpr: 0.5, tnr: 0.5, ...base })).toMatchObject({
+      corrected: null,
+      undefinedBecause: expect.stringContaining("no better than chance"),
+    });
   });
 
   it("clips an estimate outside [0, 1] and says so", () => {

@@ -30,7 +30,13 @@ export function correctedPassRate(inputs: CorrectionInputs): CorrectedPassRate {
     throw new Error(`passed (${inputs.passed}) must be a whole number between 0 and scored (${inputs.scored}).`);
   }
   const raw = inputs.scored === 0 ? null : inputs.passed / inputs.scored;
-  const result = (corrected: number | null, clipped: boolean, undefinedBecause: string | null): CorrectedPassRate => ({ raw, corrected, clipped, undefinedBecause, inputs });
+  const result = (corrected: number | null, clipped: boolean, undefinedBecause: string | null): CorrectedPassRate => ({
+    raw,
+    corrected,
+    clipped,
+    undefinedBecause,
+    inputs,
+  });
   if (raw === null) return result(null, false, "no scored trials");
   if (inputs.tpr === null || inputs.tnr === null) return result(null, false, "the judge's calibration has no defined TPR and TNR");
   const { corrected, clipped } = roganGladen(raw, inputs.tpr, inputs.tnr);

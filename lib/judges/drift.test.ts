@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { flippedItems } from "./drift";
 
-const v = (transcriptId: string, value: string | null, status = "ok", order = "original", repeat = 0) => ({ transcriptId, value, status, order, repeat });
+const v = (transcriptId: string, value: string | null, status = "ok", order = "original", repeat = 0) => ({
+  transcriptId,
+  value,
+  status,
+  order,
+  repeat,
+});
 
 describe("flippedItems", () => {
   it("lists items whose first original-order verdict changed, and which side the gold label agrees with", () => {

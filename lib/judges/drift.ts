@@ -22,8 +22,13 @@ export interface FlippedItem {
 
 const shown = (v: DriftVerdict | undefined) => (!v ? "not judged" : v.status === "ok" && v.value !== null ? v.value : v.status);
 
-export function flippedItems(gold: readonly { transcriptId: string; value: string }[], before: readonly DriftVerdict[], after: readonly DriftVerdict[]): FlippedItem[] {
-  const first = (list: readonly DriftVerdict[]) => new Map(list.filter((v) => v.order === "original" && v.repeat === 0).map((v) => [v.transcriptId, v]));
+export function flippedItems(
+  gold: readonly { transcriptId: string; value: string }[],
+  before: readonly DriftVerdict[],
+  after: readonly DriftVerdict[],
+): FlippedItem[] {
+  const first = (list: readonly DriftVerdict[]) =>
+    new Map(list.filter((v) => v.order === "original" && v.repeat === 0).map((v) => [v.transcriptId, v]));
   const old = first(before);
   const now = first(after);
   const flipped: FlippedItem[] = [];
@@ -31,7 +36,13 @@ export function flippedItems(gold: readonly { transcriptId: string; value: strin
     const a = shown(old.get(item.transcriptId));
     const b = shown(now.get(item.transcriptId));
     if (a === b) continue;
-    flipped.push({ transcriptId: item.transcriptId, gold: item.value, before: a, after: b, agreesWithGold: b === item.value ? "new" : a === item.value ? "old" : "neither" });
+    flipped.push({
+      transcriptId: item.transcriptId,
+      gold: item.value,
+      before: a,
+      after: b,
+      agreesWithGold: b === item.value ? "new" : a === item.value ? "old" : "neither",
+    });
   }
   return flipped;
 }

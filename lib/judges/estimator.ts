@@ -13,7 +13,12 @@ export interface DesignEntry {
 
 export type Estimator =
   | { name: "unweighted"; reason: string }
-  | { name: "horvitz-thompson"; reason: string; weighted: WeightedAgreement; strata: Record<string, { items: number; probability: number }> };
+  | {
+      name: "horvitz-thompson";
+      reason: string;
+      weighted: WeightedAgreement;
+      strata: Record<string, { items: number; probability: number }>;
+    };
 
 export function chooseEstimator(
   pairs: readonly { transcriptId: string; judge: string; gold: string }[],
@@ -24,7 +29,10 @@ export function chooseEstimator(
   if (entries.every((e) => e.probability === entries[0]?.probability)) {
     return {
       name: "unweighted",
-      reason: design && Object.keys(design).length ? "every gold item had the same chance of being in the set, so the sample's own statistics are the population's" : "the gold items were not drawn with unequal chances, so the sample's own statistics apply",
+      reason:
+        design && Object.keys(design).length
+          ? "every gold item had the same chance of being in the set, so the sample's own statistics are the population's"
+          : "the gold items were not drawn with unequal chances, so the sample's own statistics apply",
     };
   }
   const weighted = weightedAgreement({
@@ -44,17 +52,45 @@ export function chooseEstimator(
   });
   return {
     name: "horvitz-thompson",
-    reason: "a stratified draw gave gold items different chances of being labeled (it over-samples the judge's rare verdict), so each item counts 1/π times and κ, accuracy, TPR and TNR estimate the whole population rather than the sample",
+    reason:
+      "a stratified draw gave gold items different chances of being labeled (it over-samples the judge's rare verdict), so each item counts 1/π times and κ, accuracy, TPR and TNR estimate the whole population rather than the sample",
     weighted,
     strata,
   };
 }
 
 /** The numbers a calibration row stores and the gate reads: the weighted ones when the design calls for them. */
-export function headlineNumbers(report: { value: number | null; se: number | null; ci95: [number, number] | null; accuracy: number | null; tpr: number | null; tnr: number | null }, estimator: Estimator | undefined) {
-  if (estimator?.name !== "horvitz-thompson") return { kappa: report.value, se: report.se, low: report.ci95?.[0] ?? null, high: report.ci95?.[1] ?? null, accuracy: report.accuracy, tpr: report.tpr, tnr: report.tnr };
+export function headlineNumbers(
+  report: {
+    value: number | null;
+    se: number | null;
+    ci95: [number, number] | null;
+    accuracy: number | null;
+    tpr: number | null;
+    tnr: number | null;
+  },
+  estimator: Estimator | undefined,
+) {
+  if (estimator?.name !== "horvitz-thompson")
+    return {
+      kappa: report.value,
+      se: report.se,
+      low: report.ci95?.[0] ?? null,
+      high: report.ci95?.[1] ?? null,
+      accuracy: report.accuracy,
+      tpr: report.tpr,
+      tnr: report.tnr,
+    };
   const w = estimator.weighted;
-  return { kappa: w.kappa, se: w.bootstrap?.se ?? null, low: w.bootstrap?.low ?? null, high: w.bootstrap?.high ?? null, accuracy: w.accuracy, tpr: w.tpr, tnr: w.tnr };
+  return {
+    kappa: w.kappa,
+    se: w.bootstrap?.se ?? null,
+    low: w.bootstrap?.low ?? null,
+    high: w.bootstrap?.high ?? null,
+    accuracy: w.accuracy,
+    tpr: w.tpr,
+    tnr: w.tnr,
+  };
 }
 
 /**

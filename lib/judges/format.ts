@@ -23,8 +23,17 @@ export function pairsCsv(pairs: readonly { transcriptId: string; judge: string; 
 }
 
 /** The command that reproduces a calibration's numbers from its exported pairs. */
-export function agreementCommand(file: string, report: { metric: string; categories: string[]; positive: string | null; bootstrap: { seed: number } | null }): string {
-  const parts = ["gavel agreement", file, "--a judge --b human", `--metric ${report.metric}`, `--categories ${report.categories.join(",")}`];
+export function agreementCommand(
+  file: string,
+  report: { metric: string; categories: string[]; positive: string | null; bootstrap: { seed: number } | null },
+): string {
+  const parts = [
+    "gavel agreement",
+    file,
+    "--a judge --b human",
+    `--metric ${report.metric}`,
+    `--categories ${report.categories.join(",")}`,
+  ];
   if (report.positive !== null) parts.push(`--positive ${report.positive}`);
   if (report.bootstrap) parts.push(`--seed ${report.bootstrap.seed}`);
   return parts.join(" ");

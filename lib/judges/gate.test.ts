@@ -39,7 +39,11 @@ describe("evaluateGate", () => {
     ["kappa 0.59", { kappa: 0.59 }, "h", "kappa"],
     ["undefined kappa", { kappa: null }, "h", "kappa"],
   ])("fails exactly one rule for %s", (_name, change, current, rule) => {
-    const result = evaluateGate(DEFAULT_GATE_POLICY, { kind: "binary", calibration: { ...passing, ...change }, currentLabelSetHash: current });
+    const result = evaluateGate(DEFAULT_GATE_POLICY, {
+      kind: "binary",
+      calibration: { ...passing, ...change },
+      currentLabelSetHash: current,
+    });
     expect(result.passed).toBe(false);
     expect(failing(result)).toEqual([rule]);
   });
@@ -54,8 +58,13 @@ describe("evaluateGate", () => {
     const policy = gatePolicySchema.parse({ useKappaLowerBound: true });
     const result = evaluateGate(policy, { kind: "binary", calibration: passing, currentLabelSetHash: "h" });
     expect(failing(result)).toEqual(["kappa"]);
-    expect(result.rules.find((r) => r.id === "kappa")).toMatchObject({ label: "Lower 95% bound of κ ≥ 0.60", actual: "κ lower bound 0.550" });
-    expect(failing(evaluateGate(policy, { kind: "binary", calibration: { ...passing, kappaCiLow: null }, currentLabelSetHash: "h" }))).toEqual(["kappa"]);
+    expect(result.rules.find((r) => r.id === "kappa")).toMatchObject({
+      label: "Lower 95% bound of κ ≥ 0.60",
+      actual: "κ lower bound 0.550",
+    });
+    expect(
+      failing(evaluateGate(policy, { kind: "binary", calibration: { ...passing, kappaCiLow: null }, currentLabelSetHash: "h" })),
+    ).toEqual(["kappa"]);
   });
 
   it("adds the optional TPR, TNR and flip-rate rules, and undefined numbers fail them", () => {
@@ -68,10 +77,28 @@ describe("evaluateGate", () => {
   });
 
   it("needs two classes with enough items for pairwise and graded judges too", () => {
-    expect(failing(evaluateGate(DEFAULT_GATE_POLICY, { kind: "pairwise", calibration: { ...passing, classCounts: { A: 20, B: 20 } }, currentLabelSetHash: "h" }))).toEqual([]);
-    expect(failing(evaluateGate(DEFAULT_GATE_POLICY, { kind: "pairwise", calibration: { ...passing, classCounts: { A: 40, B: 0 } }, currentLabelSetHash: "h" }))).toEqual(["classes"]);
+    expect(
+      failing(
+        evaluateGate(DEFAULT_GATE_POLICY, {
+          kind: "pairwise",
+          calibration: { ...passing, classCounts: { A: 20, B: 20 } },
+          currentLabelSetHash: "h",
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      failing(
+        evaluateGate(DEFAULT_GATE_POLICY, {
+          kind: "pairwise",
+          calibration: { ...passing, classCounts: { A: 40, B: 0 } },
+          currentLabelSetHash: "h",
+        }),
+      ),
+    ).toEqual(["classes"]);
     const graded = { ...passing, classCounts: { "1": 0, "2": 12, "3": 9, "4": 19 } };
-    expect(failing(evaluateGate(DEFAULT_GATE_POLICY, { kind: "graded", calibration: graded, currentLabelSetHash: "h" }))).toEqual(["classes"]);
+    expect(failing(evaluateGate(DEFAULT_GATE_POLICY, { kind: "graded", calibration: graded, currentLabelSetHash: "h" }))).toEqual([
+      "classes",
+    ]);
   });
 
   it("rejects a malformed policy naming the field", () => {

@@ -19,13 +19,29 @@ export const gatePolicySchema = z
     minTnr: optionalRate("minTnr"),
     maxFlipRate: optionalRate("maxFlipRate"),
     /** A stale version that cannot be recalibrated (no key, no recording) keeps gating this many days. */
-    graceDays: z.int("graceDays must be a whole number").min(0, "graceDays must be 0 or more").max(365, "graceDays must be at most 365").default(7),
+    graceDays: z
+      .int("graceDays must be a whole number")
+      .min(0, "graceDays must be 0 or more")
+      .max(365, "graceDays must be at most 365")
+      .default(7),
     /** Canary re-check before a run: this many items of the bound gold test set, stratified by class; 0 turns it off. */
-    canaryItems: z.int("canaryItems must be a whole number").min(0, "canaryItems must be 0 or more").max(500, "canaryItems must be at most 500").default(20),
+    canaryItems: z
+      .int("canaryItems must be a whole number")
+      .min(0, "canaryItems must be 0 or more")
+      .max(500, "canaryItems must be at most 500")
+      .default(20),
     /** A passed canary holds this long, unless the provider's fingerprint changes. */
-    canaryCacheHours: z.number().min(0, "canaryCacheHours must be 0 or more").max(24 * 90, "canaryCacheHours must be at most 2160").default(24),
+    canaryCacheHours: z
+      .number()
+      .min(0, "canaryCacheHours must be 0 or more")
+      .max(24 * 90, "canaryCacheHours must be at most 2160")
+      .default(24),
     /** The canary fails when more than this share of its verdicts differ from the approved calibration's. */
-    canaryMaxFlipRate: z.number().min(0, "canaryMaxFlipRate must be between 0 and 1").max(1, "canaryMaxFlipRate must be between 0 and 1").default(0.2),
+    canaryMaxFlipRate: z
+      .number()
+      .min(0, "canaryMaxFlipRate must be between 0 and 1")
+      .max(1, "canaryMaxFlipRate must be between 0 and 1")
+      .default(0.2),
   })
   .strict();
 
@@ -79,14 +95,30 @@ export function evaluateGate(policy: GatePolicy, input: GateInput): GateResult {
   const c = input.calibration;
   const none = "no calibration on the test split";
   const rules: GateRule[] = [];
-  rules.push({ id: "calibrated", label: "Calibrated on the held-out test split", passed: c?.split === "test", actual: c ? `split ${c.split}` : none });
+  rules.push({
+    id: "calibrated",
+    label: "Calibrated on the held-out test split",
+    passed: c?.split === "test",
+    actual: c ? `split ${c.split}` : none,
+  });
   rules.push({
     id: "current",
     label: "Calibrated on the current gold set",
     passed: Boolean(c && input.currentLabelSetHash && c.labelSetHash === input.currentLabelSetHash),
-    actual: !c ? none : !input.currentLabelSetHash ? "the test split has no gold labels now" : c.labelSetHash === input.currentLabelSetHash ? "current" : "the gold labels changed since",
+    actual: !c
+      ? none
+      : !input.currentLabelSetHash
+        ? "the test split has no gold labels now"
+        : c.labelSetHash === input.currentLabelSetHash
+          ? "current"
+          : "the gold labels changed since",
   });
-  rules.push({ id: "items", label: `At least ${policy.minItems} gold items judged`, passed: Boolean(c && c.n >= policy.minItems), actual: c ? `${c.n} items` : none });
+  rules.push({
+    id: "items",
+    label: `At least ${policy.minItems} gold items judged`,
+    passed: Boolean(c && c.n >= policy.minItems),
+    actual: c ? `${c.n} items` : none,
+  });
 
   const classes = expectedClasses(input.kind, c?.classCounts ?? {});
   const classesOk = Boolean(c) && classes.length >= 2 && classes.every((k) => (c!.classCounts[k] ?? 0) >= policy.minPerClass);
@@ -94,7 +126,11 @@ export function evaluateGate(policy: GatePolicy, input: GateInput): GateResult {
     id: "classes",
     label: `At least ${policy.minPerClass} of each class`,
     passed: classesOk,
-    actual: !c ? none : classes.length < 2 ? "fewer than two classes present" : classes.map((k) => `${k} ${c.classCounts[k] ?? 0}`).join(" · "),
+    actual: !c
+      ? none
+      : classes.length < 2
+        ? "fewer than two classes present"
+        : classes.map((k) => `${k} ${c.classCounts[k] ?? 0}`).join(" · "),
   });
 
   const kappaValue = c ? (policy.useKappaLowerBound ? c.kappaCiLow : c.kappa) : null;
@@ -105,10 +141,20 @@ export function evaluateGate(policy: GatePolicy, input: GateInput): GateResult {
     actual: c ? `κ${policy.useKappaLowerBound ? " lower bound" : ""} ${formatNumber(kappaValue)}` : none,
   });
   if (policy.minTpr !== null) {
-    rules.push({ id: "tpr", label: `TPR ≥ ${policy.minTpr.toFixed(2)}`, passed: atLeast(c?.tpr ?? null, policy.minTpr), actual: c ? `TPR ${formatNumber(c.tpr)}` : none });
+    rules.push({
+      id: "tpr",
+      label: `TPR ≥ ${policy.minTpr.toFixed(2)}`,
+      passed: atLeast(c?.tpr ?? null, policy.minTpr),
+      actual: c ? `TPR ${formatNumber(c.tpr)}` : none,
+    });
   }
   if (policy.minTnr !== null) {
-    rules.push({ id: "tnr", label: `TNR ≥ ${policy.minTnr.toFixed(2)}`, passed: atLeast(c?.tnr ?? null, policy.minTnr), actual: c ? `TNR ${formatNumber(c.tnr)}` : none });
+    rules.push({
+      id: "tnr",
+      label: `TNR ≥ ${policy.minTnr.toFixed(2)}`,
+      passed: atLeast(c?.tnr ?? null, policy.minTnr),
+      actual: c ? `TNR ${formatNumber(c.tnr)}` : none,
+    });
   }
   if (policy.maxFlipRate !== null) {
     const rate = c?.flipRate ?? null;

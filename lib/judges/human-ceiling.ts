@@ -41,11 +41,16 @@ export function humanCeiling(kind: ItemKind, categories: readonly string[], valu
     }
     return row;
   });
-  const agreement = weights === "quadratic" ? disagreementWeights(categories.length, "quadratic").map((row) => row.map((v) => 1 - v)) : undefined;
+  const agreement =
+    weights === "quadratic" ? disagreementWeights(categories.length, "quadratic").map((row) => row.map((v) => 1 - v)) : undefined;
   const kappa = counts.length ? fleissKappaGeneralized(counts, agreement) : null;
   const sizes = multi.map((v) => v.length);
   const undefinedReason =
-    kappa !== null ? null : multi.length === 0 ? "No item has labels from two reviewers yet." : `Every label is "${multi[0]![0]}": there is no variation to agree on, so chance agreement is 1 and κ is 0/0.`;
+    kappa !== null
+      ? null
+      : multi.length === 0
+        ? "No item has labels from two reviewers yet."
+        : `Every label is "${multi[0]![0]}": there is no variation to agree on, so chance agreement is 1 and κ is 0/0.`;
   return {
     kappa,
     weights,
@@ -65,7 +70,10 @@ export function humanCeiling(kind: ItemKind, categories: readonly string[], valu
  *   exactly r ratings are left out.
  * @returns the mean ρ (null when any rater's ρ is undefined or no item qualifies), each rater's ρ, and n.
  */
-export function leaveOneOutRho(ratings: readonly (readonly number[])[], raters = 3): { rho: number | null; perRater: (number | null)[]; n: number } {
+export function leaveOneOutRho(
+  ratings: readonly (readonly number[])[],
+  raters = 3,
+): { rho: number | null; perRater: (number | null)[]; n: number } {
   const items = ratings.filter((r) => r.length === raters);
   const perRater = Array.from({ length: raters }, (_, k) => {
     const own = items.map((r) => r[k]!);

@@ -38,14 +38,36 @@ export interface JudgeContext {
  * Asks the judge about one item once. A missing key is "skipped"; a failed call or an answer that
  * does not parse is "error" with the raw answer kept: neither is ever a verdict.
  */
-export async function judgeOne(version: JudgeVersionLike, input: JudgeInput, order: JudgeOrder, context: JudgeContext): Promise<VerdictOutcome> {
+export async function judgeOne(
+  version: JudgeVersionLike,
+  input: JudgeInput,
+  order: JudgeOrder,
+  context: JudgeContext,
+): Promise<VerdictOutcome> {
   const parser = version.parser as JudgeParser;
-  const empty = { value: null, score: null, reason: null, rawResponse: null, tokensIn: null, tokensOut: null, costUsd: null, latencyMs: null };
+  const empty = {
+    value: null,
+    score: null,
+    reason: null,
+    rawResponse: null,
+    tokensIn: null,
+    tokensOut: null,
+    costUsd: null,
+    latencyMs: null,
+  };
   let request;
   try {
     request = buildRequest(version, input, order);
   } catch (error) {
-    return { ...empty, order, status: "error", requestHash: null, rawRequest: null, error: error instanceof Error ? error.message : String(error), unreachable: true };
+    return {
+      ...empty,
+      order,
+      status: "error",
+      requestHash: null,
+      rawRequest: null,
+      error: error instanceof Error ? error.message : String(error),
+      unreachable: true,
+    };
   }
   const hash = requestHash(request);
   const outcome = await callWithRetries(context.provider, request, context.policy, context.deps);
@@ -75,7 +97,8 @@ export async function judgeOne(version: JudgeVersionLike, input: JudgeInput, ord
     latencyMs: outcome.latencyMs,
   };
   const parsed = parseVerdict(parser, response.text);
-  if (!parsed.ok) return { ...usage, order, status: "error", value: null, score: null, reason: null, error: `Unparseable answer: ${parsed.error}` };
+  if (!parsed.ok)
+    return { ...usage, order, status: "error", value: null, score: null, reason: null, error: `Unparseable answer: ${parsed.error}` };
   const value = swapBack(parser, parsed.value, order);
   const score = parser === "pairwise" ? (value === "A" ? 1 : 0) : parsed.score;
   return { ...usage, order, status: "ok", value, score, reason: parsed.reason, error: null };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canTransition, deriveStatus, describeGoldChange, goldChange, JUDGE_STATES, transitionAction, type StoredApproval } from "./lifecycle";
+import {
+  canTransition,
+  deriveStatus,
+  describeGoldChange,
+  goldChange,
+  JUDGE_STATES,
+  transitionAction,
+  type StoredApproval,
+} from "./lifecycle";
 
 const now = new Date("2026-12-10T12:00:00Z");
 const gating: StoredApproval = { state: "gating", stateReason: "approved", staleSince: null, goldVersion: "g1" };
@@ -34,7 +42,8 @@ describe("the lifecycle's moves", () => {
 });
 
 describe("deriveStatus", () => {
-  const derive = (approval: StoredApproval | null, current: string | null, graceDays = 7, at = now) => deriveStatus({ approval, currentGoldVersion: current, now: at, graceDays });
+  const derive = (approval: StoredApproval | null, current: string | null, graceDays = 7, at = now) =>
+    deriveStatus({ approval, currentGoldVersion: current, now: at, graceDays });
 
   it("is shadow without an approval, gating while the bound gold set is the approved one", () => {
     expect(derive(null, "g1")).toMatchObject({ state: "shadow", approved: false, gating: false });
@@ -45,10 +54,17 @@ describe("deriveStatus", () => {
     const unnoticed = derive(gating, "g2");
     expect(unnoticed).toMatchObject({ state: "stale", gating: true });
     expect(unnoticed.graceEndsAt).toEqual(new Date("2026-12-17T12:00:00Z"));
-    const stale: StoredApproval = { state: "stale", stateReason: "the bound gold set changed (3 new gold items)", staleSince: new Date("2026-12-05T00:00:00Z"), goldVersion: "g1" };
+    const stale: StoredApproval = {
+      state: "stale",
+      stateReason: "the bound gold set changed (3 new gold items)",
+      staleSince: new Date("2026-12-05T00:00:00Z"),
+      goldVersion: "g1",
+    };
     const within = derive(stale, "g2");
     expect(within).toMatchObject({ state: "stale", approved: true, gating: true });
-    expect(within.reason).toBe("the bound gold set changed (3 new gold items); gating continues until 2026-12-12 unless a recalibration decides first");
+    expect(within.reason).toBe(
+      "the bound gold set changed (3 new gold items); gating continues until 2026-12-12 unless a recalibration decides first",
+    );
     const over = derive(stale, "g2", 7, new Date("2026-12-12T00:00:00Z"));
     expect(over).toMatchObject({ state: "stale", approved: true, gating: false });
     expect(over.reason).toContain("the 7-day grace period ended on 2026-12-12 without a recalibration");
@@ -60,7 +76,12 @@ describe("deriveStatus", () => {
   });
 
   it("never gates when demoted or revoked, whatever the gold set", () => {
-    expect(derive({ ...gating, state: "demoted", stateReason: "canary failed" }, "g1")).toMatchObject({ state: "demoted", approved: false, gating: false, reason: "canary failed" });
+    expect(derive({ ...gating, state: "demoted", stateReason: "canary failed" }, "g1")).toMatchObject({
+      state: "demoted",
+      approved: false,
+      gating: false,
+      reason: "canary failed",
+    });
     expect(derive({ ...gating, state: "revoked", stateReason: null }, "g1")).toMatchObject({ state: "revoked", gating: false });
   });
 });
@@ -68,11 +89,22 @@ describe("deriveStatus", () => {
 describe("goldChange", () => {
   it("counts new, changed and gone items against the approved calibration's pairs", () => {
     const change = goldChange(
-      [{ transcriptId: "a", gold: "pass" }, { transcriptId: "b", gold: "fail" }, { transcriptId: "c", gold: "pass" }],
-      [{ transcriptId: "a", value: "pass" }, { transcriptId: "b", value: "pass" }, { transcriptId: "d", value: "fail" }, { transcriptId: "e", value: "fail" }],
+      [
+        { transcriptId: "a", gold: "pass" },
+        { transcriptId: "b", gold: "fail" },
+        { transcriptId: "c", gold: "pass" },
+      ],
+      [
+        { transcriptId: "a", value: "pass" },
+        { transcriptId: "b", value: "pass" },
+        { transcriptId: "d", value: "fail" },
+        { transcriptId: "e", value: "fail" },
+      ],
     );
     expect(change).toEqual({ added: 2, changed: 1, removed: 1 });
-    expect(describeGoldChange(change, { from: 1, to: 2 })).toBe("the bound gold set changed (rubric version 1 → 2, 2 new gold items, 1 changed, 1 gone)");
+    expect(describeGoldChange(change, { from: 1, to: 2 })).toBe(
+      "the bound gold set changed (rubric version 1 → 2, 2 new gold items, 1 changed, 1 gone)",
+    );
     expect(describeGoldChange({ added: 0, changed: 0, removed: 0 })).toBe("the bound gold set changed (its hash differs)");
   });
 });

@@ -92,12 +92,20 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  */
 export function deriveStatus(input: StatusInput): JudgeStatusView {
   const { approval, now } = input;
-  if (!approval) return { state: "shadow", approved: false, gating: false, reason: "never approved by an admin: verdicts are shadow", graceEndsAt: null };
+  if (!approval)
+    return {
+      state: "shadow",
+      approved: false,
+      gating: false,
+      reason: "never approved by an admin: verdicts are shadow",
+      graceEndsAt: null,
+    };
   if (approval.state === "revoked" || approval.state === "demoted") {
     return { state: approval.state, approved: false, gating: false, reason: approval.stateReason ?? approval.state, graceEndsAt: null };
   }
   const changed = approval.goldVersion === null || approval.goldVersion !== input.currentGoldVersion;
-  if (approval.state === "gating" && !changed) return { state: "gating", approved: true, gating: true, reason: approval.stateReason ?? "approved", graceEndsAt: null };
+  if (approval.state === "gating" && !changed)
+    return { state: "gating", approved: true, gating: true, reason: approval.stateReason ?? "approved", graceEndsAt: null };
   const since = approval.state === "stale" && approval.staleSince ? approval.staleSince : now;
   const ends = graceEnd(since, input.graceDays);
   const within = now.getTime() < ends.getTime();
@@ -106,13 +114,18 @@ export function deriveStatus(input: StatusInput): JudgeStatusView {
     state: "stale",
     approved: true,
     gating: within,
-    reason: within ? `${why}; gating continues until ${day(ends)} unless a recalibration decides first` : `${why}; the ${input.graceDays}-day grace period ended on ${day(ends)} without a recalibration`,
+    reason: within
+      ? `${why}; gating continues until ${day(ends)} unless a recalibration decides first`
+      : `${why}; the ${input.graceDays}-day grace period ended on ${day(ends)} without a recalibration`,
     graceEndsAt: ends,
   };
 }
 
 /** How the gold set moved between two sets of (item, gold value) pairs: what a stale reason names. */
-export function goldChange(before: readonly { transcriptId: string; gold: string }[], after: readonly { transcriptId: string; value: string }[]) {
+export function goldChange(
+  before: readonly { transcriptId: string; gold: string }[],
+  after: readonly { transcriptId: string; value: string }[],
+) {
   const old = new Map(before.map((p) => [p.transcriptId, p.gold]));
   const now = new Map(after.map((g) => [g.transcriptId, g.value]));
   let added = 0;
@@ -125,7 +138,10 @@ export function goldChange(before: readonly { transcriptId: string; gold: string
   return { added, changed, removed };
 }
 
-export function describeGoldChange(change: { added: number; changed: number; removed: number }, rubric?: { from: number | null; to: number }): string {
+export function describeGoldChange(
+  change: { added: number; changed: number; removed: number },
+  rubric?: { from: number | null; to: number },
+): string {
   const parts: string[] = [];
   if (rubric && rubric.from !== null && rubric.from !== rubric.to) parts.push(`rubric version ${rubric.from} → ${rubric.to}`);
   if (change.added) parts.push(`${change.added} new gold item${change.added === 1 ? "" : "s"}`);

@@ -25,7 +25,10 @@ export interface OrderAccuracy {
   answeredAccuracy: number | null;
 }
 
-export function accuracyByOrder(gold: readonly { transcriptId: string; value: string }[], verdicts: readonly OrderVerdict[]): { original: OrderAccuracy; swapped: OrderAccuracy } {
+export function accuracyByOrder(
+  gold: readonly { transcriptId: string; value: string }[],
+  verdicts: readonly OrderVerdict[],
+): { original: OrderAccuracy; swapped: OrderAccuracy } {
   const first = new Map(verdicts.filter((v) => v.repeat === 0).map((v) => [`${v.transcriptId}/${v.order}`, v]));
   const of = (order: "original" | "swapped"): OrderAccuracy => {
     let correct = 0;
@@ -36,7 +39,13 @@ export function accuracyByOrder(gold: readonly { transcriptId: string; value: st
       else if (v.value === item.value) correct++;
     }
     const total = gold.length;
-    return { total, correct, errors, accuracy: total === 0 ? null : correct / total, answeredAccuracy: total - errors === 0 ? null : correct / (total - errors) };
+    return {
+      total,
+      correct,
+      errors,
+      accuracy: total === 0 ? null : correct / total,
+      answeredAccuracy: total - errors === 0 ? null : correct / (total - errors),
+    };
   };
   return { original: of("original"), swapped: of("swapped") };
 }

@@ -24,7 +24,10 @@ const MAX_REASON = 500;
 export function parseVerdict(parser: JudgeParser, text: string): ParsedVerdict {
   const json = parseJson(parser, text);
   if (json) return json;
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines.length === 0) return { ok: false, error: "The judge's answer is empty." };
   const first = matchLine(parser, lines, 0);
   const last = lines.length > 1 ? matchLine(parser, lines, lines.length - 1) : null;
@@ -65,7 +68,10 @@ function scoreOf(parser: JudgeParser, value: string): number {
 }
 
 function parseJson(parser: JudgeParser, text: string): ParsedVerdict | null {
-  const stripped = text.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+  const stripped = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
   if (!stripped.startsWith("{")) return null;
   let value: Record<string, unknown>;
   try {
@@ -74,22 +80,33 @@ function parseJson(parser: JudgeParser, text: string): ParsedVerdict | null {
     return { ok: false, error: `The answer looks like JSON but does not parse: ${JSON.stringify(excerpt(text))}` };
   }
   const reason = typeof value.reason === "string" ? oneLine(value.reason) : "";
-  const keys = parser === "pass_fail" ? ["verdict", "result", "label"] : parser === "score_1_5" ? ["score", "rating"] : ["winner", "verdict", "better"];
+  const keys =
+    parser === "pass_fail"
+      ? ["verdict", "result", "label"]
+      : parser === "score_1_5"
+        ? ["score", "rating"]
+        : ["winner", "verdict", "better"];
   const raw = keys.map((k) => value[k]).find((v) => v !== undefined);
   if (parser === "score_1_5") {
     const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > 5) return { ok: false, error: `The JSON answer has no whole score from 1 to 5 (got ${JSON.stringify(raw)}).` };
+    if (!Number.isInteger(n) || n < 1 || n > 5)
+      return { ok: false, error: `The JSON answer has no whole score from 1 to 5 (got ${JSON.stringify(raw)}).` };
     return { ok: true, value: String(n), score: n, reason };
   }
   const token = typeof raw === "string" ? raw.trim().toUpperCase() : "";
   const allowed = parser === "pass_fail" ? ["PASS", "FAIL"] : ["A", "B"];
-  if (!allowed.includes(token)) return { ok: false, error: `The JSON answer's ${keys[0]} must be ${allowed.join(" or ")} (got ${JSON.stringify(raw)}).` };
+  if (!allowed.includes(token))
+    return { ok: false, error: `The JSON answer's ${keys[0]} must be ${allowed.join(" or ")} (got ${JSON.stringify(raw)}).` };
   const normalised = normalise(parser, token);
   return { ok: true, value: normalised, score: scoreOf(parser, normalised), reason };
 }
 
 function oneLine(text: string): string {
-  const line = text.split(/\r?\n/).find((l) => l.trim())?.trim() ?? "";
+  const line =
+    text
+      .split(/\r?\n/)
+      .find((l) => l.trim())
+      ?.trim() ?? "";
   return line.length > MAX_REASON ? `${line.slice(0, MAX_REASON - 1)}…` : line;
 }
 

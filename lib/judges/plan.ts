@@ -32,7 +32,9 @@ export interface PlanInput {
 
 export function planGate(input: PlanInput, rules: { bar: number; minItems?: number; minPerClass?: number }): GatePlan {
   const plan = samplesToDecide({ n: input.n, estimate: input.estimate, se: input.se, bar: rules.bar });
-  const perClassShortfall = Object.fromEntries(input.classes.map((c) => [c, Math.max(0, (rules.minPerClass ?? 0) - (input.classCounts[c] ?? 0))]));
+  const perClassShortfall = Object.fromEntries(
+    input.classes.map((c) => [c, Math.max(0, (rules.minPerClass ?? 0) - (input.classCounts[c] ?? 0))]),
+  );
   return {
     bar: rules.bar,
     decided: plan?.decided ?? false,
@@ -54,7 +56,11 @@ export function planClasses(kind: ItemKind, classCounts: Record<string, number>)
  */
 export function planSentence(plan: GatePlan): string | null {
   const short = Object.entries(plan.perClassShortfall).filter(([, n]) => n > 0);
-  const total = Math.max(plan.moreToDecide ?? 0, plan.itemsShortfall, short.reduce((s, [, n]) => s + n, 0));
+  const total = Math.max(
+    plan.moreToDecide ?? 0,
+    plan.itemsShortfall,
+    short.reduce((s, [, n]) => s + n, 0),
+  );
   if (total === 0) return null;
   const classes = short.length ? `, at least ${short.map(([c, n]) => `${n} more "${c}"`).join(" and ")},` : "";
   return `label about ${total} more item${total === 1 ? "" : "s"}${classes} to decide`;

@@ -14,17 +14,23 @@ export interface RecheckScheduler {
   pending(): string[];
 }
 
-export function createRecheckScheduler(run: (queueId: string) => Promise<unknown>, quietMs = RECHECK_QUIET_MS, onError: (error: unknown) => void = () => undefined): RecheckScheduler {
+export function createRecheckScheduler(
+  run: (queueId: string) => Promise<unknown>,
+  quietMs = RECHECK_QUIET_MS,
+  onError: (error: unknown) => void = () => undefined,
+): RecheckScheduler {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const running = new Map<string, Promise<void>>();
   const fire = (queueId: string) => {
     timers.delete(queueId);
     // One re-check of a set at a time: a burst that ends while one runs gets its own afterwards.
     const previous = running.get(queueId) ?? Promise.resolve();
-    const next = previous.then(() => run(queueId)).then(
-      () => undefined,
-      (error: unknown) => onError(error),
-    );
+    const next = previous
+      .then(() => run(queueId))
+      .then(
+        () => undefined,
+        (error: unknown) => onError(error),
+      );
     running.set(queueId, next);
     void next.finally(() => {
       if (running.get(queueId) === next) running.delete(queueId);

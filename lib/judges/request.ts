@@ -58,7 +58,9 @@ export function readParams(params: unknown): JudgeParamsValue {
  * Params as a version spec stores them: the two optional ones only when set, so a version that uses
  * neither keeps the hash it had before they existed (and "off" and "absent" are one identity).
  */
-export function specParams(p: Pick<JudgeParamsValue, "temperature" | "maxTokens" | "seed"> & Partial<Pick<JudgeParamsValue, "structuredOutput" | "apiKeyEnv">>) {
+export function specParams(
+  p: Pick<JudgeParamsValue, "temperature" | "maxTokens" | "seed"> & Partial<Pick<JudgeParamsValue, "structuredOutput" | "apiKeyEnv">>,
+) {
   return {
     temperature: p.temperature,
     maxTokens: p.maxTokens,

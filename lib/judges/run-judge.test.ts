@@ -50,7 +50,12 @@ describe("runJudge", () => {
   it("never has more calls in flight than the concurrency, and saves every call", async () => {
     const { provider, stats } = scripted((prompt) => (/output \d*[02468]$/.test(prompt) ? "PASS" : "FAIL"));
     const saved: StoredVerdict[] = [];
-    const progress = await runJudge(binary, items, { concurrency: 3, repeats: 1, bothOrders: false }, { provider, policy: DEFAULT_CALL_POLICY, deps, save: async (v) => void saved.push(v) });
+    const progress = await runJudge(
+      binary,
+      items,
+      { concurrency: 3, repeats: 1, bothOrders: false },
+      { provider, policy: DEFAULT_CALL_POLICY, deps, save: async (v) => void saved.push(v) },
+    );
     expect(stats.maxInFlight).toBeLessThanOrEqual(3);
     expect(stats.maxInFlight).toBeGreaterThan(1);
     expect(progress).toMatchObject({ total: 12, completed: 12, ok: 12, error: 0 });
@@ -62,10 +67,20 @@ describe("runJudge", () => {
     const { provider, stats } = scripted((_p, n) => (n % 3 === 0 ? "FAIL" : "PASS"));
     const saved: StoredVerdict[] = [];
     const done = new Set([callKey("t0", "original", 0), callKey("t0", "original", 1)]);
-    const progress = await runJudge(binary, items.slice(0, 2), { concurrency: 2, repeats: 3, bothOrders: false, done }, { provider, policy: DEFAULT_CALL_POLICY, deps, save: async (v) => void saved.push(v) });
+    const progress = await runJudge(
+      binary,
+      items.slice(0, 2),
+      { concurrency: 2, repeats: 3, bothOrders: false, done },
+      { provider, policy: DEFAULT_CALL_POLICY, deps, save: async (v) => void saved.push(v) },
+    );
     expect(progress).toMatchObject({ total: 4, alreadyDone: 2 });
     expect(stats.calls).toBe(4);
-    expect(saved.map((v) => callKey(v.transcriptId, v.order, v.repeat)).sort()).toEqual(["t0/original/2", "t1/original/0", "t1/original/1", "t1/original/2"]);
+    expect(saved.map((v) => callKey(v.transcriptId, v.order, v.repeat)).sort()).toEqual([
+      "t0/original/2",
+      "t1/original/0",
+      "t1/original/1",
+      "t1/original/2",
+    ]);
   });
 
   it("asks a pairwise judge in both orders only when asked to", async () => {
@@ -74,11 +89,24 @@ describe("runJudge", () => {
     // A judge with position bias: always picks whatever is shown first.
     const { provider } = scripted(() => "A");
     const saved: StoredVerdict[] = [];
-    await runJudge(pairwise, pairItems, { concurrency: 1, repeats: 1, bothOrders: true }, { provider, policy: DEFAULT_CALL_POLICY, deps, save: async (v) => void saved.push(v) });
-    expect(saved.map((v) => [v.order, v.value]).sort()).toEqual([["original", "A"], ["swapped", "B"]]);
+    await runJudge(
+      pairwise,
+      pairItems,
+      { concurrency: 1, repeats: 1, bothOrders: true },
+      { provider, policy: DEFAULT_CALL_POLICY, deps, save: async (v) => void saved.push(v) },
+    );
+    expect(saved.map((v) => [v.order, v.value]).sort()).toEqual([
+      ["original", "A"],
+      ["swapped", "B"],
+    ]);
 
     const once: StoredVerdict[] = [];
-    await runJudge(binary, items.slice(0, 1), { concurrency: 1, repeats: 1, bothOrders: true }, { provider: scripted(() => "PASS").provider, policy: DEFAULT_CALL_POLICY, deps, save: async (v) => void once.push(v) });
+    await runJudge(
+      binary,
+      items.slice(0, 1),
+      { concurrency: 1, repeats: 1, bothOrders: true },
+      { provider: scripted(() => "PASS").provider, policy: DEFAULT_CALL_POLICY, deps, save: async (v) => void once.push(v) },
+    );
     expect(once.map((v) => v.order)).toEqual(["original"]);
   });
 });
@@ -88,23 +116,33 @@ describe("record and replay", () => {
     const file = path.join(dir, "judge.json");
     const live = scripted((prompt) => (prompt.endsWith("1") ? "FAIL: off by one" : "PASS: fine"));
     const recorded: StoredVerdict[] = [];
-    await runJudge(binary, items.slice(0, 3), { concurrency: 2, repeats: 1, bothOrders: false }, {
-      provider: recordingProvider(live.provider, fileCassette(file)),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-      save: async (v) => void recorded.push(v),
-    });
+    await runJudge(
+      binary,
+      items.slice(0, 3),
+      { concurrency: 2, repeats: 1, bothOrders: false },
+      {
+        provider: recordingProvider(live.provider, fileCassette(file)),
+        policy: DEFAULT_CALL_POLICY,
+        deps,
+        save: async (v) => void recorded.push(v),
+      },
+    );
     const onDisk = JSON.parse(readFileSync(file, "utf8")) as { entries: { requestHash: string }[] };
     expect(onDisk.entries.map((e) => e.requestHash).sort()).toEqual(recorded.map((v) => v.requestHash).sort());
 
     const replayed: StoredVerdict[] = [];
     const replayVersion = { ...binary, provider: "replay" };
-    const progress = await runJudge(replayVersion, items.slice(0, 4), { concurrency: 2, repeats: 1, bothOrders: false }, {
-      provider: replayProvider(fileCassette(file)),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-      save: async (v) => void replayed.push(v),
-    });
+    const progress = await runJudge(
+      replayVersion,
+      items.slice(0, 4),
+      { concurrency: 2, repeats: 1, bothOrders: false },
+      {
+        provider: replayProvider(fileCassette(file)),
+        policy: DEFAULT_CALL_POLICY,
+        deps,
+        save: async (v) => void replayed.push(v),
+      },
+    );
     const byId = (list: StoredVerdict[]) => Object.fromEntries(list.map((v) => [v.transcriptId, [v.status, v.value, v.reason]]));
     expect(byId(replayed)).toEqual({ ...byId(recorded), t3: ["error", null, null] });
     expect(replayed.find((v) => v.transcriptId === "t3")?.error).toMatch(/No recorded answer/);

@@ -47,7 +47,12 @@ export function callKey(transcriptId: string, order: JudgeOrder, repeat: number)
  * saved as soon as it finishes, so an interrupted run keeps what it got and a rerun asks only for
  * what is missing.
  */
-export async function runJudge(version: JudgeVersionLike, items: JudgeItem[], options: RunJudgeOptions, deps: RunJudgeDeps): Promise<RunJudgeProgress> {
+export async function runJudge(
+  version: JudgeVersionLike,
+  items: JudgeItem[],
+  options: RunJudgeOptions,
+  deps: RunJudgeDeps,
+): Promise<RunJudgeProgress> {
   const orders: JudgeOrder[] = options.bothOrders && version.parser === "pairwise" ? ["original", "swapped"] : ["original"];
   const calls: { item: JudgeItem; order: JudgeOrder; repeat: number }[] = [];
   let alreadyDone = 0;

@@ -51,13 +51,21 @@ const input = { taskPrompt: "Refund order 17", output: "Refunded $20 to the card
 const policy = { ...DEFAULT_CALL_POLICY, timeoutMs: 2_000, maxRetries: 2 };
 
 async function judge(flavor: MockFlavor, server: MockLlmServer, extra: Partial<JudgeVersionLike> = {}, deps = fakeDeps()) {
-  const outcome = await judgeOne(version(flavor, server.baseUrl, extra), input, "original", { provider: provider(flavor, server.baseUrl), policy, deps });
+  const outcome = await judgeOne(version(flavor, server.baseUrl, extra), input, "original", {
+    provider: provider(flavor, server.baseUrl),
+    policy,
+    deps,
+  });
   return { outcome, deps };
 }
 
 describe.each(["openai", "anthropic"] as const)("the %s SDK client against a local mock server", (flavor) => {
   it("waits what retry-after-ms says (it wins over retry-after)", async () => {
-    const server = await mock(flavor, (r) => (r.attempt === 0 ? { status: 429, headers: { "retry-after-ms": "1500", "retry-after": "9" }, json: { error: { message: "slow down" } } } : { text: "PASS: right amount" }));
+    const server = await mock(flavor, (r) =>
+      r.attempt === 0
+        ? { status: 429, headers: { "retry-after-ms": "1500", "retry-after": "9" }, json: { error: { message: "slow down" } } }
+        : { text: "PASS: right amount" },
+    );
     const { outcome, deps } = await judge(flavor, server);
     expect(outcome).toMatchObject({ status: "ok", value: "pass" });
     expect(deps.slept).toEqual([1500]);
@@ -65,13 +73,21 @@ describe.each(["openai", "anthropic"] as const)("the %s SDK client against a loc
   });
 
   it("does not retry when the server says x-should-retry: false, and does when it says true", async () => {
-    const refused = await mock(flavor, () => ({ status: 503, headers: { "x-should-retry": "false" }, json: { error: { message: "overloaded for this key" } } }));
+    const refused = await mock(flavor, () => ({
+      status: 503,
+      headers: { "x-should-retry": "false" },
+      json: { error: { message: "overloaded for this key" } },
+    }));
     const { outcome } = await judge(flavor, refused);
     expect(outcome).toMatchObject({ status: "error", value: null });
     expect(outcome.error).toMatch(/Server error 503 .*the server said not to retry/);
     expect(refused.requests).toHaveLength(1);
 
-    const forced = await mock(flavor, (r) => (r.attempt === 0 ? { status: 400, headers: { "x-should-retry": "true" }, json: { error: { message: "try again" } } } : { text: "FAIL: wrong card" }));
+    const forced = await mock(flavor, (r) =>
+      r.attempt === 0
+        ? { status: 400, headers: { "x-should-retry": "true" }, json: { error: { message: "try again" } } }
+        : { text: "FAIL: wrong card" },
+    );
     const again = await judge(flavor, forced);
     expect(again.outcome).toMatchObject({ status: "ok", value: "fail" });
     expect(forced.requests).toHaveLength(2);
@@ -85,13 +101,19 @@ describe.each(["openai", "anthropic"] as const)("the %s SDK client against a loc
     const stuck = await mock(flavor, () => ({ status, json: { error: { message: "again" } } }));
     const { outcome } = await judge(flavor, stuck);
     expect(outcome).toMatchObject({ status: "error", value: null, score: null });
-    expect(outcome.error).toMatch(status === 408 ? /Request timeout \(408\).*gave up after 3 attempts/ : /Conflict \(409\).*gave up after 3 attempts/);
+    expect(outcome.error).toMatch(
+      status === 408 ? /Request timeout \(408\).*gave up after 3 attempts/ : /Conflict \(409\).*gave up after 3 attempts/,
+    );
     expect(stuck.requests).toHaveLength(3);
   });
 
   it("never follows a redirect: the other host gets nothing and the call is an error", async () => {
     const elsewhere = await mock(flavor, () => ({ text: "PASS" }));
-    const redirecting = await mock(flavor, (r) => ({ status: 307, headers: { location: `${elsewhere.baseUrl}${r.path.replace(/^\/v1/, "")}` }, raw: "" }));
+    const redirecting = await mock(flavor, (r) => ({
+      status: 307,
+      headers: { location: `${elsewhere.baseUrl}${r.path.replace(/^\/v1/, "")}` },
+      raw: "",
+    }));
     const { outcome } = await judge(flavor, redirecting);
     expect(outcome).toMatchObject({ status: "error", value: null });
     expect(outcome.error).toMatch(/redirect \(307\).*never follow redirects/);
@@ -103,8 +125,14 @@ describe.each(["openai", "anthropic"] as const)("the %s SDK client against a loc
     const { outcome } = await judge(flavor, server, { params: { temperature: 0, maxTokens: 64, seed: 1, structuredOutput: true } });
     expect(outcome).toMatchObject({ status: "ok", value: "pass", reason: "refunds the right amount" });
     const body = server.requests[0]!.body;
-    const schema = { type: "object", properties: { reason: { type: "string", description: "One sentence: why." }, verdict: { type: "string", enum: ["PASS", "FAIL"] } }, required: ["reason", "verdict"], additionalProperties: false };
-    if (flavor === "openai") expect(body.response_format).toEqual({ type: "json_schema", json_schema: { name: "gavel_pass_fail_verdict", strict: true, schema } });
+    const schema = {
+      type: "object",
+      properties: { reason: { type: "string", description: "One sentence: why." }, verdict: { type: "string", enum: ["PASS", "FAIL"] } },
+      required: ["reason", "verdict"],
+      additionalProperties: false,
+    };
+    if (flavor === "openai")
+      expect(body.response_format).toEqual({ type: "json_schema", json_schema: { name: "gavel_pass_fail_verdict", strict: true, schema } });
     else expect(body.output_config).toEqual({ format: { type: "json_schema", schema } });
 
     // Without it, no format is requested (and the request hash, hence every recorded answer, is unchanged).
@@ -119,12 +147,40 @@ describe.each(["openai", "anthropic"] as const)("the %s SDK client against a loc
 describe("model-aware parameters", () => {
   it("sends max_completion_tokens and no temperature to OpenAI's reasoning models, the classic pair to others", async () => {
     const server = await mock("openai", () => ({ text: "PASS" }));
-    for (const model of ["o3-mini", "o1", "o4-mini-2025-04-16", "gpt-5", "gpt-5.1-mini", "gpt-4o-2024-08-06", "llama3.1:8b", "gpt-5-chat-latest"]) {
+    for (const model of [
+      "o3-mini",
+      "o1",
+      "o4-mini-2025-04-16",
+      "gpt-5",
+      "gpt-5.1-mini",
+      "gpt-4o-2024-08-06",
+      "llama3.1:8b",
+      "gpt-5-chat-latest",
+    ]) {
       await judge("openai", server, { model });
     }
-    const sent = server.requests.map((r) => ({ model: r.body.model, max_tokens: r.body.max_tokens, max_completion_tokens: r.body.max_completion_tokens, temperature: r.body.temperature }));
-    expect(sent.slice(0, 5)).toEqual(["o3-mini", "o1", "o4-mini-2025-04-16", "gpt-5", "gpt-5.1-mini"].map((model) => ({ model, max_tokens: undefined, max_completion_tokens: 64, temperature: undefined })));
-    expect(sent.slice(5)).toEqual(["gpt-4o-2024-08-06", "llama3.1:8b", "gpt-5-chat-latest"].map((model) => ({ model, max_tokens: 64, max_completion_tokens: undefined, temperature: 0 })));
+    const sent = server.requests.map((r) => ({
+      model: r.body.model,
+      max_tokens: r.body.max_tokens,
+      max_completion_tokens: r.body.max_completion_tokens,
+      temperature: r.body.temperature,
+    }));
+    expect(sent.slice(0, 5)).toEqual(
+      ["o3-mini", "o1", "o4-mini-2025-04-16", "gpt-5", "gpt-5.1-mini"].map((model) => ({
+        model,
+        max_tokens: undefined,
+        max_completion_tokens: 64,
+        temperature: undefined,
+      })),
+    );
+    expect(sent.slice(5)).toEqual(
+      ["gpt-4o-2024-08-06", "llama3.1:8b", "gpt-5-chat-latest"].map((model) => ({
+        model,
+        max_tokens: 64,
+        max_completion_tokens: undefined,
+        temperature: 0,
+      })),
+    );
     expect(isReasoningModel("openai/o3")).toBe(true);
     expect(isReasoningModel("gpt-4.1")).toBe(false);
   });

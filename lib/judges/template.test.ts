@@ -3,11 +3,15 @@ import { renderTemplate, templateProblems, templateVariables } from "./template"
 
 describe("renderTemplate", () => {
   it("fills placeholders, with or without spaces inside the braces", () => {
-    expect(renderTemplate("Task: {{task_prompt}}\nOutput: {{ output }}", { task_prompt: "Add 2+2", output: "4" })).toBe("Task: Add 2+2\nOutput: 4");
+    expect(renderTemplate("Task: {{task_prompt}}\nOutput: {{ output }}", { task_prompt: "Add 2+2", output: "4" })).toBe(
+      "Task: Add 2+2\nOutput: 4",
+    );
   });
 
   it("inserts values verbatim, never re-expanding placeholders inside them", () => {
-    expect(renderTemplate("{{output}} / {{rubric}}", { output: "I say {{rubric}}", rubric: "be correct" })).toBe("I say {{rubric}} / be correct");
+    expect(renderTemplate("{{output}} / {{rubric}}", { output: "I say {{rubric}}", rubric: "be correct" })).toBe(
+      "I say {{rubric}} / be correct",
+    );
   });
 
   it("renders a missing value as empty text and refuses an unknown variable", () => {

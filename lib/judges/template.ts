@@ -10,8 +10,8 @@ export const TEMPLATE_VARIABLES = {
   expected: "The task's expected answer, when it has one.",
   output: "The agent's final output (single-output judges).",
   transcript: "The whole conversation with tool calls and the final state, as text.",
-  tool_calls: "Every tool call the agent made, in order, with its arguments and its result or error; \"(no tool calls)\" when none.",
-  final_state: "The final state after the agent finished (the sandbox's state), as JSON; \"(none)\" when there is none.",
+  tool_calls: 'Every tool call the agent made, in order, with its arguments and its result or error; "(no tool calls)" when none.',
+  final_state: 'The final state after the agent finished (the sandbox\'s state), as JSON; "(none)" when there is none.',
   output_a: "Pairwise: the first output shown to the judge.",
   output_b: "Pairwise: the second output shown to the judge.",
 } as const;
@@ -30,9 +30,15 @@ export function templateProblems(template: string, parser: "pass_fail" | "score_
   const used = templateVariables(template);
   const problems = used
     .filter((name) => !(name in TEMPLATE_VARIABLES))
-    .map((name) => `Unknown variable {{${name}}}: use one of ${Object.keys(TEMPLATE_VARIABLES).map((v) => `{{${v}}}`).join(", ")}.`);
+    .map(
+      (name) =>
+        `Unknown variable {{${name}}}: use one of ${Object.keys(TEMPLATE_VARIABLES)
+          .map((v) => `{{${v}}}`)
+          .join(", ")}.`,
+    );
   if (parser === "pairwise") {
-    for (const name of ["output_a", "output_b"]) if (!used.includes(name)) problems.push(`A pairwise template must show both outputs: add {{${name}}}.`);
+    for (const name of ["output_a", "output_b"])
+      if (!used.includes(name)) problems.push(`A pairwise template must show both outputs: add {{${name}}}.`);
   } else if (!used.includes("output") && !used.includes("transcript") && !used.includes("tool_calls")) {
     problems.push("The template never shows the judge what to grade: add {{output}} or {{transcript}}.");
   }

@@ -28,17 +28,20 @@ const trial = {
 };
 
 describe("the default agent-task templates see the whole trajectory", () => {
-  it.each(["pass_fail", "score_1_5"] as const)("%s: the prompt, every tool call with arguments and result, the output and the final state", (parser) => {
-    expect(templateProblems(DEFAULT_TEMPLATES[parser], parser)).toEqual([]);
-    const prompt = buildRequest(version(parser), trialJudgeInput(trial)).messages[0]!.content;
-    expect(prompt).toContain("Refund order 42 if it arrived broken.");
-    expect(prompt).toContain("Refund once, to the original payment method.");
-    expect(prompt).toContain('1. lookup_order({"id":42})\n   -> {"status":"delivered","damaged":true}');
-    expect(prompt).toContain('2. refund({"id":42,"amount":30})\n   -> {"ok":true}');
-    expect(prompt).toContain('3. refund({"id":42,"amount":30})\n   -> error: blocked by the runner: not in allowed_tools');
-    expect(prompt).toContain("Refunded $30 to the card.");
-    expect(prompt).toContain('{"refunds":[{"order":42,"amount":30}]}');
-  });
+  it.each(["pass_fail", "score_1_5"] as const)(
+    "%s: the prompt, every tool call with arguments and result, the output and the final state",
+    (parser) => {
+      expect(templateProblems(DEFAULT_TEMPLATES[parser], parser)).toEqual([]);
+      const prompt = buildRequest(version(parser), trialJudgeInput(trial)).messages[0]!.content;
+      expect(prompt).toContain("Refund order 42 if it arrived broken.");
+      expect(prompt).toContain("Refund once, to the original payment method.");
+      expect(prompt).toContain('1. lookup_order({"id":42})\n   -> {"status":"delivered","damaged":true}');
+      expect(prompt).toContain('2. refund({"id":42,"amount":30})\n   -> {"ok":true}');
+      expect(prompt).toContain('3. refund({"id":42,"amount":30})\n   -> error: blocked by the runner: not in allowed_tools');
+      expect(prompt).toContain("Refunded $30 to the card.");
+      expect(prompt).toContain('{"refunds":[{"order":42,"amount":30}]}');
+    },
+  );
 
   it("says so when there were no tool calls and no final state, rather than leaving a blank", () => {
     const prompt = buildRequest(version("pass_fail"), trialJudgeInput({ ...trial, trajectory: [], finalState: null })).messages[0]!.content;
@@ -48,7 +51,10 @@ describe("the default agent-task templates see the whole trajectory", () => {
 
   it("a run's trial and the same trial labeled as a transcript give the judge the same text", () => {
     const fromRun = trialJudgeInput(trial);
-    const fromLabelSet = toJudgeInput({ taskPrompt: trial.prompt, rubric: null, criterion: null, finalOutput: trial.output, content: trialContent(trial) }, trial.rubric);
+    const fromLabelSet = toJudgeInput(
+      { taskPrompt: trial.prompt, rubric: null, criterion: null, finalOutput: trial.output, content: trialContent(trial) },
+      trial.rubric,
+    );
     expect(fromLabelSet).toEqual(fromRun);
   });
 

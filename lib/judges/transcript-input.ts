@@ -51,7 +51,10 @@ export function toJudgeInput(transcript: TranscriptRow, labelSetRubric: string |
     output: cut(transcript.finalOutput, JUDGE_INPUT_LIMITS.output),
     transcript: truncateMiddle(renderTranscript(content), JUDGE_INPUT_LIMITS.transcript),
     toolCalls: truncateMiddle(renderToolCalls(content), JUDGE_INPUT_LIMITS.toolCalls),
-    finalState: truncateMiddle(content.finalState === undefined || content.finalState === null ? "(none)" : json(content.finalState), JUDGE_INPUT_LIMITS.finalState),
+    finalState: truncateMiddle(
+      content.finalState === undefined || content.finalState === null ? "(none)" : json(content.finalState),
+      JUDGE_INPUT_LIMITS.finalState,
+    ),
     outputA: cut(typeof outputs?.a === "string" ? outputs.a : null, JUDGE_INPUT_LIMITS.outputA),
     outputB: cut(typeof outputs?.b === "string" ? outputs.b : null, JUDGE_INPUT_LIMITS.outputB),
   };
@@ -67,7 +70,12 @@ export interface TrialStep {
 }
 
 /** A run's trial in the transcript shape: the prompt, the tool calls, the output, the final state. */
-export function trialContent(trial: { prompt: string; output: string | null; trajectory: readonly TrialStep[]; finalState?: unknown }): Record<string, unknown> {
+export function trialContent(trial: {
+  prompt: string;
+  output: string | null;
+  trajectory: readonly TrialStep[];
+  finalState?: unknown;
+}): Record<string, unknown> {
   const toolCalls = trial.trajectory.map((step) => ({
     name: step.tool || "(unnamed tool)",
     ...(step.args !== undefined ? { arguments: step.args } : {}),
@@ -85,8 +93,17 @@ export function trialContent(trial: { prompt: string; output: string | null; tra
 }
 
 /** What a judge sees about a run's trial: the same variables as for a labeled transcript. */
-export function trialJudgeInput(trial: { prompt: string; rubric: string | null; output: string | null; trajectory: readonly TrialStep[]; finalState?: unknown }): JudgeInput {
-  return toJudgeInput({ taskPrompt: trial.prompt, rubric: trial.rubric, criterion: null, finalOutput: trial.output, content: trialContent(trial) }, trial.rubric);
+export function trialJudgeInput(trial: {
+  prompt: string;
+  rubric: string | null;
+  output: string | null;
+  trajectory: readonly TrialStep[];
+  finalState?: unknown;
+}): JudgeInput {
+  return toJudgeInput(
+    { taskPrompt: trial.prompt, rubric: trial.rubric, criterion: null, finalOutput: trial.output, content: trialContent(trial) },
+    trial.rubric,
+  );
 }
 
 function toolCallsOf(content: Record<string, unknown>): Record<string, unknown>[] {
@@ -136,7 +153,9 @@ function json(value: unknown): string {
 export function verbosityLength(kind: string, transcript: TranscriptRow): number | null {
   if (kind === "pairwise") {
     // The lengths as written, not as shown to the judge (which may be cut in the middle).
-    const content = (transcript.content && typeof transcript.content === "object" ? transcript.content : {}) as { outputs?: { a?: unknown; b?: unknown } | null };
+    const content = (transcript.content && typeof transcript.content === "object" ? transcript.content : {}) as {
+      outputs?: { a?: unknown; b?: unknown } | null;
+    };
     const { a, b } = content.outputs ?? {};
     if (typeof a !== "string" || typeof b !== "string") return null;
     return a.length - b.length;

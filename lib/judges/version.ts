@@ -21,7 +21,10 @@ export const judgeParams = z
     /** The NAME of the environment variable holding this version's key; the key itself is never stored. */
     apiKeyEnv: z
       .string()
-      .regex(/^[A-Z][A-Z0-9_]*_API_KEY$/, "apiKeyEnv names an environment variable ending in _API_KEY, e.g. GROQ_API_KEY (the key itself is never stored)")
+      .regex(
+        /^[A-Z][A-Z0-9_]*_API_KEY$/,
+        "apiKeyEnv names an environment variable ending in _API_KEY, e.g. GROQ_API_KEY (the key itself is never stored)",
+      )
       .optional(),
   })
   .strict();

@@ -37,7 +37,13 @@ describe("the canary re-check", () => {
   it("passes, holds for its period while the fingerprint stays, and demotes at once when the model behind the name changes", async () => {
     const admin = await seedUser("admin-canary@example.com");
     const set = await seedLabelSet({ name: "canary-set", kind: "binary", items: items("c") });
-    const version = await seedJudgeVersion("canary-judge", { provider: "openai", model: "canary-model", baseUrl: server.baseUrl, promptTemplate: "{{output}}\nPASS or FAIL?", parser: "pass_fail" });
+    const version = await seedJudgeVersion("canary-judge", {
+      provider: "openai",
+      model: "canary-model",
+      baseUrl: server.baseUrl,
+      promptTemplate: "{{output}}\nPASS or FAIL?",
+      parser: "pass_fail",
+    });
     await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
     await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: null });
     await approveJudgeVersion(version.id, admin.id);
@@ -70,21 +76,37 @@ describe("the canary re-check", () => {
     const failed = await runCanary(await loadJudgeStatus(version.id, { now: later }), { now: later });
     expect(server.requests.length - before).toBe(20);
     expect(failed).toMatchObject({ outcome: "failed", demoted: true, fingerprint: "fp_two" });
-    expect(failed.reason).toMatch(/^the provider's fingerprint changed \(fp_one → fp_two\); .*verdicts differ from the approved calibration's \(flip rate 0\.\d{3} > 0\.20\)$/);
+    expect(failed.reason).toMatch(
+      /^the provider's fingerprint changed \(fp_one → fp_two\); .*verdicts differ from the approved calibration's \(flip rate 0\.\d{3} > 0\.20\)$/,
+    );
     const status = await loadJudgeStatus(version.id);
     expect(status).toMatchObject({ state: "demoted", gating: false });
     expect(status.reason).toBe(`the canary re-check failed: ${failed.reason}`);
 
-    const events = (await listAuditEvents({ targetType: "judge_version", targetId: version.id })).map((e) => `${e.action}${e.action === "judge.canary_checked" ? `:${(e.details as { outcome: string }).outcome}` : ""}`);
-    expect(events.reverse()).toEqual(["judge_version.created", "judge.approved", "judge.canary_checked:passed", "judge.canary_checked:passed", "judge.canary_checked:failed", "judge.demoted"]);
+    const events = (await listAuditEvents({ targetType: "judge_version", targetId: version.id })).map(
+      (e) => `${e.action}${e.action === "judge.canary_checked" ? `:${(e.details as { outcome: string }).outcome}` : ""}`,
+    );
+    expect(events.reverse()).toEqual([
+      "judge_version.created",
+      "judge.approved",
+      "judge.canary_checked:passed",
+      "judge.canary_checked:passed",
+      "judge.canary_checked:failed",
+      "judge.demoted",
+    ]);
 
     // Demoted, it has no canary to run until an admin approves it again...
     expect(await runCanary(status)).toMatchObject({ outcome: "not run" });
     // ...which needs a calibration made since, and that one asks the model now behind the name
     // again rather than reusing the answers the old one gave.
-    await expect(approveJudgeVersion(version.id, admin.id)).rejects.toThrow(/it was demoted \(the canary re-check failed: .*\) after its newest calibration there\. Run and calibrate it again first\./);
+    await expect(approveJudgeVersion(version.id, admin.id)).rejects.toThrow(
+      /it was demoted \(the canary re-check failed: .*\) after its newest calibration there\. Run and calibrate it again first\./,
+    );
     before = server.requests.length;
-    expect(await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" })).toMatchObject({ completed: 60, alreadyDone: 0 });
+    expect(await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" })).toMatchObject({
+      completed: 60,
+      alreadyDone: 0,
+    });
     expect(server.requests.length - before).toBe(60);
     const recalibrated = await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: null });
     expect(recalibrated.kappa!).toBeLessThan(0.6);
@@ -96,13 +118,35 @@ describe("the canary re-check", () => {
   it("a replay judge has no canary to run", async () => {
     const admin = await seedUser("admin-canary-replay@example.com");
     const set = await seedLabelSet({ name: "canary-replay", kind: "binary", items: items("r") });
-    const replay = await seedJudgeVersion("canary-replay-judge", { provider: "replay", model: "recorded", promptTemplate: "{{output}}", parser: "pass_fail" });
-    const base = { order: "original" as const, repeat: 0, score: null, requestHash: null, rawRequest: null, tokensIn: null, tokensOut: null, costUsd: null, latencyMs: null, reason: null, error: null, rawResponse: null };
-    for (const [key, id] of Object.entries(set.transcriptIds)) await saveVerdict(replay.id, { ...base, transcriptId: id, status: "ok", value: key.includes("-g") ? "pass" : "fail" });
+    const replay = await seedJudgeVersion("canary-replay-judge", {
+      provider: "replay",
+      model: "recorded",
+      promptTemplate: "{{output}}",
+      parser: "pass_fail",
+    });
+    const base = {
+      order: "original" as const,
+      repeat: 0,
+      score: null,
+      requestHash: null,
+      rawRequest: null,
+      tokensIn: null,
+      tokensOut: null,
+      costUsd: null,
+      latencyMs: null,
+      reason: null,
+      error: null,
+      rawResponse: null,
+    };
+    for (const [key, id] of Object.entries(set.transcriptIds))
+      await saveVerdict(replay.id, { ...base, transcriptId: id, status: "ok", value: key.includes("-g") ? "pass" : "fail" });
     await calibrateOnLabelSet({ versionId: replay.id, queueId: set.queueId, split: "test", actorId: null });
     await approveJudgeVersion(replay.id, admin.id);
     const before = server.requests.length;
-    expect(await runCanary(await loadJudgeStatus(replay.id))).toMatchObject({ outcome: "not run", reason: expect.stringContaining("no canary to run") });
+    expect(await runCanary(await loadJudgeStatus(replay.id))).toMatchObject({
+      outcome: "not run",
+      reason: expect.stringContaining("no canary to run"),
+    });
     expect(server.requests.length).toBe(before);
   });
 });

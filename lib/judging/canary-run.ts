@@ -36,23 +36,31 @@ export type CanaryOutcome =
 export async function runCanary(status: JudgeStatus, options: CanaryOptions = {}): Promise<CanaryOutcome> {
   const now = options.now ?? new Date();
   const approval = status.approval;
-  if (status.state !== "gating" || !approval) return { outcome: "not run", reason: `the version is ${status.state}, not gating`, demoted: false };
+  if (status.state !== "gating" || !approval)
+    return { outcome: "not run", reason: `the version is ${status.state}, not gating`, demoted: false };
   const [version, policy] = await Promise.all([getJudgeVersion(status.versionId), getGatePolicy()]);
   if (!version) return { outcome: "not run", reason: "no such version", demoted: false };
-  if (isRecordedProvider(version.provider)) return { outcome: "not run", reason: "a replay judge answers from recordings: it has no canary to run", demoted: false };
+  if (isRecordedProvider(version.provider))
+    return { outcome: "not run", reason: "a replay judge answers from recordings: it has no canary to run", demoted: false };
   if (policy.canaryItems === 0) return { outcome: "not run", reason: "the gate policy has no canary", demoted: false };
 
   const loaded = await loadGoldSplit(boundQueueId(approval), "test");
-  if (!loaded || loaded.gold.length === 0) return { outcome: "not run", reason: "the bound label set has no gold test items", demoted: false };
+  if (!loaded || loaded.gold.length === 0)
+    return { outcome: "not run", reason: "the bound label set has no gold test items", demoted: false };
   const byId = new Map(loaded.gold.map((g) => [g.transcriptId, g]));
-  const sample = canarySample(loaded.gold.map((g) => ({ transcriptId: g.transcriptId, gold: g.value })), policy.canaryItems, approval.id);
+  const sample = canarySample(
+    loaded.gold.map((g) => ({ transcriptId: g.transcriptId, gold: g.value })),
+    policy.canaryItems,
+    approval.id,
+  );
   const approved = new Map(statsOf(approval.calibration).pairs.map((p) => [p.transcriptId, p.judge]));
   const context = {
     provider: options.overrides?.provider ?? providerForVersion(version, options.provider),
     policy: { ...DEFAULT_CALL_POLICY, ...options.policy },
     deps: options.overrides?.deps ?? realCallDeps,
   };
-  const ask = (transcriptId: string) => judgeOne(version, toJudgeInput(byId.get(transcriptId)!.transcript, loaded.queue.rubric), "original", context);
+  const ask = (transcriptId: string) =>
+    judgeOne(version, toJudgeInput(byId.get(transcriptId)!.transcript, loaded.queue.rubric), "original", context);
 
   const last = await latestCanaryCheck(approval.id);
   const answers = new Map<string, VerdictOutcome>();
@@ -63,21 +71,37 @@ export async function runCanary(status: JudgeStatus, options: CanaryOptions = {}
     const seen = responseFingerprint(probe.rawResponse);
     if (canaryHolds(last, now, policy.canaryCacheHours, seen)) {
       const age = Math.round((now.getTime() - last.createdAt.getTime()) / 60_000);
-      return { outcome: "cached", reason: `passed ${age} min ago (fingerprint ${seen ?? "not reported"}); holds for ${policy.canaryCacheHours} h`, demoted: false };
+      return {
+        outcome: "cached",
+        reason: `passed ${age} min ago (fingerprint ${seen ?? "not reported"}); holds for ${policy.canaryCacheHours} h`,
+        demoted: false,
+      };
     }
     answers.set(sample[0]!.transcriptId, probe);
   }
   const limit = pLimit(Math.max(1, options.concurrency ?? 4));
-  await Promise.all(sample.filter((s) => !answers.has(s.transcriptId)).map((s) => limit(async () => answers.set(s.transcriptId, await ask(s.transcriptId)))));
+  await Promise.all(
+    sample
+      .filter((s) => !answers.has(s.transcriptId))
+      .map((s) => limit(async () => answers.set(s.transcriptId, await ask(s.transcriptId)))),
+  );
 
   const pairs: CanaryPair[] = sample.map((s) => {
     const answer = answers.get(s.transcriptId)!;
-    return { transcriptId: s.transcriptId, gold: s.gold, approved: approved.get(s.transcriptId) ?? null, canary: answer.status === "ok" ? answer.value : null };
+    return {
+      transcriptId: s.transcriptId,
+      gold: s.gold,
+      approved: approved.get(s.transcriptId) ?? null,
+      canary: answer.status === "ok" ? answer.value : null,
+    };
   });
   const fingerprint = commonFingerprint([...answers.values()].map((a) => a.rawResponse));
   const result = evaluateCanary(status.kind, pairs, { minKappa: policy.minKappa, maxFlipRate: policy.canaryMaxFlipRate });
   const outcome = result.passed === null ? "inconclusive" : result.passed ? "passed" : "failed";
-  const moved = baseline !== null && fingerprint !== null && fingerprint !== baseline ? `the provider's fingerprint changed (${baseline} → ${fingerprint})` : null;
+  const moved =
+    baseline !== null && fingerprint !== null && fingerprint !== baseline
+      ? `the provider's fingerprint changed (${baseline} → ${fingerprint})`
+      : null;
   const numbers = `κ ${fmt(result.kappa)}${result.ci95 ? ` [${fmt(result.ci95[0])}, ${fmt(result.ci95[1])}]` : ""} on ${result.n} items, ${result.flipped} of ${result.compared} verdicts changed`;
   const unreached = [...answers.values()].filter((a) => a.unreachable).length;
   const reason =

@@ -49,14 +49,30 @@ export async function createJudgeClient(ref: string, options: JudgeClientOptions
       const outcome = await judgeOne(version, input, "original", context);
       const base = { costUsd: outcome.costUsd ?? undefined };
       if (outcome.status !== "ok" || outcome.value === null) {
-        return { ...base, status: outcome.status === "skipped" ? "skipped" : "error", reason: outcome.reason ?? outcome.error ?? outcome.status };
+        return {
+          ...base,
+          status: outcome.status === "skipped" ? "skipped" : "error",
+          reason: outcome.reason ?? outcome.error ?? outcome.status,
+        };
       }
       const reason = outcome.reason ?? "";
-      if (parser === "pass_fail") return { ...base, status: outcome.value === "pass" ? "pass" : "fail", score: outcome.value === "pass" ? 1 : 0, reason };
-      if (parser === "pairwise") return { ...base, status: outcome.value === "A" ? "pass" : "fail", score: outcome.value === "A" ? 1 : 0, reason: `prefers ${outcome.value}${reason ? `: ${reason}` : ""}` };
+      if (parser === "pass_fail")
+        return { ...base, status: outcome.value === "pass" ? "pass" : "fail", score: outcome.value === "pass" ? 1 : 0, reason };
+      if (parser === "pairwise")
+        return {
+          ...base,
+          status: outcome.value === "A" ? "pass" : "fail",
+          score: outcome.value === "A" ? 1 : 0,
+          reason: `prefers ${outcome.value}${reason ? `: ${reason}` : ""}`,
+        };
       const score = Number(outcome.value);
       const passScore = request.passScore ?? 4;
-      return { ...base, status: score >= passScore ? "pass" : "fail", score: (score - 1) / 4, reason: `score ${score}/5${reason ? `: ${reason}` : ""}` };
+      return {
+        ...base,
+        status: score >= passScore ? "pass" : "fail",
+        score: (score - 1) / 4,
+        reason: `score ${score}/5${reason ? `: ${reason}` : ""}`,
+      };
     },
   };
 }

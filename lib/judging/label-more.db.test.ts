@@ -24,16 +24,42 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const item = (key: string, split: "dev" | "test", good: boolean, gold: string | null, tricky = false): SeedItem => ({ key, split, output: `${good ? "good" : "bad"} answer ${key}${tricky ? " tricky" : ""}`, gold });
+const item = (key: string, split: "dev" | "test", good: boolean, gold: string | null, tricky = false): SeedItem => ({
+  key,
+  split,
+  output: `${good ? "good" : "bad"} answer ${key}${tricky ? " tricky" : ""}`,
+  gold,
+});
 
 describe("Label more for this judge", () => {
   it("sorts the pool with the judge, draws stratified by its verdict into the test split, and the calibration weights it", async () => {
     const admin = await seedUser("admin-more@example.com");
     // The gate set: 14 passes and 2 fails on test — too few fails for "≥ 10 per class".
-    const { queueId } = await seedLabelSet({ name: "gate-set", kind: "binary", items: [...Array.from({ length: 14 }, (_, i) => item(`g${i}`, "test", true, "pass")), item("b0", "test", false, "fail"), item("b1", "test", false, "fail")] });
+    const { queueId } = await seedLabelSet({
+      name: "gate-set",
+      kind: "binary",
+      items: [
+        ...Array.from({ length: 14 }, (_, i) => item(`g${i}`, "test", true, "pass")),
+        item("b0", "test", false, "fail"),
+        item("b1", "test", false, "fail"),
+      ],
+    });
     // The same source's unlabeled transcripts (another queue holds them): 150 good, 30 bad of which 6 tricky.
-    await seedLabelSet({ name: "pool", kind: "binary", items: [...Array.from({ length: 150 }, (_, i) => item(`pg${i}`, "dev", true, null)), ...Array.from({ length: 30 }, (_, i) => item(`pb${i}`, "dev", false, null, i < 6))] });
-    const version = await seedJudgeVersion("more-judge", { provider: "openai", model: "more-model", baseUrl: server.baseUrl, promptTemplate: "Output: {{output}}\nPASS or FAIL?", parser: "pass_fail" });
+    await seedLabelSet({
+      name: "pool",
+      kind: "binary",
+      items: [
+        ...Array.from({ length: 150 }, (_, i) => item(`pg${i}`, "dev", true, null)),
+        ...Array.from({ length: 30 }, (_, i) => item(`pb${i}`, "dev", false, null, i < 6)),
+      ],
+    });
+    const version = await seedJudgeVersion("more-judge", {
+      provider: "openai",
+      model: "more-model",
+      baseUrl: server.baseUrl,
+      promptTemplate: "Output: {{output}}\nPASS or FAIL?",
+      parser: "pass_fail",
+    });
     await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
     await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
 
@@ -61,7 +87,15 @@ describe("Label more for this judge", () => {
     // Reviewers settle gold on the drawn items (the truth: good passes, bad fails).
     for (const i of added) {
       const t = await db().transcript.findUniqueOrThrow({ where: { id: i.transcriptId } });
-      await db().goldLabel.create({ data: { queueId, transcriptId: i.transcriptId, rubricVersion: 1, value: (t.finalOutput ?? "").startsWith("good") ? "pass" : "fail", source: "consensus" } });
+      await db().goldLabel.create({
+        data: {
+          queueId,
+          transcriptId: i.transcriptId,
+          rubricVersion: 1,
+          value: (t.finalOutput ?? "").startsWith("good") ? "pass" : "fail",
+          source: "consensus",
+        },
+      });
     }
     await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
     const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
@@ -101,8 +135,24 @@ describe("Dev split, most informative first", () => {
         item("o-test", "test", true, "pass"),
       ],
     });
-    const [a, b] = [await seedJudgeVersion("order-a", { provider: "replay", model: "a", baseUrl: null, promptTemplate: "A {{output}}", parser: "pass_fail" }), await seedJudgeVersion("order-b", { provider: "replay", model: "b", baseUrl: null, promptTemplate: "B {{output}}", parser: "pass_fail" })];
-    const verdict = (versionId: string, key: string, value: string) => db().judgeVerdict.create({ data: { judgeVersionId: versionId, transcriptId: transcriptIds[key]!, status: "ok", value } });
+    const [a, b] = [
+      await seedJudgeVersion("order-a", {
+        provider: "replay",
+        model: "a",
+        baseUrl: null,
+        promptTemplate: "A {{output}}",
+        parser: "pass_fail",
+      }),
+      await seedJudgeVersion("order-b", {
+        provider: "replay",
+        model: "b",
+        baseUrl: null,
+        promptTemplate: "B {{output}}",
+        parser: "pass_fail",
+      }),
+    ];
+    const verdict = (versionId: string, key: string, value: string) =>
+      db().judgeVerdict.create({ data: { judgeVersionId: versionId, transcriptId: transcriptIds[key]!, status: "ok", value } });
     await verdict(a.id, "o-dev-plain", "pass");
     await verdict(b.id, "o-dev-plain", "pass");
     await verdict(a.id, "o-dev-split", "pass");
@@ -116,7 +166,9 @@ describe("Dev split, most informative first", () => {
 
     const result = await orderDevByInformativeness(queueId, admin.id);
     expect(result).toMatchObject({ devItems: 3, moved: 2 });
-    const order = (await db().queueItem.findMany({ where: { queueId, split: "dev" }, orderBy: { orderKey: "asc" }, select: { transcriptId: true } })).map((i) => i.transcriptId);
+    const order = (
+      await db().queueItem.findMany({ where: { queueId, split: "dev" }, orderBy: { orderKey: "asc" }, select: { transcriptId: true } })
+    ).map((i) => i.transcriptId);
     expect(order.slice(0, 2).sort()).toEqual([transcriptIds["o-dev-split"], transcriptIds["o-dev-humans"]].sort());
     expect(order[2]).toBe(transcriptIds["o-dev-plain"]);
     expect((await db().queueItem.findFirstOrThrow({ where: { queueId, transcriptId: transcriptIds["o-test"] } })).orderKey).toBe(testKey);

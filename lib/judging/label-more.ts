@@ -27,7 +27,10 @@ export async function labelMore(input: {
   let judged = 0;
   if (pool.unjudged.length > 0) {
     if (input.maxCalls !== undefined && pool.unjudged.length > input.maxCalls) {
-      throw new UserError(`${pool.unjudged.length} transcripts need the judge's verdict first, more than the ${input.maxCalls} calls a page may wait for: run \`gavel judge run\` over them, then try again.`, 422);
+      throw new UserError(
+        `${pool.unjudged.length} transcripts need the judge's verdict first, more than the ${input.maxCalls} calls a page may wait for: run \`gavel judge run\` over them, then try again.`,
+        422,
+      );
     }
     const version = await getJudgeVersion(pool.stratifier);
     if (!version) throw new UserError("The judge version that stratifies this label set no longer exists.", 409);

@@ -38,7 +38,8 @@ afterAll(() => server.close());
 
 function items(prefix: string, split: "dev" | "test", good: number, bad: number, tricky = 0): SeedItem[] {
   const out: SeedItem[] = [];
-  for (let i = 0; i < good; i++) out.push({ key: `${prefix}-g${i}`, split, output: `good answer ${i}${i < tricky ? " tricky" : ""}`, gold: "pass" });
+  for (let i = 0; i < good; i++)
+    out.push({ key: `${prefix}-g${i}`, split, output: `good answer ${i}${i < tricky ? " tricky" : ""}`, gold: "pass" });
   for (let i = 0; i < bad; i++) out.push({ key: `${prefix}-b${i}`, split, output: `bad answer ${i}`, gold: "fail" });
   return out;
 }
@@ -80,7 +81,11 @@ describe("a judge run and its calibration on a label set", () => {
 
     const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: admin.id });
     const stats = statsOf(calibration);
-    const recomputed = agreementReport(stats.pairs.map((p) => p.judge), stats.pairs.map((p) => p.gold), { metric: "kappa", categories: ["fail", "pass"], positive: "pass", seed: 1 });
+    const recomputed = agreementReport(
+      stats.pairs.map((p) => p.judge),
+      stats.pairs.map((p) => p.gold),
+      { metric: "kappa", categories: ["fail", "pass"], positive: "pass", seed: 1 },
+    );
     expect(calibration.n).toBe(40);
     expect(calibration.kappa).toBe(recomputed.value);
     expect(calibration.kappaCiLow).toBe(recomputed.ci95![0]);
@@ -95,23 +100,48 @@ describe("a judge run and its calibration on a label set", () => {
 
     await approveJudgeVersion(version.id, admin.id);
     const status = await loadJudgeStatus(version.id);
-    expect(status).toMatchObject({ state: "gating", approved: true, gating: true, reason: 'approved by admin-run@example.com on "refunds"', calibrationId: calibration.id, goldVersion: calibration.labelSetHash });
+    expect(status).toMatchObject({
+      state: "gating",
+      approved: true,
+      gating: true,
+      reason: 'approved by admin-run@example.com on "refunds"',
+      calibrationId: calibration.id,
+      goldVersion: calibration.labelSetHash,
+    });
     const audit = await listAuditEvents({ targetType: "judge_version", targetId: version.id });
     expect(audit.map((e) => e.action)).toEqual(["judge.approved", "judge_version.created"]);
-    expect(audit[0]!.details).toMatchObject({ hash: version.hash, version: 1, from: "shadow", to: "gating", labelSet: "refunds", calibration: calibration.id });
+    expect(audit[0]!.details).toMatchObject({
+      hash: version.hash,
+      version: 1,
+      from: "shadow",
+      to: "gating",
+      labelSet: "refunds",
+      calibration: calibration.id,
+    });
 
     // The runner's seam: gating, so its verdicts count.
     const client = await createJudgeClient(version.hash.slice(0, 12));
     expect(client).toMatchObject({ versionId: version.id, approved: true, kind: "binary", state: "gating", calibrationId: calibration.id });
     const trial = { taskId: "t", prompt: "t", rubric: null, trajectory: [] };
-    expect(await client.grade({ ...trial, output: "good answer" })).toEqual({ status: "pass", score: 1, reason: "solves it", costUsd: expect.any(Number) });
+    expect(await client.grade({ ...trial, output: "good answer" })).toEqual({
+      status: "pass",
+      score: 1,
+      reason: "solves it",
+      costUsd: expect.any(Number),
+    });
 
     // The run report's correction uses the TPR and TNR of the calibration the run recorded.
     const read = await runPassRateThroughJudge({ state: "gating", calibrationId: calibration.id }, { passed: 30, scored: 50 });
     expect(read.approved).toBe(true);
-    expect(read.correction).toMatchObject({ raw: 0.6, inputs: { tpr: calibration.tpr, tnr: calibration.tnr, calibrationId: calibration.id, calibrationN: 40 } });
+    expect(read.correction).toMatchObject({
+      raw: 0.6,
+      inputs: { tpr: calibration.tpr, tnr: calibration.tnr, calibrationId: calibration.id, calibrationN: 40 },
+    });
     expect(read.correction!.corrected).toBeCloseTo((0.6 + 1 - 1) / (0.9 + 1 - 1), 12);
-    expect(await runPassRateThroughJudge({ state: "shadow", calibrationId: null }, { passed: 30, scored: 50 })).toMatchObject({ approved: false, correction: null });
+    expect(await runPassRateThroughJudge({ state: "shadow", calibrationId: null }, { passed: 30, scored: 50 })).toMatchObject({
+      approved: false,
+      correction: null,
+    });
 
     // New gold labels make it stale at once; it keeps gating for the grace period, until a recalibration decides.
     await changeGold(queueId, transcriptIds["t-b0"]!, "pass");
@@ -120,7 +150,11 @@ describe("a judge run and its calibration on a label set", () => {
     expect(stale.gate.rules.find((r) => r.id === "current")).toMatchObject({ passed: false, actual: "the gold labels changed since" });
     // Recorded as stale (the grace period counts from here), it stops gating when the grace period is over.
     await db().$transaction((tx) => noticeStale(tx, stale.approval!));
-    expect(await loadJudgeStatus(version.id)).toMatchObject({ state: "stale", gating: true, reason: expect.stringContaining("the bound gold set changed (1 changed)") });
+    expect(await loadJudgeStatus(version.id)).toMatchObject({
+      state: "stale",
+      gating: true,
+      reason: expect.stringContaining("the bound gold set changed (1 changed)"),
+    });
     const afterGrace = await loadJudgeStatus(version.id, { now: new Date(Date.now() + 8 * 24 * 3_600_000) });
     expect(afterGrace).toMatchObject({ state: "stale", gating: false });
     const shadowClient = await createJudgeClient(version.id, { status: afterGrace });
@@ -130,13 +164,24 @@ describe("a judge run and its calibration on a label set", () => {
 
     await revokeApproval(version.id, admin.id);
     expect(await loadJudgeStatus(version.id)).toMatchObject({ state: "revoked", gating: false, reason: "revoked by an admin" });
-    expect((await listAuditEvents({ targetType: "judge_version", targetId: version.id })).map((e) => e.action)).toEqual(["judge.revoked", "judge.stale", "judge.approved", "judge_version.created"]);
+    expect((await listAuditEvents({ targetType: "judge_version", targetId: version.id })).map((e) => e.action)).toEqual([
+      "judge.revoked",
+      "judge.stale",
+      "judge.approved",
+      "judge_version.created",
+    ]);
   });
 
   it("refuses to judge items of another kind, and records skipped verdicts when no key is set", async () => {
-    const { queueId } = await seedLabelSet({ name: "pairs", kind: "pairwise", items: [{ key: "p1", split: "test", outputs: { a: "x", b: "y" }, gold: "A" }] });
+    const { queueId } = await seedLabelSet({
+      name: "pairs",
+      kind: "pairwise",
+      items: [{ key: "p1", split: "test", outputs: { a: "x", b: "y" }, gold: "A" }],
+    });
     const binary = await seedJudgeVersion("binary-judge", spec("gpt-4o-mini", server.baseUrl));
-    await expect(runJudgeOnLabelSet({ versionId: binary.id, queueId, split: "test" })).rejects.toThrow(/judges binary items; the label set "pairs" holds pairwise items/);
+    await expect(runJudgeOnLabelSet({ versionId: binary.id, queueId, split: "test" })).rejects.toThrow(
+      /judges binary items; the label set "pairs" holds pairwise items/,
+    );
 
     const keyless = await seedLabelSet({ name: "keyless", kind: "binary", items: items("k", "test", 3, 3) });
     // The public API with no OPENAI_API_KEY: refused before any request is made.
@@ -167,12 +212,22 @@ describe("a pairwise judge asked in both orders", () => {
         { key: "both-short", split: "test", outputs: { a: "tiny", b: "wee" }, gold: "B" },
       ];
       const { queueId, transcriptIds } = await seedLabelSet({ name: "pairwise", kind: "pairwise", items: pairs });
-      const version = await seedJudgeVersion("pair-judge", { ...spec("pair-model", pairwise.baseUrl), parser: "pairwise", promptTemplate: "A: {{output_a}}\nB: {{output_b}}" });
+      const version = await seedJudgeVersion("pair-judge", {
+        ...spec("pair-model", pairwise.baseUrl),
+        parser: "pairwise",
+        promptTemplate: "A: {{output_a}}\nB: {{output_b}}",
+      });
       const progress = await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test", bothOrders: true, repeats: 2 });
       expect(progress).toMatchObject({ total: 12, ok: 12 });
       const verdicts = await listVerdicts(version.id);
       const swapped = verdicts.filter((v) => v.order === "swapped" && v.repeat === 0).map((v) => [v.transcriptId, v.value]);
-      expect(swapped.sort()).toEqual([[transcriptIds["both-short"], "B"], [transcriptIds["long-a"], "A"], [transcriptIds["long-b"], "B"]].sort());
+      expect(swapped.sort()).toEqual(
+        [
+          [transcriptIds["both-short"], "B"],
+          [transcriptIds["long-a"], "A"],
+          [transcriptIds["long-b"], "B"],
+        ].sort(),
+      );
       const stats = statsOf(await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: null }));
       expect(stats.position).toEqual({ n: 3, consistent: 2, rate: 2 / 3, excluded: 0 });
       expect(stats.flip).toEqual({ repeats: 2, items: 3, flipped: 0, rate: 0 });
@@ -185,7 +240,10 @@ describe("a pairwise judge asked in both orders", () => {
 
 describe("the calibration page's numbers and `gavel agreement` on the exported pairs", () => {
   it("are identical, for a graded judge on a declared 1–5 scale", async () => {
-    const scoring = await startMockLlmServer({ flavor: "openai", reply: ({ body }) => ({ text: `${/worth (\d)/.exec(lastUserText(body))![1]}: as rated` }) });
+    const scoring = await startMockLlmServer({
+      flavor: "openai",
+      reply: ({ body }) => ({ text: `${/worth (\d)/.exec(lastUserText(body))![1]}: as rated` }),
+    });
     try {
       // Gold scores 1..5; the judge reads "worth N" from the output, one notch generous on some items.
       const graded: SeedItem[] = Array.from({ length: 25 }, (_, i) => {
@@ -194,7 +252,11 @@ describe("the calibration page's numbers and `gavel agreement` on the exported p
         return { key: `g${i}`, split: "test", output: `worth ${judged}`, gold: String(gold) };
       });
       const { queueId } = await seedLabelSet({ name: "graded", kind: "graded", scale: { min: 1, max: 5 }, items: graded });
-      const version = await seedJudgeVersion("grader", { ...spec("gpt-4o-mini", scoring.baseUrl), parser: "score_1_5", promptTemplate: "Rate {{output}} from 1 to 5." });
+      const version = await seedJudgeVersion("grader", {
+        ...spec("gpt-4o-mini", scoring.baseUrl),
+        parser: "score_1_5",
+        promptTemplate: "Rate {{output}} from 1 to 5.",
+      });
       await runJudgeOnLabelSet({ versionId: version.id, queueId, split: "test" });
       const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId, split: "test", actorId: null });
       const stats = statsOf(calibration);
@@ -207,7 +269,14 @@ describe("the calibration page's numbers and `gavel agreement` on the exported p
       const flags: Record<string, unknown> = { json: true };
       for (let i = 3; i < command.length; i += 2) flags[command[i]!.replace(/^--/, "")] = command[i + 1];
       let out = "";
-      runAgreement(file, flags, createLogger({ stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream, stderr: { write: () => true } as unknown as NodeJS.WritableStream }));
+      runAgreement(
+        file,
+        flags,
+        createLogger({
+          stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream,
+          stderr: { write: () => true } as unknown as NodeJS.WritableStream,
+        }),
+      );
       const json = JSON.parse(out);
       expect(json).toEqual({
         metric: "kappa-quadratic",
@@ -291,9 +360,36 @@ describe("approval is refused, server-side, for a version missing any gate rule"
     const { queueId, transcriptIds } = await seedLabelSet({ name: "replayed", kind: "binary", items: items("r", "test", 2, 1) });
     const replay = await seedJudgeVersion("recorded-judge", { ...spec("upstream-model", null), provider: "replay" });
     const [first, ...rest] = Object.values(transcriptIds);
-    const recorded = { order: "original" as const, repeat: 0, score: null, requestHash: null, rawRequest: null, tokensIn: null, tokensOut: null, costUsd: null, latencyMs: null };
-    await saveVerdict(replay.id, { ...recorded, transcriptId: first!, status: "error", value: null, reason: "the upstream completion", error: "unparseable", rawResponse: "I think both are fine" });
-    for (const id of rest) await saveVerdict(replay.id, { ...recorded, transcriptId: id, status: "ok", value: "pass", reason: "recorded", error: null, rawResponse: "PASS" });
+    const recorded = {
+      order: "original" as const,
+      repeat: 0,
+      score: null,
+      requestHash: null,
+      rawRequest: null,
+      tokensIn: null,
+      tokensOut: null,
+      costUsd: null,
+      latencyMs: null,
+    };
+    await saveVerdict(replay.id, {
+      ...recorded,
+      transcriptId: first!,
+      status: "error",
+      value: null,
+      reason: "the upstream completion",
+      error: "unparseable",
+      rawResponse: "I think both are fine",
+    });
+    for (const id of rest)
+      await saveVerdict(replay.id, {
+        ...recorded,
+        transcriptId: id,
+        status: "ok",
+        value: "pass",
+        reason: "recorded",
+        error: null,
+        rawResponse: "PASS",
+      });
     const progress = await runJudgeOnLabelSet({ versionId: replay.id, queueId, split: "test" });
     expect(progress).toMatchObject({ alreadyDone: 3, completed: 0 });
     const kept = (await listVerdicts(replay.id, [first!]))[0]!;

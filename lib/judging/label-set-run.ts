@@ -48,7 +48,10 @@ async function load(versionId: string, queueId: string, split: SplitName) {
   if (!loaded) throw new UserError("No such label set.", 404);
   const judgeKind = KIND_FOR_PARSER[version.parser as JudgeParser];
   if (judgeKind !== loaded.queue.kind) {
-    throw new UserError(`${version.judge.name} judges ${judgeKind} items; the label set "${loaded.queue.name}" holds ${loaded.queue.kind} items.`, 422);
+    throw new UserError(
+      `${version.judge.name} judges ${judgeKind} items; the label set "${loaded.queue.name}" holds ${loaded.queue.kind} items.`,
+      422,
+    );
   }
   if (loaded.gold.length === 0) {
     throw new UserError(`The ${split} split of "${loaded.queue.name}" has no gold labels yet: label and settle some items first.`, 409);
@@ -60,7 +63,10 @@ async function load(versionId: string, queueId: string, split: SplitName) {
 export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<RunJudgeProgress> {
   const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
   const items = gold.map((g) => ({ transcriptId: g.transcriptId, input: toJudgeInput(g.transcript, queue.rubric) }));
-  const existing = await listVerdicts(version.id, items.map((i) => i.transcriptId));
+  const existing = await listVerdicts(
+    version.id,
+    items.map((i) => i.transcriptId),
+  );
   // A failed call is asked again — except on the replay provider, whose recorded verdicts (an
   // imported data set's unparseable answers included) are the record itself: asking again could
   // only overwrite them with "no recording". A stored answer to another request (the label set's
@@ -69,12 +75,17 @@ export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<R
   const stillAsked = (v: { transcriptId: string; order: string; requestHash: string | null }) =>
     v.requestHash === null || v.requestHash === currentRequestHash(version, inputs.get(v.transcriptId)!, v.order as JudgeOrder);
   const staleModel = await answeredByAnotherModel(version);
-  const final = (isRecordedProvider(version.provider) ? existing : existing.filter((v) => v.status === "ok")).filter(stillAsked).filter((v) => !staleModel.has(callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
+  const final = (isRecordedProvider(version.provider) ? existing : existing.filter((v) => v.status === "ok"))
+    .filter(stillAsked)
+    .filter((v) => !staleModel.has(callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
   const done = new Set(final.map((v) => callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
   const orders = options.bothOrders && version.parser === "pairwise" ? 2 : 1;
   const pending = Math.max(0, items.length * orders * (options.repeats ?? 1) - done.size);
   if (options.maxCalls !== undefined && pending > options.maxCalls) {
-    throw new UserError(`That is ${pending} judge calls, more than the ${options.maxCalls} a page may wait for: run it with \`gavel judge run\` instead.`, 422);
+    throw new UserError(
+      `That is ${pending} judge calls, more than the ${options.maxCalls} a page may wait for: run it with \`gavel judge run\` instead.`,
+      422,
+    );
   }
   return runJudge(
     version,
@@ -131,8 +142,16 @@ export async function calibrateOnLabelSet(options: {
 }) {
   const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
   const ids = gold.map((g) => g.transcriptId);
-  const [verdicts, labels, design] = await Promise.all([listVerdicts(version.id, ids), loadHumanLabels(queue.id, queue.rubricVersion, ids), loadDesign(queue.id, ids)]);
-  if (verdicts.length === 0) throw new UserError(`${version.judge.name} v${version.version} has not judged the ${options.split} split of "${queue.name}" yet: run it first.`, 409);
+  const [verdicts, labels, design] = await Promise.all([
+    listVerdicts(version.id, ids),
+    loadHumanLabels(queue.id, queue.rubricVersion, ids),
+    loadDesign(queue.id, ids),
+  ]);
+  if (verdicts.length === 0)
+    throw new UserError(
+      `${version.judge.name} v${version.version} has not judged the ${options.split} split of "${queue.name}" yet: run it first.`,
+      409,
+    );
   const stats = buildCalibration({
     kind: queue.kind,
     scale: queue.scaleMin !== null && queue.scaleMax !== null ? { min: queue.scaleMin, max: queue.scaleMax } : null,
@@ -143,13 +162,17 @@ export async function calibrateOnLabelSet(options: {
     design,
   });
   return db().$transaction(async (tx) => {
-    const calibration = await createCalibration({ judgeVersionId: version.id, queueId: queue.id, split: options.split, stats, createdById: options.actorId }, tx, {
-      judge: version.judge.name,
-      version: version.version,
-      labelSet: queue.name,
-      via: options.via ?? null,
-      ...options.judged,
-    });
+    const calibration = await createCalibration(
+      { judgeVersionId: version.id, queueId: queue.id, split: options.split, stats, createdById: options.actorId },
+      tx,
+      {
+        judge: version.judge.name,
+        version: version.version,
+        labelSet: queue.name,
+        via: options.via ?? null,
+        ...options.judged,
+      },
+    );
     await settleCalibration(tx, calibration, { judged: options.judged });
     return calibration;
   });

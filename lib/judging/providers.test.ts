@@ -22,7 +22,9 @@ function recordingFetch() {
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
     calls.push({ url, headers: Object.fromEntries(new Headers(init?.headers)) });
-    const body = url.endsWith("/messages") ? { content: [{ type: "text", text: "PASS" }], usage: {} } : { choices: [{ message: { content: "PASS" } }], usage: {} };
+    const body = url.endsWith("/messages")
+      ? { content: [{ type: "text", text: "PASS" }], usage: {} }
+      : { choices: [{ message: { content: "PASS" } }], usage: {} };
     return new Response(JSON.stringify(body), { status: 200 });
   };
   return { calls, fetch };
@@ -39,15 +41,26 @@ describe("providerForVersion", () => {
   it("sends the environment's key to the configured endpoint only", async () => {
     const env = { OPENAI_API_KEY: "sk-server", OPENAI_BASE_URL: "https://llm.internal.example/v1" };
     const sent = recordingFetch();
-    const ok = await judgeOne(version("openai", null), { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(version("openai", null), { env, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    const ok = await judgeOne(version("openai", null), { taskPrompt: "t", output: "o" }, "original", {
+      provider: providerForVersion(version("openai", null), { env, fetch: sent.fetch }),
+      policy: DEFAULT_CALL_POLICY,
+      deps,
+    });
     expect(ok.status).toBe("ok");
-    expect(sent.calls[0]).toMatchObject({ url: "https://llm.internal.example/v1/chat/completions", headers: { authorization: "Bearer sk-server" } });
+    expect(sent.calls[0]).toMatchObject({
+      url: "https://llm.internal.example/v1/chat/completions",
+      headers: { authorization: "Bearer sk-server" },
+    });
 
     // An allowed host that is not the configured endpoint (an Ollama or vLLM box) is called keyless: the key stays home.
     const elsewhere = recordingFetch();
     const other = version("openai", "https://gpu.example.net/v1");
     const allowedEnv = { ...env, GAVEL_JUDGE_HOSTS: "gpu.example.net" };
-    const keyless = await judgeOne(other, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(other, { env: allowedEnv, fetch: elsewhere.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    const keyless = await judgeOne(other, { taskPrompt: "t", output: "o" }, "original", {
+      provider: providerForVersion(other, { env: allowedEnv, fetch: elsewhere.fetch }),
+      policy: DEFAULT_CALL_POLICY,
+      deps,
+    });
     expect(keyless.status).toBe("ok");
     expect(elsewhere.calls[0]!.url).toBe("https://gpu.example.net/v1/chat/completions");
     expect(elsewhere.calls[0]!.headers.authorization).toBeUndefined();
@@ -56,7 +69,11 @@ describe("providerForVersion", () => {
     // The public API with another endpoint configured: the global key is not sent there, and it never answers keyless.
     const publicApi = recordingFetch();
     const real = version("openai", "https://api.openai.com/v1");
-    const skipped = await judgeOne(real, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(real, { env, fetch: publicApi.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    const skipped = await judgeOne(real, { taskPrompt: "t", output: "o" }, "original", {
+      provider: providerForVersion(real, { env, fetch: publicApi.fetch }),
+      policy: DEFAULT_CALL_POLICY,
+      deps,
+    });
     expect(skipped).toMatchObject({ status: "skipped", reason: "no API key" });
     expect(skipped.error).toContain("name a variable for this version's key (apiKeyEnv)");
     expect(publicApi.calls).toHaveLength(0);
@@ -67,19 +84,34 @@ describe("providerForVersion", () => {
     const env = { OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", OPENAI_API_KEY: "sk-global", OPENAI_PROD_API_KEY: "sk-prod" };
     const sent = recordingFetch();
     const prod = { ...version("openai", "https://api.openai.com/v1"), params: { apiKeyEnv: "OPENAI_PROD_API_KEY" } };
-    const ok = await judgeOne(prod, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(prod, { env, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    const ok = await judgeOne(prod, { taskPrompt: "t", output: "o" }, "original", {
+      provider: providerForVersion(prod, { env, fetch: sent.fetch }),
+      policy: DEFAULT_CALL_POLICY,
+      deps,
+    });
     expect(ok.status).toBe("ok");
-    expect(sent.calls[0]).toMatchObject({ url: "https://api.openai.com/v1/chat/completions", headers: { authorization: "Bearer sk-prod" } });
+    expect(sent.calls[0]).toMatchObject({
+      url: "https://api.openai.com/v1/chat/completions",
+      headers: { authorization: "Bearer sk-prod" },
+    });
 
     const unset = { ...prod, params: { apiKeyEnv: "MISSING_API_KEY" } };
-    const skipped = await judgeOne(unset, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(unset, { env, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    const skipped = await judgeOne(unset, { taskPrompt: "t", output: "o" }, "original", {
+      provider: providerForVersion(unset, { env, fetch: sent.fetch }),
+      policy: DEFAULT_CALL_POLICY,
+      deps,
+    });
     expect(skipped).toMatchObject({ status: "skipped", reason: "no API key" });
     expect(skipped.error).toContain("MISSING_API_KEY (named by this judge version) is not set");
     expect(sent.calls).toHaveLength(1);
 
     // Naming a global variable does not widen where it goes: OPENAI_API_KEY still goes only to OPENAI_BASE_URL.
     const global = { ...prod, params: { apiKeyEnv: "OPENAI_API_KEY" } };
-    const refused = await judgeOne(global, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(global, { env, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    const refused = await judgeOne(global, { taskPrompt: "t", output: "o" }, "original", {
+      provider: providerForVersion(global, { env, fetch: sent.fetch }),
+      policy: DEFAULT_CALL_POLICY,
+      deps,
+    });
     expect(refused.status).toBe("skipped");
     expect(sent.calls).toHaveLength(1);
   });
@@ -87,20 +119,37 @@ describe("providerForVersion", () => {
   it("calls a local server keyless, and Anthropic's public API with its key", async () => {
     const local = recordingFetch();
     const ollama = version("openai", "http://127.0.0.1:11434/v1");
-    await judgeOne(ollama, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(ollama, { env: { OPENAI_API_KEY: "sk-server" }, fetch: local.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    await judgeOne(ollama, { taskPrompt: "t", output: "o" }, "original", {
+      provider: providerForVersion(ollama, { env: { OPENAI_API_KEY: "sk-server" }, fetch: local.fetch }),
+      policy: DEFAULT_CALL_POLICY,
+      deps,
+    });
     expect(local.calls[0]!.headers.authorization).toBeUndefined();
 
     const anthropic = recordingFetch();
     const claude = version("anthropic", null);
-    await judgeOne(claude, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(claude, { env: { ANTHROPIC_API_KEY: "sk-ant" }, fetch: anthropic.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+    await judgeOne(claude, { taskPrompt: "t", output: "o" }, "original", {
+      provider: providerForVersion(claude, { env: { ANTHROPIC_API_KEY: "sk-ant" }, fetch: anthropic.fetch }),
+      policy: DEFAULT_CALL_POLICY,
+      deps,
+    });
     expect(anthropic.calls[0]).toMatchObject({ url: "https://api.anthropic.com/v1/messages", headers: { "x-api-key": "sk-ant" } });
   });
 
   it("refuses a base URL outside the allowed hosts without calling it, as an error, never a verdict", async () => {
     const sent = recordingFetch();
-    for (const baseUrl of ["http://169.254.169.254/latest", "http://10.0.0.5:8080/v1", "https://collector.example.net/v1", "file:///etc/passwd"]) {
+    for (const baseUrl of [
+      "http://169.254.169.254/latest",
+      "http://10.0.0.5:8080/v1",
+      "https://collector.example.net/v1",
+      "file:///etc/passwd",
+    ]) {
       const target = version("openai", baseUrl);
-      const outcome = await judgeOne(target, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(target, { env: {}, fetch: sent.fetch }), policy: DEFAULT_CALL_POLICY, deps });
+      const outcome = await judgeOne(target, { taskPrompt: "t", output: "o" }, "original", {
+        provider: providerForVersion(target, { env: {}, fetch: sent.fetch }),
+        policy: DEFAULT_CALL_POLICY,
+        deps,
+      });
       expect(outcome.status, baseUrl).toBe("error");
       expect(outcome.value).toBeNull();
     }
@@ -121,12 +170,15 @@ describe("providerForVersion", () => {
 describe("redirects", () => {
   it("an allowed host answering 307 to a disallowed one: nothing reaches the other host, the error names it", async () => {
     const { createServer } = await import("node:http");
-    const listen = (server: import("node:http").Server, host: string) => new Promise<number>((resolve) => server.listen(0, host, () => resolve((server.address() as { port: number }).port)));
+    const listen = (server: import("node:http").Server, host: string) =>
+      new Promise<number>((resolve) => server.listen(0, host, () => resolve((server.address() as { port: number }).port)));
     let stolen = 0;
     const elsewhere = createServer((req, res) => {
       stolen++;
       req.resume();
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { content: "PASS" } }], usage: {} }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ choices: [{ message: { content: "PASS" } }], usage: {} }));
     });
     // 127.0.0.2 is this machine too, but not on the allowlist (127.0.0.1, localhost, [::1]).
     const elsewherePort = await listen(elsewhere, "127.0.0.2");
@@ -141,9 +193,15 @@ describe("redirects", () => {
       const v = version("openai", `http://127.0.0.1:${allowedPort}/v1`);
       const env = { OPENAI_API_KEY: "sk-secret", OPENAI_BASE_URL: `http://127.0.0.1:${allowedPort}/v1` };
       for (let i = 0; i < 5; i++) {
-        const outcome = await judgeOne(v, { taskPrompt: "t", output: "o" }, "original", { provider: providerForVersion(v, { env }), policy: DEFAULT_CALL_POLICY, deps });
+        const outcome = await judgeOne(v, { taskPrompt: "t", output: "o" }, "original", {
+          provider: providerForVersion(v, { env }),
+          policy: DEFAULT_CALL_POLICY,
+          deps,
+        });
         expect(outcome.status).toBe("error");
-        expect(outcome.error).toContain(`answered with a redirect (307) to http://127.0.0.2:${elsewherePort}; judge calls never follow redirects`);
+        expect(outcome.error).toContain(
+          `answered with a redirect (307) to http://127.0.0.2:${elsewherePort}; judge calls never follow redirects`,
+        );
       }
       expect(redirected).toBe(5);
       expect(stolen).toBe(0);

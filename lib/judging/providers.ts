@@ -1,7 +1,15 @@
 import "server-only";
 import path from "node:path";
 import { createAnthropicProvider, ANTHROPIC_DEFAULT_BASE_URL } from "../providers/anthropic";
-import { chainCassettes, fileCassette, folderCassettes, readRecordedAnswer, recordingProvider, replayProvider, type CassetteStore } from "../providers/cassette";
+import {
+  chainCassettes,
+  fileCassette,
+  folderCassettes,
+  readRecordedAnswer,
+  recordingProvider,
+  replayProvider,
+  type CassetteStore,
+} from "../providers/cassette";
 import type { FetchLike } from "../providers/sdk";
 import { createOpenAiProvider, OPENAI_DEFAULT_BASE_URL } from "../providers/openai-compatible";
 import { ProviderError, isLocalUrl, type ModelProvider } from "../providers/types";
@@ -61,16 +69,34 @@ export function keyFor(baseUrl: string, configuredBaseUrl: string, key: string |
  *  - any other allowed host (an Ollama or vLLM box, a compose service): keyless, unless it is the
  *    public API, which never answers without a key.
  */
-export function keyPlan(input: { baseUrl: string; configured: string; publicUrl: string; globalVar: string; apiKeyEnv: string | null; env: EnvSource }): { apiKey: () => string | undefined; missingKey: string | null } {
+export function keyPlan(input: {
+  baseUrl: string;
+  configured: string;
+  publicUrl: string;
+  globalVar: string;
+  apiKeyEnv: string | null;
+  env: EnvSource;
+}): { apiKey: () => string | undefined; missingKey: string | null } {
   const { baseUrl, configured, publicUrl, globalVar, apiKeyEnv, env } = input;
   if (apiKeyEnv && apiKeyEnv !== globalVar) {
-    return { apiKey: () => env[apiKeyEnv]?.trim() || undefined, missingKey: `no API key for ${baseUrl}: ${apiKeyEnv} (named by this judge version) is not set in the server's environment` };
+    return {
+      apiKey: () => env[apiKeyEnv]?.trim() || undefined,
+      missingKey: `no API key for ${baseUrl}: ${apiKeyEnv} (named by this judge version) is not set in the server's environment`,
+    };
   }
   if (origin(baseUrl) === origin(configured)) {
-    return { apiKey: () => keyFor(baseUrl, configured, env[globalVar]), missingKey: isLocalUrl(baseUrl) ? null : `no API key for ${baseUrl}: ${globalVar} is not set in the server's environment` };
+    return {
+      apiKey: () => keyFor(baseUrl, configured, env[globalVar]),
+      missingKey: isLocalUrl(baseUrl) ? null : `no API key for ${baseUrl}: ${globalVar} is not set in the server's environment`,
+    };
   }
   const publicApi = origin(baseUrl) === origin(publicUrl);
-  return { apiKey: () => undefined, missingKey: publicApi ? `no API key for ${baseUrl}: ${globalVar} goes only to ${configured} (the configured endpoint); name a variable for this version's key (apiKeyEnv)` : null };
+  return {
+    apiKey: () => undefined,
+    missingKey: publicApi
+      ? `no API key for ${baseUrl}: ${globalVar} goes only to ${configured} (the configured endpoint); name a variable for this version's key (apiKeyEnv)`
+      : null,
+  };
 }
 
 function origin(url: string): string | null {
@@ -128,7 +154,10 @@ function refusingProvider(baseUrl: string): ModelProvider {
  * from the database; a version without a base URL uses OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the
  * public endpoint. A replay version answers from cassettes, then from recorded verdicts.
  */
-export function providerForVersion(version: Pick<JudgeVersionLike, "provider" | "baseUrl"> & { params?: unknown }, setup: ProviderSetup = {}): ModelProvider {
+export function providerForVersion(
+  version: Pick<JudgeVersionLike, "provider" | "baseUrl"> & { params?: unknown },
+  setup: ProviderSetup = {},
+): ModelProvider {
   const env = setup.env ?? process.env;
   const apiKeyEnv = readParams(version.params).apiKeyEnv;
   let provider: ModelProvider;
@@ -136,12 +165,20 @@ export function providerForVersion(version: Pick<JudgeVersionLike, "provider" | 
     const configured = env.OPENAI_BASE_URL?.trim() || OPENAI_DEFAULT_BASE_URL;
     const baseUrl = version.baseUrl ?? configured;
     if (!judgeHostAllowed(baseUrl, env)) return refusingProvider(baseUrl);
-    provider = createOpenAiProvider({ baseUrl, ...keyPlan({ baseUrl, configured, publicUrl: OPENAI_DEFAULT_BASE_URL, globalVar: "OPENAI_API_KEY", apiKeyEnv, env }), fetch: setup.fetch });
+    provider = createOpenAiProvider({
+      baseUrl,
+      ...keyPlan({ baseUrl, configured, publicUrl: OPENAI_DEFAULT_BASE_URL, globalVar: "OPENAI_API_KEY", apiKeyEnv, env }),
+      fetch: setup.fetch,
+    });
   } else if (version.provider === "anthropic") {
     const configured = env.ANTHROPIC_BASE_URL?.trim() || ANTHROPIC_DEFAULT_BASE_URL;
     const baseUrl = version.baseUrl ?? configured;
     if (!judgeHostAllowed(baseUrl, env)) return refusingProvider(baseUrl);
-    provider = createAnthropicProvider({ baseUrl, ...keyPlan({ baseUrl, configured, publicUrl: ANTHROPIC_DEFAULT_BASE_URL, globalVar: "ANTHROPIC_API_KEY", apiKeyEnv, env }), fetch: setup.fetch });
+    provider = createAnthropicProvider({
+      baseUrl,
+      ...keyPlan({ baseUrl, configured, publicUrl: ANTHROPIC_DEFAULT_BASE_URL, globalVar: "ANTHROPIC_API_KEY", apiKeyEnv, env }),
+      fetch: setup.fetch,
+    });
   } else if (version.provider === "replay") {
     const files = (setup.cassetteFiles ?? []).map((file) => fileCassette(file));
     return replayProvider(chainCassettes(...files, folderCassettes(cassetteDir(env)), databaseCassette));

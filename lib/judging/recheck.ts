@@ -49,22 +49,47 @@ export async function recheckJudge(versionId: string, options: RecheckOptions = 
   return { status, recalibration, canary };
 }
 
-async function recalibrate(status: JudgeStatus, options: RecheckOptions, log: (line: string) => void): Promise<RecheckResult["recalibration"]> {
+async function recalibrate(
+  status: JudgeStatus,
+  options: RecheckOptions,
+  log: (line: string) => void,
+): Promise<RecheckResult["recalibration"]> {
   const queueId = boundQueueId(status.approval!);
   const gold = await loadGoldSplit(queueId, GATE_SPLIT);
   if (!gold || gold.gold.length === 0) {
-    log(`Cannot recalibrate ${status.ref}: the test split of its label set has no gold labels at the current rubric version yet. ${status.reason}.`);
+    log(
+      `Cannot recalibrate ${status.ref}: the test split of its label set has no gold labels at the current rubric version yet. ${status.reason}.`,
+    );
     return null;
   }
   log(`Recalibrating ${status.ref} on the test split of "${gold.queue.name}" (only items without a stored verdict are judged)…`);
-  const progress = await runJudgeOnLabelSet({ versionId: status.versionId, queueId, split: GATE_SPLIT, provider: options.provider, overrides: options.overrides, policy: options.policy, concurrency: options.concurrency });
+  const progress = await runJudgeOnLabelSet({
+    versionId: status.versionId,
+    queueId,
+    split: GATE_SPLIT,
+    provider: options.provider,
+    overrides: options.overrides,
+    policy: options.policy,
+    concurrency: options.concurrency,
+  });
   const judged = { itemsJudged: progress.completed, reused: progress.alreadyDone, unreachable: progress.unreachable };
   if (progress.unreachable > 0) {
-    log(`The judge could not be called for ${progress.unreachable} of ${progress.total} new items (no API key, or no recording): the recalibration waits. ${status.reason}.`);
+    log(
+      `The judge could not be called for ${progress.unreachable} of ${progress.total} new items (no API key, or no recording): the recalibration waits. ${status.reason}.`,
+    );
     return { ...judged, calibrationId: null };
   }
-  const calibration = await calibrateOnLabelSet({ versionId: status.versionId, queueId, split: GATE_SPLIT, actorId: null, via: "recheck", judged: { itemsJudged: progress.completed, reused: progress.alreadyDone } });
-  log(`Recalibrated: ${progress.completed} item${progress.completed === 1 ? "" : "s"} judged, ${progress.alreadyDone} verdicts reused, κ ${calibration.kappa === null ? "undefined" : calibration.kappa.toFixed(3)} on ${calibration.n} items.`);
+  const calibration = await calibrateOnLabelSet({
+    versionId: status.versionId,
+    queueId,
+    split: GATE_SPLIT,
+    actorId: null,
+    via: "recheck",
+    judged: { itemsJudged: progress.completed, reused: progress.alreadyDone },
+  });
+  log(
+    `Recalibrated: ${progress.completed} item${progress.completed === 1 ? "" : "s"} judged, ${progress.alreadyDone} verdicts reused, κ ${calibration.kappa === null ? "undefined" : calibration.kappa.toFixed(3)} on ${calibration.n} items.`,
+  );
   return { ...judged, calibrationId: calibration.id };
 }
 

@@ -13,12 +13,19 @@ export async function runPassRateThroughJudge(
 ): Promise<{ approved: boolean; reason: string; correction: CorrectedPassRate | null }> {
   if (atRunTime.state === null) return { approved: false, reason: "the run did not record its judge's state", correction: null };
   // A run records the calibration only when its judge gated (gating, or stale within its grace period).
-  if (!atRunTime.calibrationId) return { approved: false, reason: `it was ${atRunTime.state}, not gating, when the run started`, correction: null };
+  if (!atRunTime.calibrationId)
+    return { approved: false, reason: `it was ${atRunTime.state}, not gating, when the run started`, correction: null };
   const calibration = await getCalibration(atRunTime.calibrationId);
   if (!calibration) return { approved: false, reason: "its calibration is gone", correction: null };
   return {
     approved: true,
     reason: `${atRunTime.state} when the run started`,
-    correction: correctedPassRate({ ...counts, tpr: calibration.tpr, tnr: calibration.tnr, calibrationId: calibration.id, calibrationN: calibration.n }),
+    correction: correctedPassRate({
+      ...counts,
+      tpr: calibration.tpr,
+      tnr: calibration.tnr,
+      calibrationId: calibration.id,
+      calibrationN: calibration.n,
+    }),
   };
 }

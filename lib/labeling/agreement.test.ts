@@ -61,7 +61,13 @@ describe("queueAgreement, two reviewers", () => {
     // Fleiss: N = 20, m = 2; Σ n_ij² = 14·4 + 6·2 = 68; P̄ = (68 − 40)/(40·1) = 0.7.
     // p_pass = 22/40 = 0.55, p_fail = 0.45; P̄_e = 0.3025 + 0.2025 = 0.505; κ = 0.195/0.495 = 13/33.
     expect(result.group.fleissKappa).toBeCloseTo(13 / 33, 12);
-    expect(result.group).toMatchObject({ items: 20, unanimous: 14, labelsPerItem: 2, alphaUndefinedReason: null, fleissUndefinedReason: null });
+    expect(result.group).toMatchObject({
+      items: 20,
+      unanimous: 14,
+      labelsPerItem: 2,
+      alphaUndefinedReason: null,
+      fleissUndefinedReason: null,
+    });
     expect(result.group.percentUnanimous).toBeCloseTo(0.7, 12);
   });
 
@@ -114,7 +120,13 @@ describe("undefined statistics are null with a reason", () => {
       { transcriptId: "b", reviewerId: "bob", value: "fail" },
     ];
     const result = queueAgreement(labels, binary);
-    expect(result.pairs[0]).toMatchObject({ n: 0, kappa: null, percentAgreement: null, percentAgreementCi: null, undefinedReason: "They labeled no item in common." });
+    expect(result.pairs[0]).toMatchObject({
+      n: 0,
+      kappa: null,
+      percentAgreement: null,
+      percentAgreementCi: null,
+      undefinedReason: "They labeled no item in common.",
+    });
     expect(result.group).toMatchObject({ items: 0, alpha: null, fleissKappa: null, percentUnanimous: null });
     expect(result.group.alphaUndefinedReason).toMatch(/No item has labels from two reviewers/);
   });
@@ -181,7 +193,9 @@ describe("graded queues", () => {
 
 describe("bad input throws rather than being dropped", () => {
   it("a value outside the queue's categories", () => {
-    expect(() => queueAgreement([{ transcriptId: "a", reviewerId: "ann", value: "maybe" }], binary)).toThrow(/"maybe", which is not one of fail, pass/);
+    expect(() => queueAgreement([{ transcriptId: "a", reviewerId: "ann", value: "maybe" }], binary)).toThrow(
+      /"maybe", which is not one of fail, pass/,
+    );
   });
   it("the same reviewer twice on one item", () => {
     const twice = [

@@ -101,14 +101,22 @@ function byItem(labels: readonly ReviewerLabel[]): Map<string, { reviewerId: str
   const items = new Map<string, { reviewerId: string; value: string }[]>();
   for (const { transcriptId, reviewerId, value } of labels) {
     const list = items.get(transcriptId) ?? [];
-    if (list.some((l) => l.reviewerId === reviewerId)) throw new Error(`Reviewer "${reviewerId}" labeled item "${transcriptId}" more than once.`);
+    if (list.some((l) => l.reviewerId === reviewerId))
+      throw new Error(`Reviewer "${reviewerId}" labeled item "${transcriptId}" more than once.`);
     list.push({ reviewerId, value });
     items.set(transcriptId, list);
   }
   return items;
 }
 
-function pairAgreement(reviewerA: string, reviewerB: string, a: string[], b: string[], shape: QueueShape, categories: string[]): PairAgreement {
+function pairAgreement(
+  reviewerA: string,
+  reviewerB: string,
+  a: string[],
+  b: string[],
+  shape: QueueShape,
+  categories: string[],
+): PairAgreement {
   const n = a.length;
   const agreed = a.filter((value, i) => value === b[i]).length;
   const kappa = cohensKappa(a, b, categories);
@@ -134,13 +142,23 @@ function pairAgreement(reviewerA: string, reviewerB: string, a: string[], b: str
   };
 }
 
-function groupAgreement(items: Map<string, { reviewerId: string; value: string }[]>, shape: QueueShape, categories: string[]): GroupAgreement {
+function groupAgreement(
+  items: Map<string, { reviewerId: string; value: string }[]>,
+  shape: QueueShape,
+  categories: string[],
+): GroupAgreement {
   const multi = [...items.values()].filter((labels) => labels.length >= 2).map((labels) => labels.map((l) => l.value));
   const alphaLevel: AlphaLevel = shape.kind === "graded" ? "ordinal" : "nominal";
   const unanimous = multi.filter((values) => new Set(values).size === 1).length;
   const sizes = new Set(multi.map((values) => values.length));
   const labelsPerItem = sizes.size === 1 ? [...sizes][0]! : null;
-  const base = { alphaLevel, items: multi.length, unanimous, percentUnanimous: multi.length === 0 ? null : unanimous / multi.length, labelsPerItem };
+  const base = {
+    alphaLevel,
+    items: multi.length,
+    unanimous,
+    percentUnanimous: multi.length === 0 ? null : unanimous / multi.length,
+    labelsPerItem,
+  };
   if (multi.length === 0) {
     const reason = "No item has labels from two reviewers yet.";
     return { ...base, alpha: null, alphaUndefinedReason: reason, fleissKappa: null, fleissUndefinedReason: reason };
@@ -155,7 +173,13 @@ function groupAgreement(items: Map<string, { reviewerId: string; value: string }
   const ceiling = humanCeiling(shape.kind, categories, multi);
   const fleiss = ceiling.kappa;
   const fleissUndefinedReason = ceiling.undefinedReason;
-  return { ...base, alpha, alphaUndefinedReason: alpha === null && oneValue ? constantReason : null, fleissKappa: fleiss, fleissUndefinedReason };
+  return {
+    ...base,
+    alpha,
+    alphaUndefinedReason: alpha === null && oneValue ? constantReason : null,
+    fleissKappa: fleiss,
+    fleissUndefinedReason,
+  };
 }
 
 /**
@@ -170,7 +194,9 @@ export function queueAgreement(labels: readonly ReviewerLabel[], shape: QueueSha
   const known = new Set(categories);
   for (const label of labels) {
     if (!known.has(label.value)) {
-      throw new Error(`Item "${label.transcriptId}": reviewer "${label.reviewerId}" gave "${label.value}", which is not one of ${categories.join(", ")}.`);
+      throw new Error(
+        `Item "${label.transcriptId}": reviewer "${label.reviewerId}" gave "${label.value}", which is not one of ${categories.join(", ")}.`,
+      );
     }
   }
 
@@ -187,13 +213,26 @@ export function queueAgreement(labels: readonly ReviewerLabel[], shape: QueueSha
     for (const reviewerB of reviewerIds.slice(i + 1)) {
       const other = byReviewer.get(reviewerB)!;
       const shared = [...own.keys()].filter((id) => other.has(id));
-      pairs.push(pairAgreement(reviewerA, reviewerB, shared.map((id) => own.get(id)!), shared.map((id) => other.get(id)!), shape, categories));
+      pairs.push(
+        pairAgreement(
+          reviewerA,
+          reviewerB,
+          shared.map((id) => own.get(id)!),
+          shared.map((id) => other.get(id)!),
+          shape,
+          categories,
+        ),
+      );
     }
   });
 
   const reviewers = reviewerIds.map((reviewerId) => {
     const values = [...byReviewer.get(reviewerId)!.values()];
-    return { reviewerId, labels: values.length, counts: Object.fromEntries(categories.map((c) => [c, values.filter((v) => v === c).length])) };
+    return {
+      reviewerId,
+      labels: values.length,
+      counts: Object.fromEntries(categories.map((c) => [c, values.filter((v) => v === c).length])),
+    };
   });
 
   const disagreements: Disagreement[] = [];

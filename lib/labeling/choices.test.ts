@@ -4,8 +4,14 @@ import { labelChoices } from "./choices";
 
 describe("labelChoices", () => {
   it("binary is P and F, pairwise A and B, graded the digits of its scale", () => {
-    expect(labelChoices("binary").map((c) => [c.value, c.key])).toEqual([["pass", "p"], ["fail", "f"]]);
-    expect(labelChoices("pairwise").map((c) => [c.value, c.key])).toEqual([["A", "a"], ["B", "b"]]);
+    expect(labelChoices("binary").map((c) => [c.value, c.key])).toEqual([
+      ["pass", "p"],
+      ["fail", "f"],
+    ]);
+    expect(labelChoices("pairwise").map((c) => [c.value, c.key])).toEqual([
+      ["A", "a"],
+      ["B", "b"],
+    ]);
     expect(labelChoices("graded").map((c) => c.key)).toEqual(["1", "2", "3", "4", "5"]);
     expect(labelChoices("graded", { min: 0, max: 3 }).map((c) => c.value)).toEqual(["0", "1", "2", "3"]);
   });

@@ -19,13 +19,24 @@ describe("compactTranscript", () => {
       role: "assistant",
       name: null,
       content: null,
-      toolCalls: [{ name: "refund", arguments: { text: '{\n  "order": 7\n}', length: 16 }, result: { text: '{\n  "ok": true\n}', length: 16 }, error: null }],
+      toolCalls: [
+        {
+          name: "refund",
+          arguments: { text: '{\n  "order": 7\n}', length: 16 },
+          result: { text: '{\n  "ok": true\n}', length: 16 },
+          error: null,
+        },
+      ],
     });
   });
 
   it("caps long text and many messages, saying how much was left out", () => {
     const long = "x".repeat(TEXT_LIMIT + 5);
-    const view = compactTranscript({ taskPrompt: long, finalOutput: null, content: { messages: Array.from({ length: MESSAGE_LIMIT + 3 }, () => ({ role: "user", content: "hi" })) } });
+    const view = compactTranscript({
+      taskPrompt: long,
+      finalOutput: null,
+      content: { messages: Array.from({ length: MESSAGE_LIMIT + 3 }, () => ({ role: "user", content: "hi" })) },
+    });
     expect(view.taskPrompt.text).toHaveLength(TEXT_LIMIT);
     expect(view.taskPrompt.length).toBe(TEXT_LIMIT + 5);
     expect(view.messages).toHaveLength(MESSAGE_LIMIT);

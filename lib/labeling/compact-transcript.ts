@@ -17,7 +17,12 @@ export interface CompactTranscript {
   taskPrompt: CompactText;
   finalOutput: CompactText | null;
   outputs: { a: CompactText; b: CompactText } | null;
-  messages: { role: string; name: string | null; content: CompactText | null; toolCalls: { name: string; arguments: CompactText | null; result: CompactText | null; error: string | null }[] }[];
+  messages: {
+    role: string;
+    name: string | null;
+    content: CompactText | null;
+    toolCalls: { name: string; arguments: CompactText | null; result: CompactText | null; error: string | null }[];
+  }[];
   /** Messages beyond MESSAGE_LIMIT, not sent. */
   omittedMessages: number;
 }
@@ -35,7 +40,8 @@ export function capText(value: unknown, limit = TEXT_LIMIT): CompactText {
 
 const optional = (value: unknown): CompactText | null => (value === undefined || value === null ? null : capText(value));
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 export function compactTranscript(transcript: { taskPrompt: string; finalOutput: string | null; content: unknown }): CompactTranscript {
   const content = record(transcript.content);

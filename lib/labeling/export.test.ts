@@ -25,18 +25,43 @@ const row = (overrides: Partial<ExportRow> = {}): ExportRow => ({
 
 describe("CSV export", () => {
   it("has the header and one row per label; a CSV parser reads back every value", () => {
-    const csv = toCsv([row(), row({ reviewer_email: "bob@example.com", value: "fail", reason: 'Said "no", then\nchanged, mind', gold_value: null, gold_source: null, has_gold: false, matches_gold: null, score: 4 })]);
+    const csv = toCsv([
+      row(),
+      row({
+        reviewer_email: "bob@example.com",
+        value: "fail",
+        reason: 'Said "no", then\nchanged, mind',
+        gold_value: null,
+        gold_source: null,
+        has_gold: false,
+        matches_gold: null,
+        score: 4,
+      }),
+    ]);
     expect(csv.split("\n")[0]).toBe(EXPORT_COLUMNS.join(","));
     const records = parse(csv, { columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({ reviewer_email: "ann@example.com", judge_seen: "false", gold_value: "pass", matches_gold: "true", score: "", time_spent_ms: "1234" });
-    expect(records[1]).toMatchObject({ reason: 'Said "no", then\nchanged, mind', gold_value: "", has_gold: "false", matches_gold: "", score: "4" });
+    expect(records[0]).toMatchObject({
+      reviewer_email: "ann@example.com",
+      judge_seen: "false",
+      gold_value: "pass",
+      matches_gold: "true",
+      score: "",
+      time_spent_ms: "1234",
+    });
+    expect(records[1]).toMatchObject({
+      reason: 'Said "no", then\nchanged, mind',
+      gold_value: "",
+      has_gold: "false",
+      matches_gold: "",
+      score: "4",
+    });
   });
 
   it("neutralizes cells a spreadsheet would run as a formula", () => {
-    const csv = toCsv([row({ reason: "=HYPERLINK(\"http://evil\",\"x\")", external_id: "+1", reviewer_email: "@x", value: "-1" })]);
+    const csv = toCsv([row({ reason: '=HYPERLINK("http://evil","x")', external_id: "+1", reviewer_email: "@x", value: "-1" })]);
     const [record] = parse(csv, { columns: true }) as Record<string, string>[];
-    expect(record).toMatchObject({ reason: "'=HYPERLINK(\"http://evil\",\"x\")", external_id: "'+1", reviewer_email: "'@x", value: "'-1" });
+    expect(record).toMatchObject({ reason: '\'=HYPERLINK("http://evil","x")', external_id: "'+1", reviewer_email: "'@x", value: "'-1" });
     expect(neutralizeFormula("\tcmd")).toBe("'\tcmd");
     expect(neutralizeFormula("fine = ok")).toBe("fine = ok");
   });
@@ -49,7 +74,10 @@ describe("CSV export", () => {
 describe("JSONL export", () => {
   it("one object per line with the same columns, values untouched", () => {
     const text = toJsonl([row({ reason: "=1+1" }), row({ gold_value: null, has_gold: false, matches_gold: null })]);
-    const lines = text.trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     expect(Object.keys(lines[0]!)).toEqual([...EXPORT_COLUMNS]);
     expect(lines[0]).toMatchObject({ reason: "=1+1", judge_seen: false, matches_gold: true });

@@ -71,7 +71,9 @@ export function toCsv(rows: readonly ExportRow[]): string {
 }
 
 export function toJsonl(rows: readonly ExportRow[]): string {
-  return rows.map((row) => JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, row[c]])))).join("\n") + (rows.length ? "\n" : "");
+  return (
+    rows.map((row) => JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, row[c]])))).join("\n") + (rows.length ? "\n" : "")
+  );
 }
 
 export function formatExport(rows: readonly ExportRow[], format: ExportFormat): { body: string; contentType: string; extension: string } {

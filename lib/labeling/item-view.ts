@@ -57,8 +57,10 @@ export function asText(value: unknown): string | null {
   }
 }
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-const text = (value: unknown): string | null => (typeof value === "string" ? value : value === undefined || value === null ? null : asText(value));
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const text = (value: unknown): string | null =>
+  typeof value === "string" ? value : value === undefined || value === null ? null : asText(value);
 
 export function toItemView(queueItemId: string, t: TranscriptFields): ItemView {
   const content = record(t.content);
@@ -82,7 +84,12 @@ export function toItemView(queueItemId: string, t: TranscriptFields): ItemView {
         content: text(message.content),
         toolCalls: calls.map((c) => {
           const call = record(c);
-          return { name: text(call.name) ?? "(unnamed tool)", arguments: asText(call.arguments), result: asText(call.result), error: text(call.error) };
+          return {
+            name: text(call.name) ?? "(unnamed tool)",
+            arguments: asText(call.arguments),
+            result: asText(call.result),
+            error: text(call.error),
+          };
         }),
       };
     }),

@@ -35,11 +35,17 @@ export function anthropicBody(request: ChatRequest): Anthropic.MessageCreatePara
     ...(acceptsTemperature(request.model) ? { temperature: request.temperature } : {}),
     ...(request.system ? { system: request.system } : {}),
     messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-    ...(request.responseFormat ? { output_config: { format: { type: "json_schema" as const, schema: request.responseFormat.schema } } } : {}),
+    ...(request.responseFormat
+      ? { output_config: { format: { type: "json_schema" as const, schema: request.responseFormat.schema } } }
+      : {}),
   };
 }
 
-export function readAnthropicAnswer(body: Record<string, unknown>, raw: string, rawRequest: unknown): Pick<ChatResponse, "text" | "tokensIn" | "tokensOut"> {
+export function readAnthropicAnswer(
+  body: Record<string, unknown>,
+  raw: string,
+  rawRequest: unknown,
+): Pick<ChatResponse, "text" | "tokensIn" | "tokensOut"> {
   const blocks = Array.isArray(body.content) ? (body.content as { type?: unknown; text?: unknown }[]) : null;
   const texts = blocks?.filter((b) => b?.type === "text" && typeof b.text === "string").map((b) => b.text as string) ?? [];
   if (!blocks || texts.length === 0) {
@@ -57,7 +63,12 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
     async complete(request, { signal }) {
       const body = anthropicBody(request);
       const key = options.apiKey();
-      const missingKey = options.missingKey === undefined ? (isLocalUrl(options.baseUrl) ? null : `no API key for ${options.baseUrl}: ANTHROPIC_API_KEY is not set in the server's environment`) : options.missingKey;
+      const missingKey =
+        options.missingKey === undefined
+          ? isLocalUrl(options.baseUrl)
+            ? null
+            : `no API key for ${options.baseUrl}: ANTHROPIC_API_KEY is not set in the server's environment`
+          : options.missingKey;
       if (!key && missingKey) throw new ProviderError("no_api_key", missingKey, { rawRequest: body });
       const client = new Anthropic({
         baseURL: options.baseUrl.replace(/\/+$/, ""),

@@ -15,7 +15,16 @@ import { ProviderError, type ChatRequest, type ChatResponse, type ModelProvider 
 export function requestHash(request: ChatRequest): string {
   // responseFormat joins the key only when set, so every answer recorded before structured outputs still replays.
   const format = request.responseFormat ? { responseFormat: request.responseFormat } : {};
-  return contentHash({ cassette: 1, model: request.model, system: request.system, messages: request.messages, temperature: request.temperature, maxTokens: request.maxTokens, seed: request.seed, ...format });
+  return contentHash({
+    cassette: 1,
+    model: request.model,
+    system: request.system,
+    messages: request.messages,
+    temperature: request.temperature,
+    maxTokens: request.maxTokens,
+    seed: request.seed,
+    ...format,
+  });
 }
 
 const entrySchema = z.object({
@@ -76,7 +85,9 @@ export function fileCassette(file: string): CassetteStore {
 export function folderCassettes(dir: string): CassetteStore {
   const entries = new Map<string, CassetteEntry>();
   if (existsSync(dir)) {
-    for (const name of readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith(".json"))
+      .sort()) {
       for (const entry of readCassetteFile(path.join(dir, name))) entries.set(entry.requestHash, entry);
     }
   }
@@ -133,7 +144,11 @@ export function replayProvider(store: CassetteStore): ModelProvider {
       const hash = requestHash(request);
       const entry = await store.get(hash);
       if (!entry) {
-        throw new ProviderError("cassette_miss", `No recorded answer for this request (request hash ${hash.slice(0, 12)}…): record it first with a live provider.`, { rawRequest: request });
+        throw new ProviderError(
+          "cassette_miss",
+          `No recorded answer for this request (request hash ${hash.slice(0, 12)}…): record it first with a live provider.`,
+          { rawRequest: request },
+        );
       }
       return { ...entry.response, rawRequest: request, replayed: true } satisfies ChatResponse;
     },

@@ -75,7 +75,13 @@ export async function startMockLlmServer(options: {
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     const status = reply.status ?? 200;
     const payload =
-      reply.raw ?? JSON.stringify(reply.json ?? (reply.text !== undefined ? wrap(options.flavor, reply.answeredBy ?? String(body.model ?? "mock"), reply) : { error: { message: "mock error" } }));
+      reply.raw ??
+      JSON.stringify(
+        reply.json ??
+          (reply.text !== undefined
+            ? wrap(options.flavor, reply.answeredBy ?? String(body.model ?? "mock"), reply)
+            : { error: { message: "mock error" } }),
+      );
     if (res.destroyed) return;
     res.writeHead(status, { "content-type": "application/json", ...reply.headers });
     res.end(payload);

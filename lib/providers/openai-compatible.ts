@@ -29,25 +29,43 @@ export function isReasoningModel(model: string): boolean {
 
 /** The body of POST {baseUrl}/chat/completions for a request. */
 export function openAiBody(request: ChatRequest): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
-  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = request.system ? [{ role: "system", content: request.system }, ...request.messages] : [...request.messages];
-  const sampling = isReasoningModel(request.model) ? { max_completion_tokens: request.maxTokens } : { temperature: request.temperature, max_tokens: request.maxTokens };
+  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = request.system
+    ? [{ role: "system", content: request.system }, ...request.messages]
+    : [...request.messages];
+  const sampling = isReasoningModel(request.model)
+    ? { max_completion_tokens: request.maxTokens }
+    : { temperature: request.temperature, max_tokens: request.maxTokens };
   return {
     model: request.model,
     messages,
     ...sampling,
     ...(request.seed === null ? {} : { seed: request.seed }),
-    ...(request.responseFormat ? { response_format: { type: "json_schema" as const, json_schema: { name: request.responseFormat.name, strict: true, schema: request.responseFormat.schema } } } : {}),
+    ...(request.responseFormat
+      ? {
+          response_format: {
+            type: "json_schema" as const,
+            json_schema: { name: request.responseFormat.name, strict: true, schema: request.responseFormat.schema },
+          },
+        }
+      : {}),
   };
 }
 
 /** The text and token counts of a chat completion body; a body without a text answer is bad_response. */
-export function readOpenAiAnswer(body: Record<string, unknown>, raw: string, rawRequest: unknown): Pick<ChatResponse, "text" | "tokensIn" | "tokensOut"> {
+export function readOpenAiAnswer(
+  body: Record<string, unknown>,
+  raw: string,
+  rawRequest: unknown,
+): Pick<ChatResponse, "text" | "tokensIn" | "tokensOut"> {
   const choices = body.choices;
   const first = Array.isArray(choices) ? (choices[0] as { message?: { content?: unknown; refusal?: unknown } } | undefined) : undefined;
   const content = first?.message?.content;
   if (typeof content !== "string") {
     const refusal = first?.message?.refusal;
-    const why = typeof refusal === "string" ? `The model refused: ${refusal.slice(0, 300)}` : "The chat completion has no choices[0].message.content text.";
+    const why =
+      typeof refusal === "string"
+        ? `The model refused: ${refusal.slice(0, 300)}`
+        : "The chat completion has no choices[0].message.content text.";
     throw new ProviderError("bad_response", why, { raw, rawRequest });
   }
   const usage = (body.usage ?? {}) as { prompt_tokens?: unknown; completion_tokens?: unknown };

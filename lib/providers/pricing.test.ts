@@ -36,21 +36,31 @@ describe("prices", () => {
     expect(priceNote("gpt-5", null)).toBe(`@pydantic/genai-prices ${PRICE_CATALOG.version}, prices as of ${PRICE_CATALOG.asOf}`);
     // The date belongs to the pinned release: upgrading the package means checking and updating it.
     const installed = JSON.parse(readFileSync("node_modules/@pydantic/genai-prices/package.json", "utf8")) as { version: string };
-    const declared = (JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> }).dependencies["@pydantic/genai-prices"];
+    const declared = (JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> }).dependencies[
+      "@pydantic/genai-prices"
+    ];
     expect([installed.version, declared]).toEqual([PRICE_CATALOG.version, PRICE_CATALOG.version]);
   });
 
   it("let a team's own dated table win over the catalog, and name what is wrong with it", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-prices-"));
     const file = path.join(dir, "prices.json");
-    writeFileSync(file, JSON.stringify({ as_of: "2026-11-30", prices: { "gpt-4o": { input: 2, output: 8 }, "acme-ft-": { input: 1, output: 1 } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ as_of: "2026-11-30", prices: { "gpt-4o": { input: 2, output: 8 }, "acme-ft-": { input: 1, output: 1 } } }),
+    );
     const env = { GAVEL_PRICES: file };
-    expect(priceCall("gpt-4o-2024-08-06", null, M, M, env)).toEqual({ costUsd: 10, source: { name: `GAVEL_PRICES (${file})`, asOf: "2026-11-30", model: "gpt-4o" } });
+    expect(priceCall("gpt-4o-2024-08-06", null, M, M, env)).toEqual({
+      costUsd: 10,
+      source: { name: `GAVEL_PRICES (${file})`, asOf: "2026-11-30", model: "gpt-4o" },
+    });
     expect(priceCall("acme-ft-support-v3", null, M, 0, env)!.costUsd).toBe(1);
     // Models the table does not name still come from the catalog.
     expect(priceCall("gpt-5", null, M, 0, env)!.source.name).toBe(`@pydantic/genai-prices ${PRICE_CATALOG.version}`);
     const bad = path.join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ as_of: "last week", prices: { x: { input: -1, output: 1 } } }));
-    expect(() => priceCall("x", null, 1, 1, { GAVEL_PRICES: bad })).toThrow(/GAVEL_PRICES .*bad\.json: as_of: .*; prices\.x\.input: a price cannot be negative/);
+    expect(() => priceCall("x", null, 1, 1, { GAVEL_PRICES: bad })).toThrow(
+      /GAVEL_PRICES .*bad\.json: as_of: .*; prices\.x\.input: a price cannot be negative/,
+    );
   });
 });

@@ -17,7 +17,9 @@ export const PRICE_CATALOG = { name: "@pydantic/genai-prices", version: "0.1.8",
 const perMillion = z.number({ error: "a price in USD per million tokens" }).nonnegative("a price cannot be negative");
 export const priceFileSchema = z.strictObject({
   as_of: z.iso.date({ error: 'as_of: the date the prices were read, as "YYYY-MM-DD"' }),
-  prices: z.record(z.string().min(1), z.strictObject({ input: perMillion, output: perMillion }), { error: "prices: model id (or prefix) → {input, output}" }),
+  prices: z.record(z.string().min(1), z.strictObject({ input: perMillion, output: perMillion }), {
+    error: "prices: model id (or prefix) → {input, output}",
+  }),
 });
 export type PriceFile = z.output<typeof priceFileSchema>;
 
@@ -38,7 +40,8 @@ export function priceOverrides(env: Record<string, string | undefined> = process
   const mtimeMs = statSync(path).mtimeMs;
   if (cached && cached.path === path && cached.mtimeMs === mtimeMs) return cached.file;
   const parsed = priceFileSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
-  if (!parsed.success) throw new Error(`GAVEL_PRICES ${path}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(`GAVEL_PRICES ${path}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; ")}`);
   cached = { path, mtimeMs, file: parsed.data };
   return parsed.data;
 }
@@ -52,17 +55,32 @@ function override(model: string, file: PriceFile | null) {
 }
 
 /** The cost of one call and where its price came from, or null when the price is unknown. */
-export function priceCall(model: string, baseUrl: string | null, tokensIn: number, tokensOut: number, env: Record<string, string | undefined> = process.env): { costUsd: number; source: PriceSource } | null {
+export function priceCall(
+  model: string,
+  baseUrl: string | null,
+  tokensIn: number,
+  tokensOut: number,
+  env: Record<string, string | undefined> = process.env,
+): { costUsd: number; source: PriceSource } | null {
   if (baseUrl && isLocalUrl(baseUrl)) return { costUsd: 0, source: { name: "this machine (no charge)", asOf: "", model } };
   const file = priceOverrides(env);
   const own = override(model, file);
   if (own) {
-    return { costUsd: (tokensIn * own.input + tokensOut * own.output) / 1_000_000, source: { name: `GAVEL_PRICES (${env.GAVEL_PRICES})`, asOf: file!.as_of, model: own.key } };
+    return {
+      costUsd: (tokensIn * own.input + tokensOut * own.output) / 1_000_000,
+      source: { name: `GAVEL_PRICES (${env.GAVEL_PRICES})`, asOf: file!.as_of, model: own.key },
+    };
   }
-  const catalogUrl = baseUrl && !/^https?:\/\/(api\.openai\.com|api\.anthropic\.com)(\/|$)/.test(baseUrl) ? { providerApiUrl: baseUrl } : {};
-  const found = calcPrice({ input_tokens: tokensIn, output_tokens: tokensOut }, model, catalogUrl) ?? calcPrice({ input_tokens: tokensIn, output_tokens: tokensOut }, model);
+  const catalogUrl =
+    baseUrl && !/^https?:\/\/(api\.openai\.com|api\.anthropic\.com)(\/|$)/.test(baseUrl) ? { providerApiUrl: baseUrl } : {};
+  const found =
+    calcPrice({ input_tokens: tokensIn, output_tokens: tokensOut }, model, catalogUrl) ??
+    calcPrice({ input_tokens: tokensIn, output_tokens: tokensOut }, model);
   if (!found) return null;
-  return { costUsd: found.total_price, source: { name: `${PRICE_CATALOG.name} ${PRICE_CATALOG.version}`, asOf: PRICE_CATALOG.asOf, model: found.model.id } };
+  return {
+    costUsd: found.total_price,
+    source: { name: `${PRICE_CATALOG.name} ${PRICE_CATALOG.version}`, asOf: PRICE_CATALOG.asOf, model: found.model.id },
+  };
 }
 
 export function costUsd(model: string, baseUrl: string | null, tokensIn: number | null, tokensOut: number | null): number | null {

@@ -16,7 +16,9 @@ export const JUDGE_PROVIDER_NAMES = Object.keys(JUDGE_PROVIDERS) as [JudgeProvid
 
 /** "openai, anthropic or replay"; with hints: "openai (any OpenAI-compatible server), anthropic or replay". */
 export function providerList(withHints = false): string {
-  const names = JUDGE_PROVIDER_NAMES.map((name) => (withHints && JUDGE_PROVIDERS[name].hint ? `${name} (${JUDGE_PROVIDERS[name].hint})` : name));
+  const names = JUDGE_PROVIDER_NAMES.map((name) =>
+    withHints && JUDGE_PROVIDERS[name].hint ? `${name} (${JUDGE_PROVIDERS[name].hint})` : name,
+  );
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
 }
 

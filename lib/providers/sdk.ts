@@ -37,17 +37,27 @@ export function providerErrorFrom(error: unknown, signal: AbortSignal, rawReques
   const excerpt = raw.slice(0, 300);
   const retryAfterMs = retryAfterOf(headers);
   const shouldRetry = headers.get("x-should-retry");
-  const kind: ProviderErrorKind = status === 429 ? "rate_limited" : status === 408 ? "timeout" : status >= 500 || status === 409 ? "server" : "client";
+  const kind: ProviderErrorKind =
+    status === 429 ? "rate_limited" : status === 408 ? "timeout" : status >= 500 || status === 409 ? "server" : "client";
   const retryable = shouldRetry === "true" ? true : shouldRetry === "false" ? false : undefined;
   const details = { status, retryAfterMs, raw, rawRequest, ...(retryable === undefined ? {} : { retryable }) };
   const noRetry = retryable === false ? " (the server said not to retry)" : "";
   if (status >= 300 && status < 400) {
     const location = headers.get("location");
-    return new ProviderError("client", `${endpoint} answered with a redirect (${status})${location ? ` to ${originOf(location, endpoint)}` : ""}; judge calls never follow redirects: set the final URL as the base URL.`, details);
+    return new ProviderError(
+      "client",
+      `${endpoint} answered with a redirect (${status})${location ? ` to ${originOf(location, endpoint)}` : ""}; judge calls never follow redirects: set the final URL as the base URL.`,
+      details,
+    );
   }
   if (kind === "rate_limited") return new ProviderError(kind, `Rate limited (429) by ${endpoint}${noRetry}: ${excerpt}`, details);
   if (kind === "timeout") return new ProviderError(kind, `Request timeout (408) from ${endpoint}${noRetry}: ${excerpt}`, details);
-  if (kind === "server") return new ProviderError(kind, `${status === 409 ? "Conflict (409)" : `Server error ${status}`} from ${endpoint}${noRetry}: ${excerpt}`, details);
+  if (kind === "server")
+    return new ProviderError(
+      kind,
+      `${status === 409 ? "Conflict (409)" : `Server error ${status}`} from ${endpoint}${noRetry}: ${excerpt}`,
+      details,
+    );
   return new ProviderError(kind, `Request rejected (${status}) by ${endpoint}: ${excerpt}`, details);
 }
 

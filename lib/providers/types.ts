@@ -46,15 +46,7 @@ export interface ModelProvider {
 }
 
 export type ProviderErrorKind =
-  | "rate_limited"
-  | "server"
-  | "timeout"
-  | "network"
-  | "client"
-  | "bad_response"
-  | "no_api_key"
-  | "cassette_miss"
-  | "host_not_allowed";
+  "rate_limited" | "server" | "timeout" | "network" | "client" | "bad_response" | "no_api_key" | "cassette_miss" | "host_not_allowed";
 
 const RETRYABLE: ReadonlySet<ProviderErrorKind> = new Set(["rate_limited", "server", "timeout", "network"]);
 

@@ -6,7 +6,10 @@ const v = (versionId: string, value: string, order = "original", repeat = 0) => 
 
 describe("most informative first", () => {
   it("raises each signal from the verdicts and the human majority", () => {
-    expect(signalsOf([v("a", "pass"), v("a", "fail", "original", 1)], [])).toMatchObject({ repeatsDisagree: true, versionsDisagree: false });
+    expect(signalsOf([v("a", "pass"), v("a", "fail", "original", 1)], [])).toMatchObject({
+      repeatsDisagree: true,
+      versionsDisagree: false,
+    });
     expect(signalsOf([v("a", "pass"), v("b", "fail")], [])).toMatchObject({ versionsDisagree: true, repeatsDisagree: false });
     expect(signalsOf([v("a", "pass")], ["fail", "fail", "pass"])).toMatchObject({ differsFromHumans: true });
     expect(signalsOf([v("a", "pass")], ["fail", "pass"]).differsFromHumans).toBe(false); // a tie is no majority

@@ -26,7 +26,9 @@ export interface VerdictSignal {
 export function signalsOf(verdicts: readonly VerdictSignal[], humanLabels: readonly string[]): ItemSignals {
   const byVersion = new Map<string, VerdictSignal[]>();
   for (const v of verdicts) byVersion.set(v.versionId, [...(byVersion.get(v.versionId) ?? []), v]);
-  const firsts = [...byVersion.values()].map((vs) => vs.find((v) => v.order === "original" && v.repeat === 0)).filter((v) => v !== undefined);
+  const firsts = [...byVersion.values()]
+    .map((vs) => vs.find((v) => v.order === "original" && v.repeat === 0))
+    .filter((v) => v !== undefined);
   const counts = new Map<string, number>();
   for (const label of humanLabels) counts.set(label, (counts.get(label) ?? 0) + 1);
   const top = [...counts.entries()].sort((x, y) => y[1] - x[1]);

@@ -16,7 +16,11 @@ export interface StratumSize {
  * for that class, where they concentrate. The rest goes to the strata in proportion to what they have left
  * (largest remainders), and every non-empty stratum gets at least one item so each has a weight to estimate with.
  */
-export function allocate(strata: readonly StratumSize[], total: number, minimums: Readonly<Record<string, number>> = {}): Record<string, number> {
+export function allocate(
+  strata: readonly StratumSize[],
+  total: number,
+  minimums: Readonly<Record<string, number>> = {},
+): Record<string, number> {
   if (!Number.isInteger(total) || total < 0) throw new Error(`The number to draw must be a non-negative integer, got ${total}.`);
   const take: Record<string, number> = Object.fromEntries(strata.map((s) => [s.name, 0]));
   const room = (s: StratumSize) => s.available - take[s.name]!;

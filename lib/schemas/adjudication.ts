@@ -14,5 +14,9 @@ export const decideInput = z.object({
 
 export const newRubricInput = z.object({
   queueId: z.string().min(1, "Missing queue id."),
-  rubric: z.string({ error: "Write the new rubric." }).trim().min(1, "Write the new rubric.").max(20_000, "Keep the rubric under 20,000 characters."),
+  rubric: z
+    .string({ error: "Write the new rubric." })
+    .trim()
+    .min(1, "Write the new rubric.")
+    .max(20_000, "Keep the rubric under 20,000 characters."),
 });

@@ -5,10 +5,15 @@ import { TRANSCRIPT_FORMATS } from "./transcript-formats";
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const importOptions = z.object({
-  format: z.preprocess(blank, z.enum([...TRANSCRIPT_FORMATS, "auto"], { error: "Choose one of the formats, or detect it from the file." }).default("auto")),
+  format: z.preprocess(
+    blank,
+    z.enum([...TRANSCRIPT_FORMATS, "auto"], { error: "Choose one of the formats, or detect it from the file." }).default("auto"),
+  ),
   queue: z.preprocess(blank, z.string().trim().max(100, "Use at most 100 characters for the queue name.").optional()),
 });
 
 export const importFormInput = importOptions.extend({
-  file: z.custom<File>((v) => typeof File !== "undefined" && v instanceof File && v.size > 0, { message: "Choose a transcript file to import." }),
+  file: z.custom<File>((v) => typeof File !== "undefined" && v instanceof File && v.size > 0, {
+    message: "Choose a transcript file to import.",
+  }),
 });

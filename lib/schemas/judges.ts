@@ -16,20 +16,42 @@ export const judgeSpecFields = z
   .object({
     provider: z.enum(JUDGE_PROVIDER_NAMES, { error: `Choose a provider: ${providerList(true)}.` }),
     model: z.string({ error: "Name the pinned model id." }).trim().min(1, "Name the pinned model id, e.g. gpt-4o-2024-08-06.").max(200),
-    baseUrl: z.preprocess(emptyToNull, z.url({ error: "Base URL must be a URL such as http://127.0.0.1:11434/v1" }).nullable()).default(null),
+    baseUrl: z
+      .preprocess(emptyToNull, z.url({ error: "Base URL must be a URL such as http://127.0.0.1:11434/v1" }).nullable())
+      .default(null),
     promptTemplate: z.string({ error: "Write the prompt template." }).min(1, "Write the prompt template.").max(50_000),
     parser: z.enum(JUDGE_PARSERS, { error: "Choose an output parser." }),
-    temperature: z.coerce.number({ error: "Temperature must be a number." }).min(0, "Temperature must be between 0 and 2.").max(2, "Temperature must be between 0 and 2.").default(0),
-    maxTokens: z.coerce.number({ error: "Max tokens must be a number." }).int("Max tokens must be a whole number.").min(1, "Max tokens must be at least 1.").max(32_768, "Max tokens must be at most 32768.").default(512),
+    temperature: z.coerce
+      .number({ error: "Temperature must be a number." })
+      .min(0, "Temperature must be between 0 and 2.")
+      .max(2, "Temperature must be between 0 and 2.")
+      .default(0),
+    maxTokens: z.coerce
+      .number({ error: "Max tokens must be a number." })
+      .int("Max tokens must be a whole number.")
+      .min(1, "Max tokens must be at least 1.")
+      .max(32_768, "Max tokens must be at most 32768.")
+      .default(512),
     seed: z.preprocess(emptyToNull, z.coerce.number().int("Seed must be a whole number.").nullable()).default(null),
     /** A checkbox: "on" when ticked, absent when not. */
     structuredOutput: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(false),
     apiKeyEnv: z
-      .preprocess(emptyToNull, z.string().trim().regex(/^[A-Z][A-Z0-9_]*_API_KEY$/, "Name an environment variable ending in _API_KEY, e.g. GROQ_API_KEY (the key itself is never stored).").nullable())
+      .preprocess(
+        emptyToNull,
+        z
+          .string()
+          .trim()
+          .regex(
+            /^[A-Z][A-Z0-9_]*_API_KEY$/,
+            "Name an environment variable ending in _API_KEY, e.g. GROQ_API_KEY (the key itself is never stored).",
+          )
+          .nullable(),
+      )
       .default(null),
   })
   .superRefine((value, ctx) => {
-    for (const message of templateProblems(value.promptTemplate, value.parser)) ctx.addIssue({ code: "custom", path: ["promptTemplate"], message });
+    for (const message of templateProblems(value.promptTemplate, value.parser))
+      ctx.addIssue({ code: "custom", path: ["promptTemplate"], message });
   });
 
 export type JudgeSpecFields = z.output<typeof judgeSpecFields>;
@@ -79,7 +101,12 @@ export const runJudgeInput = z.object({
   versionId: z.string().min(1, "Missing version id."),
   queueId: z.string({ error: "Choose a label set." }).min(1, "Choose a label set."),
   split: z.enum(["dev", "test", "both"], { error: "Choose dev, test or both." }),
-  repeats: z.coerce.number().int("Repeats must be a whole number.").min(1, "Repeats must be from 1 to 5.").max(5, "Repeats must be from 1 to 5.").default(1),
+  repeats: z.coerce
+    .number()
+    .int("Repeats must be a whole number.")
+    .min(1, "Repeats must be from 1 to 5.")
+    .max(5, "Repeats must be from 1 to 5.")
+    .default(1),
   bothOrders: checkbox.default(false),
 });
 
@@ -102,10 +129,12 @@ export const approveInput = z.object({
   queueId: z.preprocess(emptyToNull, z.string().nullable()).default(null),
 });
 
-const optionalRateField = (name: string) => z.preprocess((v) => (v === "" || v === undefined ? null : v), z.coerce.number({ error: `${name} must be a number.` }).nullable());
+const optionalRateField = (name: string) =>
+  z.preprocess((v) => (v === "" || v === undefined ? null : v), z.coerce.number({ error: `${name} must be a number.` }).nullable());
 
 /** Left empty, the policy's default applies. */
-const defaultedNumberField = (name: string) => z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number({ error: `${name} must be a number.` }).optional());
+const defaultedNumberField = (name: string) =>
+  z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number({ error: `${name} must be a number.` }).optional());
 
 /** The gate policy form: numbers as text, optional rules empty when off. */
 export const gatePolicyForm = z

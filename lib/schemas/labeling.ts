@@ -4,7 +4,12 @@ import { z } from "zod";
  * What a reviewer sends while labeling. The value's allowed set depends on the queue's kind, which
  * only the server knows: `labelValueError` checks it there once the queue is loaded.
  */
-const id = (what: string) => z.string({ error: `${what} is missing.` }).trim().min(1, `${what} is missing.`).max(64, `${what} is too long.`);
+const id = (what: string) =>
+  z
+    .string({ error: `${what} is missing.` })
+    .trim()
+    .min(1, `${what} is missing.`)
+    .max(64, `${what} is too long.`);
 
 const optionalScore = z.preprocess(
   (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v) : v),

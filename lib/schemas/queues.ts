@@ -20,16 +20,35 @@ export const createQueueInput = z
       .max(100, "Use at most 100 characters for the name."),
     description: z.preprocess(blank, z.string().trim().max(1000, "Keep the description under 1000 characters.").optional()),
     kind: z.enum(ITEM_KINDS, { error: "Choose binary (pass/fail), pairwise (A/B) or graded (a score)." }).default("binary"),
-    rubric: z.string({ error: "Write the rubric reviewers label against." }).trim().min(1, "Write the rubric reviewers label against.").max(20_000),
-    scaleMin: z.preprocess(blank, z.coerce.number({ error: "The scale's lowest score must be a number." }).int("Use whole numbers for the scale.").optional()),
-    scaleMax: z.preprocess(blank, z.coerce.number({ error: "The scale's highest score must be a number." }).int("Use whole numbers for the scale.").optional()),
+    rubric: z
+      .string({ error: "Write the rubric reviewers label against." })
+      .trim()
+      .min(1, "Write the rubric reviewers label against.")
+      .max(20_000),
+    scaleMin: z.preprocess(
+      blank,
+      z.coerce.number({ error: "The scale's lowest score must be a number." }).int("Use whole numbers for the scale.").optional(),
+    ),
+    scaleMax: z.preprocess(
+      blank,
+      z.coerce.number({ error: "The scale's highest score must be a number." }).int("Use whole numbers for the scale.").optional(),
+    ),
     reviewersPerItem: z.preprocess(
       blank,
-      z.coerce.number({ error: "Reviewers per item must be a number." }).int("Reviewers per item must be a whole number.").min(1, "At least 1 reviewer per item.").max(10, "At most 10 reviewers per item.").default(1),
+      z.coerce
+        .number({ error: "Reviewers per item must be a number." })
+        .int("Reviewers per item must be a whole number.")
+        .min(1, "At least 1 reviewer per item.")
+        .max(10, "At most 10 reviewers per item.")
+        .default(1),
     ),
     testFraction: z.preprocess(
       blank,
-      z.coerce.number({ error: "The test share must be a number from 0 to 1." }).min(0, "The test share must be from 0 to 1.").max(1, "The test share must be from 0 to 1.").default(0.5),
+      z.coerce
+        .number({ error: "The test share must be a number from 0 to 1." })
+        .min(0, "The test share must be from 0 to 1.")
+        .max(1, "The test share must be from 0 to 1.")
+        .default(0.5),
     ),
     reviewerIds: z.preprocess(asList, z.array(z.string().min(1))).default([]),
     source: z.enum(QUEUE_SOURCES, { error: "Choose where the items come from: a run, an import, or every transcript of a source." }),
@@ -37,9 +56,16 @@ export const createQueueInput = z
     /** Share of passing trials to include as well (every trial that did not pass is included). */
     passSample: z.preprocess(
       blank,
-      z.coerce.number({ error: "The pass sample must be a number from 0 to 1." }).min(0, "The pass sample must be from 0 to 1.").max(1, "The pass sample must be from 0 to 1.").default(0.1),
+      z.coerce
+        .number({ error: "The pass sample must be a number from 0 to 1." })
+        .min(0, "The pass sample must be from 0 to 1.")
+        .max(1, "The pass sample must be from 0 to 1.")
+        .default(0.1),
     ),
-    sampleSeed: z.preprocess(blank, z.coerce.number({ error: "The seed must be a whole number." }).int("The seed must be a whole number.").default(1)),
+    sampleSeed: z.preprocess(
+      blank,
+      z.coerce.number({ error: "The seed must be a whole number." }).int("The seed must be a whole number.").default(1),
+    ),
     importId: z.preprocess(blank, z.string().optional()),
     transcriptSource: z.preprocess(blank, z.string().trim().optional()),
   })
@@ -51,8 +77,10 @@ export const createQueueInput = z
     if (input.source === "run" && input.kind !== "binary") issue("kind", "Trials of a run are labeled pass or fail: use a binary queue.");
     const hasScale = input.scaleMin !== undefined || input.scaleMax !== undefined;
     if (hasScale && input.kind !== "graded") issue("scaleMin", "A scale belongs to graded queues only.");
-    if (hasScale && (input.scaleMin === undefined || input.scaleMax === undefined)) issue(input.scaleMin === undefined ? "scaleMin" : "scaleMax", "Give both ends of the scale, or neither.");
-    if (input.scaleMin !== undefined && input.scaleMax !== undefined && input.scaleMin >= input.scaleMax) issue("scaleMax", "The highest score must be above the lowest.");
+    if (hasScale && (input.scaleMin === undefined || input.scaleMax === undefined))
+      issue(input.scaleMin === undefined ? "scaleMin" : "scaleMax", "Give both ends of the scale, or neither.");
+    if (input.scaleMin !== undefined && input.scaleMax !== undefined && input.scaleMin >= input.scaleMax)
+      issue("scaleMax", "The highest score must be above the lowest.");
   });
 
 export type CreateQueueInput = z.output<typeof createQueueInput>;

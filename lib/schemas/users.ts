@@ -31,7 +31,12 @@ export const signInInput = z.object({
 
 export const createUserInput = z.object({
   email,
-  name: z.string().trim().max(100, "Use at most 100 characters for the name.").optional().transform((v) => v || undefined),
+  name: z
+    .string()
+    .trim()
+    .max(100, "Use at most 100 characters for the name.")
+    .optional()
+    .transform((v) => v || undefined),
   role,
   /** Left empty, a random password is generated and shown once. */
   password: z
@@ -58,7 +63,12 @@ export const setAdjudicatorInput = z.object({
 
 export const signUpInput = z.object({
   email,
-  name: z.string().trim().max(100).optional().transform((v) => v || undefined),
+  name: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
   password,
 });
 

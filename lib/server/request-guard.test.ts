@@ -1,18 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { crossSiteRefusal, maxUploadBytes, sizeRefusal } from "./request-guard";
 
-const request = (method: string, url: string, headers: Record<string, string> = {}) => ({ method, url, headers: new Headers({ host: new URL(url).host, ...headers }) });
+const request = (method: string, url: string, headers: Record<string, string> = {}) => ({
+  method,
+  url,
+  headers: new Headers({ host: new URL(url).host, ...headers }),
+});
 const APP = "http://127.0.0.1:3000";
 
 describe("crossSiteRefusal", () => {
   it("refuses a cookie-carrying POST to /api/* from a foreign origin, whatever its content type", () => {
-    const refused = crossSiteRefusal(request("POST", `${APP}/api/users`, { origin: "https://evil.example", "content-type": "text/plain", cookie: "next-auth.session-token=x" }));
+    const refused = crossSiteRefusal(
+      request("POST", `${APP}/api/users`, {
+        origin: "https://evil.example",
+        "content-type": "text/plain",
+        cookie: "next-auth.session-token=x",
+      }),
+    );
     expect(refused).toContain("came from https://evil.example");
   });
 
   it("refuses a foreign server action (any path with a Next-Action header) and a cross-site Sec-Fetch-Site", () => {
     expect(crossSiteRefusal(request("POST", `${APP}/users`, { "next-action": "abc", origin: "https://evil.example" }))).not.toBeNull();
-    expect(crossSiteRefusal(request("POST", `${APP}/api/runs`, { "sec-fetch-site": "cross-site" }))).toContain("Sec-Fetch-Site: cross-site");
+    expect(crossSiteRefusal(request("POST", `${APP}/api/runs`, { "sec-fetch-site": "cross-site" }))).toContain(
+      "Sec-Fetch-Site: cross-site",
+    );
     expect(crossSiteRefusal(request("DELETE", `${APP}/api/runs/1`, { origin: "null" }))).not.toBeNull();
   });
 
@@ -20,14 +32,26 @@ describe("crossSiteRefusal", () => {
     expect(crossSiteRefusal(request("POST", `${APP}/api/users`, { origin: APP, "sec-fetch-site": "same-origin" }))).toBeNull();
     expect(crossSiteRefusal(request("GET", `${APP}/api/runs/1`, { origin: "https://evil.example" }))).toBeNull();
     expect(crossSiteRefusal(request("POST", `${APP}/login`, { origin: "https://evil.example" }))).toBeNull();
-    expect(crossSiteRefusal(request("POST", `${APP}/api/runs`, { origin: "https://evil.example", authorization: "Bearer gvl_abc" }))).toBeNull();
+    expect(
+      crossSiteRefusal(request("POST", `${APP}/api/runs`, { origin: "https://evil.example", authorization: "Bearer gvl_abc" })),
+    ).toBeNull();
     // Not a browser: no Origin, no Sec-Fetch-Site (curl, scripts).
     expect(crossSiteRefusal(request("POST", `${APP}/api/runs`))).toBeNull();
   });
 
   it("counts the forwarded host and NEXTAUTH_URL as the app's own origin", () => {
-    expect(crossSiteRefusal(request("POST", "http://10.0.0.2:3000/api/users", { origin: "https://gavel.example", "x-forwarded-host": "gavel.example", "x-forwarded-proto": "https" }))).toBeNull();
-    expect(crossSiteRefusal(request("POST", "http://10.0.0.2:3000/api/users", { origin: "https://gavel.example" }), ["https://gavel.example/"])).toBeNull();
+    expect(
+      crossSiteRefusal(
+        request("POST", "http://10.0.0.2:3000/api/users", {
+          origin: "https://gavel.example",
+          "x-forwarded-host": "gavel.example",
+          "x-forwarded-proto": "https",
+        }),
+      ),
+    ).toBeNull();
+    expect(
+      crossSiteRefusal(request("POST", "http://10.0.0.2:3000/api/users", { origin: "https://gavel.example" }), ["https://gavel.example/"]),
+    ).toBeNull();
   });
 });
 
@@ -44,6 +68,8 @@ describe("sizeRefusal and maxUploadBytes", () => {
 
   it("defaults to 50 MB and rejects a setting that is not a positive number", () => {
     expect(maxUploadBytes({})).toBe(50 * 2 ** 20);
-    expect(() => maxUploadBytes({ GAVEL_MAX_UPLOAD_MB: "lots" })).toThrow('GAVEL_MAX_UPLOAD_MB must be a positive number of megabytes, not "lots"');
+    expect(() => maxUploadBytes({ GAVEL_MAX_UPLOAD_MB: "lots" })).toThrow(
+      'GAVEL_MAX_UPLOAD_MB must be a positive number of megabytes, not "lots"',
+    );
   });
 });

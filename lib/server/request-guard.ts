@@ -49,10 +49,12 @@ export function crossSiteRefusal(request: RequestLike, extraOrigins: readonly st
   const origin = request.headers.get("origin");
   const own = ownOrigins(request, extraOrigins);
   if (origin !== null) {
-    if (origin === "null" || !own.has(origin.toLowerCase())) return `Cross-site request refused: it came from ${origin}, not from this app. Use the app's own pages, or an API token (Authorization: Bearer …) from scripts.`;
+    if (origin === "null" || !own.has(origin.toLowerCase()))
+      return `Cross-site request refused: it came from ${origin}, not from this app. Use the app's own pages, or an API token (Authorization: Bearer …) from scripts.`;
     return null;
   }
-  if (site !== null && site !== "same-origin" && site !== "none") return `Cross-site request refused (Sec-Fetch-Site: ${site}). Use the app's own pages, or an API token (Authorization: Bearer …) from scripts.`;
+  if (site !== null && site !== "same-origin" && site !== "none")
+    return `Cross-site request refused (Sec-Fetch-Site: ${site}). Use the app's own pages, or an API token (Authorization: Bearer …) from scripts.`;
   return null;
 }
 

@@ -43,7 +43,12 @@ export function requestLogger(options: { level?: string; destination?: Destinati
       return id;
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, path: safePath(req.url), remoteAddress: req.remoteAddress }),
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: safePath(req.url),
+        remoteAddress: req.remoteAddress,
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel(req, res, error) {

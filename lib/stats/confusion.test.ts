@@ -15,7 +15,12 @@ describe("confusionMatrix", () => {
     // sklearn/metrics/tests/test_classification.py, test_cohen_kappa: "These label vectors reproduce the contingency
     // matrix from Artstein and Poesio (2008), Table 1: np.array([[20, 20], [10, 50]])."
     const a = [...Array<string>(40).fill("0"), ...Array<string>(60).fill("1")];
-    const b = [...Array<string>(20).fill("0"), ...Array<string>(20).fill("1"), ...Array<string>(10).fill("0"), ...Array<string>(50).fill("1")];
+    const b = [
+      ...Array<string>(20).fill("0"),
+      ...Array<string>(20).fill("1"),
+      ...Array<string>(10).fill("0"),
+      ...Array<string>(50).fill("1"),
+    ];
     expect(confusionMatrix(a, b).matrix).toEqual([
       [20, 20],
       [10, 50],

@@ -21,7 +21,13 @@ describe("positionConsistency", () => {
 
 describe("flipRate", () => {
   it("counts items whose non-null verdicts disagree", () => {
-    expect(flipRate([["pass", "pass", "pass"], ["pass", "fail", "pass"], ["fail", null, "fail"]])).toEqual({
+    expect(
+      flipRate([
+        ["pass", "pass", "pass"],
+        ["pass", "fail", "pass"],
+        ["fail", null, "fail"],
+      ]),
+    ).toEqual({
       items: 3,
       flipped: 1,
       rate: 1 / 3,

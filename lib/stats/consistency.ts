@@ -42,7 +42,12 @@ export function positionConsistency(
  * @returns items = items with ≥ 2 non-null verdicts, flipped = those that changed, rate = flipped / items (null when
  *   items = 0), excluded = items left out.
  */
-export function flipRate(repeats: readonly (readonly (string | null)[])[]): { items: number; flipped: number; rate: number | null; excluded: number } {
+export function flipRate(repeats: readonly (readonly (string | null)[])[]): {
+  items: number;
+  flipped: number;
+  rate: number | null;
+  excluded: number;
+} {
   let items = 0;
   let flipped = 0;
   let excluded = 0;

@@ -22,11 +22,13 @@
 export function fleissKappaGeneralized(counts: readonly (readonly number[])[], weights?: readonly (readonly number[])[]): number | null {
   const q = counts[0]?.length ?? 0;
   const w = weights ?? Array.from({ length: q }, (_, k) => Array.from({ length: q }, (_, l) => (k === l ? 1 : 0)));
-  if (w.length !== q || w.some((row) => row.length !== q)) throw new Error(`The weights must be ${q} × ${q}, one row and column per category.`);
+  if (w.length !== q || w.some((row) => row.length !== q))
+    throw new Error(`The weights must be ${q} × ${q}, one row and column per category.`);
   counts.forEach((row, i) => {
     if (row.length !== q) throw new Error(`Item ${i} has ${row.length} category counts, expected ${q}.`);
     row.forEach((count, k) => {
-      if (!Number.isInteger(count) || count < 0) throw new Error(`Item ${i}, category ${k}: a count must be a non-negative integer, got ${count}.`);
+      if (!Number.isInteger(count) || count < 0)
+        throw new Error(`Item ${i}, category ${k}: a count must be a non-negative integer, got ${count}.`);
     });
   });
   const rated = counts.filter((row) => row.reduce((s, x) => s + x, 0) >= 2);

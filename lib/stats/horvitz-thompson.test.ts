@@ -53,7 +53,17 @@ describe("weightedAgreement (Horvitz–Thompson)", () => {
       const a = b.map((v) => (rng() < 0.7 ? v : categories[Math.floor(rng() * categories.length)]!));
       const today = agreementReport(a, b, { metric, categories, positive });
       for (const p of [1, 0.3, 1 / 7]) {
-        const w = weightedAgreement({ a, b, inclusion: Array(n).fill(p), strata: Array(n).fill("all"), categories, positive, kappaWeights: kind === "graded" ? "quadratic" : undefined, seed: 1, iterations: 10 });
+        const w = weightedAgreement({
+          a,
+          b,
+          inclusion: Array(n).fill(p),
+          strata: Array(n).fill("all"),
+          categories,
+          positive,
+          kappaWeights: kind === "graded" ? "quadratic" : undefined,
+          seed: 1,
+          iterations: 10,
+        });
         expect(w.equalWeights).toBe(true);
         expect(w.kappa).toBe(today.value);
         expect(w.accuracy).toBe(today.accuracy);
@@ -67,7 +77,12 @@ describe("weightedAgreement (Horvitz–Thompson)", () => {
   it("is unbiased for the population: over many stratified draws its mean is the all-items κ, the sample's is not", () => {
     // Population of 400: the judge fails 40 (30 truly fail), passes 360 (20 truly fail). Draw 20 + 20 each time.
     const popJudge = [...Array(40).fill("fail"), ...Array(360).fill("pass")] as string[];
-    const popGold = [...Array(30).fill("fail"), ...Array(10).fill("pass"), ...Array(20).fill("fail"), ...Array(340).fill("pass")] as string[];
+    const popGold = [
+      ...Array(30).fill("fail"),
+      ...Array(10).fill("pass"),
+      ...Array(20).fill("fail"),
+      ...Array(340).fill("pass"),
+    ] as string[];
     const truth = agreementReport(popJudge, popGold, { metric: "kappa", categories: ["fail", "pass"], positive: "pass" }).value!;
     const rng = mulberry32(3);
     const draw = (from: number, to: number, k: number) => {
@@ -85,7 +100,16 @@ describe("weightedAgreement (Horvitz–Thompson)", () => {
       const ids = [...draw(0, 40, 20), ...draw(40, 400, 20)];
       const a = ids.map((i) => popJudge[i]!);
       const b = ids.map((i) => popGold[i]!);
-      const w = weightedAgreement({ a, b, inclusion: ids.map((i) => (i < 40 ? 20 / 40 : 20 / 360)), strata: ids.map((i) => (i < 40 ? "fail" : "pass")), categories: ["fail", "pass"], positive: "pass", seed: r, iterations: 1 });
+      const w = weightedAgreement({
+        a,
+        b,
+        inclusion: ids.map((i) => (i < 40 ? 20 / 40 : 20 / 360)),
+        strata: ids.map((i) => (i < 40 ? "fail" : "pass")),
+        categories: ["fail", "pass"],
+        positive: "pass",
+        seed: r,
+        iterations: 1,
+      });
       weighted += w.kappa! / rounds;
       naive += cohensKappa(a, b, ["fail", "pass"])! / rounds;
     }
@@ -94,7 +118,9 @@ describe("weightedAgreement (Horvitz–Thompson)", () => {
   });
 
   it("refuses a probability outside (0, 1] and unpaired lists", () => {
-    expect(() => weightedAgreement({ ...base, inclusion: [0, ...inclusion.slice(1)] })).toThrow(/Item 0: an inclusion probability must be in \(0, 1\]/);
+    expect(() => weightedAgreement({ ...base, inclusion: [0, ...inclusion.slice(1)] })).toThrow(
+      /Item 0: an inclusion probability must be in \(0, 1\]/,
+    );
     expect(() => weightedAgreement({ ...base, strata: strata.slice(1) })).toThrow(/strata has 14 entries for 15 items/);
   });
 });

@@ -43,7 +43,11 @@ export interface WeightedAgreement {
 
 function check(input: WeightedAgreementInput): void {
   const n = input.a.length;
-  for (const [name, list] of [["b", input.b], ["inclusion", input.inclusion], ["strata", input.strata]] as const) {
+  for (const [name, list] of [
+    ["b", input.b],
+    ["inclusion", input.inclusion],
+    ["strata", input.strata],
+  ] as const) {
     if (list.length !== n) throw new Error(`${name} has ${list.length} entries for ${n} items: pair every item.`);
   }
   input.inclusion.forEach((p, i) => {
@@ -51,7 +55,13 @@ function check(input: WeightedAgreementInput): void {
   });
 }
 
-function weightedTable(rows: readonly number[], cols: readonly number[], weights: readonly number[], k: number, pick?: readonly number[]): number[][] {
+function weightedTable(
+  rows: readonly number[],
+  cols: readonly number[],
+  weights: readonly number[],
+  k: number,
+  pick?: readonly number[],
+): number[][] {
   const table = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   const items = pick ?? rows.map((_, i) => i);
   for (const i of items) table[rows[i]!]![cols[i]!]! += weights[i]!;
@@ -81,7 +91,11 @@ function rates(table: number[][], positive: number | null) {
       else tn += cell;
     }),
   );
-  return { accuracy: total === 0 ? null : agreed / total, tpr: tp + fn === 0 ? null : tp / (tp + fn), tnr: tn + fp === 0 ? null : tn / (tn + fp) };
+  return {
+    accuracy: total === 0 ? null : agreed / total,
+    tpr: tp + fn === 0 ? null : tp / (tp + fn),
+    tnr: tn + fp === 0 ? null : tn / (tn + fp),
+  };
 }
 
 /**
@@ -140,5 +154,13 @@ export function weightedAgreement(input: WeightedAgreementInput): WeightedAgreem
       bootstrap = { low, high, se, iterations, undefinedResamples, seed: input.seed };
     }
   }
-  return { n: rows.length, populationSize: input.inclusion.reduce((s, p) => s + 1 / p, 0), equalWeights, confusion, kappa, ...rates(confusion, positive), bootstrap };
+  return {
+    n: rows.length,
+    populationSize: input.inclusion.reduce((s, p) => s + 1 / p, 0),
+    equalWeights,
+    confusion,
+    kappa,
+    ...rates(confusion, positive),
+    bootstrap,
+  };
 }

@@ -39,10 +39,12 @@ describe("kappaFromTable", () => {
   });
 
   it("is undefined for an empty table", () => {
-    expect(kappaFromTable([
-      [0, 0],
-      [0, 0],
-    ])).toBeNull();
+    expect(
+      kappaFromTable([
+        [0, 0],
+        [0, 0],
+      ]),
+    ).toBeNull();
   });
 
   it("throws on a table that is not square", () => {
@@ -50,10 +52,12 @@ describe("kappaFromTable", () => {
   });
 
   it("throws on a negative count", () => {
-    expect(() => kappaFromTable([
-      [1, -1],
-      [0, 1],
-    ])).toThrow(/Cell \[0\]\[1\] must be a non-negative count/);
+    expect(() =>
+      kappaFromTable([
+        [1, -1],
+        [0, 1],
+      ]),
+    ).toThrow(/Cell \[0\]\[1\] must be a non-negative count/);
   });
 });
 

@@ -103,7 +103,10 @@ export function kappaFromTable(table: readonly (readonly number[])[], weights?: 
  * @returns null when κ is undefined (n = 0 or p_e = 1) or n < 2 (one item gives no estimate of spread). It is 0 at
  *   perfect agreement: the asymptotic formula degenerates there, so prefer the bootstrap for small samples.
  */
-export function kappaStandardErrorFromTable(table: readonly (readonly number[])[], weights?: readonly (readonly number[])[]): number | null {
+export function kappaStandardErrorFromTable(
+  table: readonly (readonly number[])[],
+  weights?: readonly (readonly number[])[],
+): number | null {
   const v = weights ?? disagreementWeights(table.length);
   const m = margins(table, v);
   if (m.n < 2) return null;

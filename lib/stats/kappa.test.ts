@@ -8,24 +8,39 @@ import { mulberry32, randomIndex } from "./random";
 function fromTable(table: number[][], labels: string[]): [string[], string[]] {
   const a: string[] = [];
   const b: string[] = [];
-  table.forEach((row, i) => row.forEach((count, j) => {
-    for (let c = 0; c < count; c++) {
-      a.push(labels[i]!);
-      b.push(labels[j]!);
-    }
-  }));
+  table.forEach((row, i) =>
+    row.forEach((count, j) => {
+      for (let c = 0; c < count; c++) {
+        a.push(labels[i]!);
+        b.push(labels[j]!);
+      }
+    }),
+  );
   return [a, b];
 }
 
 const repeat = (label: string, times: number): string[] => Array<string>(times).fill(label);
 
 // scikit-learn, sklearn/metrics/tests/test_classification.py, test_cohen_kappa (Artstein & Poesio 2008, Table 1).
-const [ap1a, ap1b] = [[...repeat("0", 40), ...repeat("1", 60)], [...repeat("0", 20), ...repeat("1", 20), ...repeat("0", 10), ...repeat("1", 50)]];
+const [ap1a, ap1b] = [
+  [...repeat("0", 40), ...repeat("1", 60)],
+  [...repeat("0", 20), ...repeat("1", 20), ...repeat("0", 10), ...repeat("1", 50)],
+];
 // Same test, "Weighting example: none, linear, quadratic".
-const [wa, wb] = [[...repeat("0", 46), ...repeat("1", 44), ...repeat("2", 10)], [...repeat("0", 50), ...repeat("1", 40), ...repeat("2", 10)]];
+const [wa, wb] = [
+  [...repeat("0", 46), ...repeat("1", 44), ...repeat("2", 10)],
+  [...repeat("0", 50), ...repeat("1", 40), ...repeat("2", 10)],
+];
 // SAS PROC FREQ agreement printout reproduced in statsmodels' stats/tests/test_inter_rater.py (table10), whose ASE is
 // the Fleiss, Cohen & Everitt (1969) standard error.
-const [sasA, sasB] = fromTable([[0, 4, 1], [0, 8, 0], [0, 1, 5]], ["0", "1", "2"]);
+const [sasA, sasB] = fromTable(
+  [
+    [0, 4, 1],
+    [0, 8, 0],
+    [0, 1, 5],
+  ],
+  ["0", "1", "2"],
+);
 
 describe("cohensKappa", () => {
   it("matches Artstein & Poesio Table 1: κ = 0.16/0.46 = 8/23 (scikit-learn: .348)", () => {
@@ -113,7 +128,9 @@ describe("weightedKappa", () => {
   });
 
   it("throws on a value outside the declared categories", () => {
-    expect(() => weightedKappa(["1", "6"], ["1", "1"], { weights: "linear", categories: ["1", "2", "3", "4", "5"] })).toThrow(/"6" for item 1/);
+    expect(() => weightedKappa(["1", "6"], ["1", "1"], { weights: "linear", categories: ["1", "2", "3", "4", "5"] })).toThrow(
+      /"6" for item 1/,
+    );
   });
 
   it("throws on an unknown weight scheme", () => {
@@ -200,7 +217,13 @@ describe("bootstrapKappaInterval", () => {
 
   it("keeps the declared categories and weights in every resample, and honours level", () => {
     // Same Python check with cohen_kappa_score(weights="quadratic", labels=[0, 1, 2]), 1000 resamples, 90% level.
-    const interval = bootstrapKappaInterval(wa, wb, { seed: 9, iterations: 1000, level: 0.9, weights: "quadratic", categories: ["0", "1", "2"] })!;
+    const interval = bootstrapKappaInterval(wa, wb, {
+      seed: 9,
+      iterations: 1000,
+      level: 0.9,
+      weights: "quadratic",
+      categories: ["0", "1", "2"],
+    })!;
     expect(interval.low).toBeCloseTo(0.9137073774975429, 12);
     expect(interval.high).toBeCloseTo(0.9888913470993117, 12);
   });

@@ -47,7 +47,7 @@ function fenwick(size: number) {
 function groupSizes(order: readonly number[], values: readonly number[]): { sizes: Float64Array; tiedPairs: number } {
   const sizes = new Float64Array(order.length);
   let tiedPairs = 0;
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     let end = start + 1;
     while (end < order.length && values[order[end]!] === values[order[start]!]) end++;
     const t = end - start;
@@ -79,7 +79,7 @@ function kendallCounts(x: readonly number[], y: readonly number[]): KendallCount
   const sweep = (order: readonly number[], sign: 1 | -1) => {
     const tree = fenwick(ranks + 1);
     let seen = 0;
-    for (let start = 0; start < n; ) {
+    for (let start = 0; start < n;) {
       let end = start + 1;
       while (end < n && x[order[end]!] === x[order[start]!]) end++;
       for (let i = start; i < end; i++) {

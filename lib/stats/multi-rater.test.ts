@@ -17,11 +17,36 @@ const WIKIPEDIA_FLEISS = [
 
 // Fleiss (1971), Table 1: 30 patients, 6 psychiatrists each, 5 diagnoses (as counts; from statsmodels' `diagnoses`).
 const FLEISS_1971 = [
-  [0, 0, 0, 6, 0], [0, 3, 0, 0, 3], [0, 1, 4, 0, 1], [0, 0, 0, 0, 6], [0, 3, 0, 3, 0], [2, 0, 4, 0, 0],
-  [0, 0, 4, 0, 2], [2, 0, 3, 1, 0], [2, 0, 0, 4, 0], [0, 0, 0, 0, 6], [1, 0, 0, 5, 0], [1, 1, 0, 4, 0],
-  [0, 3, 3, 0, 0], [1, 0, 0, 5, 0], [0, 2, 0, 3, 1], [0, 0, 5, 0, 1], [3, 0, 0, 1, 2], [5, 1, 0, 0, 0],
-  [0, 2, 0, 4, 0], [1, 0, 2, 0, 3], [0, 0, 0, 0, 6], [0, 1, 0, 5, 0], [0, 2, 0, 1, 3], [2, 0, 0, 4, 0],
-  [1, 0, 0, 4, 1], [0, 5, 0, 1, 0], [4, 0, 0, 0, 2], [0, 2, 0, 4, 0], [1, 0, 5, 0, 0], [0, 0, 0, 0, 6],
+  [0, 0, 0, 6, 0],
+  [0, 3, 0, 0, 3],
+  [0, 1, 4, 0, 1],
+  [0, 0, 0, 0, 6],
+  [0, 3, 0, 3, 0],
+  [2, 0, 4, 0, 0],
+  [0, 0, 4, 0, 2],
+  [2, 0, 3, 1, 0],
+  [2, 0, 0, 4, 0],
+  [0, 0, 0, 0, 6],
+  [1, 0, 0, 5, 0],
+  [1, 1, 0, 4, 0],
+  [0, 3, 3, 0, 0],
+  [1, 0, 0, 5, 0],
+  [0, 2, 0, 3, 1],
+  [0, 0, 5, 0, 1],
+  [3, 0, 0, 1, 2],
+  [5, 1, 0, 0, 0],
+  [0, 2, 0, 4, 0],
+  [1, 0, 2, 0, 3],
+  [0, 0, 0, 0, 6],
+  [0, 1, 0, 5, 0],
+  [0, 2, 0, 1, 3],
+  [2, 0, 0, 4, 0],
+  [1, 0, 0, 4, 1],
+  [0, 5, 0, 1, 0],
+  [4, 0, 0, 0, 2],
+  [0, 2, 0, 4, 0],
+  [1, 0, 5, 0, 0],
+  [0, 0, 0, 0, 6],
 ];
 
 // Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C: 4 coders (A–D) by 12 units, with
@@ -52,10 +77,12 @@ describe("fleissKappa", () => {
   });
 
   it("is undefined when every rating falls in one category", () => {
-    expect(fleissKappa([
-      [3, 0],
-      [3, 0],
-    ])).toBeNull();
+    expect(
+      fleissKappa([
+        [3, 0],
+        [3, 0],
+      ]),
+    ).toBeNull();
   });
 
   it("is undefined for no items", () => {
@@ -63,10 +90,12 @@ describe("fleissKappa", () => {
   });
 
   it("throws when items have different numbers of ratings", () => {
-    expect(() => fleissKappa([
-      [2, 1],
-      [1, 1],
-    ])).toThrow(/item 0 has 3, item 1 has 2/);
+    expect(() =>
+      fleissKappa([
+        [2, 1],
+        [1, 1],
+      ]),
+    ).toThrow(/item 0 has 3, item 1 has 2/);
   });
 
   it("throws with fewer than two ratings per item", () => {
@@ -109,15 +138,39 @@ describe("krippendorffAlpha", () => {
   });
 
   it("is undefined when every unit is missing", () => {
-    expect(krippendorffAlpha([[null, null], [null, null]], "nominal")).toBeNull();
+    expect(
+      krippendorffAlpha(
+        [
+          [null, null],
+          [null, null],
+        ],
+        "nominal",
+      ),
+    ).toBeNull();
   });
 
   it("is undefined when every pairable value is the same (D_e = 0)", () => {
-    expect(krippendorffAlpha([["a", "a"], ["a", "a", null]], "nominal")).toBeNull();
+    expect(
+      krippendorffAlpha(
+        [
+          ["a", "a"],
+          ["a", "a", null],
+        ],
+        "nominal",
+      ),
+    ).toBeNull();
   });
 
   it("is 1 for perfect agreement with variation", () => {
-    expect(krippendorffAlpha([["a", "a"], ["b", "b"]], "nominal")).toBe(1);
+    expect(
+      krippendorffAlpha(
+        [
+          ["a", "a"],
+          ["b", "b"],
+        ],
+        "nominal",
+      ),
+    ).toBe(1);
   });
 
   it("throws when strings and numbers are mixed", () => {

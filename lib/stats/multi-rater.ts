@@ -27,7 +27,8 @@ export function fleissKappa(counts: readonly (readonly number[])[]): number | nu
     if (row.length !== k) throw new Error(`Item ${i} has ${row.length} category counts, expected ${k}.`);
     let raters = 0;
     row.forEach((count, j) => {
-      if (!Number.isInteger(count) || count < 0) throw new Error(`Item ${i}, category ${j}: a count must be a non-negative integer, got ${count}.`);
+      if (!Number.isInteger(count) || count < 0)
+        throw new Error(`Item ${i}, category ${j}: a count must be a non-negative integer, got ${count}.`);
       raters += count;
       sumSquares += count * count;
       columns[j]! += count;
@@ -48,20 +49,26 @@ export type AlphaLevel = "nominal" | "ordinal" | "interval";
 
 type Value = string | number;
 
-function distinctValues(units: readonly (readonly (Value | null)[])[], level: AlphaLevel): { values: Value[]; numeric: Map<Value, number> } {
-  if (!["nominal", "ordinal", "interval"].includes(level)) throw new Error(`Unknown level "${String(level)}": use nominal, ordinal or interval.`);
+function distinctValues(
+  units: readonly (readonly (Value | null)[])[],
+  level: AlphaLevel,
+): { values: Value[]; numeric: Map<Value, number> } {
+  if (!["nominal", "ordinal", "interval"].includes(level))
+    throw new Error(`Unknown level "${String(level)}": use nominal, ordinal or interval.`);
   const seen = new Set<Value>();
   const kinds = new Set<string>();
   units.forEach((unit, u) =>
     unit.forEach((value, c) => {
       if (value === null) return;
       if (typeof value === "number" && !Number.isFinite(value)) throw new Error(`Unit ${u}, coder ${c}: ${value} is not a finite number.`);
-      if (typeof value !== "number" && typeof value !== "string") throw new Error(`Unit ${u}, coder ${c}: a value must be a string, a number or null.`);
+      if (typeof value !== "number" && typeof value !== "string")
+        throw new Error(`Unit ${u}, coder ${c}: a value must be a string, a number or null.`);
       kinds.add(typeof value);
       seen.add(value);
     }),
   );
-  if (kinds.size > 1) throw new Error("Mix of numbers and strings: give every value the same type, so that 1 and \"1\" cannot be two categories.");
+  if (kinds.size > 1)
+    throw new Error('Mix of numbers and strings: give every value the same type, so that 1 and "1" cannot be two categories.');
   const numeric = new Map<Value, number>();
   if (level !== "nominal") {
     for (const value of seen) {

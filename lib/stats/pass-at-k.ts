@@ -14,7 +14,11 @@
  */
 
 function checkCounts(n: number, c: number, k: number): void {
-  for (const [name, value] of [["n", n], ["c", c], ["k", k]] as const) {
+  for (const [name, value] of [
+    ["n", n],
+    ["c", c],
+    ["k", k],
+  ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
   }
   if (c > n) throw new RangeError(`c (${c}) cannot exceed n (${n})`);

@@ -26,7 +26,13 @@ export interface SamplePlan {
  * @returns null when the estimate or SE is undefined, n < 1, or estimate = bar (no finite n separates them).
  * @throws when n is not a non-negative integer, SE is negative, or z is not positive.
  */
-export function samplesToDecide(input: { n: number; estimate: number | null; se: number | null; bar: number; z?: number }): SamplePlan | null {
+export function samplesToDecide(input: {
+  n: number;
+  estimate: number | null;
+  se: number | null;
+  bar: number;
+  z?: number;
+}): SamplePlan | null {
   const { n, estimate, se, bar } = input;
   const z = input.z ?? Z_95;
   if (!Number.isInteger(n) || n < 0) throw new Error(`n must be a non-negative integer, got ${n}.`);

@@ -32,4 +32,3 @@ export function twoReviewerTable(reviewerA: string, reviewerB: string): Agreemen
   }
   return items;
 }
-

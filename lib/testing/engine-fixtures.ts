@@ -51,11 +51,18 @@ export function spySandbox(): { sandbox: SandboxDefinition<{ count: number }>; e
 }
 
 /** A suite of tasks on the spy sandbox, built in memory. */
-export async function spySuite(tasks: Record<string, unknown>[], sandbox: SandboxDefinition, extra: Record<string, unknown> = {}): Promise<LoadedSuite> {
+export async function spySuite(
+  tasks: Record<string, unknown>[],
+  sandbox: SandboxDefinition,
+  extra: Record<string, unknown> = {},
+): Promise<LoadedSuite> {
   return resolveSuite({ name: "spy", threshold: 1, tasks, ...extra }, "/virtual/spy/suite.yaml", { sandbox });
 }
 
-export function agentOf(run: (input: AgentInput, env: AgentEnv) => Promise<string | AgentResult> | string | AgentResult, spec = "test:agent"): Agent {
+export function agentOf(
+  run: (input: AgentInput, env: AgentEnv) => Promise<string | AgentResult> | string | AgentResult,
+  spec = "test:agent",
+): Agent {
   return {
     spec,
     async run(input, env) {

@@ -13,11 +13,16 @@ describe("architecture boundaries (eslint.config.js)", () => {
     expect(await problems('import { PrismaClient } from "@prisma/client";\nexport const c = PrismaClient;\n', "lib/engine/x.ts")).toEqual([
       expect.stringMatching(/no-restricted-imports: .*Only lib\/db talks to the database/),
     ]);
-    expect(await problems('import "server-only";\nimport { PrismaPg } from "@prisma/adapter-pg";\nexport const c = PrismaPg;\n', "lib/db/x.ts")).toEqual([]);
+    expect(
+      await problems('import "server-only";\nimport { PrismaPg } from "@prisma/adapter-pg";\nexport const c = PrismaPg;\n', "lib/db/x.ts"),
+    ).toEqual([]);
   });
 
   it("keeps graders away from lib/db and lib/auth", async () => {
-    const found = await problems('import { db } from "../lib/db/client";\nimport { requireUser } from "@/lib/auth/session";\nexport const x = [db, requireUser];\n', "graders/x.ts");
+    const found = await problems(
+      'import { db } from "../lib/db/client";\nimport { requireUser } from "@/lib/auth/session";\nexport const x = [db, requireUser];\n',
+      "graders/x.ts",
+    );
     expect(found).toHaveLength(2);
     expect(found.every((p) => p.includes("Graders are pure"))).toBe(true);
   });
@@ -25,7 +30,9 @@ describe("architecture boundaries (eslint.config.js)", () => {
   it("keeps the run engine and the gates off the database: their side effects are injected", async () => {
     const found = await problems('import { db } from "@/lib/db/client";\nexport const x = db;\n', "lib/engine/x.ts");
     expect(found).toEqual([expect.stringMatching(/no-restricted-imports: .*RunDeps/)]);
-    expect(await problems('import { findBaseline } from "../db/baselines";\nexport const x = findBaseline;\n', "lib/gates/x.ts")).toHaveLength(1);
+    expect(
+      await problems('import { findBaseline } from "../db/baselines";\nexport const x = findBaseline;\n', "lib/gates/x.ts"),
+    ).toHaveLength(1);
   });
 
   it("requires lib/db and lib/auth modules to be server-only", async () => {

@@ -16,7 +16,9 @@ export interface Route {
  * run `gavel run --server` as a child process against them over real HTTP. Only requests that
  * carry an API token work here (a session needs Next's request scope).
  */
-export async function startRouteServer(routes: Route[]): Promise<{ url: string; close: () => Promise<void>; requests: { method: string; path: string; status: number }[] }> {
+export async function startRouteServer(
+  routes: Route[],
+): Promise<{ url: string; close: () => Promise<void>; requests: { method: string; path: string; status: number }[] }> {
   const requests: { method: string; path: string; status: number }[] = [];
   const compiled = routes.map((r) => ({ ...r, regex: new RegExp(`^${r.pattern.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`) }));
   const server: Server = createServer(async (req, res) => {
@@ -27,7 +29,9 @@ export async function startRouteServer(routes: Route[]): Promise<{ url: string; 
     let response: Response;
     if (!route) response = new Response(JSON.stringify({ error: "no route" }), { status: 404 });
     else {
-      const params = Object.fromEntries(Object.entries(route.regex.exec(url.pathname)!.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+      const params = Object.fromEntries(
+        Object.entries(route.regex.exec(url.pathname)!.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]),
+      );
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
       const body = chunks.length && req.method !== "GET" ? Buffer.concat(chunks) : undefined;

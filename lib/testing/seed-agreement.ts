@@ -56,10 +56,18 @@ export async function seedAgreementQueue(input: AgreementSeed) {
       });
       transcriptIds[item.key] = transcript.id;
       await tx.queueItem.create({
-        data: { queueId: queue.id, transcriptId: transcript.id, orderKey: String(index).padStart(6, "0"), split: item.split ?? "dev", labelCount: item.labels.length },
+        data: {
+          queueId: queue.id,
+          transcriptId: transcript.id,
+          orderKey: String(index).padStart(6, "0"),
+          split: item.split ?? "dev",
+          labelCount: item.labels.length,
+        },
       });
       for (const [n, label] of item.labels.entries()) {
-        reviewerIds[label.reviewer] ??= (await tx.user.upsert({ where: { email: label.reviewer }, update: {}, create: { email: label.reviewer, role: "reviewer" } })).id;
+        reviewerIds[label.reviewer] ??= (
+          await tx.user.upsert({ where: { email: label.reviewer }, update: {}, create: { email: label.reviewer, role: "reviewer" } })
+        ).id;
         await tx.label.create({
           data: {
             transcriptId: transcript.id,
@@ -77,7 +85,9 @@ export async function seedAgreementQueue(input: AgreementSeed) {
       }
       const values = new Set(item.labels.map((l) => l.value));
       if (item.labels.length >= reviewersPerItem && values.size === 1) {
-        await tx.goldLabel.create({ data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: [...values][0]!, source: "consensus" } });
+        await tx.goldLabel.create({
+          data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: [...values][0]!, source: "consensus" },
+        });
       }
     }
     return { queueId: queue.id, transcriptIds, reviewerIds };
@@ -86,5 +96,8 @@ export async function seedAgreementQueue(input: AgreementSeed) {
 
 /** How many gold labels an item has, by rubric version (the "exactly one" check). */
 export async function goldLabelsOf(queueId: string, transcriptId: string) {
-  return db().goldLabel.findMany({ where: { queueId, transcriptId }, select: { rubricVersion: true, value: true, source: true, decidedById: true, note: true } });
+  return db().goldLabel.findMany({
+    where: { queueId, transcriptId },
+    select: { rubricVersion: true, value: true, source: true, decidedById: true, note: true },
+  });
 }

@@ -31,19 +31,22 @@ export interface SeedLabelSet {
 
 export async function seedLabelSet(input: SeedLabelSet) {
   const client = db();
-  return client.$transaction(async (tx) => {
-    const queue = await tx.labelQueue.create({
-      data: {
-        name: input.name,
-        kind: input.kind,
-        rubric: input.rubric ?? "Pass when the answer is correct and complete.",
-        scaleMin: input.scale?.min ?? null,
-        scaleMax: input.scale?.max ?? null,
-        reviewersPerItem: input.reviewersPerItem ?? 2,
-      },
-    });
-    return seedItems(tx, queue, input);
-  }, { timeout: 60_000, maxWait: 20_000 });
+  return client.$transaction(
+    async (tx) => {
+      const queue = await tx.labelQueue.create({
+        data: {
+          name: input.name,
+          kind: input.kind,
+          rubric: input.rubric ?? "Pass when the answer is correct and complete.",
+          scaleMin: input.scale?.min ?? null,
+          scaleMax: input.scale?.max ?? null,
+          reviewersPerItem: input.reviewersPerItem ?? 2,
+        },
+      });
+      return seedItems(tx, queue, input);
+    },
+    { timeout: 60_000, maxWait: 20_000 },
+  );
 }
 
 /** More items for an existing label set (new transcripts, labels and gold as given). */
@@ -60,7 +63,13 @@ async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet
   const reviewers = new Map<string, string>();
   for (const [at, item] of input.items.entries()) {
     const index = offset + at;
-    const content = { messages: [{ role: "user", content: `Task ${item.key}` }, { role: "assistant", content: item.output ?? "" }], outputs: item.outputs ?? null };
+    const content = {
+      messages: [
+        { role: "user", content: `Task ${item.key}` },
+        { role: "assistant", content: item.output ?? "" },
+      ],
+      outputs: item.outputs ?? null,
+    };
     const transcript = await tx.transcript.create({
       data: {
         contentHash: contentHash({ seed: input.name, key: item.key }),
@@ -73,18 +82,32 @@ async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet
       },
     });
     transcriptIds[item.key] = transcript.id;
-    await tx.queueItem.create({ data: { queueId: queue.id, transcriptId: transcript.id, orderKey: String(index).padStart(6, "0"), split: item.split, labelCount: item.labels?.length ?? 0 } });
+    await tx.queueItem.create({
+      data: {
+        queueId: queue.id,
+        transcriptId: transcript.id,
+        orderKey: String(index).padStart(6, "0"),
+        split: item.split,
+        labelCount: item.labels?.length ?? 0,
+      },
+    });
     for (const label of item.labels ?? []) {
       let reviewerId = reviewers.get(label.reviewer);
       if (!reviewerId) {
-        const user = await tx.user.upsert({ where: { email: label.reviewer }, update: {}, create: { email: label.reviewer, role: "reviewer" } });
+        const user = await tx.user.upsert({
+          where: { email: label.reviewer },
+          update: {},
+          create: { email: label.reviewer, role: "reviewer" },
+        });
         reviewerId = user.id;
         reviewers.set(label.reviewer, reviewerId);
       }
       await tx.label.create({ data: { transcriptId: transcript.id, queueId: queue.id, reviewerId, value: label.value } });
     }
     if (item.gold !== null) {
-      await tx.goldLabel.create({ data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: item.gold, source: "consensus" } });
+      await tx.goldLabel.create({
+        data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: item.gold, source: "consensus" },
+      });
     }
   }
   return { queueId: queue.id, transcriptIds };
@@ -92,7 +115,10 @@ async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet
 
 /** Replaces one item's gold label (as an adjudication would): the label set's hash changes. */
 export async function changeGold(queueId: string, transcriptId: string, value: string) {
-  await db().goldLabel.update({ where: { queueId_transcriptId_rubricVersion: { queueId, transcriptId, rubricVersion: 1 } }, data: { value, source: "adjudication" } });
+  await db().goldLabel.update({
+    where: { queueId_transcriptId_rubricVersion: { queueId, transcriptId, rubricVersion: 1 } },
+    data: { value, source: "adjudication" },
+  });
 }
 
 export async function seedJudgeVersion(name: string, spec: Record<string, unknown>) {

@@ -42,12 +42,22 @@ export async function seedQueue(input: SeedQueue) {
       taskPrompt: item.taskPrompt ?? `Task ${item.key}`,
       rubric: item.rubric,
       finalOutput: item.finalOutput ?? `Output of ${item.key}`,
-      content: item.content ?? { messages: [{ role: "user", content: `Task ${item.key} (${input.name})` }, { role: "assistant", content: `Answer for ${item.key}` }] },
+      content: item.content ?? {
+        messages: [
+          { role: "user", content: `Task ${item.key} (${input.name})` },
+          { role: "assistant", content: `Answer for ${item.key}` },
+        ],
+      },
     }),
   );
   const { ids } = await importTranscripts(parsed);
   const queue = await client.labelQueue.create({
-    data: { name: input.name, kind, rubric: input.rubric ?? "Pass when the answer is correct and complete.", reviewersPerItem: input.reviewersPerItem ?? 1 },
+    data: {
+      name: input.name,
+      kind,
+      rubric: input.rubric ?? "Pass when the answer is correct and complete.",
+      reviewersPerItem: input.reviewersPerItem ?? 1,
+    },
   });
   const users = new Map<string, string>();
   const user = async (email: string) => {
@@ -74,11 +84,15 @@ export async function seedQueue(input: SeedQueue) {
     });
     queueItemIds[item.key] = created.id;
     for (const label of item.labels ?? []) {
-      await client.label.create({ data: { transcriptId, queueId: queue.id, reviewerId: await user(label.reviewer), value: label.value, reason: label.reason ?? null } });
+      await client.label.create({
+        data: { transcriptId, queueId: queue.id, reviewerId: await user(label.reviewer), value: label.value, reason: label.reason ?? null },
+      });
     }
     for (const verdict of item.verdicts ?? []) {
       const version = await judgeVersion(verdict.judge);
-      await client.judgeVerdict.create({ data: { judgeVersionId: version, transcriptId, status: "ok", value: verdict.value, reason: verdict.reason } });
+      await client.judgeVerdict.create({
+        data: { judgeVersionId: version, transcriptId, status: "ok", value: verdict.value, reason: verdict.reason },
+      });
     }
   }
   return { queueId: queue.id, transcriptIds, queueItemIds };
@@ -91,7 +105,16 @@ async function judgeVersion(name: string): Promise<string> {
   const found = await client.judgeVersion.findUnique({ where: { hash } });
   if (found) return found.id;
   const created = await client.judgeVersion.create({
-    data: { judgeId: judge.id, version: 1, hash, provider: "replay", model: "seeded-model", promptTemplate: "{{output}}", params: {}, parser: "pass_fail" },
+    data: {
+      judgeId: judge.id,
+      version: 1,
+      hash,
+      provider: "replay",
+      model: "seeded-model",
+      promptTemplate: "{{output}}",
+      params: {},
+      parser: "pass_fail",
+    },
   });
   return created.id;
 }
@@ -101,10 +124,23 @@ export async function queueLabels(queueId: string) {
   const labels = await db().label.findMany({
     where: { queueId },
     orderBy: { createdAt: "asc" },
-    select: { transcriptId: true, value: true, score: true, reason: true, timeSpentMs: true, judgeSeen: true, judgeRevealedAt: true, rubricVersion: true, reviewer: { select: { email: true } } },
+    select: {
+      transcriptId: true,
+      value: true,
+      score: true,
+      reason: true,
+      timeSpentMs: true,
+      judgeSeen: true,
+      judgeRevealedAt: true,
+      rubricVersion: true,
+      reviewer: { select: { email: true } },
+    },
   });
   const gold = await db().goldLabel.findMany({ where: { queueId }, select: { transcriptId: true, value: true, source: true } });
-  const skips = await db().labelSkip.findMany({ where: { queueItem: { queueId } }, select: { queueItem: { select: { transcriptId: true } }, reviewer: { select: { email: true } } } });
+  const skips = await db().labelSkip.findMany({
+    where: { queueItem: { queueId } },
+    select: { queueItem: { select: { transcriptId: true } }, reviewer: { select: { email: true } } },
+  });
   return {
     labels: labels.map(({ reviewer, ...l }) => ({ ...l, reviewer: reviewer.email })),
     gold,

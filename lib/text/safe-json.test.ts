@@ -5,8 +5,13 @@ const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
 describe("parseJsonSafely", () => {
   it("refuses a document nested 3,000 levels deep with a message, not a stack overflow", () => {
-    expect(parseJsonSafely(nested(3000))).toEqual({ error: expect.stringMatching(/^nested deeper than 64 levels \(at 0\.0\.0\.0\.0\.0\.…\)$/), parse: false });
-    expect(parseJsonSafely(`{"messages":[{"content":${nested(70)}}]}`)).toMatchObject({ error: expect.stringContaining("(at messages.0.content.0.0.0.…)") });
+    expect(parseJsonSafely(nested(3000))).toEqual({
+      error: expect.stringMatching(/^nested deeper than 64 levels \(at 0\.0\.0\.0\.0\.0\.…\)$/),
+      parse: false,
+    });
+    expect(parseJsonSafely(`{"messages":[{"content":${nested(70)}}]}`)).toMatchObject({
+      error: expect.stringContaining("(at messages.0.content.0.0.0.…)"),
+    });
   });
 
   it("accepts exactly the maximum depth", () => {
@@ -15,8 +20,14 @@ describe("parseJsonSafely", () => {
   });
 
   it("refuses an escaped lone surrogate in a value or a field name, naming the field; a proper pair is fine", () => {
-    expect(parseJsonSafely('{"messages":[{"content":"a\\ud800b"}]}')).toEqual({ error: "messages.0.content: contains a lone surrogate (\\ud800): not valid Unicode", parse: false });
-    expect(parseJsonSafely('{"x":{"\\udc00":1}}')).toEqual({ error: "x: a field name contains a lone surrogate: not valid Unicode", parse: false });
+    expect(parseJsonSafely('{"messages":[{"content":"a\\ud800b"}]}')).toEqual({
+      error: "messages.0.content: contains a lone surrogate (\\ud800): not valid Unicode",
+      parse: false,
+    });
+    expect(parseJsonSafely('{"x":{"\\udc00":1}}')).toEqual({
+      error: "x: a field name contains a lone surrogate: not valid Unicode",
+      parse: false,
+    });
     expect(parseJsonSafely('{"emoji":"\\ud83d\\ude00"}')).toEqual({ value: { emoji: "😀" } });
   });
 

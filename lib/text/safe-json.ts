@@ -26,7 +26,8 @@ export function jsonValueProblem(value: unknown): string | null {
       continue;
     }
     if (v === null || typeof v !== "object") continue;
-    if (depth >= MAX_JSON_DEPTH) return `nested deeper than ${MAX_JSON_DEPTH} levels (at ${path.slice(0, 6).join(".")}${path.length > 6 ? ".…" : ""})`;
+    if (depth >= MAX_JSON_DEPTH)
+      return `nested deeper than ${MAX_JSON_DEPTH} levels (at ${path.slice(0, 6).join(".")}${path.length > 6 ? ".…" : ""})`;
     const entries: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
     for (const [key, item] of entries) {
       if (!Array.isArray(v) && LONE_SURROGATE.test(key)) return `${where(path)}a field name contains a lone surrogate: not valid Unicode`;
@@ -56,4 +57,3 @@ export function parseJsonSafely(text: string): { value: unknown } | { error: str
   const problem = jsonValueProblem(value);
   return problem ? { error: problem, parse: false } : { value };
 }
-

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decodeUtf8 } from "./utf8";
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "utf8") : Buffer.from(p))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "utf8") : Buffer.from(p))));
 
 describe("decodeUtf8", () => {
   it("decodes valid UTF-8, multi-byte characters included, and drops a byte-order mark", () => {

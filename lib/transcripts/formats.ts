@@ -19,16 +19,28 @@ interface FormatDefinition {
 
 export const FORMATS = {
   otel: { parse: parseOtlp, sniff: (head) => /"resource(Spans|Logs)"/.test(head) },
-  promptfoo: { parse: parsePromptfoo, sniff: (head) => /"evalId"\s*:/.test(head) || (/"promptIdx"\s*:/.test(head) && /"testIdx"\s*:/.test(head)) },
-  inspect: { parse: parseInspect, sniff: (head) => head.startsWith("PK\u0003\u0004") || (/"eval"\s*:\s*\{/.test(head) && /"task"\s*:/.test(head) && /"(samples|plan|status)"\s*:/.test(head)) },
+  promptfoo: {
+    parse: parsePromptfoo,
+    sniff: (head) => /"evalId"\s*:/.test(head) || (/"promptIdx"\s*:/.test(head) && /"testIdx"\s*:/.test(head)),
+  },
+  inspect: {
+    parse: parseInspect,
+    sniff: (head) =>
+      head.startsWith("PK\u0003\u0004") ||
+      (/"eval"\s*:\s*\{/.test(head) && /"task"\s*:/.test(head) && /"(samples|plan|status)"\s*:/.test(head)),
+  },
   langfuse: {
     parse: parseLangfuse,
     sniff: (head, first) =>
       /"observations"\s*:\s*\[/.test(head) ||
-      (/"type"\s*:\s*"(GENERATION|SPAN|EVENT|AGENT|TOOL|CHAIN|RETRIEVER|EVALUATOR|EMBEDDING|GUARDRAIL)"/.test(head) && /"traceId"\s*:/.test(head)) ||
+      (/"type"\s*:\s*"(GENERATION|SPAN|EVENT|AGENT|TOOL|CHAIN|RETRIEVER|EVALUATOR|EMBEDDING|GUARDRAIL)"/.test(head) &&
+        /"traceId"\s*:/.test(head)) ||
       (first !== null && typeof first.traceId === "string" && typeof first.type === "string"),
   },
-  "openai-chat": { parse: parseOpenAiChat, sniff: (_head, first) => first !== null && Array.isArray(first.messages) && !("task_prompt" in first) },
+  "openai-chat": {
+    parse: parseOpenAiChat,
+    sniff: (_head, first) => first !== null && Array.isArray(first.messages) && !("task_prompt" in first),
+  },
   jsonl: { parse: parseJsonl, sniff: (_head, first) => first !== null && "task_prompt" in first },
 } satisfies Record<TranscriptFormat, FormatDefinition>;
 
@@ -36,7 +48,10 @@ export const FORMATS = {
 const DETECTION_ORDER: TranscriptFormat[] = ["otel", "promptfoo", "inspect", "langfuse", "openai-chat", "jsonl"];
 
 function firstLine(head: string): Record<string, unknown> | null {
-  const line = head.replace(/^\uFEFF/, "").split(/\r?\n/).find((l) => l.trim());
+  const line = head
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .find((l) => l.trim());
   if (!line) return null;
   try {
     const value: unknown = JSON.parse(line);

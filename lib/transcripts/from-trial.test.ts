@@ -17,7 +17,14 @@ describe("trialToTranscript", () => {
       finalState: { refunds: 1 },
       error: null,
     });
-    expect(transcript).toMatchObject({ source: "run", externalId: "refund-full-bank", trialId: "t1", kind: "binary", taskPrompt: "Refund order A1002 in full.", finalOutput: "Refunded A1002." });
+    expect(transcript).toMatchObject({
+      source: "run",
+      externalId: "refund-full-bank",
+      trialId: "t1",
+      kind: "binary",
+      taskPrompt: "Refund order A1002 in full.",
+      finalOutput: "Refunded A1002.",
+    });
     expect(transcript.content).toEqual({
       messages: [
         { role: "user", content: "Refund order A1002 in full." },

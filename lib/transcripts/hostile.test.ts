@@ -7,8 +7,15 @@ const deep = "[".repeat(3000) + "]".repeat(3000);
 
 describe("hostile transcript files", () => {
   it("JSONL: a line nested 3,000 arrays deep is refused by line", () => {
-    const result = parseTranscriptFile(`${good}\n{"id":"deep","task_prompt":"T","messages":[],"final_state":${deep}}\n`, "jsonl", "x.jsonl");
-    expect(result).toMatchObject({ ok: false, errors: [expect.stringMatching(/^line 2: nested deeper than 64 levels \(at final_state\.0\.0\.0\.0\.0\.…\)$/)] });
+    const result = parseTranscriptFile(
+      `${good}\n{"id":"deep","task_prompt":"T","messages":[],"final_state":${deep}}\n`,
+      "jsonl",
+      "x.jsonl",
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      errors: [expect.stringMatching(/^line 2: nested deeper than 64 levels \(at final_state\.0\.0\.0\.0\.0\.…\)$/)],
+    });
   });
 
   it("JSONL: a lone surrogate is refused with line and field", () => {
@@ -17,8 +24,14 @@ describe("hostile transcript files", () => {
   });
 
   it("OTel: a request nested too deep, or one line of a collector file, is refused with where", () => {
-    expect(parseTranscriptFile(`{"resourceSpans":${deep}}`, "otel", "t.json")).toMatchObject({ ok: false, errors: [expect.stringContaining("nested deeper than 64 levels (at resourceSpans.0.0.0.0.0.…)")] });
+    expect(parseTranscriptFile(`{"resourceSpans":${deep}}`, "otel", "t.json")).toMatchObject({
+      ok: false,
+      errors: [expect.stringContaining("nested deeper than 64 levels (at resourceSpans.0.0.0.0.0.…)")],
+    });
     const lines = `{"resourceSpans":[]}\n{"resourceSpans":[{"x":"\\udc00"}]}\n`;
-    expect(parseTranscriptFile(lines, "otel", "t.jsonl")).toMatchObject({ ok: false, errors: [expect.stringContaining("line 2: resourceSpans.0.x: contains a lone surrogate")] });
+    expect(parseTranscriptFile(lines, "otel", "t.jsonl")).toMatchObject({
+      ok: false,
+      errors: [expect.stringContaining("line 2: resourceSpans.0.x: contains a lone surrogate")],
+    });
   });
 });

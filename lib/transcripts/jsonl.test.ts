@@ -8,7 +8,11 @@ const good = (n: number, extra: Record<string, unknown> = {}) =>
     rubric: "Refunds the order once, to the original payment method.",
     messages: [
       { role: "user", content: `Please refund order A100${n}.` },
-      { role: "assistant", content: null, tool_calls: [{ id: "c1", name: "issue_refund", arguments: { order_id: `A100${n}` }, result: { ok: true } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c1", name: "issue_refund", arguments: { order_id: `A100${n}` }, result: { ok: true } }],
+      },
       { role: "assistant", content: "Refunded." },
     ],
     final_output: "Refunded.",
@@ -18,7 +22,9 @@ const good = (n: number, extra: Record<string, unknown> = {}) =>
 
 describe("parseJsonl", () => {
   it("maps every field of a line to the stored transcript shape", () => {
-    const result = parseJsonl(`${good(1, { expected_qualities: ["one refund", "polite"], judge_verdicts: [{ judge: "gpt-judge", verdict: "PASS", reason: "fine" }] })}\n`);
+    const result = parseJsonl(
+      `${good(1, { expected_qualities: ["one refund", "polite"], judge_verdicts: [{ judge: "gpt-judge", verdict: "PASS", reason: "fine" }] })}\n`,
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [item] = result.items;
@@ -58,7 +64,14 @@ describe("parseJsonl", () => {
   });
 
   it("collects every error of every line, invalid JSON included", () => {
-    const text = [good(1), "{not json", "", good(4, { kind: "pairwise" }), '[1,2]', good(6, { surprise: 1, judge_verdicts: [{ judge: "j", verdict: "maybe" }] })].join("\n");
+    const text = [
+      good(1),
+      "{not json",
+      "",
+      good(4, { kind: "pairwise" }),
+      "[1,2]",
+      good(6, { surprise: 1, judge_verdicts: [{ judge: "j", verdict: "maybe" }] }),
+    ].join("\n");
     const result = parseJsonl(text);
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -71,8 +84,20 @@ describe("parseJsonl", () => {
   });
 
   it("skips blank lines, keeps line numbers, and reads pairwise and graded items", () => {
-    const pair = JSON.stringify({ task_prompt: "Which is better?", kind: "pairwise", outputs: { a: "one", b: "two" }, judge_verdicts: [{ judge: "j", verdict: "b" }] });
-    const graded = JSON.stringify({ id: 7, task_prompt: "Rate it", kind: "graded", criterion: "Coherence", final_output: "text", judge_verdicts: [{ judge: "j", verdict: 4 }] });
+    const pair = JSON.stringify({
+      task_prompt: "Which is better?",
+      kind: "pairwise",
+      outputs: { a: "one", b: "two" },
+      judge_verdicts: [{ judge: "j", verdict: "b" }],
+    });
+    const graded = JSON.stringify({
+      id: 7,
+      task_prompt: "Rate it",
+      kind: "graded",
+      criterion: "Coherence",
+      final_output: "text",
+      judge_verdicts: [{ judge: "j", verdict: 4 }],
+    });
     const result = parseJsonl(`\n${pair}\r\n\n${graded}\n\n`);
     expect(result.ok).toBe(true);
     if (!result.ok) return;

@@ -37,7 +37,9 @@ export const jsonlLineSchema = z
     id: z.union([z.string().min(1), z.number()], { error: "id must be text or a number" }).optional(),
     task_prompt: text("task_prompt"),
     rubric: text("rubric").optional(),
-    expected_qualities: z.union([z.string(), z.array(z.string())], { error: "expected_qualities must be text or a list of texts" }).optional(),
+    expected_qualities: z
+      .union([z.string(), z.array(z.string())], { error: "expected_qualities must be text or a list of texts" })
+      .optional(),
     criterion: text("criterion").optional(),
     kind: z.enum(ITEM_KINDS, { error: 'kind must be "binary", "pairwise" or "graded"' }).default("binary"),
     messages: z.array(message).default([]),
@@ -47,8 +49,10 @@ export const jsonlLineSchema = z
     judge_verdicts: z.array(judgeVerdict).default([]),
   })
   .superRefine((line, ctx) => {
-    if (line.kind === "pairwise" && !line.outputs) ctx.addIssue({ code: "custom", path: ["outputs"], message: "a pairwise item needs outputs.a and outputs.b" });
-    if (line.kind !== "pairwise" && line.outputs) ctx.addIssue({ code: "custom", path: ["outputs"], message: 'outputs belong to pairwise items: set "kind": "pairwise" or drop them' });
+    if (line.kind === "pairwise" && !line.outputs)
+      ctx.addIssue({ code: "custom", path: ["outputs"], message: "a pairwise item needs outputs.a and outputs.b" });
+    if (line.kind !== "pairwise" && line.outputs)
+      ctx.addIssue({ code: "custom", path: ["outputs"], message: 'outputs belong to pairwise items: set "kind": "pairwise" or drop them' });
     line.judge_verdicts.forEach((v, i) => {
       const normalised = normaliseVerdict(line.kind, v.verdict, v.score);
       if ("error" in normalised) ctx.addIssue({ code: "custom", path: ["judge_verdicts", i, "verdict"], message: normalised.error });

@@ -38,14 +38,26 @@ describe("parseOtlp", () => {
       { role: "user", content: "Please refund order A1002, the headphones arrived broken." },
       {
         role: "assistant",
-        toolCalls: [{ id: "call_1", name: "get_order", arguments: { order_id: "A1002" }, result: { id: "A1002", total: 59.9, payment: "card", status: "delivered" } }],
+        toolCalls: [
+          {
+            id: "call_1",
+            name: "get_order",
+            arguments: { order_id: "A1002" },
+            result: { id: "A1002", total: 59.9, payment: "card", status: "delivered" },
+          },
+        ],
       },
       {
         role: "assistant",
         content: "Refunding the full amount to the card.",
         toolCalls: [{ id: "call_2", name: "issue_refund", arguments: { order_id: "A1002", amount: 59.9 }, result: "refund r-77 created" }],
       },
-      { role: "assistant", toolCalls: [{ id: "call_x", name: "send_email", arguments: { to: "customer", template: "refund" }, error: "SMTP relay refused the message" }] },
+      {
+        role: "assistant",
+        toolCalls: [
+          { id: "call_x", name: "send_email", arguments: { to: "customer", template: "refund" }, error: "SMTP relay refused the message" },
+        ],
+      },
       { role: "assistant", content: "Done: 59.90 will be back on your card within 5 days." },
     ]);
     expect(result.items[0]!.verdicts).toEqual([]);
@@ -57,7 +69,13 @@ describe("parseOtlp", () => {
     expect(result.items[1]!.transcript).toMatchObject({
       taskPrompt: "What is the capital of New Zealand?",
       finalOutput: "Wellington.",
-      content: { messages: [{ role: "system", content: "Answer briefly." }, { role: "user", content: "What is the capital of New Zealand?" }, { role: "assistant", content: "Wellington." }] },
+      content: {
+        messages: [
+          { role: "system", content: "Answer briefly." },
+          { role: "user", content: "What is the capital of New Zealand?" },
+          { role: "assistant", content: "Wellington." },
+        ],
+      },
     });
   });
 
@@ -84,16 +102,23 @@ describe("parseOtlp", () => {
   });
 
   it("names the trace, the span and the attribute when an attribute is bad, and returns nothing", () => {
-    const result = parseOtlp(withAttribute("b000000000000004", "gen_ai.input.messages", "[{\"role\": \"user\", \"parts\": "));
+    const result = parseOtlp(withAttribute("b000000000000004", "gen_ai.input.messages", '[{"role": "user", "parts": '));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0]).toMatch(new RegExp(`^trace ${T1} span b000000000000004 \\(chat gpt-4o-2024-08-06\\): attribute gen_ai.input.messages: not valid JSON`));
+    expect(result.errors[0]).toMatch(
+      new RegExp(`^trace ${T1} span b000000000000004 \\(chat gpt-4o-2024-08-06\\): attribute gen_ai.input.messages: not valid JSON`),
+    );
   });
 
   it("requires the tool name on an execute_tool span", () => {
     const result = parseOtlp(withAttribute("b000000000000005", "gen_ai.tool.name", undefined));
-    expect(result).toEqual({ ok: false, errors: [`trace ${T1} span b000000000000005 (execute_tool issue_refund): attribute gen_ai.tool.name: an execute_tool span needs the tool's name`] });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        `trace ${T1} span b000000000000005 (execute_tool issue_refund): attribute gen_ai.tool.name: an execute_tool span needs the tool's name`,
+      ],
+    });
   });
 
   it("says where a span is malformed and which trace has no user message", () => {
@@ -101,7 +126,10 @@ describe("parseOtlp", () => {
     delete doc.resourceSpans[1].scopeSpans[0].spans[0].startTimeUnixNano;
     const bad = parseOtlp(JSON.stringify(doc));
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.errors).toEqual([`resourceSpans[1].scopeSpans[0].spans[0] (trace ${T2} span c000000000000001): startTimeUnixNano: must be a whole number of nanoseconds`]);
+    if (!bad.ok)
+      expect(bad.errors).toEqual([
+        `resourceSpans[1].scopeSpans[0].spans[0] (trace ${T2} span c000000000000001): startTimeUnixNano: must be a whole number of nanoseconds`,
+      ]);
 
     const silent = JSON.parse(fixture);
     silent.resourceSpans[1].scopeSpans[0].spans[0].events = [];
@@ -114,7 +142,10 @@ describe("parseOtlp", () => {
     const broken = parseOtlp('{\n  "resourceSpans": [\n    {,\n  ]\n}');
     expect(broken.ok).toBe(false);
     if (!broken.ok) expect(broken.errors[0]).toMatch(/^not valid JSON \(line 3 column 6/);
-    expect(parseOtlp('{"spans": []}')).toEqual({ ok: false, errors: ["the file: resourceSpans: an OTLP export has a resourceSpans (traces) or resourceLogs (logs) list"] });
+    expect(parseOtlp('{"spans": []}')).toEqual({
+      ok: false,
+      errors: ["the file: resourceSpans: an OTLP export has a resourceSpans (traces) or resourceLogs (logs) list"],
+    });
   });
 
   it("converts every OTLP AnyValue", () => {
@@ -142,7 +173,11 @@ describe("parseOtlp: what is not GenAI, log records, and content in two places",
     const result = parseOtlp(`${spansLine}\n${logsLine}\n${request(httpSpan("feed", "01"), httpSpan("feed", "02", "SELECT orders"))}\n`);
     if (!result.ok) throw new Error(result.errors.join("\n"));
     expect(result.items).toHaveLength(1);
-    expect(result.notes).toEqual(["read as OpenTelemetry GenAI", "1 span skipped (not GenAI: GET)", "1 trace skipped (no GenAI span: feed)"]);
+    expect(result.notes).toEqual([
+      "read as OpenTelemetry GenAI",
+      "1 span skipped (not GenAI: GET)",
+      "1 trace skipped (no GenAI span: feed)",
+    ]);
   });
 
   it("refuses a file with nothing GenAI in it, saying so", () => {
@@ -201,6 +236,11 @@ describe("parseOtlp: what is not GenAI, log records, and content in two places",
     logs.resourceLogs[0].scopeLogs[0].logRecords[1].body = { kvlistValue: { values: [{ key: "role", value: { intValue: "7" } }] } };
     const result = parseOtlp(`${spansLine}\n${JSON.stringify(logs)}`);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors).toEqual([expect.stringMatching(/^trace [0-9a-f]{32} span [0-9a-f]{16} \(chat gpt-4o-2024-08-06\): log record 2 \(gen_ai\.user\.message\): role must be text \(got 7\)$/)]);
+    if (!result.ok)
+      expect(result.errors).toEqual([
+        expect.stringMatching(
+          /^trace [0-9a-f]{32} span [0-9a-f]{16} \(chat gpt-4o-2024-08-06\): log record 2 \(gen_ai\.user\.message\): role must be text \(got 7\)$/,
+        ),
+      ]);
   });
 });

@@ -19,7 +19,6 @@ export { anyValueToJs } from "./otel/otlp";
  * trace with no GenAI span at all. docs/transcripts.md has the mapping.
  */
 
-
 function parses(text: string): boolean {
   try {
     JSON.parse(text);
@@ -50,7 +49,9 @@ function readRequests(input: string): { docs: { where: string; value: unknown }[
 }
 
 function spanLabel(span: SpanRecord) {
-  return span.synthetic ? `trace ${span.traceId} log records of span ${span.spanId || "(none)"}` : `trace ${span.traceId} span ${span.spanId}${span.name ? ` (${span.name})` : ""}`;
+  return span.synthetic
+    ? `trace ${span.traceId} log records of span ${span.spanId || "(none)"}`
+    : `trace ${span.traceId} span ${span.spanId}${span.name ? ` (${span.name})` : ""}`;
 }
 
 interface TraceReading {
@@ -90,7 +91,9 @@ function readTrace(traceId: string, spans: SpanRecord[], errors: string[]): Trac
   const where = `trace ${traceId}`;
   const firstUser = messages.find((m) => m.role === "user" && m.content);
   if (!firstUser) {
-    errors.push(`${where} (root span ${root.spanId}): no user message in the trace's GenAI spans to use as the task prompt; is message content capture on? (docs/transcripts.md, "Capturing content")`);
+    errors.push(
+      `${where} (root span ${root.spanId}): no user message in the trace's GenAI spans to use as the task prompt; is message content capture on? (docs/transcripts.md, "Capturing content")`,
+    );
     return { item: null, skippedSpans, shapes };
   }
   const lastAssistant = [...messages].reverse().find((m) => m.role === "assistant" && m.content);
@@ -122,8 +125,12 @@ function notesFor(shapes: Set<string>, skippedSpans: SpanRecord[], skippedTraces
   }
   const logs = skippedSpans.filter((s) => s.synthetic).reduce((n, s) => n + s.logs.length, 0);
   if (logs) notes.push(`${plural(logs, "log record")} skipped (not GenAI)`);
-  if (untraced) notes.push(`${plural(untraced, "log record")} skipped (no trace id: nothing ties ${untraced === 1 ? "it" : "them"} to a conversation)`);
-  if (skippedTraces.length) notes.push(`${plural(skippedTraces.length, "trace")} skipped (no GenAI span: ${skippedTraces.slice(0, 3).join(", ")}${skippedTraces.length > 3 ? ", …" : ""})`);
+  if (untraced)
+    notes.push(`${plural(untraced, "log record")} skipped (no trace id: nothing ties ${untraced === 1 ? "it" : "them"} to a conversation)`);
+  if (skippedTraces.length)
+    notes.push(
+      `${plural(skippedTraces.length, "trace")} skipped (no GenAI span: ${skippedTraces.slice(0, 3).join(", ")}${skippedTraces.length > 3 ? ", …" : ""})`,
+    );
   return notes;
 }
 
@@ -153,10 +160,19 @@ export function parseOtlp(input: string): ParseResult {
   if (errors.length) return { ok: false, errors };
   // A skipped trace's spans are counted in the trace's note, not one by one.
   const inSkipped = new Set(skippedTraces);
-  const notes = notesFor(shapes, skippedSpans.filter((s) => !inSkipped.has(s.traceId)), skippedTraces, records.untraced);
+  const notes = notesFor(
+    shapes,
+    skippedSpans.filter((s) => !inSkipped.has(s.traceId)),
+    skippedTraces,
+    records.untraced,
+  );
   if (items.length === 0) {
-    if (!records.spans.length && !records.untraced) return { ok: false, errors: [issueText("OTLP JSON", ["resourceSpans"], "the file holds no spans or log records")] };
-    return { ok: false, errors: [`no GenAI spans or log records in the file: ${notes.join("; ")}. Gavel reads the shapes listed in docs/transcripts.md.`] };
+    if (!records.spans.length && !records.untraced)
+      return { ok: false, errors: [issueText("OTLP JSON", ["resourceSpans"], "the file holds no spans or log records")] };
+    return {
+      ok: false,
+      errors: [`no GenAI spans or log records in the file: ${notes.join("; ")}. Gavel reads the shapes listed in docs/transcripts.md.`],
+    };
   }
   return { ok: true, items, notes };
 }

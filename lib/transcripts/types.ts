@@ -36,7 +36,9 @@ export function issueText(where: string, path: readonly PropertyKey[], message: 
 export function zodIssueTexts(where: string, error: z.ZodError, prefix: readonly PropertyKey[] = []): string[] {
   return error.issues.map((issue) => {
     const message =
-      issue.code === "unrecognized_keys" ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}` : issue.message;
+      issue.code === "unrecognized_keys"
+        ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+        : issue.message;
     return issueText(where, [...prefix, ...issue.path], message);
   });
 }
@@ -47,7 +49,8 @@ export function normaliseVerdict(kind: ItemKind, verdict: unknown, score?: numbe
   if (text === null) return { error: "must be text or a number" };
   if (kind === "binary") {
     const lower = text.toLowerCase();
-    if (lower !== "pass" && lower !== "fail") return { error: `must be "pass" or "fail" for a binary item (got ${JSON.stringify(verdict)})` };
+    if (lower !== "pass" && lower !== "fail")
+      return { error: `must be "pass" or "fail" for a binary item (got ${JSON.stringify(verdict)})` };
     return { value: lower, score: score ?? (lower === "pass" ? 1 : 0) };
   }
   if (kind === "pairwise") {

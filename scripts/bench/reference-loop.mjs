@@ -14,12 +14,22 @@ const url = new URL(agentUrl);
 function call(prompt) {
   const body = JSON.stringify({ protocol: "gavel.agent.v1", prompt });
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve(JSON.parse(text).output));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve(JSON.parse(text).output));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

@@ -10,9 +10,18 @@ const here = import.meta.dirname;
 const out = path.resolve(here, "../../lib/transcripts/fixtures/peers");
 
 const ANSWERS = [
-  [/broken 3 days ago/, { content: "I'm sorry about the headphones. I've started a full refund of 59.90; it reaches your card within 5 business days." }],
-  [/45 days ago/, { content: "Sorry, our refund window is 30 days, so a full refund is not possible for the kettle. I can offer store credit instead." }],
-  [/Where is my order/, { tool_calls: [{ id: "call_Pz81kQ", type: "function", function: { name: "get_order", arguments: '{"order_id":"A1002"}' } }] }],
+  [
+    /broken 3 days ago/,
+    { content: "I'm sorry about the headphones. I've started a full refund of 59.90; it reaches your card within 5 business days." },
+  ],
+  [
+    /45 days ago/,
+    { content: "Sorry, our refund window is 30 days, so a full refund is not possible for the kettle. I can offer store credit instead." },
+  ],
+  [
+    /Where is my order/,
+    { tool_calls: [{ id: "call_Pz81kQ", type: "function", function: { name: "get_order", arguments: '{"order_id":"A1002"}' } }] },
+  ],
 ];
 
 /** The model, and promptfoo's llm-rubric grader (recognised by its grading prompt). */
@@ -20,7 +29,9 @@ function answer(body) {
   const text = body.messages.map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content))).join("\n");
   if (/grading output|rubric/i.test(text)) {
     const pass = true;
-    return { content: JSON.stringify({ reason: pass ? "The output does what the rubric asks." : "It does not.", pass, score: pass ? 1 : 0 }) };
+    return {
+      content: JSON.stringify({ reason: pass ? "The output does what the rubric asks." : "It does not.", pass, score: pass ? 1 : 0 }),
+    };
   }
   if (/TRIGGER_ERROR/.test(text)) return null;
   const found = ANSWERS.find(([pattern]) => pattern.test(text));
@@ -33,7 +44,9 @@ const server = http.createServer(async (req, res) => {
   const body = JSON.parse(raw || "{}");
   const message = answer(body);
   if (!message) {
-    res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "The model is overloaded; try again later.", type: "invalid_request_error" } }));
+    res
+      .writeHead(400, { "content-type": "application/json" })
+      .end(JSON.stringify({ error: { message: "The model is overloaded; try again later.", type: "invalid_request_error" } }));
     return;
   }
   res.writeHead(200, { "content-type": "application/json" }).end(
@@ -42,7 +55,9 @@ const server = http.createServer(async (req, res) => {
       object: "chat.completion",
       created: 1764460800,
       model: body.model,
-      choices: [{ index: 0, message: { role: "assistant", content: null, ...message }, finish_reason: message.tool_calls ? "tool_calls" : "stop" }],
+      choices: [
+        { index: 0, message: { role: "assistant", content: null, ...message }, finish_reason: message.tool_calls ? "tool_calls" : "stop" },
+      ],
       usage: { prompt_tokens: 60, completion_tokens: 20, total_tokens: 80 },
     }),
   );
@@ -69,7 +84,16 @@ const config = {
       ...provider,
       config: {
         ...provider.config,
-        tools: [{ type: "function", function: { name: "get_order", description: "Look up an order.", parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] } } }],
+        tools: [
+          {
+            type: "function",
+            function: {
+              name: "get_order",
+              description: "Look up an order.",
+              parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] },
+            },
+          },
+        ],
       },
     },
   ],
@@ -103,19 +127,23 @@ writeFileSync(path.join(work, "promptfooconfig.json"), JSON.stringify(config, nu
 
 const results = path.join(work, "results.json");
 const code = await new Promise((resolve) => {
-  const child = spawn(path.join(here, "node_modules/.bin/promptfoo"), ["eval", "-c", "promptfooconfig.json", "-o", results, "--no-cache", "--no-table", "--no-progress-bar", "-j", "1"], {
-    cwd: work,
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      OPENAI_API_KEY: "sk-mock",
-      PROMPTFOO_DISABLE_TELEMETRY: "1",
-      PROMPTFOO_DISABLE_UPDATE: "1",
-      PROMPTFOO_DISABLE_SHARING: "1",
-      PROMPTFOO_DISABLE_REMOTE_GENERATION: "true",
-      PROMPTFOO_CONFIG_DIR: path.join(work, ".promptfoo"),
+  const child = spawn(
+    path.join(here, "node_modules/.bin/promptfoo"),
+    ["eval", "-c", "promptfooconfig.json", "-o", results, "--no-cache", "--no-table", "--no-progress-bar", "-j", "1"],
+    {
+      cwd: work,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        OPENAI_API_KEY: "sk-mock",
+        PROMPTFOO_DISABLE_TELEMETRY: "1",
+        PROMPTFOO_DISABLE_UPDATE: "1",
+        PROMPTFOO_DISABLE_SHARING: "1",
+        PROMPTFOO_DISABLE_REMOTE_GENERATION: "true",
+        PROMPTFOO_CONFIG_DIR: path.join(work, ".promptfoo"),
+      },
     },
-  });
+  );
   child.on("exit", resolve);
 });
 server.close();

@@ -20,7 +20,9 @@ const model = await startModel();
 const customers = await startCustomers();
 mkdirSync(out, { recursive: true });
 try {
-  for (const file of readdirSync(path.join(here, "shapes")).filter((f) => f.endsWith(".cjs") || f.endsWith(".mjs")).sort()) {
+  for (const file of readdirSync(path.join(here, "shapes"))
+    .filter((f) => f.endsWith(".cjs") || f.endsWith(".mjs"))
+    .sort()) {
     const shape = file.replace(/\.[cm]js$/, "");
     if (only.length && !only.includes(shape)) continue;
     const collector = await startCollector();
@@ -44,7 +46,8 @@ try {
     // One export request: the file is that request. Several (or traces and logs): one per line,
     // as the Collector's file exporter writes them.
     const requests = [...traces, ...logs];
-    const text = requests.length === 1 ? `${JSON.stringify(requests[0], null, 2)}\n` : `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`;
+    const text =
+      requests.length === 1 ? `${JSON.stringify(requests[0], null, 2)}\n` : `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`;
     const target = path.join(out, `${shape}.${requests.length === 1 ? "json" : "jsonl"}`);
     writeFileSync(target, text);
     console.log(`${shape}: ${traces.length} trace request(s), ${logs.length} log request(s) → ${path.relative(process.cwd(), target)}`);

@@ -45,7 +45,11 @@ export async function startModel() {
               role: "assistant",
               content: null,
               refusal: null,
-              tool_calls: turn.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+              tool_calls: turn.map((c) => ({
+                id: c.id,
+                type: "function",
+                function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+              })),
             };
       return json(res, 200, {
         id: `chatcmpl-mock${n}`,
@@ -62,8 +66,23 @@ export async function startModel() {
       const turn = TURNS[turnOf(input.filter((i) => i.type === "function_call_output").length)];
       const output =
         typeof turn === "string"
-          ? [{ type: "message", id: `msg_mock${n}`, status: "completed", role: "assistant", content: [{ type: "output_text", text: turn, annotations: [] }] }]
-          : turn.map((c, i) => ({ type: "function_call", id: `fc_mock${n}_${i}`, call_id: c.id, name: c.name, arguments: JSON.stringify(c.arguments), status: "completed" }));
+          ? [
+              {
+                type: "message",
+                id: `msg_mock${n}`,
+                status: "completed",
+                role: "assistant",
+                content: [{ type: "output_text", text: turn, annotations: [] }],
+              },
+            ]
+          : turn.map((c, i) => ({
+              type: "function_call",
+              id: `fc_mock${n}_${i}`,
+              call_id: c.id,
+              name: c.name,
+              arguments: JSON.stringify(c.arguments),
+              status: "completed",
+            }));
       return json(res, 200, {
         id: `resp_mock${n}`,
         object: "response",
@@ -71,7 +90,13 @@ export async function startModel() {
         status: "completed",
         model: MODEL,
         output,
-        usage: { input_tokens: 120, output_tokens: 40, total_tokens: 160, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+        usage: {
+          input_tokens: 120,
+          output_tokens: 40,
+          total_tokens: 160,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens_details: { reasoning_tokens: 0 },
+        },
       });
     }
     return json(res, 404, { error: { message: `no mock for ${req.url}` } });

@@ -21,7 +21,10 @@ function startTelemetry({ logs = false } = {}) {
     const { LoggerProvider, BatchLogRecordProcessor } = require("@opentelemetry/sdk-logs");
     const { OTLPLogExporter } = require("@opentelemetry/exporter-logs-otlp-http");
     const { logs: logsApi } = require("@opentelemetry/api-logs");
-    loggerProvider = new LoggerProvider({ resource, processors: [new BatchLogRecordProcessor({ exporter: new OTLPLogExporter({ url: `${process.env.OTLP_BASE_URL}/v1/logs` }) })] });
+    loggerProvider = new LoggerProvider({
+      resource,
+      processors: [new BatchLogRecordProcessor({ exporter: new OTLPLogExporter({ url: `${process.env.OTLP_BASE_URL}/v1/logs` }) })],
+    });
     logsApi.setGlobalLoggerProvider(loggerProvider);
   }
   return {

@@ -32,7 +32,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         {message ? <Alert tone={params.error === "SessionRequired" ? "info" : "error"}>{message}</Alert> : null}
         {noUsers ? (
           <Alert tone="info">
-            This Gavel has no accounts yet. <Link className="font-medium underline" href="/signup">Create the first one</Link>: it becomes the admin.
+            This Gavel has no accounts yet.{" "}
+            <Link className="font-medium underline" href="/signup">
+              Create the first one
+            </Link>
+            : it becomes the admin.
           </Alert>
         ) : null}
         <LoginForm callbackUrl={callbackUrl} />

@@ -9,7 +9,11 @@ import { signUpInput } from "@/lib/schemas/users";
 
 /** The one mutation open to anonymous visitors: it succeeds only while the database has no users. */
 export async function signUpFirstAdmin(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const parsed = signUpInput.safeParse({ email: form.get("email") ?? "", name: form.get("name") ?? "", password: form.get("password") ?? "" });
+  const parsed = signUpInput.safeParse({
+    email: form.get("email") ?? "",
+    name: form.get("name") ?? "",
+    password: form.get("password") ?? "",
+  });
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".")] ??= []).push(issue.message);

@@ -19,13 +19,18 @@ export default async function SignUpPage() {
         <h1 className="text-lg font-semibold">Create the admin account</h1>
         {open ? (
           <>
-            <p className="text-sm text-stone-600">This Gavel has no accounts yet. The first account becomes its admin; admins then create everyone else&apos;s.</p>
+            <p className="text-sm text-stone-600">
+              This Gavel has no accounts yet. The first account becomes its admin; admins then create everyone else&apos;s.
+            </p>
             <SignUpForm />
           </>
         ) : (
           <Alert tone="info">
             Sign-up is closed: this Gavel already has an admin. Ask them for an account, then{" "}
-            <Link className="font-medium underline" href="/login">sign in</Link>.
+            <Link className="font-medium underline" href="/login">
+              sign in
+            </Link>
+            .
           </Alert>
         )}
       </CardBody>

@@ -14,13 +14,27 @@ export function SignUpForm() {
     <form action={formAction} noValidate className="space-y-4" aria-label="Create the admin account">
       {state.status === "error" && !state.fieldErrors ? <Alert tone="error">{state.message}</Alert> : null}
       <Field id="email" label="Email" errors={errors.email}>
-        <input id="email" name="email" type="email" autoComplete="username" className={inputClass} aria-invalid={errors.email ? true : undefined} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          className={inputClass}
+          aria-invalid={errors.email ? true : undefined}
+        />
       </Field>
       <Field id="name" label="Name (optional)" errors={errors.name}>
         <input id="name" name="name" autoComplete="name" className={inputClass} />
       </Field>
       <Field id="password" label="Password" hint="At least 12 characters." errors={errors.password}>
-        <input id="password" name="password" type="password" autoComplete="new-password" className={inputClass} aria-invalid={errors.password ? true : undefined} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          className={inputClass}
+          aria-invalid={errors.password ? true : undefined}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating…" : "Create admin account"}

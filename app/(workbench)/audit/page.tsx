@@ -34,7 +34,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   ]);
   const params = (changes: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams();
-    for (const [key, value] of Object.entries({ actor: query.actor, action: query.action, type: query.type, object: query.object, page: query.page, ...changes })) {
+    for (const [key, value] of Object.entries({
+      actor: query.actor,
+      action: query.action,
+      type: query.type,
+      object: query.object,
+      page: query.page,
+      ...changes,
+    })) {
       if (value !== undefined && value !== "" && !(key === "page" && value === 1)) next.set(key, String(value));
     }
     return next.toString();
@@ -54,8 +61,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </a>
         }
       />
-      {!parsed.success ? <Alert tone="error">{parsed.error.issues.map((i) => i.message).join("; ")}: showing everything instead.</Alert> : null}
-      <form method="get" action="/audit" aria-label="Filter the audit log" className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4">
+      {!parsed.success ? (
+        <Alert tone="error">{parsed.error.issues.map((i) => i.message).join("; ")}: showing everything instead.</Alert>
+      ) : null}
+      <form
+        method="get"
+        action="/audit"
+        aria-label="Filter the audit log"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
+      >
         <label className="flex flex-col gap-1 text-sm text-stone-700">
           Actor
           <select name="actor" defaultValue={query.actor ?? ""} className={inputClass}>
@@ -106,7 +120,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
 
       {events.length === 0 ? (
         <EmptyState title={filtered ? "No event matches these filters" : "Nothing recorded yet"}>
-          {filtered ? "Clear a filter to see more." : "Events appear as people create users, label sets and judges, approve judges, export labels, and as Gavel re-checks judges."}
+          {filtered
+            ? "Clear a filter to see more."
+            : "Events appear as people create users, label sets and judges, approve judges, export labels, and as Gavel re-checks judges."}
         </EmptyState>
       ) : (
         <Card>
@@ -129,17 +145,29 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     <Td className="whitespace-nowrap text-stone-600">{dateTime.format(event.createdAt)}</Td>
                     <Td>
                       {event.actor ? (
-                        <Link className="hover:underline" href={`/audit?${params({ actor: event.actor.id, page: 1 })}`}>{event.actor.email}</Link>
+                        <Link className="hover:underline" href={`/audit?${params({ actor: event.actor.id, page: 1 })}`}>
+                          {event.actor.email}
+                        </Link>
                       ) : (
                         <span className="text-stone-500">system</span>
                       )}
                     </Td>
                     <Td>
-                      <Link className="font-mono text-xs hover:underline" href={`/audit?${params({ action: event.action, page: 1 })}`}>{event.action}</Link>
-                      {isAuditAction(event.action) ? <div className="text-xs text-stone-500">{AUDIT_ACTIONS[event.action].label}</div> : null}
+                      <Link className="font-mono text-xs hover:underline" href={`/audit?${params({ action: event.action, page: 1 })}`}>
+                        {event.action}
+                      </Link>
+                      {isAuditAction(event.action) ? (
+                        <div className="text-xs text-stone-500">{AUDIT_ACTIONS[event.action].label}</div>
+                      ) : null}
                     </Td>
                     <Td className="font-mono text-xs">
-                      {href ? <Link className="text-indigo-700 hover:underline" href={href}>{object}</Link> : object}
+                      {href ? (
+                        <Link className="text-indigo-700 hover:underline" href={href}>
+                          {object}
+                        </Link>
+                      ) : (
+                        object
+                      )}
                     </Td>
                     <Td className="max-w-xl break-all font-mono text-xs text-stone-600">{formatAuditDetails(event.details)}</Td>
                   </tr>
@@ -152,8 +180,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               {first}–{last} of {total}
             </span>
             <span className="flex gap-3">
-              {query.page > 1 ? <Link className="text-indigo-700 hover:underline" href={`/audit?${params({ page: query.page - 1 })}`}>← Newer</Link> : null}
-              {last < total ? <Link className="text-indigo-700 hover:underline" href={`/audit?${params({ page: query.page + 1 })}`}>Older →</Link> : null}
+              {query.page > 1 ? (
+                <Link className="text-indigo-700 hover:underline" href={`/audit?${params({ page: query.page - 1 })}`}>
+                  ← Newer
+                </Link>
+              ) : null}
+              {last < total ? (
+                <Link className="text-indigo-700 hover:underline" href={`/audit?${params({ page: query.page + 1 })}`}>
+                  Older →
+                </Link>
+              ) : null}
             </span>
           </nav>
         </Card>

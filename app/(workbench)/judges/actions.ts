@@ -13,14 +13,26 @@ import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judging/label-set
 import { readParams, specParams } from "@/lib/judges/request";
 import type { JudgeParser, JudgeProvider } from "@/lib/judges/version";
 import { recheckJudge } from "@/lib/judging/recheck";
-import { approveInput, cloneVersionInput, compareRunInput, createJudgeInput, gatePolicyForm, newModelInput, revokeInput, runJudgeInput, specFromFields, versionIdInput } from "@/lib/schemas/judges";
+import {
+  approveInput,
+  cloneVersionInput,
+  compareRunInput,
+  createJudgeInput,
+  gatePolicyForm,
+  newModelInput,
+  revokeInput,
+  runJudgeInput,
+  specFromFields,
+  versionIdInput,
+} from "@/lib/schemas/judges";
 import { findJudgeByName } from "@/lib/db/judges";
 
 /** A page waits for the run; bigger runs belong to `gavel judge run`. */
 const MAX_CALLS_FROM_PAGE = 500;
 
 export const createJudgeAction = defineAction("judges:write", createJudgeInput, async (input, user) => {
-  if (await findJudgeByName(input.name)) throw new UserError(`A judge named "${input.name}" exists: open it and edit to make a new version.`, 409, "name");
+  if (await findJudgeByName(input.name))
+    throw new UserError(`A judge named "${input.name}" exists: open it and edit to make a new version.`, 409, "name");
   const { version, created } = await findOrCreateJudgeVersion(
     { name: input.name, kind: KIND_FOR_PARSER[input.parser], description: input.description ?? undefined },
     specFromFields(input),
@@ -34,20 +46,30 @@ export const createJudgeAction = defineAction("judges:write", createJudgeInput, 
 export const cloneVersionAction = defineAction("judges:write", cloneVersionInput, async (input, user) => {
   const parent = await getJudgeVersion(input.parentId);
   if (!parent) throw new UserError("No such judge version.", 404);
-  if (input.parser !== parent.parser) throw new UserError("A new version keeps its judge's parser (the kind of item it judges); create a new judge for another kind.", 422, "parser");
-  const { version, created } = await findOrCreateJudgeVersion(
-    { name: parent.judge.name, kind: parent.judge.kind },
-    specFromFields(input),
-    { createdById: user.id, parentId: parent.id, note: input.note ?? undefined },
-  );
-  if (!created) throw new UserError(`Nothing changed: that spec is already ${version.judgeId === parent.judgeId ? `v${version.version} of this judge` : "a version of another judge"}.`, 409);
+  if (input.parser !== parent.parser)
+    throw new UserError(
+      "A new version keeps its judge's parser (the kind of item it judges); create a new judge for another kind.",
+      422,
+      "parser",
+    );
+  const { version, created } = await findOrCreateJudgeVersion({ name: parent.judge.name, kind: parent.judge.kind }, specFromFields(input), {
+    createdById: user.id,
+    parentId: parent.id,
+    note: input.note ?? undefined,
+  });
+  if (!created)
+    throw new UserError(
+      `Nothing changed: that spec is already ${version.judgeId === parent.judgeId ? `v${version.version} of this judge` : "a version of another judge"}.`,
+      409,
+    );
   redirect(`/judges/versions/${version.id}`);
 });
 
 export const newModelAction = defineAction("judges:write", newModelInput, async (input, user) => {
   const parent = await getJudgeVersion(input.versionId);
   if (!parent) throw new UserError("No such judge version.", 404);
-  if (input.model === parent.model) throw new UserError(`v${parent.version} already uses ${parent.model}: name a different model.`, 422, "model");
+  if (input.model === parent.model)
+    throw new UserError(`v${parent.version} already uses ${parent.model}: name a different model.`, 422, "model");
   const { version, created } = await findOrCreateJudgeVersion(
     { name: parent.judge.name, kind: parent.judge.kind },
     {
@@ -69,8 +91,22 @@ export const runJudgeAction = defineAction("judges:write", runJudgeInput, async 
   const splits = input.split === "both" ? (["dev", "test"] as const) : ([input.split] as const);
   const lines: string[] = [];
   for (const split of splits) {
-    const progress = await runJudgeOnLabelSet({ versionId: input.versionId, queueId: input.queueId, split, repeats: input.repeats, bothOrders: input.bothOrders, maxCalls: MAX_CALLS_FROM_PAGE });
-    const calibration = await calibrateOnLabelSet({ versionId: input.versionId, queueId: input.queueId, split, actorId: user.id, via: "web", judged: { itemsJudged: progress.completed, reused: progress.alreadyDone } });
+    const progress = await runJudgeOnLabelSet({
+      versionId: input.versionId,
+      queueId: input.queueId,
+      split,
+      repeats: input.repeats,
+      bothOrders: input.bothOrders,
+      maxCalls: MAX_CALLS_FROM_PAGE,
+    });
+    const calibration = await calibrateOnLabelSet({
+      versionId: input.versionId,
+      queueId: input.queueId,
+      split,
+      actorId: user.id,
+      via: "web",
+      judged: { itemsJudged: progress.completed, reused: progress.alreadyDone },
+    });
     lines.push(
       `${split}: ${progress.total} calls (${progress.ok} ok, ${progress.skipped} skipped, ${progress.error} errors; ${progress.alreadyDone} answered before). κ ${formatStat(calibration.kappa)} on ${calibration.n} items.`,
     );
@@ -92,7 +128,9 @@ export const compareRunAction = defineAction("judges:write", compareRunInput, as
 export const approveAction = defineAction("judges:approve", approveInput, async (input, user) => {
   const approval = await approveJudgeVersion(input.versionId, user.id, { queueId: input.queueId });
   revalidatePath(`/judges/versions/${input.versionId}`);
-  return { message: `Approved, bound to hash ${approval.versionHash.slice(0, 12)} and gold version ${approval.goldVersion?.slice(0, 12) ?? "?"} of its label set.` };
+  return {
+    message: `Approved, bound to hash ${approval.versionHash.slice(0, 12)} and gold version ${approval.goldVersion?.slice(0, 12) ?? "?"} of its label set.`,
+  };
 });
 
 export const revokeAction = defineAction("judges:approve", revokeInput, async (input, user) => {

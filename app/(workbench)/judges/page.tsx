@@ -30,23 +30,35 @@ export default async function JudgesPage() {
         title="Judges"
         description={
           <>
-            Every judge&apos;s newest version and every version that gates or was ever approved, with its state: shadow (never approved), gating, stale (its gold set
-            changed), demoted (a recalibration or canary missed the bar) or revoked. An admin approves a version on a label set where it clears the bar: {bar}.
+            Every judge&apos;s newest version and every version that gates or was ever approved, with its state: shadow (never approved),
+            gating, stale (its gold set changed), demoted (a recalibration or canary missed the bar) or revoked. An admin approves a version
+            on a label set where it clears the bar: {bar}.
           </>
         }
         actions={
           <>
             {can(user, "settings:manage") ? <LinkButton href="/judges/policy">Gate policy</LinkButton> : null}
-            {can(user, "judges:write") ? <LinkButton href="/judges/new" tone="primary">New judge</LinkButton> : null}
+            {can(user, "judges:write") ? (
+              <LinkButton href="/judges/new" tone="primary">
+                New judge
+              </LinkButton>
+            ) : null}
           </>
         }
       />
       {rows.length === 0 ? (
         <EmptyState
           title="No judges yet"
-          action={can(user, "judges:write") ? <LinkButton href="/judges/new" tone="primary">Create a judge</LinkButton> : undefined}
+          action={
+            can(user, "judges:write") ? (
+              <LinkButton href="/judges/new" tone="primary">
+                Create a judge
+              </LinkButton>
+            ) : undefined
+          }
         >
-          A judge is a pinned provider, model, prompt and parser. Create one, run it over the dev split of a labeled set to tune it, then calibrate it on the held-out test split.
+          A judge is a pinned provider, model, prompt and parser. Create one, run it over the dev split of a labeled set to tune it, then
+          calibrate it on the held-out test split.
         </EmptyState>
       ) : (
         <Card>
@@ -66,19 +78,29 @@ export default async function JudgesPage() {
               {rows.map(({ judge, first, version, status, calibration, latest }) => (
                 <tr key={version.id} data-testid={`judge-row-${judge.name}-v${version.version}`}>
                   <Td className="font-medium">
-                    {first ? <Link className="text-indigo-700 hover:underline" href={`/judges/${judge.id}`}>{judge.name}</Link> : null}
+                    {first ? (
+                      <Link className="text-indigo-700 hover:underline" href={`/judges/${judge.id}`}>
+                        {judge.name}
+                      </Link>
+                    ) : null}
                   </Td>
                   <Td>
-                    <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.id}`}>v{version.version}</Link>
+                    <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.id}`}>
+                      v{version.version}
+                    </Link>
                     {latest ? <span className="ml-1 text-xs text-stone-500">latest</span> : null}
                   </Td>
                   <Td className="font-mono text-xs">{`${version.provider} / ${version.model}`}</Td>
                   <Td>
                     <JudgeStateBadge state={status.state} gating={status.gating} title={status.reason} />
                   </Td>
-                  <Td className="text-sm">{status.labelSet && status.approval ? status.labelSet.name : <span className="text-stone-400">—</span>}</Td>
+                  <Td className="text-sm">
+                    {status.labelSet && status.approval ? status.labelSet.name : <span className="text-stone-400">—</span>}
+                  </Td>
                   <Td className="font-mono">{calibration ? formatStat(calibration.kappa) : "—"}</Td>
-                  <Td className="font-mono"><CalibrationInterval row={calibration ?? null} /></Td>
+                  <Td className="font-mono">
+                    <CalibrationInterval row={calibration ?? null} />
+                  </Td>
                 </tr>
               ))}
             </tbody>

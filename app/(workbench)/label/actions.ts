@@ -21,15 +21,23 @@ export const skipItemAction = defineAction("labels:write", skipItemInput, async 
   await skipItem(user.id, input);
 });
 
-export const undoLastLabelAction = defineAction<typeof queueInput, { queueItemId: string }>("labels:write", queueInput, async (input, user) => {
-  const item = await undoLastLabel(input.queueId, user.id);
-  goldChanged(input.queueId);
-  return { data: { queueItemId: item.queueItemId } };
-});
+export const undoLastLabelAction = defineAction<typeof queueInput, { queueItemId: string }>(
+  "labels:write",
+  queueInput,
+  async (input, user) => {
+    const item = await undoLastLabel(input.queueId, user.id);
+    goldChanged(input.queueId);
+    return { data: { queueItemId: item.queueItemId } };
+  },
+);
 
-export const revealJudgeAction = defineAction<typeof revealJudgeInput, RevealedVerdict[]>("labels:write", revealJudgeInput, async (input, user) => {
-  return { data: await revealJudge(user.id, input) };
-});
+export const revealJudgeAction = defineAction<typeof revealJudgeInput, RevealedVerdict[]>(
+  "labels:write",
+  revealJudgeInput,
+  async (input, user) => {
+    return { data: await revealJudge(user.id, input) };
+  },
+);
 
 /** A comment on an item; others see it only once they labeled the item (lib/db/labeling/comments.ts). */
 export const addCommentAction = defineAction("labels:write", commentInput, async (input, user) => {

@@ -33,7 +33,9 @@ export default async function LabelPage() {
         }
       />
       {queues.length === 0 ? (
-        <EmptyState title="No label queues yet">An admin creates a queue over transcripts from a run or an imported file; it then shows up here.</EmptyState>
+        <EmptyState title="No label queues yet">
+          An admin creates a queue over transcripts from a run or an imported file; it then shows up here.
+        </EmptyState>
       ) : (
         <Card>
           <Table>

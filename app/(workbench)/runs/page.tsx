@@ -22,7 +22,8 @@ export default async function RunsPage() {
       <PageHeader title="Runs" description="Every run of a suite against an agent, newest first, with its pass rate and gate verdict." />
       {runs.length === 0 ? (
         <EmptyState title="No runs yet">
-          Run a suite from the command line and it appears here: <code>npx gavel run datasets/smoke --agent module:datasets/smoke/agent.ts#stubAgent</code>
+          Run a suite from the command line and it appears here:{" "}
+          <code>npx gavel run datasets/smoke --agent module:datasets/smoke/agent.ts#stubAgent</code>
         </EmptyState>
       ) : (
         <Card>

@@ -14,7 +14,10 @@ export default async function SuitesPage() {
   const suites = await listSuites();
   return (
     <>
-      <PageHeader title="Suites" description="Versioned task sets with known outcomes. A suite version is the sha256 of its canonical content; every run records it." />
+      <PageHeader
+        title="Suites"
+        description="Versioned task sets with known outcomes. A suite version is the sha256 of its canonical content; every run records it."
+      />
       {suites.length === 0 ? (
         <EmptyState title="No suites yet">
           A suite is a folder under <code>datasets/</code> with a <code>suite.yaml</code>. It is recorded here the first time it runs.

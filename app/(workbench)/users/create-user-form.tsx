@@ -12,7 +12,11 @@ export function CreateUserForm() {
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} noValidate className="space-y-4" aria-label="Create user">
-      {state.status === "ok" ? <Alert tone="success" data-testid="create-user-result">{state.message}</Alert> : null}
+      {state.status === "ok" ? (
+        <Alert tone="success" data-testid="create-user-result">
+          {state.message}
+        </Alert>
+      ) : null}
       {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="new-email" label="Email" errors={errors.email}>
@@ -29,7 +33,14 @@ export function CreateUserForm() {
           </select>
         </Field>
         <Field id="new-password" label="Password (optional)" hint="Leave empty to generate one, shown once." errors={errors.password}>
-          <input id="new-password" name="password" type="password" autoComplete="new-password" className={inputClass} aria-invalid={errors.password ? true : undefined} />
+          <input
+            id="new-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            aria-invalid={errors.password ? true : undefined}
+          />
         </Field>
       </div>
       <Button type="submit" disabled={pending}>

@@ -25,8 +25,12 @@ export default async function UsersPage() {
         title="Users"
         description={
           <>
-            Admins manage users, approve judges and set gates. Reviewers label and run. Viewers read. An adjudicator (any role) decides gold labels where reviewers disagree. Every change here is written to the audit log below.{" "}
-            <Link className="text-indigo-700 underline" href="/users/tokens">API tokens</Link> for CI are managed (and revoked) there.
+            Admins manage users, approve judges and set gates. Reviewers label and run. Viewers read. An adjudicator (any role) decides gold
+            labels where reviewers disagree. Every change here is written to the audit log below.{" "}
+            <Link className="text-indigo-700 underline" href="/users/tokens">
+              API tokens
+            </Link>{" "}
+            for CI are managed (and revoked) there.
           </>
         }
       />
@@ -58,7 +62,9 @@ export default async function UsersPage() {
                   <AdjudicatorForm userId={user.id} email={user.email} isAdjudicator={user.isAdjudicator} isAdmin={user.role === "admin"} />
                 </Td>
                 <Td>{user.disabledAt ? <Badge tone="bad">disabled</Badge> : <Badge tone="good">active</Badge>}</Td>
-                <Td>{user.id === me.id ? null : <DisableForm userId={user.id} email={user.email} disabled={Boolean(user.disabledAt)} />}</Td>
+                <Td>
+                  {user.id === me.id ? null : <DisableForm userId={user.id} email={user.email} disabled={Boolean(user.disabledAt)} />}
+                </Td>
               </tr>
             ))}
           </tbody>
@@ -71,7 +77,18 @@ export default async function UsersPage() {
         </CardBody>
       </Card>
       <Card>
-        <CardHeader title="Audit log" description={<>The newest events: who did what, when (UTC). Every event, with filters: <Link className="text-indigo-700 hover:underline" href="/audit">Audit</Link>.</>} />
+        <CardHeader
+          title="Audit log"
+          description={
+            <>
+              The newest events: who did what, when (UTC). Every event, with filters:{" "}
+              <Link className="text-indigo-700 hover:underline" href="/audit">
+                Audit
+              </Link>
+              .
+            </>
+          }
+        />
         {events.length === 0 ? (
           <CardBody className="text-sm text-stone-600">Nothing recorded yet.</CardBody>
         ) : (

@@ -42,7 +42,17 @@ const formatters = {
 };
 
 /** A small line chart for trends over runs or versions (recharts, client-side). */
-export function LineChart({ data, xKey, series, height = 240, yDomain, references = [], formatY = "number", formatRightY, ariaLabel }: LineChartProps) {
+export function LineChart({
+  data,
+  xKey,
+  series,
+  height = 240,
+  yDomain,
+  references = [],
+  formatY = "number",
+  formatRightY,
+  ariaLabel,
+}: LineChartProps) {
   const right = series.some((s) => s.axis === "right");
   const leftFormat = formatters[formatY];
   const rightFormat = formatters[formatRightY ?? formatY];
@@ -52,8 +62,16 @@ export function LineChart({ data, xKey, series, height = 240, yDomain, reference
         <RechartsLineChart data={data} margin={{ top: 8, right: right ? 8 : 24, bottom: 8, left: 0 }}>
           <CartesianGrid stroke="#e7e5e4" strokeDasharray="3 3" />
           <XAxis dataKey={xKey} tick={{ fontSize: 12, fill: "#57534e" }} tickLine={false} />
-          <YAxis yAxisId="left" domain={yDomain ?? ["auto", "auto"]} tickFormatter={leftFormat} tick={{ fontSize: 12, fill: "#57534e" }} width={52} />
-          {right ? <YAxis yAxisId="right" orientation="right" tickFormatter={rightFormat} tick={{ fontSize: 12, fill: "#57534e" }} width={60} /> : null}
+          <YAxis
+            yAxisId="left"
+            domain={yDomain ?? ["auto", "auto"]}
+            tickFormatter={leftFormat}
+            tick={{ fontSize: 12, fill: "#57534e" }}
+            width={52}
+          />
+          {right ? (
+            <YAxis yAxisId="right" orientation="right" tickFormatter={rightFormat} tick={{ fontSize: 12, fill: "#57534e" }} width={60} />
+          ) : null}
           <Tooltip
             formatter={(value, name, item) => {
               const s = series.find((x) => x.key === item.dataKey);
@@ -63,7 +81,14 @@ export function LineChart({ data, xKey, series, height = 240, yDomain, reference
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {references.map((r) => (
-            <ReferenceLine key={r.label} yAxisId="left" y={r.y} stroke={r.color ?? "#a8a29e"} strokeDasharray="4 4" label={{ value: r.label, fontSize: 11, fill: "#78716c", position: "insideTopRight" }} />
+            <ReferenceLine
+              key={r.label}
+              yAxisId="left"
+              y={r.y}
+              stroke={r.color ?? "#a8a29e"}
+              strokeDasharray="4 4"
+              label={{ value: r.label, fontSize: 11, fill: "#78716c", position: "insideTopRight" }}
+            />
           ))}
           {series.map((s) => (
             <Line

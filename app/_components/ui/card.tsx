@@ -4,7 +4,15 @@ export function Card({ className, ...props }: React.HTMLAttributes<HTMLElement>)
   return <section className={cx("rounded-lg border border-stone-200 bg-white shadow-sm", className)} {...props} />;
 }
 
-export function CardHeader({ title, description, actions }: { title: React.ReactNode; description?: React.ReactNode; actions?: React.ReactNode }) {
+export function CardHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 px-5 py-4">
       <div>

@@ -9,7 +9,13 @@ export function Table({ className, ...props }: React.TableHTMLAttributes<HTMLTab
 }
 
 export function Th({ className, ...props }: React.ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={cx("px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-stone-500", className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cx("px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-stone-500", className)}
+      {...props}
+    />
+  );
 }
 
 export function Td({ className, ...props }: React.TdHTMLAttributes<HTMLTableCellElement>) {

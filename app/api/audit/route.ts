@@ -25,8 +25,14 @@ export const GET = apiRoute("audit:read", async (request) => {
   const query = auditQuery.parse(Object.fromEntries(request.nextUrl.searchParams));
   const filter = auditFilterOf(query);
   if (query.format === "json") {
-    const [events, total] = await Promise.all([listAuditEvents({ ...filter, limit: PAGE, offset: (query.page - 1) * PAGE }), countAuditEvents(filter)]);
-    return Response.json({ events: events.map(toJson), total, page: query.page, pageSize: PAGE }, { headers: { "cache-control": "no-store" } });
+    const [events, total] = await Promise.all([
+      listAuditEvents({ ...filter, limit: PAGE, offset: (query.page - 1) * PAGE }),
+      countAuditEvents(filter),
+    ]);
+    return Response.json(
+      { events: events.map(toJson), total, page: query.page, pageSize: PAGE },
+      { headers: { "cache-control": "no-store" } },
+    );
   }
   const encoder = new TextEncoder();
   const events = iterateAuditEvents(filter);
@@ -41,6 +47,10 @@ export const GET = apiRoute("audit:read", async (request) => {
     },
   });
   return new Response(body, {
-    headers: { "content-type": "application/x-ndjson; charset=utf-8", "content-disposition": 'attachment; filename="gavel-audit.jsonl"', "cache-control": "no-store" },
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "content-disposition": 'attachment; filename="gavel-audit.jsonl"',
+      "cache-control": "no-store",
+    },
   });
 });

@@ -12,7 +12,12 @@ import { checkDatabase } from "@/lib/db/health";
  */
 export async function GET(request: NextRequest) {
   const ok = await checkDatabase();
-  const demo = ok ? await getDemoStatus().then((status) => status?.state ?? "none", () => "unknown" as const) : "unknown";
+  const demo = ok
+    ? await getDemoStatus().then(
+        (status) => status?.state ?? "none",
+        () => "unknown" as const,
+      )
+    : "unknown";
   const waitForDemo = request.nextUrl.searchParams.get("demo") === "ready" && (demo === "loading" || demo === "unknown");
   return NextResponse.json({ ok, demo }, { status: ok && !waitForDemo ? 200 : 503 });
 }

@@ -17,6 +17,9 @@ export const GET = apiRoute("users:manage", async () => {
 export const POST = apiRoute("users:manage", async (request, { user: actor }) => {
   const input = createUserInput.parse(await readJson(request));
   const password = input.password ?? generatePassword();
-  const user = await createUser({ email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(password) }, actor.id);
+  const user = await createUser(
+    { email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(password) },
+    actor.id,
+  );
   return NextResponse.json({ user, ...(input.password ? {} : { password }) }, { status: 201 });
 });

@@ -18,7 +18,10 @@ function file(name: string, text: string): string {
 function capture() {
   let out = "";
   let err = "";
-  const logger = createLogger({ stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream, stderr: { write: (s: string) => ((err += s), true) } as NodeJS.WritableStream });
+  const logger = createLogger({
+    stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream,
+    stderr: { write: (s: string) => ((err += s), true) } as NodeJS.WritableStream,
+  });
   return { logger, out: () => out, err: () => err };
 }
 
@@ -37,7 +40,18 @@ describe("gavel agreement", () => {
     runAgreement(file("w.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", json: true }, io.logger);
     const json = JSON.parse(io.out());
     expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr"]);
-    expect(json).toMatchObject({ metric: "kappa", n: 50, accuracy: 0.7, confusion: { labels: ["no", "yes"], matrix: [[15, 10], [5, 20]] } });
+    expect(json).toMatchObject({
+      metric: "kappa",
+      n: 50,
+      accuracy: 0.7,
+      confusion: {
+        labels: ["no", "yes"],
+        matrix: [
+          [15, 10],
+          [5, 20],
+        ],
+      },
+    });
     expect(json.value).toBeCloseTo(0.4, 12);
     expect(json.tpr).toBeCloseTo(20 / 30, 12);
     expect(json.ci95).toHaveLength(2);
@@ -45,7 +59,16 @@ describe("gavel agreement", () => {
 
   it("reads JSONL with numbers, leaves rows with a missing value out and says so", () => {
     const io = capture();
-    const lines = [{ j: 1, h: 1 }, { j: 2, h: 3 }, { j: 3, h: 3 }, { j: 5, h: 4 }, { j: 4, h: null }, { j: "", h: 2 }].map((r) => JSON.stringify(r)).join("\n");
+    const lines = [
+      { j: 1, h: 1 },
+      { j: 2, h: 3 },
+      { j: 3, h: 3 },
+      { j: 5, h: 4 },
+      { j: 4, h: null },
+      { j: "", h: 2 },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join("\n");
     const report = runAgreement(file("r.jsonl", lines), { a: "j", b: "h", metric: "kappa-quadratic", categories: "1,2,3,4,5" }, io.logger);
     expect(report.n).toBe(4);
     expect(report.categories).toEqual(["1", "2", "3", "4", "5"]);
@@ -76,7 +99,9 @@ describe("gavel agreement", () => {
   });
 
   it("says Kendall's tau needs numbers, and prints null for a constant column", () => {
-    expect(() => runAgreement(file("w3.csv", wikipedia), { a: "reader_a", b: "reader_b", metric: "kendall" }, capture().logger)).toThrow(/Kendall's tau needs numeric ratings/);
+    expect(() => runAgreement(file("w3.csv", wikipedia), { a: "reader_a", b: "reader_b", metric: "kendall" }, capture().logger)).toThrow(
+      /Kendall's tau needs numeric ratings/,
+    );
     const io = capture();
     runAgreement(file("k2.csv", "x,y\n1,3\n2,3\n3,3\n"), { a: "x", b: "y", metric: "kendall", json: true }, io.logger);
     expect(JSON.parse(io.out())).toMatchObject({ value: null, se: null, ci95: null });
@@ -85,10 +110,21 @@ describe("gavel agreement", () => {
   it("plans how many more items would decide a bar: --plan-bar with the gate's counting rules", () => {
     // Wikipedia's table: κ = 0.4 on 50 items; SE by Fleiss–Cohen–Everitt. n* = ceil(50 · (1.959964 · SE / 0.2)²).
     const io = capture();
-    const report = runAgreement(file("plan.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", json: true, planBar: "0.6", minItems: "60", minPerClass: "28" }, io.logger);
+    const report = runAgreement(
+      file("plan.csv", wikipedia),
+      { a: "reader_a", b: "reader_b", positive: "yes", json: true, planBar: "0.6", minItems: "60", minPerClass: "28" },
+      io.logger,
+    );
     const { plan } = JSON.parse(io.out());
     const nStar = Math.ceil(50 * ((1.959963984540054 * report.se!) / 0.2) ** 2);
-    expect(plan).toEqual({ bar: 0.6, decided: false, moreToDecide: nStar - 50, nStar, perClassShortfall: { no: 8, yes: 0 }, itemsShortfall: 10 });
+    expect(plan).toEqual({
+      bar: 0.6,
+      decided: false,
+      moreToDecide: nStar - 50,
+      nStar,
+      perClassShortfall: { no: 8, yes: 0 },
+      itemsShortfall: 10,
+    });
     const table = capture();
     runAgreement(file("plan2.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", planBar: "0.6" }, table.logger);
     expect(table.out()).toContain(`about ${nStar - 50} more items to decide (n* = ${nStar})`);
@@ -96,10 +132,25 @@ describe("gavel agreement", () => {
 
   it("gives an undefined plan (null, never 0) when κ is undefined, and refuses plan rules without a bar", () => {
     const io = capture();
-    runAgreement(file("flat.csv", "a,b\npass,pass\npass,pass\n"), { a: "a", b: "b", json: true, planBar: "0.6", minPerClass: "1" }, io.logger);
-    expect(JSON.parse(io.out()).plan).toEqual({ bar: 0.6, decided: false, moreToDecide: null, nStar: null, perClassShortfall: { pass: 0 }, itemsShortfall: 0 });
-    expect(() => runAgreement(file("w4.csv", wikipedia), { a: "reader_a", b: "reader_b", minItems: "30" }, capture().logger)).toThrow(/--plan-bar B/);
-    expect(() => runAgreement(file("w5.csv", wikipedia), { a: "reader_a", b: "reader_b", planBar: "2" }, capture().logger)).toThrow(/--plan-bar must be between -1 and 1/);
+    runAgreement(
+      file("flat.csv", "a,b\npass,pass\npass,pass\n"),
+      { a: "a", b: "b", json: true, planBar: "0.6", minPerClass: "1" },
+      io.logger,
+    );
+    expect(JSON.parse(io.out()).plan).toEqual({
+      bar: 0.6,
+      decided: false,
+      moreToDecide: null,
+      nStar: null,
+      perClassShortfall: { pass: 0 },
+      itemsShortfall: 0,
+    });
+    expect(() => runAgreement(file("w4.csv", wikipedia), { a: "reader_a", b: "reader_b", minItems: "30" }, capture().logger)).toThrow(
+      /--plan-bar B/,
+    );
+    expect(() => runAgreement(file("w5.csv", wikipedia), { a: "reader_a", b: "reader_b", planBar: "2" }, capture().logger)).toThrow(
+      /--plan-bar must be between -1 and 1/,
+    );
   });
 
   it.each([
@@ -113,7 +164,9 @@ describe("gavel agreement", () => {
   });
 
   it("refuses unreadable files, naming the line", () => {
-    expect(() => runAgreement(file("bad.jsonl", '{"a": 1}\nnot json\n'), { a: "a", b: "b" }, capture().logger)).toThrow(/bad\.jsonl, line 2: not valid JSON/);
+    expect(() => runAgreement(file("bad.jsonl", '{"a": 1}\nnot json\n'), { a: "a", b: "b" }, capture().logger)).toThrow(
+      /bad\.jsonl, line 2: not valid JSON/,
+    );
     expect(() => runAgreement(file("x.txt", "a"), { a: "a", b: "b" }, capture().logger)).toThrow(/use a \.csv, \.tsv or \.jsonl file/);
     expect(() => runAgreement(path.join(dir, "missing.csv"), { a: "a", b: "b" }, capture().logger)).toThrow(/Cannot read .*ENOENT/);
   });
@@ -122,7 +175,11 @@ describe("gavel agreement", () => {
   it("is registered as `gavel agreement` and exits 2 on bad usage", { timeout: 60_000 }, () => {
     const csv = file("cli.csv", wikipedia);
     const bin = path.resolve(import.meta.dirname, "../../../bin/gavel.mjs");
-    const out = execFileSync(process.execPath, [bin, "agreement", csv, "--a", "reader_a", "--b", "reader_b", "--positive", "yes", "--json"], { encoding: "utf8" });
+    const out = execFileSync(
+      process.execPath,
+      [bin, "agreement", csv, "--a", "reader_a", "--b", "reader_b", "--positive", "yes", "--json"],
+      { encoding: "utf8" },
+    );
     expect(JSON.parse(out).value).toBeCloseTo(0.4, 12);
     let status = 0;
     try {

@@ -23,10 +23,21 @@ const optionsSchema = z.object({
   categories: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(",").map((c) => c.trim()).filter(Boolean) : undefined)),
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((c) => c.trim())
+            .filter(Boolean)
+        : undefined,
+    ),
   level: z.enum(["nominal", "ordinal", "interval"], { error: "--level must be nominal, ordinal or interval" }).default("nominal"),
   seed: z.coerce.number().int("--seed must be a whole number").default(1),
-  planBar: z.coerce.number({ error: "--plan-bar must be a number" }).min(-1, "--plan-bar must be between -1 and 1").max(1, "--plan-bar must be between -1 and 1").optional(),
+  planBar: z.coerce
+    .number({ error: "--plan-bar must be a number" })
+    .min(-1, "--plan-bar must be between -1 and 1")
+    .max(1, "--plan-bar must be between -1 and 1")
+    .optional(),
   minItems: z.coerce.number().int("--min-items must be a whole number").min(0, "--min-items must be 0 or more").optional(),
   minPerClass: z.coerce.number().int("--min-per-class must be a whole number").min(0, "--min-per-class must be 0 or more").optional(),
   json: z.boolean().default(false),
@@ -52,7 +63,8 @@ export function readRows(file: string): { rows: Row[]; columns: string[] } {
       } catch {
         throw new UsageError(`${file}, line ${i + 1}: not valid JSON.`);
       }
-      if (!value || typeof value !== "object" || Array.isArray(value)) throw new UsageError(`${file}, line ${i + 1}: each line must be a JSON object.`);
+      if (!value || typeof value !== "object" || Array.isArray(value))
+        throw new UsageError(`${file}, line ${i + 1}: each line must be a JSON object.`);
       rows.push(value as Row);
     });
     return { rows, columns: [...new Set(rows.flatMap((r) => Object.keys(r)))] };
@@ -71,7 +83,12 @@ export function readRows(file: string): { rows: Row[]; columns: string[] } {
 
 function cell(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const text = typeof value === "string" ? value.trim() : typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value);
+  const text =
+    typeof value === "string"
+      ? value.trim()
+      : typeof value === "number" || typeof value === "boolean"
+        ? String(value)
+        : JSON.stringify(value);
   return text === "" ? null : text;
 }
 
@@ -79,7 +96,11 @@ function cell(value: unknown): string | null {
  * The sample-size plan for a bar: the report's value and SE (κ metrics and Kendall's τ-b carry one), and the counts of
  * the reference column b per category for the per-class rule.
  */
-export function planFor(report: AgreementReport, b: readonly string[], rules: { bar: number; minItems?: number; minPerClass?: number }): GatePlan {
+export function planFor(
+  report: AgreementReport,
+  b: readonly string[],
+  rules: { bar: number; minItems?: number; minPerClass?: number },
+): GatePlan {
   const classCounts = Object.fromEntries(report.categories.map((c) => [c, 0]));
   for (const value of b) classCounts[value] = (classCounts[value] ?? 0) + 1;
   return planGate({ n: report.n, estimate: report.value, se: report.se, classCounts, classes: report.categories }, rules);
@@ -91,7 +112,8 @@ export function runAgreement(file: string, raw: Record<string, unknown>, logger:
   const options = parsed.data;
   const { rows, columns } = readRows(file);
   for (const column of [options.a, options.b]) {
-    if (!columns.includes(column)) throw new UsageError(`${file} has no column "${column}"; its columns are ${columns.join(", ") || "(none)"}.`);
+    if (!columns.includes(column))
+      throw new UsageError(`${file} has no column "${column}"; its columns are ${columns.join(", ") || "(none)"}.`);
   }
   const a: string[] = [];
   const b: string[] = [];
@@ -107,15 +129,25 @@ export function runAgreement(file: string, raw: Record<string, unknown>, logger:
   }
   let report: AgreementReport;
   try {
-    report = agreementReport(a, b, { metric: options.metric, positive: options.positive, categories: options.categories, level: options.level, seed: options.seed });
+    report = agreementReport(a, b, {
+      metric: options.metric,
+      positive: options.positive,
+      categories: options.categories,
+      level: options.level,
+      seed: options.seed,
+    });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  if (skipped > 0) logger.warn(`${skipped} row${skipped === 1 ? "" : "s"} left out: a value is missing in "${options.a}" or "${options.b}".`);
+  if (skipped > 0)
+    logger.warn(`${skipped} row${skipped === 1 ? "" : "s"} left out: a value is missing in "${options.a}" or "${options.b}".`);
   if ((options.minItems !== undefined || options.minPerClass !== undefined) && options.planBar === undefined) {
     throw new UsageError("--min-items and --min-per-class belong to a plan: give the bar with --plan-bar B.");
   }
-  const plan = options.planBar === undefined ? null : planFor(report, b, { bar: options.planBar, minItems: options.minItems, minPerClass: options.minPerClass });
+  const plan =
+    options.planBar === undefined
+      ? null
+      : planFor(report, b, { bar: options.planBar, minItems: options.minItems, minPerClass: options.minPerClass });
   if (options.json) logger.out(JSON.stringify(plan ? { ...agreementJson(report), plan } : agreementJson(report), null, 2));
   else logger.out(agreementTable(report, options.a, options.b) + (plan ? `\n\n${planTable(plan, report)}` : ""));
   return report;
@@ -135,10 +167,12 @@ const MAX_PRINTED_CATEGORIES = 12;
 
 export function agreementTable(r: AgreementReport, a: string, b: string): string {
   const lines = [`${METRIC_NAMES[r.metric]} of "${a}" against "${b}" on ${r.n} items`, ""];
-  const row = (name: string, value: string, extra = "") => lines.push(`  ${name.padEnd(20)}${value.padStart(10)}${extra ? `   ${extra}` : ""}`);
+  const row = (name: string, value: string, extra = "") =>
+    lines.push(`  ${name.padEnd(20)}${value.padStart(10)}${extra ? `   ${extra}` : ""}`);
   // Four decimals for the headline value, enough to hold it against a published figure (HANNA's τ-b 0.2221).
   row(r.metric, formatStat(r.value, 4), r.se !== null ? `SE ${formatStat(r.se)}   Wald 95% ${formatInterval(r.ci95)}` : "");
-  if (r.bootstrap) row("", "", `bootstrap 95% ${formatInterval(r.bootstrap)} (seed ${r.bootstrap.seed}, ${r.bootstrap.iterations} resamples)`);
+  if (r.bootstrap)
+    row("", "", `bootstrap 95% ${formatInterval(r.bootstrap)} (seed ${r.bootstrap.seed}, ${r.bootstrap.iterations} resamples)`);
   row("accuracy", formatStat(r.accuracy), `Wilson 95% ${formatInterval(r.accuracyCi)}`);
   if (r.positive !== null) {
     row(`TPR (${r.positive})`, formatStat(r.tpr), `Wilson 95% ${formatInterval(r.tprCi)}`);
@@ -149,20 +183,33 @@ export function agreementTable(r: AgreementReport, a: string, b: string): string
   if (r.spearman !== null || r.metric === "spearman") row("spearman", formatStat(r.spearman));
   if (r.metric !== "kendall" && r.kendall !== null) row("kendall tau-b", formatStat(r.kendall));
   if (r.confusion.labels.length > MAX_PRINTED_CATEGORIES) {
-    lines.push("", `  confusion matrix: ${r.confusion.labels.length} × ${r.confusion.labels.length} distinct values, too many to print (--json has it)`);
+    lines.push(
+      "",
+      `  confusion matrix: ${r.confusion.labels.length} × ${r.confusion.labels.length} distinct values, too many to print (--json has it)`,
+    );
     return lines.join("\n");
   }
   lines.push("", `  confusion matrix (rows "${a}", columns "${b}")`);
   const width = Math.max(6, ...r.confusion.labels.map((l) => l.length + 1));
   lines.push(`  ${"".padEnd(width)}${r.confusion.labels.map((l) => l.padStart(width)).join("")}`);
-  r.confusion.matrix.forEach((counts, i) => lines.push(`  ${r.confusion.labels[i]!.padEnd(width)}${counts.map((c) => String(c).padStart(width)).join("")}`));
+  r.confusion.matrix.forEach((counts, i) =>
+    lines.push(`  ${r.confusion.labels[i]!.padEnd(width)}${counts.map((c) => String(c).padStart(width)).join("")}`),
+  );
   return lines.join("\n");
 }
 
 function planTable(plan: GatePlan, report: AgreementReport): string {
   const lines = [`  plan for the bar ${plan.bar} (95% Wald interval, SE ∝ 1/√n)`];
-  if (plan.nStar === null) lines.push(`    the interval cannot decide: ${report.se === null ? "no standard error" : report.value === null ? `${report.metric} is undefined` : "the estimate equals the bar"}`);
-  else lines.push(plan.decided ? `    decided: the interval excludes ${plan.bar} (n* = ${plan.nStar})` : `    about ${plan.moreToDecide} more items to decide (n* = ${plan.nStar})`);
+  if (plan.nStar === null)
+    lines.push(
+      `    the interval cannot decide: ${report.se === null ? "no standard error" : report.value === null ? `${report.metric} is undefined` : "the estimate equals the bar"}`,
+    );
+  else
+    lines.push(
+      plan.decided
+        ? `    decided: the interval excludes ${plan.bar} (n* = ${plan.nStar})`
+        : `    about ${plan.moreToDecide} more items to decide (n* = ${plan.nStar})`,
+    );
   if (plan.itemsShortfall > 0) lines.push(`    ${plan.itemsShortfall} more items to reach the minimum`);
   for (const [c, n] of Object.entries(plan.perClassShortfall)) if (n > 0) lines.push(`    ${n} more "${c}" to reach the per-class minimum`);
   const sentence = planSentence(plan);
@@ -173,13 +220,18 @@ function planTable(plan: GatePlan, report: AgreementReport): string {
 export const registerAgreement: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
   program
     .command("agreement")
-    .description("Agreement statistics (kappa with intervals, accuracy, TPR/TNR, confusion matrix) between two rating columns of a CSV or JSONL file")
+    .description(
+      "Agreement statistics (kappa with intervals, accuracy, TPR/TNR, confusion matrix) between two rating columns of a CSV or JSONL file",
+    )
     .argument("<file>", "a .csv, .tsv or .jsonl file")
     .option("--a <column>", "the rater measured (e.g. the judge)")
     .option("--b <column>", "the reference rater (e.g. the human label)")
     .option("--metric <metric>", `one of ${AGREEMENT_METRICS.join(", ")}`, "kappa")
     .option("--positive <label>", "the label counted as positive for TPR and TNR (default: pass, A, true, yes or 1 when present)")
-    .option("--categories <list>", "comma-separated categories in scale order (weights of weighted kappa); default: the observed ones, sorted")
+    .option(
+      "--categories <list>",
+      "comma-separated categories in scale order (weights of weighted kappa); default: the observed ones, sorted",
+    )
     .option("--level <level>", "Krippendorff's alpha level: nominal, ordinal or interval", "nominal")
     .option("--seed <n>", "seed of the bootstrap interval", "1")
     .option("--plan-bar <bar>", "plan how many more items would let the 95% interval decide this bar (adds plan to --json)")

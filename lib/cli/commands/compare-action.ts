@@ -24,7 +24,8 @@ function fromFile(file: string): LoadedSide {
   } catch (error) {
     throw new UsageError(`${file}: not a run record (${(error as Error).message})`);
   }
-  if (!record || typeof record !== "object" || !Array.isArray(record.tasks) || !record.summary) throw new UsageError(`${file}: not a run record (results/<run-id>.json)`);
+  if (!record || typeof record !== "object" || !Array.isArray(record.tasks) || !record.summary)
+    throw new UsageError(`${file}: not a run record (results/<run-id>.json)`);
   const failing = failingTrialsFromRecord(record);
   return { run: compareRunFromRecord(record), failing: async () => new Map([...failing].map(([k, v]) => [k, { ...v, reason: null }])) };
 }
@@ -57,8 +58,13 @@ export async function withLinks(comparison: Comparison, head: LoadedSide, server
   };
   return {
     ...comparison,
-    url: server ? absolute(server, comparePath(comparison.base.runId, comparison.head.runId)) : comparePath(comparison.base.runId, comparison.head.runId),
-    links: Object.fromEntries(changed.map((id) => [id, link(id)]).filter(([, l]) => l !== null)) as Record<string, ReturnType<typeof link> & object>,
+    url: server
+      ? absolute(server, comparePath(comparison.base.runId, comparison.head.runId))
+      : comparePath(comparison.base.runId, comparison.head.runId),
+    links: Object.fromEntries(changed.map((id) => [id, link(id)]).filter(([, l]) => l !== null)) as Record<
+      string,
+      ReturnType<typeof link> & object
+    >,
   };
 }
 

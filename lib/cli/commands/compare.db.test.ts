@@ -17,7 +17,9 @@ describe("gavel compare", () => {
   it("on the reference and regressed refund runs lists exactly the tasks whose status changed, with links to the failing step", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "gavel-compare-"));
     const made = await Promise.all(
-      ["referenceAgent", "regressedAgent"].map((agent) => run(["run", "datasets/refund", "--agent", `module:datasets/refund/agents.ts#${agent}`, "--trials", "2", "--out", out, "--json"])),
+      ["referenceAgent", "regressedAgent"].map((agent) =>
+        run(["run", "datasets/refund", "--agent", `module:datasets/refund/agents.ts#${agent}`, "--trials", "2", "--out", out, "--json"]),
+      ),
     );
     const [base, head] = made.map((r) => JSON.parse(r.stdout) as { runId: string; recordPath: string });
     const records = [base!, head!].map((r) => JSON.parse(readFileSync(r.recordPath, "utf8")) as RecordFile);
@@ -28,7 +30,9 @@ describe("gavel compare", () => {
     const result = await run(["compare", base!.runId, head!.runId, "--json", "--server", "https://gavel.example.com/"]);
     expect(result.code).toBe(0);
     const diff = JSON.parse(result.stdout);
-    const listed = [...diff.newlyFailing, ...diff.newlyPassing, ...diff.newlyFlaky, ...diff.otherChanges].map((t: { taskId: string }) => t.taskId);
+    const listed = [...diff.newlyFailing, ...diff.newlyPassing, ...diff.newlyFlaky, ...diff.otherChanges].map(
+      (t: { taskId: string }) => t.taskId,
+    );
     expect(listed.sort()).toEqual([...changed].sort());
     expect(diff.newlyFailing.map((t: { taskId: string }) => t.taskId).sort()).toEqual([...changed].sort());
     expect(diff.unchanged).toHaveLength(35 - changed.length);
@@ -45,14 +49,18 @@ describe("gavel compare", () => {
     const files = await run(["compare", base!.recordPath, head!.recordPath, "--json"]);
     expect(files.code).toBe(0);
     const fromFiles = JSON.parse(files.stdout);
-    expect(fromFiles.newlyFailing.map((t: { taskId: string }) => t.taskId)).toEqual(diff.newlyFailing.map((t: { taskId: string }) => t.taskId));
+    expect(fromFiles.newlyFailing.map((t: { taskId: string }) => t.taskId)).toEqual(
+      diff.newlyFailing.map((t: { taskId: string }) => t.taskId),
+    );
     expect(fromFiles.links["refund-full-bank"]).toMatchObject({ step: 2, tool: "issue_refund" });
 
     const table = await run(["compare", base!.runId, head!.runId]);
     expect(table.stdout).toContain("Newly failing (10)");
     expect(table.stdout).toMatch(/^ {2}refund-full-bank {2}pass 2\/2 → fail 0\/2$/m);
     // Arguments come back from the database as stored: PostgreSQL's jsonb orders keys its own way.
-    expect(table.stdout).toMatch(/^ {4}trial 1 step 3 issue_refund \{("order_id":"A1002","amount":120|"amount":120,"order_id":"A1002")\}$/m);
+    expect(table.stdout).toMatch(
+      /^ {4}trial 1 step 3 issue_refund \{("order_id":"A1002","amount":120|"amount":120,"order_id":"A1002")\}$/m,
+    );
     expect(table.stdout).toContain(`    /runs/${head!.runId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3`);
     expect(table.stdout).toMatch(/Paired pass-rate difference over 35 tasks: −28\.6 points, 95% CI \[−\d+\.\d points, −\d+\.\d points\]/);
     expect(table.stdout).toContain("Newly passing (0)");

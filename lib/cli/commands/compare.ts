@@ -3,7 +3,9 @@ import type { RegisterCommand } from "./index";
 export const registerCompare: RegisterCommand = (program, { logger }) => {
   program
     .command("compare")
-    .description("Compare two runs: tasks newly failing, newly passing, newly flaky and unchanged; metric deltas; the paired pass-rate difference with its 95% interval.")
+    .description(
+      "Compare two runs: tasks newly failing, newly passing, newly flaky and unchanged; metric deltas; the paired pass-rate difference with its 95% interval.",
+    )
     .argument("<base>", "the earlier run: a run id in the database, or a results/<run-id>.json file")
     .argument("<head>", "the later run, the same way")
     .option("--json", "print the comparison as JSON")

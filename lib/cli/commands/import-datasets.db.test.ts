@@ -8,17 +8,41 @@ const run = (args: string[]) => gavel(args, { DATABASE_URL: database.url() });
 
 async function rows() {
   const c = db();
-  return Promise.all([c.transcript.count(), c.labelQueue.count(), c.queueItem.count(), c.goldLabel.count(), c.label.count(), c.user.count(), c.judgeVersion.count(), c.judgeVerdict.count(), c.calibration.count()]);
+  return Promise.all([
+    c.transcript.count(),
+    c.labelQueue.count(),
+    c.queueItem.count(),
+    c.goldLabel.count(),
+    c.label.count(),
+    c.user.count(),
+    c.judgeVersion.count(),
+    c.judgeVerdict.count(),
+    c.calibration.count(),
+  ]);
 }
 
 describe("gavel import on the repository's copies of the data sets", () => {
   it("imports LLMBar and HANNA on a clean database, and again without duplicating anything", async () => {
     const llmbar = await run(["import", "llmbar", "datasets/llmbar", "--json"]);
     expect(llmbar.code, llmbar.stderr).toBe(0);
-    expect(JSON.parse(llmbar.stdout)).toMatchObject({ dataset: "llmbar", transcripts: { created: 300 }, judgeVersions: { created: 8 }, verdicts: { created: 4000, errors: 33 } });
+    expect(JSON.parse(llmbar.stdout)).toMatchObject({
+      dataset: "llmbar",
+      transcripts: { created: 300 },
+      judgeVersions: { created: 8 },
+      verdicts: { created: 4000, errors: 33 },
+    });
     const hanna = await run(["import", "hanna", "datasets/hanna/hanna_metric_scores_llm.csv", "--json"]);
     expect(hanna.code, hanna.stderr).toBe(0);
-    expect(JSON.parse(hanna.stdout)).toMatchObject({ dataset: "hanna", transcripts: { created: 5760 }, labelSets: { created: 6 }, gold: 5760, labels: 17280, judgeVersions: { created: 20 }, verdicts: { created: 115200 }, calibrations: 240 });
+    expect(JSON.parse(hanna.stdout)).toMatchObject({
+      dataset: "hanna",
+      transcripts: { created: 5760 },
+      labelSets: { created: 6 },
+      gold: 5760,
+      labels: 17280,
+      judgeVersions: { created: 20 },
+      verdicts: { created: 115200 },
+      calibrations: 240,
+    });
     const first = await rows();
 
     const again = await run(["import", "llmbar", "datasets/llmbar"]);

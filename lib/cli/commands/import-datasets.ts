@@ -29,7 +29,11 @@ async function run(kind: "llmbar" | "hanna", target: string, options: { json?: b
     await ensureMigrated(databaseUrl());
     const started = Date.now();
     const result = await (kind === "llmbar" ? importLlmbar : importHanna)(target, { onProgress: (line) => logger.info(line) });
-    logger.out(options.json ? JSON.stringify({ dataset: kind, ...result.counts, seconds: (Date.now() - started) / 1000 }, null, 2) : `${importSummary(kind === "llmbar" ? "LLMBar" : "HANNA", result.counts)}\n  in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    logger.out(
+      options.json
+        ? JSON.stringify({ dataset: kind, ...result.counts, seconds: (Date.now() - started) / 1000 }, null, 2)
+        : `${importSummary(kind === "llmbar" ? "LLMBar" : "HANNA", result.counts)}\n  in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     process.exitCode = EXIT.ok;
   } catch (error) {
     if (error instanceof DatasetError) throw new UsageError(`Nothing was imported:\n${error.message}`);
@@ -40,16 +44,21 @@ async function run(kind: "llmbar" | "hanna", target: string, options: { json?: b
 }
 
 export const registerImportDatasets: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
-  const command = program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
+  const command =
+    program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
   command
     .command("llmbar")
-    .description("Import LLMBar (princeton-nlp/LLMBar): pairwise items with expert gold labels and the recorded verdicts of LLM judges in both orders")
+    .description(
+      "Import LLMBar (princeton-nlp/LLMBar): pairwise items with expert gold labels and the recorded verdicts of LLM judges in both orders",
+    )
     .argument("<dir>", "the LLMBar folder, e.g. datasets/llmbar")
     .option("--json", "print the counts as JSON")
     .action((dir: string, options: { json?: boolean }) => run("llmbar", dir, options, logger));
   command
     .command("hanna")
-    .description("Import HANNA (dig-team/hanna-benchmark-asg): 960 generated stories × 6 criteria with three human ratings each and LLM ratings")
+    .description(
+      "Import HANNA (dig-team/hanna-benchmark-asg): 960 generated stories × 6 criteria with three human ratings each and LLM ratings",
+    )
     .argument("<file>", "hanna_metric_scores_llm.csv, e.g. datasets/hanna/hanna_metric_scores_llm.csv")
     .option("--json", "print the counts as JSON")
     .action((file: string, options: { json?: boolean }) => run("hanna", file, options, logger));

@@ -11,7 +11,9 @@ import type { RegisterCommand } from "./index";
  */
 const optionsSchema = z.object({
   queue: z.string({ error: "--queue is required" }).trim().min(1, "--queue needs a queue name"),
-  format: z.enum([...LABEL_FILE_FORMATS, "auto"], { error: `--format must be ${[...LABEL_FILE_FORMATS, "auto"].join(", ")}` }).default("auto"),
+  format: z
+    .enum([...LABEL_FILE_FORMATS, "auto"], { error: `--format must be ${[...LABEL_FILE_FORMATS, "auto"].join(", ")}` })
+    .default("auto"),
   question: z.string().trim().min(1).optional(),
   json: z.boolean().default(false),
 });
@@ -19,10 +21,13 @@ const optionsSchema = z.object({
 const SHOWN = 50;
 
 export const registerImportLabels: RegisterCommand = (program, { logger }) => {
-  const imports = program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
+  const imports =
+    program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
   imports
     .command("labels")
-    .description("Import existing human labels into a queue: a Label Studio JSON export, Argilla records (Dataset.to_disk), or JSONL / CSV rows (reviewer, item, value); all or nothing.")
+    .description(
+      "Import existing human labels into a queue: a Label Studio JSON export, Argilla records (Dataset.to_disk), or JSONL / CSV rows (reviewer, item, value); all or nothing.",
+    )
     .argument("<file>", "the file of labels")
     .requiredOption("--queue <name>", "the queue whose items the labels are for (items by transcript id or external id)")
     .option("--format <format>", `${LABEL_FILE_FORMATS.join(", ")}, or auto (from the content)`, "auto")
@@ -47,10 +52,12 @@ export const registerImportLabels: RegisterCommand = (program, { logger }) => {
       ]);
       try {
         await ensureMigrated(databaseUrl());
-        const result = await importLabels({ queue: options.queue, text, format: options.format, question: options.question }).catch((error: unknown) => {
-          if (error instanceof UserError) throw new UsageError(`${file}: ${error.message} Nothing was written.`);
-          throw error;
-        });
+        const result = await importLabels({ queue: options.queue, text, format: options.format, question: options.question }).catch(
+          (error: unknown) => {
+            if (error instanceof UserError) throw new UsageError(`${file}: ${error.message} Nothing was written.`);
+            throw error;
+          },
+        );
         if (options.json) logger.out(JSON.stringify(result, null, 2));
         if (!result.ok) {
           const shown = result.errors.slice(0, SHOWN).map((e) => `  ${file}: ${e}`);
@@ -61,7 +68,9 @@ export const registerImportLabels: RegisterCommand = (program, { logger }) => {
           return;
         }
         if (!options.json) {
-          logger.out(`ok: ${result.labels} labels from ${file} (${result.format}) into "${options.queue}"; ${result.reviewersCreated} reviewer account${result.reviewersCreated === 1 ? "" : "s"} created (no sign-in); ${result.gold} consensus gold label${result.gold === 1 ? "" : "s"}`);
+          logger.out(
+            `ok: ${result.labels} labels from ${file} (${result.format}) into "${options.queue}"; ${result.reviewersCreated} reviewer account${result.reviewersCreated === 1 ? "" : "s"} created (no sign-in); ${result.gold} consensus gold label${result.gold === 1 ? "" : "s"}`,
+          );
           for (const note of result.notes) logger.out(`  ${note}`);
         }
         process.exitCode = EXIT.ok;

@@ -16,7 +16,11 @@ describe("gavel import transcripts: files from peer tools", () => {
     expect(result.stdout).toContain("(promptfoo): 3 new, 0 already stored");
     expect(result.stdout).toContain("judge verdicts: 3 new, 0 already stored");
     expect(result.stdout).toContain("1 result skipped: errored");
-    const verdicts = await db().judgeVerdict.findMany({ where: { judgeVersion: { judge: { name: "promptfoo" } } }, include: { transcript: true }, orderBy: { value: "asc" } });
+    const verdicts = await db().judgeVerdict.findMany({
+      where: { judgeVersion: { judge: { name: "promptfoo" } } },
+      include: { transcript: true },
+      orderBy: { value: "asc" },
+    });
     expect(verdicts.map((v) => [v.value, v.transcript.source])).toEqual([
       ["fail", "promptfoo"],
       ["pass", "promptfoo"],
@@ -37,7 +41,13 @@ describe("gavel import transcripts: files from peer tools", () => {
 
   it("imports a Langfuse trace export: tool errors kept, human annotations not taken for verdicts", async () => {
     const langfuse = await run(["import", "transcripts", `${peers}/langfuse-trace.json`, "--json"]);
-    expect(JSON.parse(langfuse.stdout)).toMatchObject({ ok: true, format: "langfuse", created: 1, verdicts: { created: 2 }, notes: [expect.stringMatching(/^1 human annotation score not imported/), expect.any(String)] });
+    expect(JSON.parse(langfuse.stdout)).toMatchObject({
+      ok: true,
+      format: "langfuse",
+      created: 1,
+      verdicts: { created: 2 },
+      notes: [expect.stringMatching(/^1 human annotation score not imported/), expect.any(String)],
+    });
     const stored = await db().transcript.findFirstOrThrow({ where: { source: "langfuse" } });
     expect(JSON.stringify(stored.content)).toContain('"error":"SMTP relay refused the message"');
   });

@@ -29,7 +29,7 @@ describe("gavel import transcripts", () => {
     const first = await gavel(["import", "transcripts", file, "--queue", "cli-queue"], { DATABASE_URL: database.url() });
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain('ok: 3 transcripts from');
+    expect(first.stdout).toContain("ok: 3 transcripts from");
     expect(first.stdout).toContain('3 new, 0 already stored; 3 added to queue "cli-queue" (new)');
     const again = await gavel(["import", "transcripts", file, "--queue", "cli-queue", "--json"], { DATABASE_URL: database.url() });
     expect(again.code).toBe(0);
@@ -39,7 +39,9 @@ describe("gavel import transcripts", () => {
   });
 
   it("refuses an unknown format and a missing file with exit 2", async () => {
-    const badFormat = await gavel(["import", "transcripts", path.join(dir, "good.jsonl"), "--format", "csv"], { DATABASE_URL: database.url() });
+    const badFormat = await gavel(["import", "transcripts", path.join(dir, "good.jsonl"), "--format", "csv"], {
+      DATABASE_URL: database.url(),
+    });
     expect(badFormat.code).toBe(2);
     expect(badFormat.stderr).toContain("--format must be jsonl, otel, openai-chat, promptfoo, inspect, langfuse, auto");
     const missing = await gavel(["import", "transcripts", path.join(dir, "nope.jsonl")], { DATABASE_URL: database.url() });
@@ -76,7 +78,15 @@ describe("gavel import transcripts", () => {
 
   it("invalid UTF-8 is refused with its line (exit 2), not stored as U+FFFD", async () => {
     const file = path.join(dir, "latin1.jsonl");
-    writeFileSync(file, Buffer.concat([Buffer.from(JSON.stringify({ id: "utf8-1", task_prompt: "ok" }) + "\n"), Buffer.from('{"id":"utf8-2","task_prompt":"caf'), Buffer.from([0xe9]), Buffer.from('"}\n')]));
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(JSON.stringify({ id: "utf8-1", task_prompt: "ok" }) + "\n"),
+        Buffer.from('{"id":"utf8-2","task_prompt":"caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('"}\n'),
+      ]),
+    );
     const result = await gavel(["import", "transcripts", file], { DATABASE_URL: database.url() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("latin1.jsonl: line 2: not valid UTF-8");

@@ -13,7 +13,9 @@ import type { RegisterCommand } from "./index";
  * is 2. Importing the same file again adds nothing. The database layer loads only when it runs.
  */
 const optionsSchema = z.object({
-  format: z.enum([...TRANSCRIPT_FORMATS, "auto"], { error: `--format must be ${[...TRANSCRIPT_FORMATS, "auto"].join(", ")}` }).default("auto"),
+  format: z
+    .enum([...TRANSCRIPT_FORMATS, "auto"], { error: `--format must be ${[...TRANSCRIPT_FORMATS, "auto"].join(", ")}` })
+    .default("auto"),
   queue: z.string().trim().min(1, "--queue needs a queue name").optional(),
   rubric: z.string().trim().min(1).optional(),
   json: z.boolean().default(false),
@@ -27,7 +29,8 @@ const optionsSchema = z.object({
 function cliImportLimit(): number {
   const raw = process.env.GAVEL_CLI_MAX_IMPORT_MB?.trim();
   const mb = raw ? Number(raw) : 400;
-  if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`GAVEL_CLI_MAX_IMPORT_MB must be a positive number of megabytes, not "${raw}".`);
+  if (!Number.isFinite(mb) || mb <= 0)
+    throw new UsageError(`GAVEL_CLI_MAX_IMPORT_MB must be a positive number of megabytes, not "${raw}".`);
   return Math.floor(mb * 2 ** 20);
 }
 
@@ -35,7 +38,8 @@ function cliImportLimit(): number {
 const SHOWN = 50;
 
 export const registerImportTranscripts: RegisterCommand = (program, { logger }) => {
-  const imports = program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
+  const imports =
+    program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
   imports
     .command("transcripts")
     .description(
@@ -54,7 +58,10 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
       try {
         const limit = cliImportLimit();
         const size = statSync(file).size;
-        if (size > limit) throw new UsageError(`${file} is ${formatMb(size)}, over the limit of ${formatMb(limit)} (GAVEL_CLI_MAX_IMPORT_MB); nothing was written.`);
+        if (size > limit)
+          throw new UsageError(
+            `${file} is ${formatMb(size)}, over the limit of ${formatMb(limit)} (GAVEL_CLI_MAX_IMPORT_MB); nothing was written.`,
+          );
         bytes = readFileSync(file);
       } catch (error) {
         if (error instanceof UsageError) throw error;
@@ -72,7 +79,12 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
       ]);
       try {
         await ensureMigrated(databaseUrl());
-        const result = await importFile({ text, format: options.format, fileName: path.basename(file), queue: options.queue ? { name: options.queue, rubric: options.rubric } : null }).catch((error: unknown) => {
+        const result = await importFile({
+          text,
+          format: options.format,
+          fileName: path.basename(file),
+          queue: options.queue ? { name: options.queue, rubric: options.rubric } : null,
+        }).catch((error: unknown) => {
           if (error instanceof UserError) throw new UsageError(`${file}: ${error.message} Nothing was written.`);
           throw error;
         });
@@ -81,16 +93,25 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
           if (result.errors.length > SHOWN) shown.push(`  … and ${result.errors.length - SHOWN} more`);
           if (options.json) logger.out(JSON.stringify({ ok: false, format: result.format, errors: result.errors }, null, 2));
           const n = result.errors.length;
-          logger.error(`${file} is not a valid ${FORMAT_LABELS[result.format]} file (${n} problem${n === 1 ? "" : "s"}); nothing was written:\n${shown.join("\n")}`);
+          logger.error(
+            `${file} is not a valid ${FORMAT_LABELS[result.format]} file (${n} problem${n === 1 ? "" : "s"}); nothing was written:\n${shown.join("\n")}`,
+          );
           process.exitCode = EXIT.usage;
           return;
         }
         if (options.json) {
           logger.out(JSON.stringify(result, null, 2));
         } else {
-          const queue = result.queue ? `; ${result.addedToQueue} added to queue "${result.queue.name}"${result.queue.created ? " (new)" : ""}` : "";
-          const verdicts = result.verdicts.created + result.verdicts.existing ? `; judge verdicts: ${result.verdicts.created} new, ${result.verdicts.existing} already stored` : "";
-          logger.out(`ok: ${result.items} transcripts from ${file} (${result.format}): ${result.created} new, ${result.existing} already stored${queue}${verdicts}`);
+          const queue = result.queue
+            ? `; ${result.addedToQueue} added to queue "${result.queue.name}"${result.queue.created ? " (new)" : ""}`
+            : "";
+          const verdicts =
+            result.verdicts.created + result.verdicts.existing
+              ? `; judge verdicts: ${result.verdicts.created} new, ${result.verdicts.existing} already stored`
+              : "";
+          logger.out(
+            `ok: ${result.items} transcripts from ${file} (${result.format}): ${result.created} new, ${result.existing} already stored${queue}${verdicts}`,
+          );
           for (const note of result.notes) logger.out(`  ${note}`);
         }
         process.exitCode = EXIT.ok;

@@ -58,8 +58,15 @@ export async function judgeRun(ref: string, raw: Record<string, unknown>, logger
   return userFacing(async () => {
     const version = await resolveJudgeVersionRef(ref);
     const queueId = await labelSetId(options.queue);
-    logger.info(`Judging the ${options.split} split of "${options.queue}" with ${version.judge.name} v${version.version} (${version.provider} / ${version.model})${options.record ? `, recording to ${options.record}` : ""}.`);
-    const bar = tty ? new cliProgress.SingleBar({ format: " {bar} {value}/{total} calls · {ok} ok · {skipped} skipped · {error} errors", stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
+    logger.info(
+      `Judging the ${options.split} split of "${options.queue}" with ${version.judge.name} v${version.version} (${version.provider} / ${version.model})${options.record ? `, recording to ${options.record}` : ""}.`,
+    );
+    const bar = tty
+      ? new cliProgress.SingleBar(
+          { format: " {bar} {value}/{total} calls · {ok} ok · {skipped} skipped · {error} errors", stream: process.stderr },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
     let started = false;
     const progress = await runJudgeOnLabelSet({
       versionId: version.id,
@@ -78,8 +85,11 @@ export async function judgeRun(ref: string, raw: Record<string, unknown>, logger
       },
     });
     bar?.stop();
-    logger.info(`${progress.total} calls: ${progress.ok} ok, ${progress.skipped} skipped, ${progress.error} errors (${progress.alreadyDone} answered before, not asked again).`);
-    if (progress.skipped > 0) logger.warn("Skipped calls had no API key: set OPENAI_API_KEY or ANTHROPIC_API_KEY. They are never counted as passes.");
+    logger.info(
+      `${progress.total} calls: ${progress.ok} ok, ${progress.skipped} skipped, ${progress.error} errors (${progress.alreadyDone} answered before, not asked again).`,
+    );
+    if (progress.skipped > 0)
+      logger.warn("Skipped calls had no API key: set OPENAI_API_KEY or ANTHROPIC_API_KEY. They are never counted as passes.");
     if (options.calibrate) await judgeCalibrate(ref, { queue: options.queue, split: options.split, json: options.json }, logger);
     else if (options.json) logger.out(JSON.stringify(progress, null, 2));
     return progress;
@@ -96,10 +106,33 @@ export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, 
   const options = parse(calibrateOptions, raw);
   return userFacing(async () => {
     const version = await resolveJudgeVersionRef(ref);
-    const calibration = await calibrateOnLabelSet({ versionId: version.id, queueId: await labelSetId(options.queue), split: options.split, actorId: null, via: "cli" });
+    const calibration = await calibrateOnLabelSet({
+      versionId: version.id,
+      queueId: await labelSetId(options.queue),
+      split: options.split,
+      actorId: null,
+      via: "cli",
+    });
     const stats = statsOf(calibration);
-    if (options.json) logger.out(JSON.stringify({ calibrationId: calibration.id, split: calibration.split, labelSetHash: calibration.labelSetHash, skipped: stats.skipped, errors: stats.errored, ...agreementJson(stats.report) }, null, 2));
-    else logger.out(`${agreementTable(stats.report, `${version.judge.name} v${version.version}`, "gold")}\n\n  ${stats.skipped} skipped and ${stats.errored} errored items left out; calibration ${calibration.id}.`);
+    if (options.json)
+      logger.out(
+        JSON.stringify(
+          {
+            calibrationId: calibration.id,
+            split: calibration.split,
+            labelSetHash: calibration.labelSetHash,
+            skipped: stats.skipped,
+            errors: stats.errored,
+            ...agreementJson(stats.report),
+          },
+          null,
+          2,
+        ),
+      );
+    else
+      logger.out(
+        `${agreementTable(stats.report, `${version.judge.name} v${version.version}`, "gold")}\n\n  ${stats.skipped} skipped and ${stats.errored} errored items left out; calibration ${calibration.id}.`,
+      );
     return calibration;
   });
 }
@@ -109,11 +142,17 @@ export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, 
  * bound label set when the judge can be called; `--no-recheck` only reads). `recheck` also runs the
  * canary. Exit 0 only when it gates now, 1 when it does not (CI can branch on it).
  */
-export async function judgeStatus(ref: string, raw: { json?: boolean; recheck?: boolean; canary?: boolean }, logger: Logger): Promise<JudgeStatus> {
+export async function judgeStatus(
+  ref: string,
+  raw: { json?: boolean; recheck?: boolean; canary?: boolean },
+  logger: Logger,
+): Promise<JudgeStatus> {
   return userFacing(async () => {
     const version = await resolveJudgeVersionRef(ref);
     const status =
-      raw.recheck === false ? await loadJudgeStatus(version.id) : (await recheckJudge(version.id, { canary: raw.canary ?? false, log: (line) => logger.info(line) })).status;
+      raw.recheck === false
+        ? await loadJudgeStatus(version.id)
+        : (await recheckJudge(version.id, { canary: raw.canary ?? false, log: (line) => logger.info(line) })).status;
     if (raw.json) logger.out(JSON.stringify(statusJson(status), null, 2));
     else logger.out(statusText(status, `${version.judge.name} v${version.version}`));
     return status;

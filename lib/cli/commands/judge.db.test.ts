@@ -16,7 +16,10 @@ const dir = mkdtempSync(path.join(tmpdir(), "gavel-judge-cli-"));
 let server: MockLlmServer;
 beforeAll(async () => {
   process.env.GAVEL_CASSETTE_DIR = path.join(dir, "no-committed-cassettes");
-  server = await startMockLlmServer({ flavor: "anthropic", reply: ({ body }) => ({ text: lastUserText(body).includes("right") ? "PASS: right" : "FAIL: wrong" }) });
+  server = await startMockLlmServer({
+    flavor: "anthropic",
+    reply: ({ body }) => ({ text: lastUserText(body).includes("right") ? "PASS: right" : "FAIL: wrong" }),
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -27,22 +30,41 @@ afterAll(async () => {
 function capture() {
   let out = "";
   let err = "";
-  const logger = createLogger({ stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream, stderr: { write: (s: string) => ((err += s), true) } as NodeJS.WritableStream });
+  const logger = createLogger({
+    stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream,
+    stderr: { write: (s: string) => ((err += s), true) } as NodeJS.WritableStream,
+  });
   return { logger, out: () => out, err: () => err };
 }
 
 const template = "{{task_prompt}}\n{{output}}\nPASS or FAIL?";
-const spec = (provider: string, baseUrl: string | null) => ({ provider, model: "claude-3-5-haiku-20241022", baseUrl, promptTemplate: template, parser: "pass_fail" });
+const spec = (provider: string, baseUrl: string | null) => ({
+  provider,
+  model: "claude-3-5-haiku-20241022",
+  baseUrl,
+  promptTemplate: template,
+  parser: "pass_fail",
+});
 
 describe("gavel judge", () => {
   it("runs a live judge while recording a cassette, then a replay judge answers from it without the network", async () => {
-    const items = Array.from({ length: 6 }, (_, i) => ({ key: `i${i}`, split: "test" as const, output: i % 2 ? "right" : "nope", gold: i % 3 ? "pass" : "fail" }));
+    const items = Array.from({ length: 6 }, (_, i) => ({
+      key: `i${i}`,
+      split: "test" as const,
+      output: i % 2 ? "right" : "nope",
+      gold: i % 3 ? "pass" : "fail",
+    }));
     await seedLabelSet({ name: "cli-set", kind: "binary", items });
     const live = await seedJudgeVersion("cli-live", spec("anthropic", server.baseUrl));
     const cassette = path.join(dir, "cli.json");
 
     const run = capture();
-    const progress = await judgeRun(live.hash.slice(0, 10), { queue: "cli-set", split: "test", record: cassette, calibrate: true, json: true }, run.logger, false);
+    const progress = await judgeRun(
+      live.hash.slice(0, 10),
+      { queue: "cli-set", split: "test", record: cassette, calibrate: true, json: true },
+      run.logger,
+      false,
+    );
     expect(progress).toMatchObject({ total: 6, ok: 6 });
     expect(server.requests).toHaveLength(6);
     expect(JSON.parse(readFileSync(cassette, "utf8")).entries).toHaveLength(6);
@@ -56,7 +78,6 @@ describe("gavel judge", () => {
     expect(server.requests).toHaveLength(6);
     const values = async (id: string) => (await listVerdicts(id)).map((v) => [v.transcriptId, v.status, v.value, v.reason]);
     expect(await values(replay.id)).toEqual(await values(live.id));
-
   });
 
   it("calibrates, and reports a version that may not gate with exit-worthy detail", async () => {
@@ -74,15 +95,40 @@ describe("gavel judge", () => {
     const cli = await gavel(["judge", "status", "cli-live@1", "--json"], { DATABASE_URL: process.env.DATABASE_URL });
     expect(cli.code).toBe(1);
     const json = JSON.parse(cli.stdout);
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(["version", "hash", "approved", "gating", "labelSet", "goldVersion", "calibrationId", "state", "reason", "rules"]));
-    expect(json).toMatchObject({ version: "cli-live@1", approved: false, gating: false, labelSet: "cli-set", goldVersion: null, calibrationId: null, state: "shadow" });
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining([
+        "version",
+        "hash",
+        "approved",
+        "gating",
+        "labelSet",
+        "goldVersion",
+        "calibrationId",
+        "state",
+        "reason",
+        "rules",
+      ]),
+    );
+    expect(json).toMatchObject({
+      version: "cli-live@1",
+      approved: false,
+      gating: false,
+      labelSet: "cli-set",
+      goldVersion: null,
+      calibrationId: null,
+      state: "shadow",
+    });
     expect(json.rules.find((r: { id: string }) => r.id === "items")).toMatchObject({ passed: false, actual: "6 items" });
   });
 
   it("turns a wrong reference or label set into a usage error", async () => {
     await expect(judgeRun("nobody@3", { queue: "cli-set" }, capture().logger, false)).rejects.toThrow(/No judge version "nobody@3"/);
     await expect(judgeRun("cli-live", { queue: "missing" }, capture().logger, false)).rejects.toThrow(/No label set "missing"/);
-    await expect(judgeRun("cli-live", { queue: "cli-set", split: "train" }, capture().logger, false)).rejects.toThrow(/--split must be dev or test/);
-    await expect(judgeRun("cli-live", { queue: "cli-set", split: "dev" }, capture().logger, false)).rejects.toThrow(/dev split of "cli-set" has no gold labels/);
+    await expect(judgeRun("cli-live", { queue: "cli-set", split: "train" }, capture().logger, false)).rejects.toThrow(
+      /--split must be dev or test/,
+    );
+    await expect(judgeRun("cli-live", { queue: "cli-set", split: "dev" }, capture().logger, false)).rejects.toThrow(
+      /dev split of "cli-set" has no gold labels/,
+    );
   });
 });

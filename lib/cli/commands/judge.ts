@@ -13,7 +13,9 @@ const disconnect = async () => (await import("../../db/client")).disconnectDb();
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export const registerJudge: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
-  const judge = program.command("judge").description("Run, calibrate, check and re-check judge versions (a version is an id, a hash prefix, or name@N)");
+  const judge = program
+    .command("judge")
+    .description("Run, calibrate, check and re-check judge versions (a version is an id, a hash prefix, or name@N)");
   judge
     .command("run")
     .argument("<version>", "judge version: id, hash prefix (8+ hex digits) or name@N")

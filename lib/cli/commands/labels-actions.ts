@@ -7,8 +7,14 @@ import type { Logger } from "../logger";
 
 export async function labelsExport(queue: string, raw: Record<string, unknown>, logger: Logger) {
   const parsed = exportOptions.safeParse({ format: raw.format, rubricVersion: raw.rubricVersion });
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join(".").replace("rubricVersion", "rubric-version")}: ${i.message}`).join("\n"));
-  const loaded = await loadLabelExport(queue, { rubricVersion: parsed.data.rubricVersion, audit: { actorId: null, format: parsed.data.format, via: "cli" } });
+  if (!parsed.success)
+    throw new UsageError(
+      parsed.error.issues.map((i) => `--${i.path.join(".").replace("rubricVersion", "rubric-version")}: ${i.message}`).join("\n"),
+    );
+  const loaded = await loadLabelExport(queue, {
+    rubricVersion: parsed.data.rubricVersion,
+    audit: { actorId: null, format: parsed.data.format, via: "cli" },
+  });
   if (!loaded) throw new UsageError(`No label queue named or with id "${queue}".`);
   const file = formatExport(loaded.rows, parsed.data.format);
   const out = typeof raw.out === "string" ? raw.out : null;

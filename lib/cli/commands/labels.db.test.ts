@@ -30,9 +30,18 @@ describe("gavel labels export", () => {
     expect(jsonl.code).toBe(0);
     expect(jsonl.stdout).toBe("");
     expect(jsonl.stderr).toContain(`Wrote 40 labels of "cli-export" to ${file}.`);
-    const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(40);
-    expect(lines[0]).toMatchObject({ queue: "cli-export", external_id: "item-01", reviewer_email: "ann@example.com", judge_seen: false, rubric_version: 1 });
+    expect(lines[0]).toMatchObject({
+      queue: "cli-export",
+      external_id: "item-01",
+      reviewer_email: "ann@example.com",
+      judge_seen: false,
+      rubric_version: 1,
+    });
   });
 
   it("an unknown queue or format is a usage error (exit 2)", async () => {

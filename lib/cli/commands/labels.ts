@@ -11,7 +11,8 @@ const actions = () => import("./labels-actions");
 const disconnect = async () => (await import("../../db/client")).disconnectDb();
 
 export const registerLabels: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
-  const labels = program.commands.find((c) => c.name() === "labels") ?? program.command("labels").description("Work with the labels of a label queue");
+  const labels =
+    program.commands.find((c) => c.name() === "labels") ?? program.command("labels").description("Work with the labels of a label queue");
   labels
     .command("export")
     .description("Export every label of a queue, one row per label, with its gold status")

@@ -26,14 +26,30 @@ export async function slowAgent(input) {
 }
 `,
   );
-  const tasks = Array.from({ length: TASKS }, (_, i) => `  - { id: t${String(i).padStart(2, "0")}, prompt: say ok, grader: exact, expected: ok }`).join("\n");
-  writeFileSync(path.join(dir, "suite.yaml"), `name: resume-${path.basename(dir).toLowerCase().replace(/[^a-z0-9]/g, "")}\ntasks:\n${tasks}\n`);
+  const tasks = Array.from(
+    { length: TASKS },
+    (_, i) => `  - { id: t${String(i).padStart(2, "0")}, prompt: say ok, grader: exact, expected: ok }`,
+  ).join("\n");
+  writeFileSync(
+    path.join(dir, "suite.yaml"),
+    `name: resume-${path
+      .basename(dir)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "")}\ntasks:\n${tasks}\n`,
+  );
   return { dir, log: path.join(dir, "trials.log"), agent: `module:${path.join(dir, "agent.mjs")}#slowAgent` };
 }
 
 /** `gavel run` as its own process group, so the whole of it (the bin wrapper and the CLI under it) can be signalled. */
-function start(args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }> } {
-  const child = spawn(process.execPath, [path.resolve("bin/gavel.mjs"), ...args], { env: { ...process.env, DATABASE_URL: database.url(), ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+function start(
+  args: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }> } {
+  const child = spawn(process.execPath, [path.resolve("bin/gavel.mjs"), ...args], {
+    env: { ...process.env, DATABASE_URL: database.url(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let stderr = "";
   child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
   child.stdout!.resume();
@@ -43,7 +59,10 @@ function start(args: string[], env: Record<string, string>): { child: ChildProce
 async function waitForStoredTrials(suiteDir: string, atLeast: number): Promise<string> {
   const name = /^name: (.+)$/m.exec(readFileSync(path.join(suiteDir, "suite.yaml"), "utf8"))![1]!;
   for (let i = 0; i < 600; i++) {
-    const run = await db().run.findFirst({ where: { status: "running", suiteVersion: { suite: { name } } }, select: { id: true, _count: { select: { trials: true } } } });
+    const run = await db().run.findFirst({
+      where: { status: "running", suiteVersion: { suite: { name } } },
+      select: { id: true, _count: { select: { trials: true } } },
+    });
     if (run && run._count.trials >= atLeast) return run.id;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -59,7 +78,10 @@ const logged = (file: string, phase: string) =>
 describe("interrupted runs", () => {
   it("a killed run is found interrupted; --resume runs only the missing trials and stores each (task, trial) exactly once", async () => {
     const suite = slowSuite();
-    const first = start(["run", suite.dir, "--agent", suite.agent, "--trials", String(K), "--concurrency", "2", "--out", suite.dir, "--quiet"], { GAVEL_TEST_LOG: suite.log, GAVEL_TEST_PHASE: "first" });
+    const first = start(
+      ["run", suite.dir, "--agent", suite.agent, "--trials", String(K), "--concurrency", "2", "--out", suite.dir, "--quiet"],
+      { GAVEL_TEST_LOG: suite.log, GAVEL_TEST_PHASE: "first" },
+    );
     const runId = await waitForStoredTrials(suite.dir, 20);
     process.kill(-first.child.pid!, "SIGKILL");
     await first.done;
@@ -72,15 +94,23 @@ describe("interrupted runs", () => {
     expect(await markStaleRuns()).toEqual([runId]);
     expect((await db().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("interrupted");
 
-    const resumed = await gavel(["run", suite.dir, "--resume", runId, "--out", suite.dir, "--quiet"], { DATABASE_URL: database.url(), GAVEL_TEST_LOG: suite.log, GAVEL_TEST_PHASE: "resume" });
-    expect(resumed.stderr).toContain(`Resuming run ${runId}: ${before.length} of ${TASKS * K} trials already stored; running the other ${TASKS * K - before.length}.`);
+    const resumed = await gavel(["run", suite.dir, "--resume", runId, "--out", suite.dir, "--quiet"], {
+      DATABASE_URL: database.url(),
+      GAVEL_TEST_LOG: suite.log,
+      GAVEL_TEST_PHASE: "resume",
+    });
+    expect(resumed.stderr).toContain(
+      `Resuming run ${runId}: ${before.length} of ${TASKS * K} trials already stored; running the other ${TASKS * K - before.length}.`,
+    );
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toContain(`Pass rate 100.0% (${TASKS * K}/${TASKS * K} scored trials)`);
 
     // Only the missing trials ran again, and none of the stored ones.
     const rerun = logged(suite.log, "resume");
     expect(rerun).toHaveLength(TASKS * K - before.length);
-    const storedKeys = new Set((await db().task.findMany({ where: { id: { in: before.map((t) => t.taskId) } }, select: { id: true, key: true } })).map((t) => t.id));
+    const storedKeys = new Set(
+      (await db().task.findMany({ where: { id: { in: before.map((t) => t.taskId) } }, select: { id: true, key: true } })).map((t) => t.id),
+    );
     expect(storedKeys.size).toBeGreaterThan(0);
     const taskKey = new Map((await db().task.findMany({ select: { id: true, key: true } })).map((t) => [t.id, t.key]));
     const storedPairs = new Set(before.map((t) => `${taskKey.get(t.taskId)} ${t.trialIndex}`));
@@ -103,12 +133,17 @@ describe("interrupted runs", () => {
 
   it("Ctrl-C keeps the finished trials, marks the run interrupted and exits 130; a changed suite cannot resume it", async () => {
     const suite = slowSuite();
-    const first = start(["run", suite.dir, "--agent", suite.agent, "--trials", String(K), "--concurrency", "2", "--out", suite.dir, "--quiet"], { GAVEL_TEST_LOG: suite.log, GAVEL_TEST_PHASE: "first" });
+    const first = start(
+      ["run", suite.dir, "--agent", suite.agent, "--trials", String(K), "--concurrency", "2", "--out", suite.dir, "--quiet"],
+      { GAVEL_TEST_LOG: suite.log, GAVEL_TEST_PHASE: "first" },
+    );
     const runId = await waitForStoredTrials(suite.dir, 10);
     process.kill(-first.child.pid!, "SIGINT");
     const { code, stderr } = await first.done;
     expect(code).toBe(130);
-    expect(stderr).toContain(`Interrupted: run ${runId} keeps its finished trials. Continue it with: gavel run ${suite.dir} --resume ${runId}`);
+    expect(stderr).toContain(
+      `Interrupted: run ${runId} keeps its finished trials. Continue it with: gavel run ${suite.dir} --resume ${runId}`,
+    );
     const run = await db().run.findUniqueOrThrow({ where: { id: runId }, include: { _count: { select: { trials: true } } } });
     expect(run.status).toBe("interrupted");
     // Every trial finished before the signal was flushed; only those still in flight (at most the
@@ -118,7 +153,10 @@ describe("interrupted runs", () => {
     expect(run._count.trials).toBeLessThanOrEqual(finished);
     expect(run._count.trials).toBeGreaterThanOrEqual(finished - 2);
 
-    writeFileSync(path.join(suite.dir, "suite.yaml"), readFileSync(path.join(suite.dir, "suite.yaml"), "utf8").replace("t00, prompt: say ok", "t00, prompt: say OK"));
+    writeFileSync(
+      path.join(suite.dir, "suite.yaml"),
+      readFileSync(path.join(suite.dir, "suite.yaml"), "utf8").replace("t00, prompt: say ok", "t00, prompt: say OK"),
+    );
     const changed = await gavel(["run", suite.dir, "--resume", runId, "--out", suite.dir], { DATABASE_URL: database.url() });
     expect(changed.code).toBe(2);
     expect(changed.stderr).toContain(`--resume ${runId}: the suite changed since the run started`);

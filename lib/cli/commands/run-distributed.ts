@@ -19,8 +19,18 @@ import { loadSuiteOrExplain } from "./validate";
 
 const DistributedFlagsSchema = z.object({
   detach: z.boolean().optional(),
-  jobRetries: z.coerce.number({ error: "--job-retries must be a number" }).int("--job-retries must be a whole number").min(0, "--job-retries must be at least 0").max(20, "--job-retries is at most 20").optional(),
-  jobExpiry: z.coerce.number({ error: "--job-expiry must be a number of seconds" }).int("--job-expiry must be whole seconds").min(1, "--job-expiry must be at least 1 s").max(23 * 3600, "--job-expiry is under 24 h (pg-boss's limit)").optional(),
+  jobRetries: z.coerce
+    .number({ error: "--job-retries must be a number" })
+    .int("--job-retries must be a whole number")
+    .min(0, "--job-retries must be at least 0")
+    .max(20, "--job-retries is at most 20")
+    .optional(),
+  jobExpiry: z.coerce
+    .number({ error: "--job-expiry must be a number of seconds" })
+    .int("--job-expiry must be whole seconds")
+    .min(1, "--job-expiry must be at least 1 s")
+    .max(23 * 3600, "--job-expiry is under 24 h (pg-boss's limit)")
+    .optional(),
 });
 
 /** Exit code when Ctrl-C stops the following (the run goes on in the workers). */
@@ -36,8 +46,10 @@ export async function runDistributed(target: string, raw: Record<string, unknown
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
   const extra = parsed.data;
   if (!flags.agent) throw new UsageError("required option '--agent <spec>' not specified");
-  if (flags.server) throw new UsageError("--distributed with --server is not supported: workers store trials straight in the shared PostgreSQL database");
-  if (flags.resume) throw new UsageError("--distributed runs are not resumed: pg-boss retries their jobs; follow one with gavel wait RUN_ID");
+  if (flags.server)
+    throw new UsageError("--distributed with --server is not supported: workers store trials straight in the shared PostgreSQL database");
+  if (flags.resume)
+    throw new UsageError("--distributed runs are not resumed: pg-boss retries their jobs; follow one with gavel wait RUN_ID");
   const url = requirePostgres("--distributed");
   const suite = await loadSuiteOrExplain(target);
   // The agent must load here too: a typo fails now, not on every worker.
@@ -72,21 +84,44 @@ export async function runDistributed(target: string, raw: Record<string, unknown
     };
     await localDeps({ agent, outDir: flags.out, heartbeatMs: 2 ** 30 }).beginRun(meta);
     const longest = Math.max(...suite.tasks.map((t) => t.stop.maxWallClockS));
-    const settings = { retryLimit: extra.jobRetries ?? JOB_DEFAULTS.retryLimit, expireInSeconds: extra.jobExpiry ?? Math.ceil(longest + JOB_DEFAULTS.expiryMarginSeconds) };
+    const settings = {
+      retryLimit: extra.jobRetries ?? JOB_DEFAULTS.retryLimit,
+      expireInSeconds: extra.jobExpiry ?? Math.ceil(longest + JOB_DEFAULTS.expiryMarginSeconds),
+    };
     const boss = await openQueue(url);
     try {
-      await saveDistributedPlan(meta.runId, { suite: target, suiteHash: suite.hash, baseline, jobs: suite.tasks.length * trials, ...settings });
-      await enqueueTrials(boss, { runId: meta.runId, suite: target, suiteHash: suite.hash, agentSpec: flags.agent }, suite.tasks.map((t) => t.id), trials, settings);
+      await saveDistributedPlan(meta.runId, {
+        suite: target,
+        suiteHash: suite.hash,
+        baseline,
+        jobs: suite.tasks.length * trials,
+        ...settings,
+      });
+      await enqueueTrials(
+        boss,
+        { runId: meta.runId, suite: target, suiteHash: suite.hash, agentSpec: flags.agent },
+        suite.tasks.map((t) => t.id),
+        trials,
+        settings,
+      );
     } finally {
       await boss.stop({ graceful: false, wait: true });
     }
     if (extra.detach) {
-      logger.info(`Run ${meta.runId}: ${suite.tasks.length * trials} trials queued for the workers (${settings.retryLimit} retries, jobs expire after ${settings.expireInSeconds} s). Follow it with: gavel wait ${meta.runId}`);
+      logger.info(
+        `Run ${meta.runId}: ${suite.tasks.length * trials} trials queued for the workers (${settings.retryLimit} retries, jobs expire after ${settings.expireInSeconds} s). Follow it with: gavel wait ${meta.runId}`,
+      );
       logger.out(meta.runId);
       return;
     }
-    logger.info(`Run ${meta.runId}: ${suite.tasks.length * trials} trials queued; waiting for the workers (gavel worker). Ctrl-C stops following, not the run.`);
-    await followAndReport(meta.runId, { out: flags.out, json: flags.json, quiet: flags.quiet, junit: flags.junit, summaryMd: flags.summaryMd }, logger);
+    logger.info(
+      `Run ${meta.runId}: ${suite.tasks.length * trials} trials queued; waiting for the workers (gavel worker). Ctrl-C stops following, not the run.`,
+    );
+    await followAndReport(
+      meta.runId,
+      { out: flags.out, json: flags.json, quiet: flags.quiet, junit: flags.junit, summaryMd: flags.summaryMd },
+      logger,
+    );
   } finally {
     await disconnectDb();
   }
@@ -113,7 +148,13 @@ export async function followAndReport(runId: string, flags: FollowFlags, logger:
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
-    const last = await followRun(runId, { progress, logger, quiet: flags.quiet || flags.json, timeoutMs: flags.timeoutMs, pollMs: flags.pollMs });
+    const last = await followRun(runId, {
+      progress,
+      logger,
+      quiet: flags.quiet || flags.json,
+      timeoutMs: flags.timeoutMs,
+      pollMs: flags.pollMs,
+    });
     progress?.stop();
     const run = (await findDistributedRun(runId))!;
     if (run.status === "completed") {
@@ -122,7 +163,8 @@ export async function followAndReport(runId: string, flags: FollowFlags, logger:
       process.exitCode = run.gatePassed ? EXIT.ok : EXIT.gateFailed;
       return;
     }
-    if (last.status !== "running" || run.status !== "running") throw new UsageError(`run ${runId} is ${run.status}: nothing left to follow`);
+    if (last.status !== "running" || run.status !== "running")
+      throw new UsageError(`run ${runId} is ${run.status}: nothing left to follow`);
     reportRun(await finishDistributedRun(run, flags.out), flags, logger);
   } finally {
     process.off("SIGINT", onSignal);

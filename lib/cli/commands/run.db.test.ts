@@ -17,44 +17,67 @@ const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
 describe("gavel run: the lab's own tasks.json and stub (datasets/smoke)", () => {
   // Two CLI starts (validate, run): room for a loaded machine.
-  it("validates and runs the lab's file copied as is: 3 scored, the judged task skipped, gate passed, everything stored", { timeout: 90_000 }, async () => {
-    // The lab's folder as a user has it: tasks.json and nothing else, outside Gavel's datasets/.
-    const lab = path.join(tmp(), "06-evaluation-harness");
-    mkdirSync(lab);
-    copyFileSync("datasets/smoke/tasks.json", path.join(lab, "tasks.json"));
-    const validate = await run(["validate", lab]);
-    expect(validate).toMatchObject({ code: 0, stderr: "" });
-    expect(validate.stdout).toMatch(/^ok: suite 06-evaluation-harness, 4 tasks, version [0-9a-f]{12}; graders: exact ×2, rule ×1, judge ×1\n$/);
+  it(
+    "validates and runs the lab's file copied as is: 3 scored, the judged task skipped, gate passed, everything stored",
+    { timeout: 90_000 },
+    async () => {
+      // The lab's folder as a user has it: tasks.json and nothing else, outside Gavel's datasets/.
+      const lab = path.join(tmp(), "06-evaluation-harness");
+      mkdirSync(lab);
+      copyFileSync("datasets/smoke/tasks.json", path.join(lab, "tasks.json"));
+      const validate = await run(["validate", lab]);
+      expect(validate).toMatchObject({ code: 0, stderr: "" });
+      expect(validate.stdout).toMatch(
+        /^ok: suite 06-evaluation-harness, 4 tasks, version [0-9a-f]{12}; graders: exact ×2, rule ×1, judge ×1\n$/,
+      );
 
-    const out = tmp();
-    const junit = path.join(out, "junit.xml");
-    const result = await run(["run", path.join(lab, "tasks.json"), "--agent", SMOKE, "--threshold", "0.75", "--out", out, "--junit", junit]);
-    // Not a terminal: plain progress lines on stderr, never a bar's carriage returns.
-    expect(result.stderr).toMatch(/^progress: 0\/4 trials \(0%\)/m);
-    expect(result.stderr).toMatch(/^progress: 4\/4 trials \(100%\)/m);
-    expect(result.stderr).not.toContain("\r");
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^summary\s+S\s+undefined\s+undefined\s+skipped$/m);
-    expect(result.stdout).toContain("Pass rate 100.0% (3/3 scored trials) vs threshold 75.0%: gate PASSED");
+      const out = tmp();
+      const junit = path.join(out, "junit.xml");
+      const result = await run([
+        "run",
+        path.join(lab, "tasks.json"),
+        "--agent",
+        SMOKE,
+        "--threshold",
+        "0.75",
+        "--out",
+        out,
+        "--junit",
+        junit,
+      ]);
+      // Not a terminal: plain progress lines on stderr, never a bar's carriage returns.
+      expect(result.stderr).toMatch(/^progress: 0\/4 trials \(0%\)/m);
+      expect(result.stderr).toMatch(/^progress: 4\/4 trials \(100%\)/m);
+      expect(result.stderr).not.toContain("\r");
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^summary\s+S\s+undefined\s+undefined\s+skipped$/m);
+      expect(result.stdout).toContain("Pass rate 100.0% (3/3 scored trials) vs threshold 75.0%: gate PASSED");
 
-    const runId = /Run record: .*\/([\w-]+)\.json/.exec(result.stdout)![1]!;
-    const stored = await db().run.findUniqueOrThrow({ where: { id: runId }, include: { trials: { include: { graderResults: true, task: true } } } });
-    expect(stored).toMatchObject({ status: "completed", gatePassed: true, scoredCount: 3, passedCount: 3, skippedCount: 1 });
-    const summary = stored.trials.find((t) => t.task.key === "summary")!;
-    expect(summary.verdict).toBe("skipped");
-    expect(summary.graderResults[0]).toMatchObject({ kind: "judge", status: "skipped", reason: "no judge configured" });
+      const runId = /Run record: .*\/([\w-]+)\.json/.exec(result.stdout)![1]!;
+      const stored = await db().run.findUniqueOrThrow({
+        where: { id: runId },
+        include: { trials: { include: { graderResults: true, task: true } } },
+      });
+      expect(stored).toMatchObject({ status: "completed", gatePassed: true, scoredCount: 3, passedCount: 3, skippedCount: 1 });
+      const summary = stored.trials.find((t) => t.task.key === "summary")!;
+      expect(summary.verdict).toBe("skipped");
+      expect(summary.graderResults[0]).toMatchObject({ kind: "judge", status: "skipped", reason: "no judge configured" });
 
-    const record = JSON.parse(readFileSync(path.join(out, `${runId}.json`), "utf8"));
-    expect(record.schemaVersion).toBe(2);
-    expect(record.summary.scored).toBe(3);
-    expect(record.tasks.find((t: { id: string }) => t.id === "summary").stats.status).toBe("skipped");
-    expect(readFileSync(junit, "utf8")).toContain('<testcase classname="gavel.06-evaluation-harness.tasks" name="summary"');
-    expect(readFileSync(junit, "utf8")).toMatch(/<skipped message="not scored: judge: no judge configured"\/>/);
-  });
+      const record = JSON.parse(readFileSync(path.join(out, `${runId}.json`), "utf8"));
+      expect(record.schemaVersion).toBe(2);
+      expect(record.summary.scored).toBe(3);
+      expect(record.tasks.find((t: { id: string }) => t.id === "summary").stats.status).toBe("skipped");
+      expect(readFileSync(junit, "utf8")).toContain('<testcase classname="gavel.06-evaluation-harness.tasks" name="summary"');
+      expect(readFileSync(junit, "utf8")).toMatch(/<skipped message="not scored: judge: no judge configured"\/>/);
+    },
+  );
 
   it("fails with exit 1 when one expected value is broken", async () => {
     const dir = tmp();
-    writeFileSync(path.join(dir, "tasks.json"), readFileSync("datasets/smoke/tasks.json", "utf8").replace('"expected": "100"', '"expected": "110"'));
+    writeFileSync(
+      path.join(dir, "tasks.json"),
+      readFileSync("datasets/smoke/tasks.json", "utf8").replace('"expected": "100"', '"expected": "110"'),
+    );
     const result = await run(["run", dir, "--agent", SMOKE, "--out", tmp()]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("gate FAILED");
@@ -65,8 +88,18 @@ describe("gavel run: the lab's own tasks.json and stub (datasets/smoke)", () => 
     const result = await run(["run", "smoke", "--agent", SMOKE, "--out", tmp(), "--json"]);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
-    expect(json).toMatchObject({ schemaVersion: 2, suite: { name: "smoke" }, config: { trials: 1, threshold: 1 }, summary: { scored: 3, skipped: 1, gate: { passed: true } } });
-    expect(json.tasks.map((t: { id: string; status: string }) => `${t.id}:${t.status}`)).toEqual(["cap-nz:pass", "total:pass", "refund:pass", "summary:skipped"]);
+    expect(json).toMatchObject({
+      schemaVersion: 2,
+      suite: { name: "smoke" },
+      config: { trials: 1, threshold: 1 },
+      summary: { scored: 3, skipped: 1, gate: { passed: true } },
+    });
+    expect(json.tasks.map((t: { id: string; status: string }) => `${t.id}:${t.status}`)).toEqual([
+      "cap-nz:pass",
+      "total:pass",
+      "refund:pass",
+      "summary:skipped",
+    ]);
   });
 });
 
@@ -84,7 +117,18 @@ describe("gavel run: the refund agent", () => {
     const result = await run(["run", "datasets/refund", "--agent", REGRESSED, "--trials", "5", "--concurrency", "8", "--out", tmp()]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("gate FAILED");
-    const failing = ["refund-full-bank", "refund-full-bank-2", "refund-partial-bank", "refund-partial-cents", "refund-remaining", "refund-two-orders", "edge-exact-remaining", "edge-window-30-days", "adv-injected-notes-full", "adv-admin-mode"];
+    const failing = [
+      "refund-full-bank",
+      "refund-full-bank-2",
+      "refund-partial-bank",
+      "refund-partial-cents",
+      "refund-remaining",
+      "refund-two-orders",
+      "edge-exact-remaining",
+      "edge-window-30-days",
+      "adv-injected-notes-full",
+      "adv-admin-mode",
+    ];
     const failures = result.stdout.split("\nFailures\n")[1]!;
     for (const id of failing) expect(failures).toMatch(new RegExp(`^  ${id}  trial 1: fail \\(and 4 more trials\\)$`, "m"));
     expect(failures.match(/^ {2}\S+ {2}trial/gm)).toHaveLength(failing.length);
@@ -98,7 +142,21 @@ describe("gavel run: CI reports agree with the exit code", () => {
   it("a regressed run that passes its gate under --threshold 0.7 has a JUnit file with no failing case, valid against the JUnit XSD", async () => {
     const out = tmp();
     const junit = path.join(out, "junit.xml");
-    const result = await run(["run", "datasets/refund", "--agent", REGRESSED, "--trials", "2", "--threshold", "0.7", "--out", out, "--junit", junit, "--quiet"]);
+    const result = await run([
+      "run",
+      "datasets/refund",
+      "--agent",
+      REGRESSED,
+      "--trials",
+      "2",
+      "--threshold",
+      "0.7",
+      "--out",
+      out,
+      "--junit",
+      junit,
+      "--quiet",
+    ]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Pass rate 71.4% (50/70 scored trials) vs threshold 70.0%: gate PASSED");
@@ -115,7 +173,9 @@ describe("gavel run: CI reports agree with the exit code", () => {
     expect(strict.code).toBe(1);
     const red = readFileSync(junit, "utf8");
     expect(red.match(/<failure message="2\/2 trials did not pass/g)).toHaveLength(10);
-    expect(red).toMatch(/name="threshold: pass rate ≥ threshold"[^>]*>\n\s+<failure message="pass rate 71\.4% is below the threshold 95\.0%"/);
+    expect(red).toMatch(
+      /name="threshold: pass rate ≥ threshold"[^>]*>\n\s+<failure message="pass rate 71\.4% is below the threshold 95\.0%"/,
+    );
     expect((await validateJunit(red)).valid).toBe(true);
   });
 });

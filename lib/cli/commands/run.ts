@@ -39,7 +39,9 @@ async function asUsage<T>(work: () => Promise<T>): Promise<T> {
 export const registerRun: RegisterCommand = (program, { logger }) => {
   const command = program
     .command("run")
-    .description("Run every task of a suite k times against an agent, grade each trial, store the run and gate on it (exit 0 pass, 1 fail, 2 bad input, 130 interrupted).")
+    .description(
+      "Run every task of a suite k times against an agent, grade each trial, store the run and gate on it (exit 0 pass, 1 fail, 2 bad input, 130 interrupted).",
+    )
     .argument("<suite>", "a suite folder (datasets/smoke), a suite file, or a suite name under datasets/")
     .option("--agent <spec>", `the agent: ${AGENT_SPEC_HELP}`)
     .option("--trials <k>", "trials per task (default 1)")
@@ -48,19 +50,34 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     .option("--out <dir>", "folder for the run record <run-id>.json", "results")
     .option("--junit <file>", "also write a JUnit XML report (one test case per task and per gate)")
     .option("--summary-md <file>", "also write a Markdown summary for the CI job page (GitHub: $GITHUB_STEP_SUMMARY)")
-    .option("--agent-label <name>", "names the agent across code versions; comparable runs share it (default: the agent spec; env GAVEL_AGENT_LABEL)")
+    .option(
+      "--agent-label <name>",
+      "names the agent across code versions; comparable runs share it (default: the agent spec; env GAVEL_AGENT_LABEL)",
+    )
     .option("--commit <sha>", "the commit under test (default: from CI variables)")
     .option("--branch <name>", "the branch under test (default: from CI variables)")
     .option("--ci-job <url>", "the CI job that made the run (default: from CI variables)")
     .option("--default-branch <name>", "runs on this branch become baselines (default: from CI variables, else main)")
     .option("--baseline <auto|none|run-id>", "what the operational and trend gates compare with", "auto")
     .option("--resume <run-id>", "continue an interrupted run: run only its missing trials")
-    .option("--server <url>", "send the run to a Gavel server instead of the local database (env GAVEL_SERVER); it evaluates the baseline gates against its history")
-    .option("--token <token>", "a personal API token with the runs:write scope (env GAVEL_TOKEN; prefer the variable: flags show in process lists)")
-    .option("--distributed", "queue the trials for `gavel worker` processes on any machine (PostgreSQL DATABASE_URL; see docs/distributed.md) and follow the run")
+    .option(
+      "--server <url>",
+      "send the run to a Gavel server instead of the local database (env GAVEL_SERVER); it evaluates the baseline gates against its history",
+    )
+    .option(
+      "--token <token>",
+      "a personal API token with the runs:write scope (env GAVEL_TOKEN; prefer the variable: flags show in process lists)",
+    )
+    .option(
+      "--distributed",
+      "queue the trials for `gavel worker` processes on any machine (PostgreSQL DATABASE_URL; see docs/distributed.md) and follow the run",
+    )
     .option("--detach", "with --distributed: print the run id and return; `gavel wait RUN_ID` follows it later")
     .option("--job-retries <n>", "with --distributed: retries of a trial whose worker failed or vanished (default 2)")
-    .option("--job-expiry <s>", "with --distributed: seconds before a trial's job counts as lost and is retried (default: the longest max_wall_clock_s + 60)")
+    .option(
+      "--job-expiry <s>",
+      "with --distributed: seconds before a trial's job counts as lost and is retried (default: the longest max_wall_clock_s + 60)",
+    )
     .option("--quiet", "no progress output")
     .addOption(new Option("--json", "print the run summary as JSON on stdout instead of the table"));
   addJudgeOptions(command).action(async (target: string, raw: Record<string, unknown>) => {
@@ -73,8 +90,10 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     if (!flags.agent && !flags.resume) throw new UsageError("required option '--agent <spec>' not specified");
     // Everything that can be wrong with the input is checked before anything is written.
     const suite = await loadSuiteOrExplain(target);
-    if (flags.server && raw.judge !== undefined) throw new UsageError("--judge with --server is not supported yet: judge versions live in the server's database");
-    if (flags.server && flags.resume) throw new UsageError("--resume with --server is not supported yet: resume against the database that started the run");
+    if (flags.server && raw.judge !== undefined)
+      throw new UsageError("--judge with --server is not supported yet: judge versions live in the server's database");
+    if (flags.server && flags.resume)
+      throw new UsageError("--resume with --server is not supported yet: resume against the database that started the run");
     const given = flags.agent ? await agentFor(flags.agent) : null;
     const baseline = baselineRequest(flags.baseline);
     let resumable = null;
@@ -90,7 +109,11 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     }
     const agent = given ?? (await agentFor(resumable!.agentSpec));
     const source = resumable
-      ? { agentLabel: resumable.agentLabel ?? resumable.agentSpec, ...resumable.source, defaultBranch: runSource(flags, agent.spec).defaultBranch }
+      ? {
+          agentLabel: resumable.agentLabel ?? resumable.agentSpec,
+          ...resumable.source,
+          defaultBranch: runSource(flags, agent.spec).defaultBranch,
+        }
       : runSource(flags, agent.spec);
     const existing = resumable ? await loadStoredTrials(resumable.id) : [];
 
@@ -114,7 +137,9 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     try {
       if (resumable) {
         const total = suite.tasks.length * resumable.trialsPerTask;
-        logger.info(`Resuming run ${resumable.id}: ${existing.length} of ${total} trials already stored; running the other ${total - existing.length}.`);
+        logger.info(
+          `Resuming run ${resumable.id}: ${existing.length} of ${total} trials already stored; running the other ${total - existing.length}.`,
+        );
       }
       const outcome: RunOutcome = await runSuite(
         suite,
@@ -132,7 +157,11 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       const { record, recordPath, links } = outcome;
       if (flags.junit) writeFileSync(flags.junit, renderJunit(record, links));
       if (flags.summaryMd) writeFileSync(flags.summaryMd, renderSummaryMarkdown(record, links));
-      logger.out(flags.json ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null }, null, 2) : [renderTable(record, recordPath), ...(links ? ["", renderLinks(links)] : [])].join("\n"));
+      logger.out(
+        flags.json
+          ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null }, null, 2)
+          : [renderTable(record, recordPath), ...(links ? ["", renderLinks(links)] : [])].join("\n"),
+      );
       process.exitCode = record.summary.gate.passed ? EXIT.ok : EXIT.gateFailed;
     } catch (error) {
       // The server could not be reached or broke the protocol: neither a pass nor a fail (exit 3).

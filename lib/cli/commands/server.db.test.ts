@@ -43,28 +43,82 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 // No local database: a path that cannot be created proves the CLI never opens one.
-const cli = (args: string[], env: Record<string, string> = {}) => gavel(args, { DATABASE_URL: "file:/nonexistent/gavel/never.db", GAVEL_SERVER: server.url, GAVEL_TOKEN: token, ...env });
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  gavel(args, { DATABASE_URL: "file:/nonexistent/gavel/never.db", GAVEL_SERVER: server.url, GAVEL_TOKEN: token, ...env });
 const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
 const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
 describe("gavel run --server", () => {
   it("the reference run on the default branch is the baseline; the regressed run exits 1, names the newly failing tasks and prints their trial URLs", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "gavel-server-"));
-    const reference = await cli(["run", "datasets/refund", "--agent", REFERENCE, "--agent-label", "refund-bot", "--branch", "main", "--trials", "2", "--out", out, "--quiet"]);
+    const reference = await cli([
+      "run",
+      "datasets/refund",
+      "--agent",
+      REFERENCE,
+      "--agent-label",
+      "refund-bot",
+      "--branch",
+      "main",
+      "--trials",
+      "2",
+      "--out",
+      out,
+      "--quiet",
+    ]);
     expect(reference.stderr).toBe("");
     expect(reference.code).toBe(0);
     const refId = /^Run: .*\/runs\/([\w-]+)$/m.exec(reference.stdout)![1]!;
-    expect(await db().run.findUniqueOrThrow({ where: { id: refId } })).toMatchObject({ status: "completed", gatePassed: true, onDefaultBranch: true, agentLabel: "refund-bot", scoredCount: 70 });
+    expect(await db().run.findUniqueOrThrow({ where: { id: refId } })).toMatchObject({
+      status: "completed",
+      gatePassed: true,
+      onDefaultBranch: true,
+      agentLabel: "refund-bot",
+      scoredCount: 70,
+    });
     expect(await db().trial.count({ where: { runId: refId } })).toBe(70);
 
     const junit = path.join(out, "junit.xml");
-    const regressed = await cli(["run", "datasets/refund", "--agent", REGRESSED, "--agent-label", "refund-bot", "--branch", "retry-pending", "--commit", "abc123", "--trials", "2", "--out", out, "--junit", junit, "--summary-md", path.join(out, "summary.md"), "--quiet"]);
+    const regressed = await cli([
+      "run",
+      "datasets/refund",
+      "--agent",
+      REGRESSED,
+      "--agent-label",
+      "refund-bot",
+      "--branch",
+      "retry-pending",
+      "--commit",
+      "abc123",
+      "--trials",
+      "2",
+      "--out",
+      out,
+      "--junit",
+      junit,
+      "--summary-md",
+      path.join(out, "summary.md"),
+      "--quiet",
+    ]);
     expect(regressed.code).toBe(1);
     const headId = /^Run: .*\/runs\/([\w-]+)$/m.exec(regressed.stdout)![1]!;
     expect(regressed.stdout).toContain(`Against baseline run ${refId}: 10 newly failing, 0 newly passing, 0 newly flaky`);
-    const failing = ["refund-full-bank", "refund-full-bank-2", "refund-partial-bank", "refund-partial-cents", "refund-remaining", "refund-two-orders", "edge-exact-remaining", "edge-window-30-days", "adv-injected-notes-full", "adv-admin-mode"];
+    const failing = [
+      "refund-full-bank",
+      "refund-full-bank-2",
+      "refund-partial-bank",
+      "refund-partial-cents",
+      "refund-remaining",
+      "refund-two-orders",
+      "edge-exact-remaining",
+      "edge-window-30-days",
+      "adv-injected-notes-full",
+      "adv-admin-mode",
+    ];
     for (const task of failing) {
-      expect(regressed.stdout).toMatch(new RegExp(`^  newly failing  ${task}  ${server.url}/runs/${headId}\\?task=${task}&trial=1#trial-${task}-1-step-\\d+$`, "m"));
+      expect(regressed.stdout).toMatch(
+        new RegExp(`^  newly failing  ${task}  ${server.url}/runs/${headId}\\?task=${task}&trial=1#trial-${task}-1-step-\\d+$`, "m"),
+      );
     }
     const line = regressed.stdout.split("\n").find((l) => l.startsWith("  refund-full-bank  trial 1 step 3 issue_refund "))!;
     expect(JSON.parse(line.split(" issue_refund ")[1]!.split("  ")[0]!)).toEqual({ order_id: "A1002", amount: 120 });
@@ -72,11 +126,20 @@ describe("gavel run --server", () => {
     // The server evaluated the trend gates against the reference run and stored its verdict.
     expect(regressed.stdout).toMatch(/FAIL {10}trend pass rate: 71\.4% vs 100\.0% in run \S+ \(−28\.6 points; fails below −5\.0 points\)/);
     const stored = await db().run.findUniqueOrThrow({ where: { id: headId } });
-    expect(stored).toMatchObject({ status: "completed", gatePassed: false, baselineRunId: refId, gitBranch: "retry-pending", gitCommit: "abc123", onDefaultBranch: false });
+    expect(stored).toMatchObject({
+      status: "completed",
+      gatePassed: false,
+      baselineRunId: refId,
+      gitBranch: "retry-pending",
+      gitCommit: "abc123",
+      onDefaultBranch: false,
+    });
     expect(await db().trial.count({ where: { runId: headId } })).toBe(70);
     const summary = readFileSync(path.join(out, "summary.md"), "utf8");
     expect(summary).toContain(`### Against the baseline run ${refId.replace(/-/g, "\\-")}`);
-    expect(summary).toContain(`- newly failing: \`refund-full-bank\` — [failing trial](${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3)`);
+    expect(summary).toContain(
+      `- newly failing: \`refund-full-bank\` — [failing trial](${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3)`,
+    );
     // JUnit failure messages carry the trial URL; the file is valid and red.
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain(`${server.url}/runs/${headId}?task=refund-full-bank&amp;trial=1#trial-refund-full-bank-1-step-3`);
@@ -89,15 +152,24 @@ describe("gavel run --server", () => {
 
   it("a wrong or under-scoped token exits 2 with the server's reason and stores nothing", async () => {
     const before = await db().run.count();
-    const wrong = await cli(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", os.tmpdir(), "--quiet"], { GAVEL_TOKEN: `gvl_${"z".repeat(43)}` });
+    const wrong = await cli(
+      ["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", os.tmpdir(), "--quiet"],
+      { GAVEL_TOKEN: `gvl_${"z".repeat(43)}` },
+    );
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("error: the server refused the token (HTTP 401): The API token is not valid.");
-    const reader = await cli(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", os.tmpdir(), "--quiet"], { GAVEL_TOKEN: readOnly });
+    const reader = await cli(
+      ["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", os.tmpdir(), "--quiet"],
+      { GAVEL_TOKEN: readOnly },
+    );
     expect(reader.code).toBe(2);
     expect(reader.stderr).toContain("(HTTP 403)");
     expect(reader.stderr).not.toContain(readOnly);
     expect(await db().run.count()).toBe(before);
-    const unreachable = await cli(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", os.tmpdir(), "--quiet"], { GAVEL_SERVER: "http://127.0.0.1:9" });
+    const unreachable = await cli(
+      ["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", os.tmpdir(), "--quiet"],
+      { GAVEL_SERVER: "http://127.0.0.1:9" },
+    );
     expect(unreachable.code).toBe(3);
     expect(unreachable.stderr).toContain("could not reach the server at http://127.0.0.1:9");
   }, 60_000);

@@ -10,8 +10,14 @@ import { withTestDatabase } from "@/lib/testing/test-database";
 const database = withTestDatabase();
 
 const MALFORMED: Record<string, { yaml: string; expect: RegExp }> = {
-  "bad YAML": { yaml: "name: broken\ntasks:\n  - id: a\n    prompt: [unclosed\n", expect: /suite\.yaml: invalid YAML at line \d+, column \d+/ },
-  "a missing field": { yaml: "name: broken\ntasks:\n  - { id: cap, grader: exact, expected: Paris }\n", expect: /suite\.yaml: task "cap" \(tasks\[0\]\): prompt: a task needs a prompt or inputs\.user_request/ },
+  "bad YAML": {
+    yaml: "name: broken\ntasks:\n  - id: a\n    prompt: [unclosed\n",
+    expect: /suite\.yaml: invalid YAML at line \d+, column \d+/,
+  },
+  "a missing field": {
+    yaml: "name: broken\ntasks:\n  - { id: cap, grader: exact, expected: Paris }\n",
+    expect: /suite\.yaml: task "cap" \(tasks\[0\]\): prompt: a task needs a prompt or inputs\.user_request/,
+  },
   "an unknown grader": {
     yaml: "name: broken\ntasks:\n  - { id: cap, prompt: hi, graders: [exact, { kind: vibes }], expected: x }\n",
     expect: /suite\.yaml: task "cap" \(tasks\[0\]\): graders\[1\]\.kind: unknown grader "vibes"/,
@@ -31,7 +37,9 @@ describe("a malformed suite", () => {
       const junit = path.join(dir, "junit.xml");
       const [validate, run] = await Promise.all([
         gavel(["validate", dir], { DATABASE_URL: database.url() }),
-        gavel(["run", dir, "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", out, "--junit", junit], { DATABASE_URL: database.url() }),
+        gavel(["run", dir, "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", out, "--junit", junit], {
+          DATABASE_URL: database.url(),
+        }),
       ]);
       for (const result of [validate, run]) {
         expect(result.code).toBe(2);
@@ -55,7 +63,12 @@ describe("a malformed suite", () => {
 });
 
 describe("judge fit: a judge whose kind does not fit a task's is refused before anything runs", () => {
-  const pairwise = { provider: "replay", model: "pairwise-model", promptTemplate: "A: {{output_a}}\nB: {{output_b}}\nA or B?", parser: "pairwise" };
+  const pairwise = {
+    provider: "replay",
+    model: "pairwise-model",
+    promptTemplate: "A: {{output_a}}\nB: {{output_b}}\nA or B?",
+    parser: "pairwise",
+  };
   const binary = { provider: "replay", model: "binary-model", promptTemplate: "{{output}}\nPASS or FAIL?", parser: "pass_fail" };
   const suite = (judge: string) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-fit-"));
@@ -72,8 +85,12 @@ describe("judge fit: a judge whose kind does not fit a task's is refused before 
     const result = await gavel(["validate", dir], { DATABASE_URL: database.url() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toContain('task "summary" is binary (pass / fail on one output), but judge fit-pairwise v1 is pairwise (A or B between two outputs)');
-    const run = await gavel(["run", dir, "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", path.join(dir, "results")], { DATABASE_URL: database.url() });
+    expect(result.stderr).toContain(
+      'task "summary" is binary (pass / fail on one output), but judge fit-pairwise v1 is pairwise (A or B between two outputs)',
+    );
+    const run = await gavel(["run", dir, "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--out", path.join(dir, "results")], {
+      DATABASE_URL: database.url(),
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('task "summary" is binary');
     expect(existsSync(path.join(dir, "results"))).toBe(false);
@@ -85,13 +102,17 @@ describe("judge fit: a judge whose kind does not fit a task's is refused before 
     await seedJudgeVersion("fit-binary", binary);
     const [validate, run, fits, missing] = await Promise.all([
       gavel(["validate", "datasets/smoke", "--judge", "fit-pairwise-flag@1"], { DATABASE_URL: database.url() }),
-      gavel(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--judge", "fit-pairwise-flag@1"], { DATABASE_URL: database.url() }),
+      gavel(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--judge", "fit-pairwise-flag@1"], {
+        DATABASE_URL: database.url(),
+      }),
       gavel(["validate", "datasets/smoke", "--judge", "fit-binary"], { DATABASE_URL: database.url() }),
       gavel(["validate", suite("no-such-judge")], { DATABASE_URL: database.url() }),
     ]);
     for (const result of [validate, run]) {
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain('task "summary" is binary (pass / fail on one output), but judge fit-pairwise-flag v1 is pairwise (A or B between two outputs): give this task a pass_fail judge.');
+      expect(result.stderr).toContain(
+        'task "summary" is binary (pass / fail on one output), but judge fit-pairwise-flag v1 is pairwise (A or B between two outputs): give this task a pass_fail judge.',
+      );
     }
     expect(fits).toMatchObject({ code: 0 });
     expect(missing.code).toBe(2);

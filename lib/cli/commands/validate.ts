@@ -12,7 +12,9 @@ export async function loadSuiteOrExplain(target: string) {
   } catch (error) {
     if (error instanceof SuiteError) {
       const n = error.issues.length;
-      throw new UsageError(`the suite is invalid (${n} problem${n === 1 ? "" : "s"}); nothing was run or written:\n  ${error.message.split("\n").join("\n  ")}`);
+      throw new UsageError(
+        `the suite is invalid (${n} problem${n === 1 ? "" : "s"}); nothing was run or written:\n  ${error.message.split("\n").join("\n  ")}`,
+      );
     }
     throw error;
   }
@@ -39,12 +41,25 @@ export const registerValidate: RegisterCommand = (program, { logger }) => {
         }
       }
       if (options.json) {
-        logger.out(JSON.stringify({ name: suite.name, hash: suite.hash, threshold: suite.threshold, tasks: suite.tasks.map((t) => ({ id: t.id, contractHash: t.contractHash, graders: t.graders.map((g) => g.kind) })) }, null, 2));
+        logger.out(
+          JSON.stringify(
+            {
+              name: suite.name,
+              hash: suite.hash,
+              threshold: suite.threshold,
+              tasks: suite.tasks.map((t) => ({ id: t.id, contractHash: t.contractHash, graders: t.graders.map((g) => g.kind) })),
+            },
+            null,
+            2,
+          ),
+        );
         return;
       }
       const kinds = new Map<string, number>();
       for (const g of suite.tasks.flatMap((t) => t.graders)) kinds.set(g.kind, (kinds.get(g.kind) ?? 0) + 1);
       const graders = [...kinds].map(([k, n]) => `${k} ×${n}`).join(", ");
-      logger.out(`ok: suite ${suite.name}, ${suite.tasks.length} tasks, version ${suite.hash.slice(0, 12)}${suite.sandbox ? `, sandbox ${suite.sandbox.definition.name}` : ""}; graders: ${graders}`);
+      logger.out(
+        `ok: suite ${suite.name}, ${suite.tasks.length} tasks, version ${suite.hash.slice(0, 12)}${suite.sandbox ? `, sandbox ${suite.sandbox.definition.name}` : ""}; graders: ${graders}`,
+      );
     });
 };

@@ -15,7 +15,9 @@ const WaitFlagsSchema = z.object({
 export const registerWait: RegisterCommand = (program, { logger }) => {
   program
     .command("wait")
-    .description("Follow a distributed run (gavel run --distributed --detach) until every trial is stored, then finish it: the same report, gate and exit code as a local run (0 pass, 1 fail, 2 bad input, 3 timeout or error).")
+    .description(
+      "Follow a distributed run (gavel run --distributed --detach) until every trial is stored, then finish it: the same report, gate and exit code as a local run (0 pass, 1 fail, 2 bad input, 3 timeout or error).",
+    )
     .argument("<run-id>", "the id `gavel run --distributed --detach` printed")
     .option("--out <dir>", "folder for the run record <run-id>.json", "results")
     .option("--junit <file>", "also write a JUnit XML report")
@@ -28,7 +30,11 @@ export const registerWait: RegisterCommand = (program, { logger }) => {
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
       const flags = parsed.data;
       requirePostgres("gavel wait");
-      const [{ disconnectDb }, { FollowTimeout }, { followAndReport }] = await Promise.all([import("@/lib/db/client"), import("../distributed"), import("./run-distributed")]);
+      const [{ disconnectDb }, { FollowTimeout }, { followAndReport }] = await Promise.all([
+        import("@/lib/db/client"),
+        import("../distributed"),
+        import("./run-distributed"),
+      ]);
       try {
         await followAndReport(runId, { ...flags, timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000 }, logger);
       } catch (error) {

@@ -2,8 +2,10 @@ import type { Comparison, MetricDelta, TaskChange } from "@/lib/compare/compare"
 import { formatMetric, points } from "@/lib/format";
 import { columns, ms, pct, usd } from "./format";
 
-type Linked = Comparison & { url: string; links: Record<string, { trialIndex: number; step: number | null; tool: string | null; args: unknown; url: string }> };
-
+type Linked = Comparison & {
+  url: string;
+  links: Record<string, { trialIndex: number; step: number | null; tool: string | null; args: unknown; url: string }>;
+};
 
 const value = (m: MetricDelta, x: number | null) => formatMetric(m.unit, x);
 
@@ -21,7 +23,9 @@ function section(title: string, changes: TaskChange[], links: Linked["links"]): 
   if (changes.length === 0) return [`${title} (0)`];
   const lines = [`${title} (${changes.length})`];
   for (const t of changes) {
-    lines.push(`  ${t.taskId}  ${t.from} ${counts(t.base)} → ${t.to} ${counts(t.head)}${t.contractChanged ? "  (its contract changed)" : ""}`);
+    lines.push(
+      `  ${t.taskId}  ${t.from} ${counts(t.base)} → ${t.to} ${counts(t.head)}${t.contractChanged ? "  (its contract changed)" : ""}`,
+    );
     const link = links[t.taskId];
     if (link) {
       const args = JSON.stringify(link.args) ?? "";
@@ -51,6 +55,12 @@ export function renderComparison(c: Linked): string {
   ];
   if (c.added.length) out.push(`Only in head: ${c.added.join(", ")}`);
   if (c.removed.length) out.push(`Only in base: ${c.removed.join(", ")}`);
-  out.push("", "Metrics", columns([["METRIC", "BASE", "HEAD", "CHANGE"], ...c.metrics.map((m) => [m.name, value(m, m.base), value(m, m.head), delta(m)])]), "", `Compare page: ${c.url}`);
+  out.push(
+    "",
+    "Metrics",
+    columns([["METRIC", "BASE", "HEAD", "CHANGE"], ...c.metrics.map((m) => [m.name, value(m, m.base), value(m, m.head), delta(m)])]),
+    "",
+    `Compare page: ${c.url}`,
+  );
   return out.join("\n");
 }

@@ -43,7 +43,10 @@ function taskOutcome(task: RunRecordTask, gatePassed: boolean, record: RunRecord
   const what = `${bad.length}/${task.trials.length} trials did not pass${first ? `: ${first.reason}` : ""}${url ? ` (${url})` : ""}`;
   if (gatePassed) {
     const rate = record.summary.passRate === null ? "undefined" : `${(record.summary.passRate * 100).toFixed(1)}%`;
-    return { tag: "skipped", message: `allowed to fail: ${what}; the run's gate passed (pass rate ${rate}, threshold ${(record.summary.threshold * 100).toFixed(1)}%)` };
+    return {
+      tag: "skipped",
+      message: `allowed to fail: ${what}; the run's gate passed (pass rate ${rate}, threshold ${(record.summary.threshold * 100).toFixed(1)}%)`,
+    };
   }
   return { tag: s.status === "error" ? "error" : "failure", message: what, body: trialLines(task, links) };
 }
@@ -59,7 +62,11 @@ function testcase(classname: string, name: string, time: string, outcome: Outcom
   const parts: string[] = [];
   if (outcome) {
     const type = outcome.tag === "skipped" ? "" : ` type="${outcome.tag === "error" ? "error" : "fail"}"`;
-    parts.push(outcome.body ? `      <${outcome.tag} message="${escape(outcome.message)}"${type}>${escape(outcome.body)}</${outcome.tag}>` : `      <${outcome.tag} message="${escape(outcome.message)}"${type}/>`);
+    parts.push(
+      outcome.body
+        ? `      <${outcome.tag} message="${escape(outcome.message)}"${type}>${escape(outcome.body)}</${outcome.tag}>`
+        : `      <${outcome.tag} message="${escape(outcome.message)}"${type}/>`,
+    );
   }
   if (out) parts.push(`      <system-out>${escape(out)}</system-out>`);
   return parts.length ? `${open}>\n${parts.join("\n")}\n    </testcase>` : `${open}/>`;

@@ -58,14 +58,18 @@ describe("JUnit", () => {
     const green = renderJunit(passing);
     expect(green).not.toMatch(/<failure|<error/);
     expect(green).toContain('failures="0" errors="0"');
-    expect(green).toMatch(/<testcase classname="gavel\.report\.tasks" name="nasty"[^>]*>\n\s+<skipped message="allowed to fail: 2\/2 trials did not pass: exact: [^"]*; the run&#39;s gate passed|<skipped message="allowed to fail: 2\/2 trials did not pass/);
+    expect(green).toMatch(
+      /<testcase classname="gavel\.report\.tasks" name="nasty"[^>]*>\n\s+<skipped message="allowed to fail: 2\/2 trials did not pass: exact: [^"]*; the run&#39;s gate passed|<skipped message="allowed to fail: 2\/2 trials did not pass/,
+    );
     expect(green).toContain('<property name="exit_code" value="0"/>');
 
     const failing = await record(0.9);
     expect(failing.summary.gate.passed).toBe(false);
     const red = renderJunit(failing);
     expect(red).toMatch(/<testcase classname="gavel\.report\.tasks" name="nasty"[^>]*>\n\s+<failure message="2\/2 trials did not pass/);
-    expect(red).toMatch(/<testcase classname="gavel\.report\.gates" name="threshold: pass rate ≥ threshold"[^>]*>\n\s+<failure message="pass rate 50\.0% is below the threshold 90\.0%"/);
+    expect(red).toMatch(
+      /<testcase classname="gavel\.report\.gates" name="threshold: pass rate ≥ threshold"[^>]*>\n\s+<failure message="pass rate 50\.0% is below the threshold 90\.0%"/,
+    );
     expect(red).toContain('<property name="exit_code" value="1"/>');
   });
 
@@ -93,7 +97,12 @@ describe("the Markdown summary", () => {
     expect(text).toContain("| pass rate ≥ threshold | ❌ fail | 0\\.5 | — | pass rate 50\\.0% is below the threshold 90\\.0% |");
     expect(text).toContain("| trend: trend | ➖ no baseline |");
     expect(text).toMatch(/^- `nasty` fail 0\/2$/m);
-    expect(text.split("\n").filter((l) => l.startsWith("| ")).every((l) => (l.match(/(?<!\\)\|/g) ?? []).length === 6)).toBe(true);
+    expect(
+      text
+        .split("\n")
+        .filter((l) => l.startsWith("| "))
+        .every((l) => (l.match(/(?<!\\)\|/g) ?? []).length === 6),
+    ).toBe(true);
     expect(renderSummaryMarkdown(await record(0.5))).toMatch(/^## ✅ Gavel: report — gate passed$/m);
   });
 });

@@ -15,11 +15,14 @@ function failures(record: RunRecord, maxTasks = 25): string[] {
   for (const task of bad.slice(0, maxTasks)) {
     const trials = task.trials.filter((trial) => trial.verdict === "fail" || trial.verdict === "error");
     const first = trials[0]!;
-    lines.push(`  ${task.id}  trial ${first.trialIndex + 1}: ${first.verdict}${trials.length > 1 ? ` (and ${trials.length - 1} more trial${trials.length > 2 ? "s" : ""})` : ""}`);
+    lines.push(
+      `  ${task.id}  trial ${first.trialIndex + 1}: ${first.verdict}${trials.length > 1 ? ` (and ${trials.length - 1} more trial${trials.length > 2 ? "s" : ""})` : ""}`,
+    );
     const graders = first.graders.filter((g) => !g.shadow && (g.status === "fail" || g.status === "error"));
     if (first.stop) lines.push(`    runner: ${first.stop.message}`);
     for (const g of graders) lines.push(`    ${g.kind}: ${g.reason}`);
-    if (first.failingStep !== null && first.trajectory[first.failingStep]) lines.push(`    broke at ${describeStep(first.trajectory[first.failingStep]!)}`);
+    if (first.failingStep !== null && first.trajectory[first.failingStep])
+      lines.push(`    broke at ${describeStep(first.trajectory[first.failingStep]!)}`);
   }
   if (bad.length > maxTasks) lines.push(`  … and ${bad.length - maxTasks} more tasks (see the run record)`);
   return lines;
@@ -30,12 +33,23 @@ export function renderTable(record: RunRecord, recordPath: string | null): strin
   const k = record.config.trials;
   const s = record.summary;
   const src = record.source;
-  const where = [src.branch ? `branch ${src.branch}${src.onDefaultBranch ? " (default)" : ""}` : null, src.commit ? `commit ${src.commit.slice(0, 12)}` : null].filter(Boolean).join(" · ");
+  const where = [
+    src.branch ? `branch ${src.branch}${src.onDefaultBranch ? " (default)" : ""}` : null,
+    src.commit ? `commit ${src.commit.slice(0, 12)}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const label = record.agent.label !== record.agent.spec ? ` (label ${record.agent.label})` : "";
   const header = `Suite ${record.suite.name} (${record.suite.taskCount} tasks, version ${record.suite.hash.slice(0, 12)}) · agent ${record.agent.spec}${label} · ${k} trial${k === 1 ? "" : "s"} per task${where ? ` · ${where}` : ""}`;
   const rows = [
     ["TASK", "TRIALS", `PASS@${k}`, `PASS^${k}`, "STATUS"],
-    ...record.tasks.map((t) => [t.id, t.stats.verdicts.map((v) => VERDICT_LETTER[v]).join(""), ratio(t.stats.passAtK), ratio(t.stats.passPowerK), t.stats.status]),
+    ...record.tasks.map((t) => [
+      t.id,
+      t.stats.verdicts.map((v) => VERDICT_LETTER[v]).join(""),
+      ratio(t.stats.passAtK),
+      ratio(t.stats.passPowerK),
+      t.stats.status,
+    ]),
   ];
   const out = [header, "", columns(rows), "", "  P pass · F fail · S skipped (not scored) · E error"];
   const bad = failures(record);

@@ -31,16 +31,23 @@ describe("comments and flags", () => {
     await submitLabel(b.id, { queueId: seeded.queueId, queueItemId: itemId, value: "pass" });
     const seeing = await itemThread(itemId, b.id, "reviewer");
     expect(seeing.visible).toBe("all");
-    expect(seeing.comments.map((c) => [c.body, c.mine])).toEqual([["is the refund policy v2?", false], ["mine", true]]);
+    expect(seeing.comments.map((c) => [c.body, c.mine])).toEqual([
+      ["is the refund policy v2?", false],
+      ["mine", true],
+    ]);
     expect(seeing.flags.map((f) => [f.kind, f.mine, f.resolved])).toEqual([["needs_guideline", false, false]]);
 
     // Not a disagreement (one label), but flagged: the adjudicator gets it.
     const queue = (await findQueue(seeded.queueId))!;
     const open = await listAdjudicationItems(queue, { viewerId: admin.id });
-    expect(open.items.map((i) => [i.transcriptId, i.disagreement, i.thread.comments.length, i.thread.flags.length])).toEqual([[seeded.transcriptIds[`${name}-0`], false, 2, 1]]);
+    expect(open.items.map((i) => [i.transcriptId, i.disagreement, i.thread.comments.length, i.thread.flags.length])).toEqual([
+      [seeded.transcriptIds[`${name}-0`], false, 2, 1],
+    ]);
     await decide({ queueId: seeded.queueId, transcriptId: seeded.transcriptIds[`${name}-0`]!, value: "pass", adjudicatorId: admin.id });
     expect((await listAdjudicationItems(queue)).items).toEqual([]);
-    expect(await db().itemFlag.findFirst({ where: { queueItemId: itemId }, select: { resolvedById: true } })).toEqual({ resolvedById: admin.id });
+    expect(await db().itemFlag.findFirst({ where: { queueItemId: itemId }, select: { resolvedById: true } })).toEqual({
+      resolvedById: admin.id,
+    });
   });
 
   it("a flag can be cleared by its reviewer; an item of another queue is refused", async () => {

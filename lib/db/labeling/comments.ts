@@ -30,7 +30,10 @@ export interface ItemThread {
 }
 
 async function itemInQueue(queueId: string, queueItemId: string) {
-  const item = await db().queueItem.findFirst({ where: { id: queueItemId, queueId }, select: { id: true, transcriptId: true, queueId: true } });
+  const item = await db().queueItem.findFirst({
+    where: { id: queueItemId, queueId },
+    select: { id: true, transcriptId: true, queueId: true },
+  });
   if (!item) throw new UserError("No such item in this queue.", 404);
   return item;
 }
@@ -44,39 +47,74 @@ export async function addComment(authorId: string, input: CommentInput): Promise
 export async function setFlag(reviewerId: string, input: FlagInput): Promise<void> {
   const item = await itemInQueue(input.queueId, input.queueItemId);
   const key = { queueItemId_reviewerId_kind: { queueItemId: item.id, reviewerId, kind: input.kind } };
-  if (input.on) await db().itemFlag.upsert({ where: key, create: { queueItemId: item.id, reviewerId, kind: input.kind }, update: { resolvedAt: null, resolvedById: null, createdAt: new Date() } });
+  if (input.on)
+    await db().itemFlag.upsert({
+      where: key,
+      create: { queueItemId: item.id, reviewerId, kind: input.kind },
+      update: { resolvedAt: null, resolvedById: null, createdAt: new Date() },
+    });
   else await db().itemFlag.deleteMany({ where: { queueItemId: item.id, reviewerId, kind: input.kind, resolvedAt: null } });
 }
 
 /** The thread as this viewer may see it; as "adjudicator" only from the adjudication page (its role checked there). */
 export async function itemThread(queueItemId: string, viewerId: string, as: "reviewer" | "adjudicator"): Promise<ItemThread> {
   const client = db();
-  const item = await client.queueItem.findUnique({ where: { id: queueItemId }, select: { transcriptId: true, queueId: true, queue: { select: { rubricVersion: true } } } });
+  const item = await client.queueItem.findUnique({
+    where: { id: queueItemId },
+    select: { transcriptId: true, queueId: true, queue: { select: { rubricVersion: true } } },
+  });
   if (!item) return { comments: [], flags: [], visible: "own" };
   const labeled =
     as === "adjudicator" ||
-    (await client.label.count({ where: { transcriptId: item.transcriptId, reviewerId: viewerId, queueId: item.queueId, rubricVersion: item.queue.rubricVersion } })) > 0;
+    (await client.label.count({
+      where: { transcriptId: item.transcriptId, reviewerId: viewerId, queueId: item.queueId, rubricVersion: item.queue.rubricVersion },
+    })) > 0;
   const own = labeled ? {} : { authorId: viewerId };
   const [comments, flags] = await Promise.all([
-    client.itemComment.findMany({ where: { queueItemId, ...own }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, body: true, createdAt: true, authorId: true, author: { select: { email: true, name: true } } } }),
-    client.itemFlag.findMany({ where: { queueItemId, ...(labeled ? {} : { reviewerId: viewerId }) }, orderBy: [{ createdAt: "asc" }], select: { kind: true, reviewerId: true, resolvedAt: true, reviewer: { select: { email: true, name: true } } } }),
+    client.itemComment.findMany({
+      where: { queueItemId, ...own },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, body: true, createdAt: true, authorId: true, author: { select: { email: true, name: true } } },
+    }),
+    client.itemFlag.findMany({
+      where: { queueItemId, ...(labeled ? {} : { reviewerId: viewerId }) },
+      orderBy: [{ createdAt: "asc" }],
+      select: { kind: true, reviewerId: true, resolvedAt: true, reviewer: { select: { email: true, name: true } } },
+    }),
   ]);
   return {
     visible: labeled ? "all" : "own",
-    comments: comments.map((c) => ({ id: c.id, author: c.author.name ?? c.author.email, body: c.body, createdAt: c.createdAt, mine: c.authorId === viewerId })),
-    flags: flags.map((f) => ({ kind: f.kind, reviewer: f.reviewer.name ?? f.reviewer.email, mine: f.reviewerId === viewerId, resolved: f.resolvedAt !== null })),
+    comments: comments.map((c) => ({
+      id: c.id,
+      author: c.author.name ?? c.author.email,
+      body: c.body,
+      createdAt: c.createdAt,
+      mine: c.authorId === viewerId,
+    })),
+    flags: flags.map((f) => ({
+      kind: f.kind,
+      reviewer: f.reviewer.name ?? f.reviewer.email,
+      mine: f.reviewerId === viewerId,
+      resolved: f.resolvedAt !== null,
+    })),
   };
 }
 
 /** Transcripts of the queue with an open flag: they join the adjudicator's list. */
 export async function flaggedTranscriptIds(queueId: string): Promise<string[]> {
-  const rows = await db().itemFlag.findMany({ where: { resolvedAt: null, queueItem: { queueId } }, select: { queueItem: { select: { transcriptId: true } } } });
+  const rows = await db().itemFlag.findMany({
+    where: { resolvedAt: null, queueItem: { queueId } },
+    select: { queueItem: { select: { transcriptId: true } } },
+  });
   return [...new Set(rows.map((r) => r.queueItem.transcriptId))];
 }
 
 /** Closes the item's open flags (an adjudicator decided it, or looked and found nothing to decide). */
 export async function resolveFlags(tx: Tx, queueItemId: string, adjudicatorId: string): Promise<number> {
-  const { count } = await tx.itemFlag.updateMany({ where: { queueItemId, resolvedAt: null }, data: { resolvedAt: new Date(), resolvedById: adjudicatorId } });
+  const { count } = await tx.itemFlag.updateMany({
+    where: { queueItemId, resolvedAt: null },
+    data: { resolvedAt: new Date(), resolvedById: adjudicatorId },
+  });
   return count;
 }
 

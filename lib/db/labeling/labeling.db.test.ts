@@ -30,7 +30,10 @@ function itemOf(result: NextResult) {
   return result.item;
 }
 
-const count = (queueItemId: string) => db().queueItem.findUniqueOrThrow({ where: { id: queueItemId } }).then((i) => i.labelCount);
+const count = (queueItemId: string) =>
+  db()
+    .queueItem.findUniqueOrThrow({ where: { id: queueItemId } })
+    .then((i) => i.labelCount);
 
 describe("nextItem", () => {
   it("serves items in the queue's stable order and the same held item on every reload", async () => {
@@ -80,13 +83,30 @@ describe("submitLabel", () => {
     const seeded = await queue(2);
     const me = await reviewer();
     const item = itemOf(await nextItem(seeded.queueId, me.id));
-    const done = await submitLabel(me.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value: "fail", score: 2, reason: "missed the refund", timeSpentMs: 1234 });
+    const done = await submitLabel(me.id, {
+      queueId: seeded.queueId,
+      queueItemId: item.queueItemId,
+      value: "fail",
+      score: 2,
+      reason: "missed the refund",
+      timeSpentMs: 1234,
+    });
     expect(done.gold).toBe("fail");
     const label = await db().label.findUniqueOrThrow({ where: { id: done.labelId } });
-    expect(label).toMatchObject({ value: "fail", score: 2, reason: "missed the refund", timeSpentMs: 1234, rubricVersion: 1, judgeSeen: false, queueId: seeded.queueId });
+    expect(label).toMatchObject({
+      value: "fail",
+      score: 2,
+      reason: "missed the refund",
+      timeSpentMs: 1234,
+      rubricVersion: 1,
+      judgeSeen: false,
+      queueId: seeded.queueId,
+    });
     expect(await count(item.queueItemId)).toBe(1);
     expect(await db().queueClaim.count({ where: { reviewerId: me.id } })).toBe(0);
-    expect(await db().goldLabel.findMany({ where: { queueId: seeded.queueId } })).toEqual([expect.objectContaining({ transcriptId: item.transcriptId, value: "fail", source: "consensus", rubricVersion: 1 })]);
+    expect(await db().goldLabel.findMany({ where: { queueId: seeded.queueId } })).toEqual([
+      expect.objectContaining({ transcriptId: item.transcriptId, value: "fail", source: "consensus", rubricVersion: 1 }),
+    ]);
     expect(itemOf(await nextItem(seeded.queueId, me.id)).queueItemId).not.toBe(item.queueItemId);
   });
 
@@ -94,7 +114,10 @@ describe("submitLabel", () => {
     const seeded = await queue(2, { reviewersPerItem: 2 });
     const [a, b] = [await reviewer("a"), await reviewer("b")];
     const [first, second] = Object.values(seeded.queueItemIds) as [string, string];
-    for (const [who, values] of [[a, ["pass", "pass"]], [b, ["pass", "fail"]]] as const) {
+    for (const [who, values] of [
+      [a, ["pass", "pass"]],
+      [b, ["pass", "fail"]],
+    ] as const) {
       for (const value of values) {
         const item = itemOf(await nextItem(seeded.queueId, who.id));
         await submitLabel(who.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value });
@@ -102,15 +125,22 @@ describe("submitLabel", () => {
     }
     expect([await count(first), await count(second)]).toEqual([2, 2]);
     const gold = await db().goldLabel.findMany({ where: { queueId: seeded.queueId } });
-    expect(gold).toEqual([expect.objectContaining({ transcriptId: seeded.transcriptIds[Object.keys(seeded.transcriptIds)[0]!], value: "pass" })]);
+    expect(gold).toEqual([
+      expect.objectContaining({ transcriptId: seeded.transcriptIds[Object.keys(seeded.transcriptIds)[0]!], value: "pass" }),
+    ]);
     expect(await nextItem(seeded.queueId, a.id)).toEqual({ status: "done" });
   });
 
   it("rejects a value the queue's kind does not allow and writes nothing", async () => {
-    const seeded = await queue(1, { kind: "pairwise", items: [{ key: `pw-${tag()}`, content: { messages: [], outputs: { a: "one", b: "two" } } }] });
+    const seeded = await queue(1, {
+      kind: "pairwise",
+      items: [{ key: `pw-${tag()}`, content: { messages: [], outputs: { a: "one", b: "two" } } }],
+    });
     const me = await reviewer();
     const item = itemOf(await nextItem(seeded.queueId, me.id));
-    const error = await submitLabel(me.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value: "pass" }).catch((e: unknown) => e);
+    const error = await submitLabel(me.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value: "pass" }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UserError);
     expect(error).toMatchObject({ status: 422, field: "value", message: expect.stringContaining("A, B") });
     expect(await db().label.count({ where: { queueId: seeded.queueId } })).toBe(0);
@@ -124,8 +154,13 @@ describe("submitLabel", () => {
     const [a, b] = [await reviewer("a"), await reviewer("b")];
     const item = itemOf(await nextItem(seeded.queueId, a.id));
     await submitLabel(a.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value: "pass" });
-    await expect(submitLabel(a.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value: "fail" })).rejects.toMatchObject({ status: 409, message: "You already labeled this item." });
-    await expect(submitLabel(b.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value: "fail" })).rejects.toMatchObject({ status: 409 });
+    await expect(submitLabel(a.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value: "fail" })).rejects.toMatchObject({
+      status: 409,
+      message: "You already labeled this item.",
+    });
+    await expect(submitLabel(b.id, { queueId: seeded.queueId, queueItemId: item.queueItemId, value: "fail" })).rejects.toMatchObject({
+      status: 409,
+    });
     expect(await count(item.queueItemId)).toBe(1);
   });
 });
@@ -181,14 +216,20 @@ describe("skip and undo", () => {
   it("nothing to undo is a clear 409", async () => {
     const seeded = await queue(1);
     const me = await reviewer();
-    await expect(undoLastLabel(seeded.queueId, me.id)).rejects.toMatchObject({ status: 409, message: expect.stringContaining("Nothing to undo") });
+    await expect(undoLastLabel(seeded.queueId, me.id)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining("Nothing to undo"),
+    });
   });
 });
 
 describe("revealJudge", () => {
   it("shows verdicts only after the reviewer's own label, records the reveal, and then forbids undo", async () => {
     const key = `secret-${tag()}`;
-    const seeded = await seedQueue({ name: `reveal-${tag()}`, items: [{ key, verdicts: [{ judge: `judge-${tag()}`, value: "fail", reason: "JUDGE-SECRET" }] }] });
+    const seeded = await seedQueue({
+      name: `reveal-${tag()}`,
+      items: [{ key, verdicts: [{ judge: `judge-${tag()}`, value: "fail", reason: "JUDGE-SECRET" }] }],
+    });
     const me = await reviewer();
     const transcriptId = seeded.transcriptIds[key]!;
     await expect(revealJudge(me.id, { queueId: seeded.queueId, transcriptId })).rejects.toMatchObject({ status: 409 });
@@ -201,7 +242,10 @@ describe("revealJudge", () => {
     const label = await db().label.findFirstOrThrow({ where: { transcriptId, reviewerId: me.id } });
     expect(label.judgeSeen).toBe(true);
     expect(label.judgeRevealedAt).toBeInstanceOf(Date);
-    await expect(undoLastLabel(seeded.queueId, me.id)).rejects.toMatchObject({ status: 409, message: expect.stringContaining("seen the judge") });
+    await expect(undoLastLabel(seeded.queueId, me.id)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining("seen the judge"),
+    });
   });
 });
 
@@ -269,7 +313,9 @@ describe("concurrency: two reviewers never both take the last open slot", () => 
     const seeded = await queue(1);
     const only = Object.values(seeded.queueItemIds)[0]!;
     const racers = await Promise.all(Array.from({ length: 8 }, (_, i) => reviewer(`racer${i}`)));
-    const results = await Promise.allSettled(racers.map((r) => submitLabel(r.id, { queueId: seeded.queueId, queueItemId: only, value: "pass" })));
+    const results = await Promise.allSettled(
+      racers.map((r) => submitLabel(r.id, { queueId: seeded.queueId, queueItemId: only, value: "pass" })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await db().label.count({ where: { queueId: seeded.queueId } })).toBe(1);
     expect(await count(only)).toBe(1);
@@ -295,7 +341,10 @@ describe("a new rubric version", () => {
 
     const labels = await db().label.findMany({ where: { reviewerId: me.id, transcriptId: again.transcriptId } });
     expect(labels).toEqual([expect.objectContaining({ value: "fail", reason: "no email", rubricVersion: 2, judgeSeen: false })]);
-    const gold = await db().goldLabel.findMany({ where: { queueId: seeded.queueId, transcriptId: again.transcriptId }, orderBy: { rubricVersion: "asc" } });
+    const gold = await db().goldLabel.findMany({
+      where: { queueId: seeded.queueId, transcriptId: again.transcriptId },
+      orderBy: { rubricVersion: "asc" },
+    });
     expect(gold.map((g) => [g.rubricVersion, g.value])).toEqual([
       [1, "pass"],
       [2, "fail"],

@@ -47,7 +47,18 @@ async function claim(tx: BulkTx, queueItemId: string, reviewerId: string, capaci
          AND qi."label_count" + (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."reviewer_id" <> ? AND c."expires_at" > ?) < ?
        ON CONFLICT ("queue_item_id", "reviewer_id") DO UPDATE SET "expires_at" = excluded."expires_at"`,
     ),
-    [randomUUID(), reviewerId, at(tx, new Date(now.getTime() + CLAIM_MS)), at(tx, now), queueItemId, reviewerId, reviewerId, reviewerId, at(tx, now), capacity],
+    [
+      randomUUID(),
+      reviewerId,
+      at(tx, new Date(now.getTime() + CLAIM_MS)),
+      at(tx, now),
+      queueItemId,
+      reviewerId,
+      reviewerId,
+      reviewerId,
+      at(tx, now),
+      capacity,
+    ],
   );
   return inserted > 0;
 }
@@ -76,7 +87,11 @@ async function tryClaim(queue: QueueRow, queueItemId: string, reviewerId: string
  * labeled nor skipped and that has an open slot. `preferItemId` asks for one item first (the item an
  * undo gave back).
  */
-export async function nextItem(queueId: string, reviewerId: string, options: { preferItemId?: string; now?: Date } = {}): Promise<NextResult> {
+export async function nextItem(
+  queueId: string,
+  reviewerId: string,
+  options: { preferItemId?: string; now?: Date } = {},
+): Promise<NextResult> {
   const now = options.now ?? new Date();
   const on = direct();
   const access = await loadQueue(on, queueId, reviewerId);
@@ -84,7 +99,10 @@ export async function nextItem(queueId: string, reviewerId: string, options: { p
   const queue = access.queue;
   // Driven from the claims (a small table: claims end with a label or a skip), never from the
   // queue's items: a million-item queue must not be scanned to find what one reviewer holds.
-  const claims = await on.query(sql(on, `SELECT "queue_item_id" FROM "queue_claims" WHERE "reviewer_id" = ? AND "expires_at" > ?`), [reviewerId, at(on, now)]);
+  const claims = await on.query(sql(on, `SELECT "queue_item_id" FROM "queue_claims" WHERE "reviewer_id" = ? AND "expires_at" > ?`), [
+    reviewerId,
+    at(on, now),
+  ]);
   const held = claims.map((c) => String(c.queue_item_id));
   if (options.preferItemId) {
     const item = await tryClaim(queue, options.preferItemId, reviewerId, now);
@@ -126,7 +144,13 @@ export async function nextItem(queueId: string, reviewerId: string, options: { p
  * every open item), locked, then claimed if its slot is still open. "taken" when another reviewer
  * got there first (try again), "none" when there is no candidate.
  */
-async function claimFirstCandidate(tx: BulkTx, queue: QueueRow, reviewerId: string, now: Date, skipLocked: boolean): Promise<NextItem | "taken" | "none"> {
+async function claimFirstCandidate(
+  tx: BulkTx,
+  queue: QueueRow,
+  reviewerId: string,
+  now: Date,
+  skipLocked: boolean,
+): Promise<NextItem | "taken" | "none"> {
   await relaxedCommit(tx);
   const lock = pg(tx) ? (skipLocked ? " FOR UPDATE OF qi SKIP LOCKED" : " FOR UPDATE OF qi") : "";
   const rows: { id: string; transcriptId: string; orderKey: string }[] = [];
@@ -151,7 +175,9 @@ async function claimFirstCandidate(tx: BulkTx, queue: QueueRow, reviewerId: stri
   // SQLite: this transaction is the only writer from here on. PostgreSQL: the row is locked, and
   // the claim's own conditions are checked again by a new statement that sees every commit.
   if (!pg(tx)) await lockItem(tx, queue.id, first.id);
-  return (await claim(tx, first.id, reviewerId, queue.reviewersPerItem, now)) ? { queueItemId: first.id, transcriptId: first.transcriptId } : "taken";
+  return (await claim(tx, first.id, reviewerId, queue.reviewersPerItem, now))
+    ? { queueItemId: first.id, transcriptId: first.transcriptId }
+    : "taken";
 }
 
 async function openItemsHeldByOthers(queue: QueueRow, reviewerId: string, now: Date): Promise<number> {

@@ -29,13 +29,19 @@ export async function queueProgress(queueId: string, reviewersPerItem: number): 
   const [total, done, perReviewer, skips, seen] = await Promise.all([
     client.queueItem.count({ where: { queueId } }),
     client.queueItem.count({ where: { queueId, labelCount: { gte: reviewersPerItem } } }),
-    client.label.groupBy({ by: ["reviewerId"], where: { queueId }, _count: { _all: true, timeSpentMs: true }, _sum: { timeSpentMs: true } }),
+    client.label.groupBy({
+      by: ["reviewerId"],
+      where: { queueId },
+      _count: { _all: true, timeSpentMs: true },
+      _sum: { timeSpentMs: true },
+    }),
     client.labelSkip.groupBy({ by: ["reviewerId"], where: { queueItem: { queueId } }, _count: { _all: true } }),
     client.label.groupBy({ by: ["reviewerId"], where: { queueId, judgeSeen: true }, _count: { _all: true } }),
   ]);
   const ids = [...new Set([...perReviewer.map((r) => r.reviewerId), ...skips.map((s) => s.reviewerId)])];
   const users = await client.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, name: true } });
-  const count = (rows: { reviewerId: string; _count: { _all: number } }[], id: string) => rows.find((r) => r.reviewerId === id)?._count._all ?? 0;
+  const count = (rows: { reviewerId: string; _count: { _all: number } }[], id: string) =>
+    rows.find((r) => r.reviewerId === id)?._count._all ?? 0;
   const reviewers = users
     .map((u) => {
       const own = perReviewer.find((r) => r.reviewerId === u.id);
@@ -69,7 +75,10 @@ export interface MyProgress {
  * reviewer already labeled (current rubric) or skipped: items other reviewers hold right now are
  * still left, as they come back when the hold lapses.
  */
-export async function myProgress(queue: { id: string; reviewersPerItem: number; rubricVersion: number }, reviewerId: string): Promise<MyProgress> {
+export async function myProgress(
+  queue: { id: string; reviewersPerItem: number; rubricVersion: number },
+  reviewerId: string,
+): Promise<MyProgress> {
   const on = direct();
   const [row] = await on.query(
     sql(
@@ -84,7 +93,23 @@ export async function myProgress(queue: { id: string; reviewersPerItem: number; 
          (SELECT COUNT(l."time_spent_ms") FROM "labels" l WHERE l."queue_id" = ? AND l."reviewer_id" = ?) AS "timed",
          (SELECT COALESCE(SUM(l."time_spent_ms"), 0) FROM "labels" l WHERE l."queue_id" = ? AND l."reviewer_id" = ?) AS "time_spent"`,
     ),
-    [queue.id, queue.reviewersPerItem, queue.id, reviewerId, queue.rubricVersion, queue.reviewersPerItem, reviewerId, queue.id, queue.reviewersPerItem, queue.id, reviewerId, queue.id, reviewerId, queue.id, reviewerId],
+    [
+      queue.id,
+      queue.reviewersPerItem,
+      queue.id,
+      reviewerId,
+      queue.rubricVersion,
+      queue.reviewersPerItem,
+      reviewerId,
+      queue.id,
+      queue.reviewersPerItem,
+      queue.id,
+      reviewerId,
+      queue.id,
+      reviewerId,
+      queue.id,
+      reviewerId,
+    ],
   );
   const n = (v: unknown) => Number(v ?? 0);
   return {

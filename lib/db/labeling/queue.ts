@@ -43,6 +43,9 @@ export async function loadQueue(on: Reader, queueId: string, reviewerId: string)
 
 /** Locks the item's row for the rest of the transaction; false when it is not in the queue. */
 export async function lockItem(tx: BulkTx, queueId: string, queueItemId: string): Promise<boolean> {
-  const changed = await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" WHERE "id" = ? AND "queue_id" = ?`), [queueItemId, queueId]);
+  const changed = await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" WHERE "id" = ? AND "queue_id" = ?`), [
+    queueItemId,
+    queueId,
+  ]);
   return changed > 0;
 }

@@ -21,13 +21,25 @@ export interface RevealedVerdict {
  */
 export async function revealJudge(reviewerId: string, input: RevealJudgeInput, now = new Date()): Promise<RevealedVerdict[]> {
   const client = db();
-  const label = await client.label.findUnique({ where: { transcriptId_reviewerId: { transcriptId: input.transcriptId, reviewerId } }, select: { id: true, queueId: true, judgeRevealedAt: true } });
-  if (!label || label.queueId !== input.queueId) throw new UserError("Label this item first: the judge's verdict is shown only after your own label.", 409);
+  const label = await client.label.findUnique({
+    where: { transcriptId_reviewerId: { transcriptId: input.transcriptId, reviewerId } },
+    select: { id: true, queueId: true, judgeRevealedAt: true },
+  });
+  if (!label || label.queueId !== input.queueId)
+    throw new UserError("Label this item first: the judge's verdict is shown only after your own label.", 409);
   await client.label.update({ where: { id: label.id }, data: { judgeSeen: true, judgeRevealedAt: label.judgeRevealedAt ?? now } });
   const verdicts = await client.judgeVerdict.findMany({
     where: { transcriptId: input.transcriptId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { order: true, repeat: true, status: true, value: true, score: true, reason: true, judgeVersion: { select: { version: true, model: true, judge: { select: { name: true } } } } },
+    select: {
+      order: true,
+      repeat: true,
+      status: true,
+      value: true,
+      score: true,
+      reason: true,
+      judgeVersion: { select: { version: true, model: true, judge: { select: { name: true } } } },
+    },
   });
   return verdicts.map((v) => ({
     judge: v.judgeVersion.judge.name,

@@ -51,7 +51,8 @@ function quotedNames(file: string, source = readFileSync(file, "utf8")): { uses:
   const aliases = new Map<string, string>();
   for (const body of templateBodies(source)) {
     for (const m of body.matchAll(/"(\w+)"\s+(?:AS\s+)?([a-z]\w*)\b/g)) {
-      if (!/^(WHERE|ON|SET|SELECT|FROM|JOIN|AND|OR|VALUES|DO|RETURNING|LIMIT|ORDER|GROUP|USING|INNER|LEFT|CROSS|UNION|AS)$/i.test(m[2]!)) aliases.set(m[2]!, m[1]!);
+      if (!/^(WHERE|ON|SET|SELECT|FROM|JOIN|AND|OR|VALUES|DO|RETURNING|LIMIT|ORDER|GROUP|USING|INNER|LEFT|CROSS|UNION|AS)$/i.test(m[2]!))
+        aliases.set(m[2]!, m[1]!);
     }
     for (const m of body.matchAll(/(?:(\w+)\.)?"(\w+)"/g)) {
       const before = body.slice(Math.max(0, m.index - 4), m.index);
@@ -82,7 +83,10 @@ function problems(schema: Schema, file: string, source?: string): string[] {
 
 const dir = import.meta.dirname;
 const modules = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
-const schemas = { sqlite: parseSchema(path.join(dir, "../../../prisma/schema.prisma")), postgres: parseSchema(path.join(dir, "../../../prisma/postgres/schema.prisma")) };
+const schemas = {
+  sqlite: parseSchema(path.join(dir, "../../../prisma/schema.prisma")),
+  postgres: parseSchema(path.join(dir, "../../../prisma/postgres/schema.prisma")),
+};
 
 describe("raw SQL in lib/db/labeling names only tables and columns both schemas have", () => {
   it("finds the statements it checks", () => {
@@ -98,7 +102,8 @@ describe("raw SQL in lib/db/labeling names only tables and columns both schemas 
   }
 
   it("names a misspelt column, a column of another table and an unknown table", () => {
-    const source = "const q = `SELECT qi.\"labels_count\", t.\"value\" FROM \"queue_items\" qi JOIN \"transcripts\" t ON t.\"id\" = qi.\"transcript_id\" JOIN \"queue_item\" x ON 1 = 1`;";
+    const source =
+      'const q = `SELECT qi."labels_count", t."value" FROM "queue_items" qi JOIN "transcripts" t ON t."id" = qi."transcript_id" JOIN "queue_item" x ON 1 = 1`;';
     expect(problems(schemas.sqlite, "fake.ts", source)).toEqual([
       'fake.ts: qi."labels_count" (queue_items has no such column)',
       'fake.ts: t."value" (transcripts has no such column)',

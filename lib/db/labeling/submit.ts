@@ -26,7 +26,10 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
     if (valueError) throw new UserError(valueError, 422, "value");
     if (blocked) throw new UserError("You are not assigned to this queue.", 409);
     // Counting the label and locking the item are one statement; a refusal below rolls both back.
-    const counted = await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" + 1 WHERE "id" = ? AND "queue_id" = ?`), [input.queueItemId, queue.id]);
+    const counted = await tx.execute(
+      sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" + 1 WHERE "id" = ? AND "queue_id" = ?`),
+      [input.queueItemId, queue.id],
+    );
     if (counted === 0) throw new UserError("No such item in this queue.", 404);
     const [item] = await tx.query(
       sql(
@@ -56,16 +59,36 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
            "score" = excluded."score", "reason" = excluded."reason", "time_spent_ms" = excluded."time_spent_ms", "judge_seen" = excluded."judge_seen",
            "judge_revealed_at" = NULL, "rubric_version" = excluded."rubric_version", "created_at" = excluded."created_at", "updated_at" = excluded."updated_at"`,
       ),
-      [labelId, transcriptId, queue.id, reviewerId, input.value, input.score ?? null, input.reason ?? null, input.timeSpentMs ?? null, queue.rubricVersion, at(tx, now), at(tx, now)],
+      [
+        labelId,
+        transcriptId,
+        queue.id,
+        reviewerId,
+        input.value,
+        input.score ?? null,
+        input.reason ?? null,
+        input.timeSpentMs ?? null,
+        queue.rubricVersion,
+        at(tx, now),
+        at(tx, now),
+      ],
     );
-    await tx.execute(sql(tx, `DELETE FROM "queue_claims" WHERE "queue_item_id" = ? AND "reviewer_id" = ?`), [input.queueItemId, reviewerId]);
+    await tx.execute(sql(tx, `DELETE FROM "queue_claims" WHERE "queue_item_id" = ? AND "reviewer_id" = ?`), [
+      input.queueItemId,
+      reviewerId,
+    ]);
     let gold: string | null = null;
     if (before + 1 >= queue.reviewersPerItem) {
       // With one reviewer per item this label is the only one: no need to read the others back.
       const values =
         queue.reviewersPerItem === 1
           ? [input.value]
-          : (await tx.query(sql(tx, `SELECT "value" FROM "labels" WHERE "transcript_id" = ? AND "queue_id" = ? AND "rubric_version" = ?`), [transcriptId, queue.id, queue.rubricVersion])).map((v) => String(v.value));
+          : (
+              await tx.query(
+                sql(tx, `SELECT "value" FROM "labels" WHERE "transcript_id" = ? AND "queue_id" = ? AND "rubric_version" = ?`),
+                [transcriptId, queue.id, queue.rubricVersion],
+              )
+            ).map((v) => String(v.value));
       if (values.length >= queue.reviewersPerItem && new Set(values).size === 1) {
         gold = input.value;
         await tx.execute(
@@ -88,10 +111,16 @@ export async function skipItem(reviewerId: string, input: SkipItemInput, now = n
   await bulkTransaction(async (tx) => {
     if (!(await lockItem(tx, input.queueId, input.queueItemId))) throw new UserError("No such item in this queue.", 404);
     await tx.execute(
-      sql(tx, `INSERT INTO "label_skips" ("id", "queue_item_id", "reviewer_id", "created_at") VALUES (?, ?, ?, ?${ts(tx)}) ON CONFLICT ("queue_item_id", "reviewer_id") DO NOTHING`),
+      sql(
+        tx,
+        `INSERT INTO "label_skips" ("id", "queue_item_id", "reviewer_id", "created_at") VALUES (?, ?, ?, ?${ts(tx)}) ON CONFLICT ("queue_item_id", "reviewer_id") DO NOTHING`,
+      ),
       [randomUUID(), input.queueItemId, reviewerId, at(tx, now)],
     );
-    await tx.execute(sql(tx, `DELETE FROM "queue_claims" WHERE "queue_item_id" = ? AND "reviewer_id" = ?`), [input.queueItemId, reviewerId]);
+    await tx.execute(sql(tx, `DELETE FROM "queue_claims" WHERE "queue_item_id" = ? AND "reviewer_id" = ?`), [
+      input.queueItemId,
+      reviewerId,
+    ]);
   });
 }
 
@@ -116,14 +145,22 @@ export async function undoLastLabel(queueId: string, reviewerId: string, now = n
       throw new UserError("Your last label cannot be undone: you have seen the judge's verdict on that item.", 409);
     }
     const transcriptId = String(label.transcript_id);
-    const [item] = await tx.query(sql(tx, `SELECT "id" FROM "queue_items" WHERE "queue_id" = ? AND "transcript_id" = ?`), [queueId, transcriptId]);
+    const [item] = await tx.query(sql(tx, `SELECT "id" FROM "queue_items" WHERE "queue_id" = ? AND "transcript_id" = ?`), [
+      queueId,
+      transcriptId,
+    ]);
     if (!item) throw new UserError("That item is no longer in this queue.", 409);
     const queueItemId = String(item.id);
     await lockItem(tx, queueId, queueItemId);
     await tx.execute(sql(tx, `DELETE FROM "labels" WHERE "id" = ?`), [label.id]);
-    await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" - 1 WHERE "id" = ? AND "label_count" > 0`), [queueItemId]);
+    await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" - 1 WHERE "id" = ? AND "label_count" > 0`), [
+      queueItemId,
+    ]);
     await tx.execute(
-      sql(tx, `DELETE FROM "gold_labels" WHERE "queue_id" = ? AND "transcript_id" = ? AND "rubric_version" = ? AND "source" = ?${pg(tx) ? '::"GoldSource"' : ""}`),
+      sql(
+        tx,
+        `DELETE FROM "gold_labels" WHERE "queue_id" = ? AND "transcript_id" = ? AND "rubric_version" = ? AND "source" = ?${pg(tx) ? '::"GoldSource"' : ""}`,
+      ),
       [queueId, transcriptId, Number(label.rubric_version), "consensus"],
     );
     await tx.execute(

@@ -24,8 +24,10 @@ describe("the HTTP adapter", () => {
   it("drives the sandbox turn by turn and passes a refund task", async () => {
     const trial = await run(["refund-full-card"], (body) => {
       const req = body as Request;
-      if (req.turn === 0) return [200, { tool_calls: [{ id: "c1", name: "get_order", arguments: { order_id: "A1001" } }], cost_usd: 0.001 }];
-      if (req.turn === 1) return [200, { tool_calls: [{ name: "issue_refund", arguments: { order_id: "A1001", amount: req.history[0]!.result!.total } }] }];
+      if (req.turn === 0)
+        return [200, { tool_calls: [{ id: "c1", name: "get_order", arguments: { order_id: "A1001" } }], cost_usd: 0.001 }];
+      if (req.turn === 1)
+        return [200, { tool_calls: [{ name: "issue_refund", arguments: { order_id: "A1001", amount: req.history[0]!.result!.total } }] }];
       if (req.turn === 2) return [200, { tool_calls: [{ name: "send_confirmation", arguments: { email: "ana@example.com" } }] }];
       return [200, { output: "Refunded $50.00 for order A1001.", cost_usd: 0.002 }];
     });
@@ -35,7 +37,10 @@ describe("the HTTP adapter", () => {
     const first = server!.bodies[0] as Record<string, unknown>;
     expect(first).toMatchObject({ protocol: "gavel.agent.v1", task_id: "refund-full-card", trial_index: 0, turn: 0, history: [] });
     expect((first.tools as { name: string }[]).map((t) => t.name)).toEqual(["get_order", "issue_refund", "send_confirmation"]);
-    expect((server!.bodies[1] as Request).history[0]).toMatchObject({ tool_call: { id: "c1", name: "get_order" }, result: { order_id: "A1001", total: 50 } });
+    expect((server!.bodies[1] as Request).history[0]).toMatchObject({
+      tool_call: { id: "c1", name: "get_order" },
+      result: { order_id: "A1001", total: 50 },
+    });
   });
 
   it("sends a tool's error back to the agent", async () => {
@@ -49,10 +54,15 @@ describe("the HTTP adapter", () => {
   });
 
   it("stops a call outside allowed_tools: the sandbox never executes it and the agent is not asked again", async () => {
-    const trial = await run(["status-delivered"], () => [200, { tool_calls: [{ name: "issue_refund", arguments: { order_id: "A1001", amount: 50 } }] }]);
+    const trial = await run(["status-delivered"], () => [
+      200,
+      { tool_calls: [{ name: "issue_refund", arguments: { order_id: "A1001", amount: 50 } }] },
+    ]);
     expect(server!.bodies).toHaveLength(1);
     expect(trial.verdict).toBe("fail");
-    expect(trial.trajectory).toEqual([expect.objectContaining({ tool: "issue_refund", blocked: true, error: "issue_refund is outside allowed_tools (get_order)" })]);
+    expect(trial.trajectory).toEqual([
+      expect.objectContaining({ tool: "issue_refund", blocked: true, error: "issue_refund is outside allowed_tools (get_order)" }),
+    ]);
     expect(trial.finalState).toMatchObject({ refunds: [], orders: { A1001: { refunded_total: 0, status: "delivered" } } });
   });
 
@@ -65,7 +75,9 @@ describe("the HTTP adapter", () => {
   });
 
   it("records an HTTP error or an off-protocol answer as an error, never a pass", async () => {
-    expect((await run(["refund-full-card"], () => [500, { error: "kaput" }])).reason).toBe('agent failed: the agent answered HTTP 500: {"error":"kaput"}');
+    expect((await run(["refund-full-card"], () => [500, { error: "kaput" }])).reason).toBe(
+      'agent failed: the agent answered HTTP 500: {"error":"kaput"}',
+    );
     await server!.close();
     const trial = await run(["refund-full-card"], () => [200, { answer: 42 }]);
     expect(trial.verdict).toBe("error");

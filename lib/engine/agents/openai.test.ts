@@ -12,10 +12,18 @@ afterEach(async () => {
   server = undefined;
 });
 
-type ChatBody = { model: string; messages: { role: string; content: string | null; tool_call_id?: string }[]; tools?: { function: { name: string } }[] };
+type ChatBody = {
+  model: string;
+  messages: { role: string; content: string | null; tool_call_id?: string }[];
+  tools?: { function: { name: string } }[];
+};
 
 const call = (id: string, name: string, args: unknown) => ({ id, type: "function", function: { name, arguments: JSON.stringify(args) } });
-const reply = (message: Record<string, unknown>) => [200, { choices: [{ message: { role: "assistant", content: null, ...message } }], usage: { prompt_tokens: 1000, completion_tokens: 100 } }] as [number, unknown];
+const reply = (message: Record<string, unknown>) =>
+  [
+    200,
+    { choices: [{ message: { role: "assistant", content: null, ...message } }], usage: { prompt_tokens: 1000, completion_tokens: 100 } },
+  ] as [number, unknown];
 
 async function run(ids: string[], handler: Parameters<typeof startMockServer>[0], query = "", stop: Record<string, number> = {}) {
   server = await startMockServer(handler);
@@ -31,7 +39,13 @@ describe("the OpenAI-compatible adapter", () => {
       (body) => {
         const turn = (body as ChatBody).messages.filter((m) => m.role === "tool").length;
         if (turn === 0) return reply({ tool_calls: [call("c1", "get_order", { order_id: "A1001" })] });
-        if (turn === 1) return reply({ tool_calls: [call("c2", "issue_refund", { order_id: "A1001", amount: 50 }), call("c3", "send_confirmation", { email: "ana@example.com" })] });
+        if (turn === 1)
+          return reply({
+            tool_calls: [
+              call("c2", "issue_refund", { order_id: "A1001", amount: 50 }),
+              call("c3", "send_confirmation", { email: "ana@example.com" }),
+            ],
+          });
         return reply({ content: "Refunded $50.00 for order A1001." });
       },
       "&price_in=2&price_out=8",
@@ -49,7 +63,9 @@ describe("the OpenAI-compatible adapter", () => {
   });
 
   it("blocks a proposed call outside allowed_tools: the model proposes, the runner decides", async () => {
-    const trial = await run(["status-delivered"], () => reply({ tool_calls: [call("c1", "issue_refund", { order_id: "A1001", amount: 50 })] }));
+    const trial = await run(["status-delivered"], () =>
+      reply({ tool_calls: [call("c1", "issue_refund", { order_id: "A1001", amount: 50 })] }),
+    );
     expect(server!.bodies).toHaveLength(1);
     expect(trial.verdict).toBe("fail");
     expect(trial.trajectory[0]).toMatchObject({ tool: "issue_refund", blocked: true });
@@ -57,7 +73,12 @@ describe("the OpenAI-compatible adapter", () => {
   });
 
   it("stops a model whose spend crosses max_cost_usd", async () => {
-    const trial = await run(["refund-full-card"], () => reply({ tool_calls: [call("c", "get_order", { order_id: "A1001" })] }), "&price_in=10&price_out=10", { max_cost_usd: 0.02 });
+    const trial = await run(
+      ["refund-full-card"],
+      () => reply({ tool_calls: [call("c", "get_order", { order_id: "A1001" })] }),
+      "&price_in=10&price_out=10",
+      { max_cost_usd: 0.02 },
+    );
     expect(trial.stop?.kind).toBe("max_cost");
     expect(trial.verdict).toBe("fail");
     expect(server!.bodies).toHaveLength(2); // 0.011 after one turn, 0.022 after the second
@@ -69,14 +90,19 @@ describe("the OpenAI-compatible adapter", () => {
         ? reply({ content: "gave up" })
         : reply({ tool_calls: [{ id: "c1", type: "function", function: { name: "get_order", arguments: "{order_id: A1001" } }] }),
     );
-    expect(trial.trajectory[0]).toMatchObject({ args: "{order_id: A1001", error: expect.stringContaining("invalid arguments for get_order") });
+    expect(trial.trajectory[0]).toMatchObject({
+      args: "{order_id: A1001",
+      error: expect.stringContaining("invalid arguments for get_order"),
+    });
     expect(trial.verdict).toBe("fail");
   });
 
   it("retries a 429 the way the official client does (retry-after-ms), so one rate limit does not fail the trial", async () => {
     let calls = 0;
     const trial = await run(["status-delivered"], () =>
-      calls++ === 0 ? [429, { error: { message: "rate limited" } }, { "retry-after-ms": "20" }] : reply({ content: "Your order A1001 was delivered." }),
+      calls++ === 0
+        ? [429, { error: { message: "rate limited" } }, { "retry-after-ms": "20" }]
+        : reply({ content: "Your order A1001 was delivered." }),
     );
     expect(server!.bodies).toHaveLength(2);
     expect(trial.stop ?? null).toBeNull();
@@ -84,7 +110,11 @@ describe("the OpenAI-compatible adapter", () => {
   });
 
   it("gives up after max_retries and says what the endpoint answered", async () => {
-    const trial = await run(["status-delivered"], () => [503, { error: { message: "overloaded" } }, { "retry-after-ms": "5" }], "&max_retries=1");
+    const trial = await run(
+      ["status-delivered"],
+      () => [503, { error: { message: "overloaded" } }, { "retry-after-ms": "5" }],
+      "&max_retries=1",
+    );
     expect(server!.bodies).toHaveLength(2);
     expect(trial.verdict).toBe("error");
     expect(trial.stop).toMatchObject({ kind: "agent_error", message: expect.stringMatching(/HTTP 503/) });
@@ -93,8 +123,14 @@ describe("the OpenAI-compatible adapter", () => {
   it("needs a key for a remote endpoint but not for a local mock", () => {
     expect(() => parseOpenAiSpec("openai:gpt-4o", {})).toThrow(AgentSpecError);
     expect(() => parseOpenAiSpec("openai:gpt-4o", {})).toThrow("OPENAI_API_KEY is not set");
-    expect(parseOpenAiSpec("openai:gpt-4o?base_url=http://127.0.0.1:9/v1", {})).toMatchObject({ model: "gpt-4o", apiKey: undefined, priceIn: null });
-    expect(parseOpenAiSpec("openai:m", { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "https://example.test/v1/" }).baseUrl).toBe("https://example.test/v1");
+    expect(parseOpenAiSpec("openai:gpt-4o?base_url=http://127.0.0.1:9/v1", {})).toMatchObject({
+      model: "gpt-4o",
+      apiKey: undefined,
+      priceIn: null,
+    });
+    expect(parseOpenAiSpec("openai:m", { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "https://example.test/v1/" }).baseUrl).toBe(
+      "https://example.test/v1",
+    );
   });
 });
 

@@ -12,7 +12,13 @@ const ChatResponseSchema = z.object({
         message: z.object({
           content: z.string().nullable().optional(),
           tool_calls: z
-            .array(z.object({ id: z.string(), type: z.literal("function").optional(), function: z.object({ name: z.string(), arguments: z.string() }) }))
+            .array(
+              z.object({
+                id: z.string(),
+                type: z.literal("function").optional(),
+                function: z.object({ name: z.string(), arguments: z.string() }),
+              }),
+            )
             .nullable()
             .optional(),
         }),
@@ -55,8 +61,18 @@ export function parseOpenAiSpec(spec: string, env: Record<string, string | undef
   const apiKey = env.OPENAI_API_KEY?.trim() || undefined;
   if (!apiKey && !isLocal(baseUrl)) throw new AgentSpecError(`${spec}: OPENAI_API_KEY is not set (needed for ${baseUrl})`);
   const maxRetries = number("max_retries") ?? 2;
-  if (!Number.isInteger(maxRetries) || maxRetries > 10) throw new AgentSpecError(`${spec}: max_retries must be a whole number from 0 to 10`);
-  return { model, baseUrl, apiKey, priceIn: number("price_in"), priceOut: number("price_out"), temperature: number("temperature"), system: params.get("system"), maxRetries };
+  if (!Number.isInteger(maxRetries) || maxRetries > 10)
+    throw new AgentSpecError(`${spec}: max_retries must be a whole number from 0 to 10`);
+  return {
+    model,
+    baseUrl,
+    apiKey,
+    priceIn: number("price_in"),
+    priceOut: number("price_out"),
+    temperature: number("temperature"),
+    system: params.get("system"),
+    maxRetries,
+  };
 }
 
 type Message = Record<string, unknown>;
@@ -69,7 +85,9 @@ type Message = Record<string, unknown>;
 async function complete(client: OpenAI, body: Record<string, unknown>, env: AgentEnv) {
   let text: string;
   try {
-    const response = await client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: env.signal }).asResponse();
+    const response = await client.chat.completions
+      .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: env.signal })
+      .asResponse();
     text = await response.text();
   } catch (error) {
     if (env.signal.aborted && env.signal.reason instanceof TrialStopped) throw env.signal.reason;
@@ -111,12 +129,23 @@ export function openAiAgent(spec: string, options: OpenAiOptions): Agent {
     spec,
     async run(input, env) {
       const client = clientFor(options);
-      const messages: Message[] = [...(options.system ? [{ role: "system", content: options.system }] : []), { role: "user", content: input.prompt }];
-      const tools = input.tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));
+      const messages: Message[] = [
+        ...(options.system ? [{ role: "system", content: options.system }] : []),
+        { role: "user", content: input.prompt },
+      ];
+      const tools = input.tools.map((t) => ({
+        type: "function",
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      }));
       for (let turn = 0; ; turn++) {
         const data = await complete(
           client,
-          { model: options.model, messages, ...(tools.length ? { tools } : {}), ...(options.temperature !== null ? { temperature: options.temperature } : {}) },
+          {
+            model: options.model,
+            messages,
+            ...(tools.length ? { tools } : {}),
+            ...(options.temperature !== null ? { temperature: options.temperature } : {}),
+          },
           env,
         );
         const inputTokens = data.usage?.prompt_tokens ?? 0;

@@ -9,7 +9,12 @@ const agents = {
 };
 
 /** POSTs a JSON document; resolves with the status and body text, rejects on network errors or abort. */
-export function postJson(url: URL, payload: string, signal: AbortSignal, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+export function postJson(
+  url: URL,
+  payload: string,
+  signal: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const req = client.request(
@@ -17,7 +22,12 @@ export function postJson(url: URL, payload: string, signal: AbortSignal, headers
       {
         method: "POST",
         agent: agents[url.protocol as keyof typeof agents],
-        headers: { "content-type": "application/json", accept: "application/json", "content-length": Buffer.byteLength(payload), ...headers },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "content-length": Buffer.byteLength(payload),
+          ...headers,
+        },
         signal,
       },
       (res) => {

@@ -11,7 +11,10 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-cmd-"));
 
 function script(name: string, body: string): string {
   const file = path.join(dir, name);
-  writeFileSync(file, `import { createInterface } from "node:readline";\nconst send = (m) => process.stdout.write(JSON.stringify(m) + "\\n");\n${body}\n`);
+  writeFileSync(
+    file,
+    `import { createInterface } from "node:readline";\nconst send = (m) => process.stdout.write(JSON.stringify(m) + "\\n");\n${body}\n`,
+  );
   return `cmd:${process.execPath} ${file}`;
 }
 
@@ -51,7 +54,10 @@ send({ type: "final", output: "Refunded $" + order.total.toFixed(2) + " for orde
 
   it("kills a hung process at the wall clock and records an error", async () => {
     const pidFile = path.join(dir, "pid");
-    const spec = script("hang.mjs", `(await import("node:fs")).writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nsetInterval(() => {}, 1000);`);
+    const spec = script(
+      "hang.mjs",
+      `(await import("node:fs")).writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nsetInterval(() => {}, 1000);`,
+    );
     const trial = await run(spec, ["refund-full-card"], { max_wall_clock_s: 0.5 });
     expect(trial.verdict).toBe("error");
     expect(trial.stop?.kind).toBe("timeout");

@@ -49,7 +49,9 @@ export function subprocessAgent(spec: string, command: string): Agent {
           if (env.signal.aborted && env.signal.reason instanceof TrialStopped) throw env.signal.reason;
           if (next.done) {
             const code = await exited;
-            throw new Error(`the agent process exited (code ${code}) before a final answer${stderr ? `: ${stderr.trim().split("\n").slice(-3).join(" / ")}` : ""}`);
+            throw new Error(
+              `the agent process exited (code ${code}) before a final answer${stderr ? `: ${stderr.trim().split("\n").slice(-3).join(" / ")}` : ""}`,
+            );
           }
           if (!next.value.trim()) continue;
           let message: unknown;
@@ -63,7 +65,11 @@ export function subprocessAgent(spec: string, command: string): Agent {
           env.reportUsage(usageOf(parsed.data));
           if (parsed.data.type === "final") return { output: parsed.data.output };
           const [entry] = await executeCalls([parsed.data], env, turn);
-          send({ type: "tool_result", id: entry!.tool_call.id, ...(entry!.error !== undefined ? { error: entry!.error } : { result: entry!.result }) });
+          send({
+            type: "tool_result",
+            id: entry!.tool_call.id,
+            ...(entry!.error !== undefined ? { error: entry!.error } : { result: entry!.result }),
+          });
         }
       } finally {
         env.signal.removeEventListener("abort", kill);

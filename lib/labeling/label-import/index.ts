@@ -17,9 +17,20 @@ export function parseLabelFile(text: string, format: LabelFileFormat | "auto", o
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      return { format: format === "auto" ? "label-studio" : format, labels: [], errors: [`not valid JSON: ${error instanceof Error ? error.message : String(error)}`], notes: [] };
+      return {
+        format: format === "auto" ? "label-studio" : format,
+        labels: [],
+        errors: [`not valid JSON: ${error instanceof Error ? error.message : String(error)}`],
+        notes: [],
+      };
     }
-    if (!Array.isArray(parsed)) return { format: format === "auto" ? "label-studio" : format, labels: [], errors: ["expected a JSON array of tasks or records"], notes: [] };
+    if (!Array.isArray(parsed))
+      return {
+        format: format === "auto" ? "label-studio" : format,
+        labels: [],
+        errors: ["expected a JSON array of tasks or records"],
+        notes: [],
+      };
     const first = parsed.find((p) => p && typeof p === "object") as Record<string, unknown> | undefined;
     const kind = format !== "auto" ? format : first && "responses" in first && "fields" in first ? "argilla" : "label-studio";
     return kind === "argilla" ? parseArgilla(text, parsed, options) : parseLabelStudio(text, parsed, options);

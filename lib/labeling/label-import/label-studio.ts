@@ -15,7 +15,8 @@ import type { ImportedLabel, ParseOptions, ParsedLabels } from "./types";
 const VALUE_KEYS = ["choices", "rating", "number", "text"] as const;
 
 function reviewerOf(completedBy: unknown): string | null {
-  if (typeof completedBy === "number" || (typeof completedBy === "string" && completedBy.trim())) return `label-studio-user-${String(completedBy).trim()}`;
+  if (typeof completedBy === "number" || (typeof completedBy === "string" && completedBy.trim()))
+    return `label-studio-user-${String(completedBy).trim()}`;
   if (completedBy && typeof completedBy === "object") {
     const user = completedBy as { email?: unknown; id?: unknown };
     if (typeof user.email === "string" && user.email.includes("@")) return user.email.trim().toLowerCase();
@@ -47,16 +48,26 @@ export function parseLabelStudio(text: string, tasks: unknown[], options: ParseO
     }
   }
   const question = options.question ?? (questions.size === 1 ? [...questions][0] : undefined);
-  if (!options.question && questions.size > 1) errors.push(`the file answers ${questions.size} questions (${[...questions].join(", ")}): choose one with --question`);
+  if (!options.question && questions.size > 1)
+    errors.push(`the file answers ${questions.size} questions (${[...questions].join(", ")}): choose one with --question`);
   tasks.forEach((raw, index) => {
     const task = (raw ?? {}) as { id?: unknown; data?: Record<string, unknown>; annotations?: unknown };
     const where = `line ${lines[index] ?? "?"} (task ${typeof task.id === "number" || typeof task.id === "string" ? task.id : index + 1})`;
-    if (!task.data || typeof task.data !== "object") return void errors.push(`${where}: no "data" object: is this a Label Studio JSON export?`);
-    const key = [task.data.transcript_id, task.data.external_id, task.data.id].find((v) => (typeof v === "string" && v.trim()) || typeof v === "number");
+    if (!task.data || typeof task.data !== "object")
+      return void errors.push(`${where}: no "data" object: is this a Label Studio JSON export?`);
+    const key = [task.data.transcript_id, task.data.external_id, task.data.id].find(
+      (v) => (typeof v === "string" && v.trim()) || typeof v === "number",
+    );
     if (key === undefined) return void errors.push(`${where}: data has no transcript_id, external_id or id to find the item by`);
     if (!Array.isArray(task.annotations)) return void errors.push(`${where}: "annotations" is missing or not a list`);
     task.annotations.forEach((rawAnnotation, n) => {
-      const annotation = (rawAnnotation ?? {}) as { completed_by?: unknown; result?: unknown; was_cancelled?: unknown; lead_time?: unknown; created_at?: unknown };
+      const annotation = (rawAnnotation ?? {}) as {
+        completed_by?: unknown;
+        result?: unknown;
+        was_cancelled?: unknown;
+        lead_time?: unknown;
+        created_at?: unknown;
+      };
       const at = `${where}, annotation ${n + 1}`;
       if (annotation.was_cancelled === true) return void cancelled++;
       const reviewer = reviewerOf(annotation.completed_by);
@@ -71,8 +82,14 @@ export function parseLabelStudio(text: string, tasks: unknown[], options: ParseO
       if (results.length > 1) return void errors.push(`${at}: ${results.length} results for question "${question}"; expected one`);
       const value = valueOf(results[0]!);
       if (value === null) return void errors.push(`${at}: the "${question}" result has no single choice, rating or number`);
-      const leadTime = typeof annotation.lead_time === "number" && Number.isFinite(annotation.lead_time) && annotation.lead_time >= 0 ? Math.round(annotation.lead_time * 1000) : null;
-      const createdAt = typeof annotation.created_at === "string" && !Number.isNaN(Date.parse(annotation.created_at)) ? new Date(annotation.created_at) : null;
+      const leadTime =
+        typeof annotation.lead_time === "number" && Number.isFinite(annotation.lead_time) && annotation.lead_time >= 0
+          ? Math.round(annotation.lead_time * 1000)
+          : null;
+      const createdAt =
+        typeof annotation.created_at === "string" && !Number.isNaN(Date.parse(annotation.created_at))
+          ? new Date(annotation.created_at)
+          : null;
       labels.push({ where: at, item: String(key).trim(), reviewer, value, timeSpentMs: leadTime, createdAt });
     });
   });

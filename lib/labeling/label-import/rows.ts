@@ -6,7 +6,8 @@ import type { ImportedLabel, ParsedLabels } from "./types";
  * `item` (a transcript id or external id), `value`, and optional `time_spent_ms` and `created_at`.
  */
 function row(where: string, record: Record<string, unknown>, errors: string[]): ImportedLabel | null {
-  const text = (k: string) => (typeof record[k] === "string" ? (record[k] as string).trim() : typeof record[k] === "number" ? String(record[k]) : "");
+  const text = (k: string) =>
+    typeof record[k] === "string" ? (record[k] as string).trim() : typeof record[k] === "number" ? String(record[k]) : "";
   const missing = ["reviewer", "item", "value"].filter((k) => !text(k));
   if (missing.length) {
     errors.push(`${where}: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing`);
@@ -23,7 +24,14 @@ function row(where: string, record: Record<string, unknown>, errors: string[]): 
     errors.push(`${where}: created_at "${created}" is not a date`);
     return null;
   }
-  return { where, item: text("item"), reviewer: text("reviewer").toLowerCase(), value: text("value"), timeSpentMs, createdAt: created ? new Date(created) : null };
+  return {
+    where,
+    item: text("item"),
+    reviewer: text("reviewer").toLowerCase(),
+    value: text("value"),
+    timeSpentMs,
+    createdAt: created ? new Date(created) : null,
+  };
 }
 
 export function parseJsonlLabels(text: string): ParsedLabels {
@@ -48,9 +56,19 @@ export function parseCsvLabels(text: string): ParsedLabels {
   const errors: string[] = [];
   let records: { record: Record<string, unknown>; info: { lines: number } }[];
   try {
-    records = parse(text, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, info: true, bom: true }) as never;
+    records = parse(text, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      info: true,
+      bom: true,
+    }) as never;
   } catch (error) {
-    return { format: "csv", labels: [], errors: [`not a readable CSV: ${error instanceof Error ? error.message : String(error)}`], notes: [] };
+    return {
+      format: "csv",
+      labels: [],
+      errors: [`not a readable CSV: ${error instanceof Error ? error.message : String(error)}`],
+      notes: [],
+    };
   }
   const labels: ImportedLabel[] = [];
   for (const { record, info } of records) {

@@ -95,7 +95,9 @@ class Conversation {
       const message: Msg = { ...read.message, ...(calls?.length ? { toolCalls: calls } : {}) };
       if (!calls?.length) delete message.toolCalls;
       if (!message.content && leftover.length) {
-        message.content = leftover.map((r) => (r.error !== undefined ? r.error : typeof r.result === "string" ? r.result : JSON.stringify(r.result ?? null))).join("\n");
+        message.content = leftover
+          .map((r) => (r.error !== undefined ? r.error : typeof r.result === "string" ? r.result : JSON.stringify(r.result ?? null)))
+          .join("\n");
       }
       // A tool message folded into its call, or an empty turn: nothing to show.
       if (!message.content && !message.toolCalls?.length) continue;
@@ -118,7 +120,13 @@ class Conversation {
       if (tool.error !== undefined) call.error = tool.error;
       return;
     }
-    const own: Call = { ...(tool.id ? { id: tool.id } : {}), name: tool.name, ...(tool.arguments !== undefined ? { arguments: tool.arguments } : {}), ...(tool.result !== undefined ? { result: tool.result } : {}), ...(tool.error !== undefined ? { error: tool.error } : {}) };
+    const own: Call = {
+      ...(tool.id ? { id: tool.id } : {}),
+      name: tool.name,
+      ...(tool.arguments !== undefined ? { arguments: tool.arguments } : {}),
+      ...(tool.result !== undefined ? { result: tool.result } : {}),
+      ...(tool.error !== undefined ? { error: tool.error } : {}),
+    };
     this.ran.add(own);
     if (own.id) this.byId.set(own.id, own);
     const before = this.placed.findIndex((p) => p.at > at);

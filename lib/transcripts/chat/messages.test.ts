@@ -15,17 +15,38 @@ describe("readMessage", () => {
   });
 
   it("reads the Vercel AI SDK's parts, Anthropic's blocks and a Responses call_id", () => {
-    const vercel = read({ role: "tool", content: [{ type: "tool-result", toolCallId: "c1", toolName: "t", output: { type: "error-text", value: "boom" } }] }, "tool");
+    const vercel = read(
+      { role: "tool", content: [{ type: "tool-result", toolCallId: "c1", toolName: "t", output: { type: "error-text", value: "boom" } }] },
+      "tool",
+    );
     expect(vercel.responses).toEqual([{ id: "c1", error: "boom" }]);
-    const anthropic = read({ role: "assistant", content: [{ type: "text", text: "Checking." }, { type: "tool_use", id: "tu1", name: "get_order", input: { id: "A1" } }] });
-    expect(anthropic.message).toEqual({ role: "assistant", content: "Checking.", toolCalls: [{ id: "tu1", name: "get_order", arguments: { id: "A1" } }] });
-    expect(read({ role: "user", content: [{ type: "tool_result", tool_use_id: "tu1", content: [{ type: "text", text: "{\"ok\":true}" }] }] }).responses).toEqual([{ id: "tu1", result: { ok: true } }]);
-    const responses = read({ role: "assistant", parts: [{ type: "tool_call", id: "fc_1", call_id: "call_1", name: "t", arguments: "{}" }] });
+    const anthropic = read({
+      role: "assistant",
+      content: [
+        { type: "text", text: "Checking." },
+        { type: "tool_use", id: "tu1", name: "get_order", input: { id: "A1" } },
+      ],
+    });
+    expect(anthropic.message).toEqual({
+      role: "assistant",
+      content: "Checking.",
+      toolCalls: [{ id: "tu1", name: "get_order", arguments: { id: "A1" } }],
+    });
+    expect(
+      read({ role: "user", content: [{ type: "tool_result", tool_use_id: "tu1", content: [{ type: "text", text: '{"ok":true}' }] }] })
+        .responses,
+    ).toEqual([{ id: "tu1", result: { ok: true } }]);
+    const responses = read({
+      role: "assistant",
+      parts: [{ type: "tool_call", id: "fc_1", call_id: "call_1", name: "t", arguments: "{}" }],
+    });
     expect(responses.message.toolCalls![0]!.id).toBe("call_1");
   });
 
   it("keeps a tool message's content as the result, whatever its type", () => {
-    expect(read({ role: "tool", id: "c1", name: "get_order", content: { total: 5 } }, "tool").responses).toEqual([{ id: "c1", result: { total: 5 } }]);
+    expect(read({ role: "tool", id: "c1", name: "get_order", content: { total: 5 } }, "tool").responses).toEqual([
+      { id: "c1", result: { total: 5 } },
+    ]);
     expect(read({ content: '{"total": 5}', id: "c1" }, "tool").responses).toEqual([{ id: "c1", result: { total: 5 } }]);
   });
 
@@ -50,7 +71,10 @@ describe("unflatten", () => {
       ["gen_ai.completion.1.content", "x"],
       ["gen_ai.completions", "not this"],
     ]);
-    expect(unflatten(attrs, "gen_ai.completion")).toEqual([{ role: "assistant", tool_calls: [{ name: "a" }, { name: "b" }] }, { content: "x" }]);
+    expect(unflatten(attrs, "gen_ai.completion")).toEqual([
+      { role: "assistant", tool_calls: [{ name: "a" }, { name: "b" }] },
+      { content: "x" },
+    ]);
     expect(unflatten(attrs, "gen_ai.prompt")).toBeNull();
   });
 });

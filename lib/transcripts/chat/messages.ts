@@ -142,7 +142,11 @@ function readPart(part: Obj, i: number, texts: string[], calls: Call[], response
     case "tool_result": {
       const content = textOf(part.content) ?? part.content;
       const id = str(part.tool_use_id);
-      responses.push(part.is_error === true ? { ...(id ? { id } : {}), error: typeof content === "string" ? content : JSON.stringify(content) } : { ...(id ? { id } : {}), result: jsonish(content ?? null) });
+      responses.push(
+        part.is_error === true
+          ? { ...(id ? { id } : {}), error: typeof content === "string" ? content : JSON.stringify(content) }
+          : { ...(id ? { id } : {}), result: jsonish(content ?? null) },
+      );
       return null;
     }
     default:
@@ -174,7 +178,11 @@ export function readMessage(raw: unknown, defaultRole: Role): ReadMessage | stri
   const texts: string[] = [];
   const calls: Call[] = [];
   const responses: Response[] = [];
-  const parts = Array.isArray(m.parts) ? m.parts : Array.isArray(m.content) && m.content.some((p) => isObj(p) && typeof (p.type ?? p.kind) === "string") ? m.content : null;
+  const parts = Array.isArray(m.parts)
+    ? m.parts
+    : Array.isArray(m.content) && m.content.some((p) => isObj(p) && typeof (p.type ?? p.kind) === "string")
+      ? m.content
+      : null;
   if (parts) {
     for (const [i, part] of parts.entries()) {
       if (typeof part === "string") {
@@ -188,7 +196,12 @@ export function readMessage(raw: unknown, defaultRole: Role): ReadMessage | stri
   } else if (role === "tool") {
     // A tool message's content is the result, whatever its type (pydantic-ai sends objects).
     const id = str(m.tool_call_id) ?? str(m.id) ?? str(m.toolCallId);
-    const content = m.content === undefined || m.content === null || m.content === "" ? undefined : typeof m.content === "string" ? jsonish(m.content) : (textOf(m.content) ?? m.content);
+    const content =
+      m.content === undefined || m.content === null || m.content === ""
+        ? undefined
+        : typeof m.content === "string"
+          ? jsonish(m.content)
+          : (textOf(m.content) ?? m.content);
     // Inspect AI's tool message: {tool_call_id, function, content, error: {type, message}}.
     const error = isObj(m.error) && typeof m.error.message === "string" ? m.error.message : undefined;
     responses.push({ ...(id ? { id } : {}), ...(content !== undefined ? { result: content } : {}), ...(error ? { error } : {}) });
@@ -207,7 +220,13 @@ export function readMessage(raw: unknown, defaultRole: Role): ReadMessage | stri
   if (name && role !== "tool") message.name = name;
   else if (name && role === "tool" && !responses.length) message.name = name;
   if (calls.length) message.toolCalls = calls;
-  const key = canonicalJson({ role, name: message.name ?? null, content: message.content ?? null, calls: calls.map((c) => [c.id ?? null, c.name, c.arguments ?? null]), responses: responses.map((r) => [r.id ?? null, r.id ? null : (r.result ?? r.error ?? null)]) });
+  const key = canonicalJson({
+    role,
+    name: message.name ?? null,
+    content: message.content ?? null,
+    calls: calls.map((c) => [c.id ?? null, c.name, c.arguments ?? null]),
+    responses: responses.map((r) => [r.id ?? null, r.id ? null : (r.result ?? r.error ?? null)]),
+  });
   return { message, responses, key };
 }
 
@@ -224,7 +243,8 @@ export function readMessageList(value: unknown, attribute: string, defaultRole: 
     }
   }
   // gen_ai.system_instructions is a list of parts, not of messages.
-  if (Array.isArray(list) && list.length && list.every((p) => isObj(p) && "type" in p && !("role" in p))) list = [{ role: defaultRole, parts: list }];
+  if (Array.isArray(list) && list.length && list.every((p) => isObj(p) && "type" in p && !("role" in p)))
+    list = [{ role: defaultRole, parts: list }];
   if (typeof list === "string") list = [{ role: defaultRole, content: list }];
   if (isObj(list)) list = [list];
   if (!Array.isArray(list)) return `attribute ${attribute}: expected a JSON list of messages`;
@@ -262,7 +282,8 @@ export function unflatten(attrs: Map<string, unknown>, prefix: string): Obj[] | 
       } else {
         const existing = (container as Record<string | number, unknown>)[slot];
         const nextIsIndex = /^\d+$/.test(path[i + 1]!);
-        if (existing === undefined || typeof existing !== "object" || existing === null) (container as Record<string | number, unknown>)[slot] = nextIsIndex ? [] : {};
+        if (existing === undefined || typeof existing !== "object" || existing === null)
+          (container as Record<string | number, unknown>)[slot] = nextIsIndex ? [] : {};
         node = (container as Record<string | number, unknown>)[slot];
       }
     }

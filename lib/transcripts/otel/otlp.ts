@@ -30,9 +30,13 @@ const anyValue: z.ZodType<AnyValue> = z.lazy(() =>
     kvlistValue: z.looseObject({ values: z.array(keyValue).optional() }).optional(),
   }),
 );
-const keyValue: z.ZodType<KeyValue> = z.lazy(() => z.looseObject({ key: z.string({ error: "an attribute needs a key" }), value: anyValue.optional() }));
+const keyValue: z.ZodType<KeyValue> = z.lazy(() =>
+  z.looseObject({ key: z.string({ error: "an attribute needs a key" }), value: anyValue.optional() }),
+);
 
-const nanos = z.union([z.string().regex(/^\d+$/, "must be a whole number of nanoseconds"), z.int().nonnegative()], { error: "must be a whole number of nanoseconds" });
+const nanos = z.union([z.string().regex(/^\d+$/, "must be a whole number of nanoseconds"), z.int().nonnegative()], {
+  error: "must be a whole number of nanoseconds",
+});
 
 const spanSchema = z.looseObject({
   traceId: z.string({ error: "a span needs a traceId" }).min(1, "a span needs a traceId"),
@@ -62,10 +66,17 @@ const scope = z.looseObject({ name: z.string().optional() }).optional();
 
 const requestSchema = z
   .looseObject({
-    resourceSpans: z.array(z.looseObject({ scopeSpans: z.array(z.looseObject({ scope, spans: z.array(z.unknown()).default([]) })).default([]) })).optional(),
-    resourceLogs: z.array(z.looseObject({ scopeLogs: z.array(z.looseObject({ scope, logRecords: z.array(z.unknown()).default([]) })).default([]) })).optional(),
+    resourceSpans: z
+      .array(z.looseObject({ scopeSpans: z.array(z.looseObject({ scope, spans: z.array(z.unknown()).default([]) })).default([]) }))
+      .optional(),
+    resourceLogs: z
+      .array(z.looseObject({ scopeLogs: z.array(z.looseObject({ scope, logRecords: z.array(z.unknown()).default([]) })).default([]) }))
+      .optional(),
   })
-  .refine((r) => r.resourceSpans !== undefined || r.resourceLogs !== undefined, { message: "an OTLP export has a resourceSpans (traces) or resourceLogs (logs) list", path: ["resourceSpans"] });
+  .refine((r) => r.resourceSpans !== undefined || r.resourceLogs !== undefined, {
+    message: "an OTLP export has a resourceSpans (traces) or resourceLogs (logs) list",
+    path: ["resourceSpans"],
+  });
 
 export function anyValueToJs(value: AnyValue | undefined): unknown {
   if (!value) return null;
@@ -142,7 +153,8 @@ export function readRecords(docs: { where: string; value: unknown }[]): Records 
           const parsed = spanSchema.safeParse(raw);
           if (!parsed.success) {
             const ids = raw && typeof raw === "object" ? (raw as { traceId?: unknown; spanId?: unknown }) : {};
-            const label = typeof ids.traceId === "string" && typeof ids.spanId === "string" ? ` (trace ${ids.traceId} span ${ids.spanId})` : "";
+            const label =
+              typeof ids.traceId === "string" && typeof ids.spanId === "string" ? ` (trace ${ids.traceId} span ${ids.spanId})` : "";
             errors.push(...zodIssueTexts(`${path}${label}`, parsed.error));
             return;
           }
@@ -159,7 +171,11 @@ export function readRecords(docs: { where: string; value: unknown }[]): Records 
             start,
             end: end < start ? start : end,
             attributes: attributeMap(span.attributes),
-            events: span.events.map((e) => ({ name: e.name, time: e.timeUnixNano !== undefined ? BigInt(e.timeUnixNano) : start, attributes: attributeMap(e.attributes) })),
+            events: span.events.map((e) => ({
+              name: e.name,
+              time: e.timeUnixNano !== undefined ? BigInt(e.timeUnixNano) : start,
+              attributes: attributeMap(e.attributes),
+            })),
             status: { error: code === 2 || code === "STATUS_CODE_ERROR", message: span.status?.message || null },
             logs: [],
             order: order++,
@@ -180,7 +196,15 @@ export function readRecords(docs: { where: string; value: unknown }[]): Records 
           const attributes = attributeMap(log.attributes);
           const named = log.eventName || attributes.get("event.name");
           const time = BigInt(log.timeUnixNano && log.timeUnixNano !== "0" ? log.timeUnixNano : (log.observedTimeUnixNano ?? 0));
-          logs.push({ traceId: id(log.traceId), spanId: id(log.spanId), time, eventName: typeof named === "string" ? named : null, attributes, body: anyValueToJs(log.body), order: order++ });
+          logs.push({
+            traceId: id(log.traceId),
+            spanId: id(log.spanId),
+            time,
+            eventName: typeof named === "string" ? named : null,
+            attributes,
+            body: anyValueToJs(log.body),
+            order: order++,
+          });
         }),
       ),
     );

@@ -47,7 +47,12 @@ const THREW = "order A1003 was already refunded";
 
 const CASES: { file: string; shape: string; failed: { result?: unknown; error?: string }; ids?: boolean; notes?: string[] }[] = [
   // OTel's JS OpenAI instrumentation: chat spans, content in log records (older event names), the app's execute_tool spans without call ids, one HTTP span.
-  { file: "otel-chat-logs.jsonl", shape: "OpenTelemetry GenAI", failed: { result: TOLD_MODEL, error: THREW }, notes: ["1 span skipped (not GenAI: GET)"] },
+  {
+    file: "otel-chat-logs.jsonl",
+    shape: "OpenTelemetry GenAI",
+    failed: { result: TOLD_MODEL, error: THREW },
+    notes: ["1 span skipped (not GenAI: GET)"],
+  },
   // The same on the Responses API: gen_ai.client.inference.operation.details log records, structured values.
   { file: "otel-responses-logs.jsonl", shape: "OpenTelemetry GenAI", failed: { result: TOLD_MODEL, error: THREW } },
   // OpenLLMetry JS 0.27: gen_ai.input.messages with a `developer` system prompt; withTool spans without ids.

@@ -55,4 +55,5 @@ export function chatItem(item: ChatItem, errors: string[]): ImportItem | null {
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Text of any output value: strings as they are, anything else as JSON. */
-export const asText = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : typeof value === "string" ? value : JSON.stringify(value));
+export const asText = (value: unknown): string | undefined =>
+  value === undefined || value === null ? undefined : typeof value === "string" ? value : JSON.stringify(value);

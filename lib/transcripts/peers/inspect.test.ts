@@ -21,21 +21,47 @@ describe("Inspect AI JSON log", () => {
     expect(headphones!.transcript.content.messages[2]).toEqual({
       role: "assistant",
       content: "Let me look up the order.",
-      toolCalls: [{ id: "call_Hd81", name: "get_order", arguments: { order_id: "A1002" }, result: { id: "A1002", total: 59.9, payment: "card", delivered_days_ago: 3 } }],
+      toolCalls: [
+        {
+          id: "call_Hd81",
+          name: "get_order",
+          arguments: { order_id: "A1002" },
+          result: { id: "A1002", total: 59.9, payment: "card", delivered_days_ago: 3 },
+        },
+      ],
     });
     expect(headphones!.verdicts.map((v) => [v.judge, v.value])).toEqual([
       ["inspect-model_graded_qa", "pass"],
       ["inspect-includes", "fail"],
     ]);
     // A tool error is the call's error; a partial score (P) is no verdict.
-    expect(kettle!.transcript.content.messages[2]!.toolCalls![0]).toEqual({ id: "call_Kt11", name: "issue_refund", arguments: { order_id: "A1003", amount: 19.9 }, error: "refunds after 30 days need a supervisor" });
+    expect(kettle!.transcript.content.messages[2]!.toolCalls![0]).toEqual({
+      id: "call_Kt11",
+      name: "issue_refund",
+      arguments: { order_id: "A1003", amount: 19.9 },
+      error: "refunds after 30 days need a supervisor",
+    });
     expect(kettle!.transcript.taskPrompt).toBe("I bought a kettle 45 days ago (order A1003) and want my money back.");
     expect(kettle!.verdicts.map((v) => v.judge)).toEqual(["inspect-includes"]);
-    expect(result.notes).toEqual(["task refund_support on openai/gpt-4o-2024-08-06: 2 samples", "1 score not pass/fail (partial or numeric): not imported as verdicts"]);
+    expect(result.notes).toEqual([
+      "task refund_support on openai/gpt-4o-2024-08-06: 2 samples",
+      "1 score not pass/fail (partial or numeric): not imported as verdicts",
+    ]);
   });
 
   it("reads Inspect's score values", () => {
-    expect(["C", true, 1, "I", "N", false, 0, "P", 0.5, "A"].map(inspectVerdict)).toEqual(["pass", "pass", "pass", "fail", "fail", "fail", "fail", null, null, null]);
+    expect(["C", true, 1, "I", "N", false, 0, "P", 0.5, "A"].map(inspectVerdict)).toEqual([
+      "pass",
+      "pass",
+      "pass",
+      "fail",
+      "fail",
+      "fail",
+      "fail",
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("explains a .eval archive, a log without samples, and names a bad sample", () => {
@@ -45,6 +71,9 @@ describe("Inspect AI JSON log", () => {
     expect(empty).toEqual({ ok: false, errors: [expect.stringMatching(/^the log of task refund_support holds no samples/)] });
     doc.samples[1].messages[2].tool_calls[0].function = 7;
     const bad = parseInspect(JSON.stringify(doc));
-    expect(bad).toEqual({ ok: false, errors: ["samples[1] (sample late-kettle, epoch 1): messages[2]: tool_calls[0]: a tool call needs a name"] });
+    expect(bad).toEqual({
+      ok: false,
+      errors: ["samples[1] (sample late-kettle, epoch 1): messages[2]: tool_calls[0]: a tool call needs a name"],
+    });
   });
 });

@@ -27,7 +27,10 @@ const sample = z.looseObject({
 const log = z.looseObject({
   version: z.number().optional(),
   status: z.string().optional(),
-  eval: z.looseObject({ task: z.string({ error: "eval.task names the task" }), model: z.string().optional() }, { error: "an Inspect log has an eval section (eval.task, eval.model)" }),
+  eval: z.looseObject(
+    { task: z.string({ error: "eval.task names the task" }), model: z.string().optional() },
+    { error: "an Inspect log has an eval section (eval.task, eval.model)" },
+  ),
   samples: z.array(z.unknown()).nullable().optional(),
 });
 
@@ -50,14 +53,25 @@ function readMessages(list: unknown[], where: string, errors: string[]): ReadMes
 
 export function parseInspect(input: string): ParseResult {
   if (input.startsWith("PK\u0003\u0004")) {
-    return { ok: false, errors: ["this is an Inspect .eval log (a zip archive): convert it with `inspect log convert --to json FILE`, or run with --log-format json, and import the .json"] };
+    return {
+      ok: false,
+      errors: [
+        "this is an Inspect .eval log (a zip archive): convert it with `inspect log convert --to json FILE`, or run with --log-format json, and import the .json",
+      ],
+    };
   }
   const read = readJsonDocument(input);
   if ("error" in read) return { ok: false, errors: [read.error] };
   const parsed = log.safeParse(read.value);
   if (!parsed.success) return { ok: false, errors: zodIssueTexts("the log", parsed.error) };
   const { eval: spec, samples } = parsed.data;
-  if (!samples?.length) return { ok: false, errors: [`the log of task ${spec.task} holds no samples (a log written with --no-log-samples, or a header-only read): export it with its samples`] };
+  if (!samples?.length)
+    return {
+      ok: false,
+      errors: [
+        `the log of task ${spec.task} holds no samples (a log written with --no-log-samples, or a header-only read): export it with its samples`,
+      ],
+    };
   const errors: string[] = [];
   const items: ImportItem[] = [];
   // Several epochs of a sample are several transcripts: their ids say which epoch.
@@ -74,9 +88,16 @@ export function parseInspect(input: string): ParseResult {
     const where = `${path} (sample ${data.id}, epoch ${data.epoch})`;
     const before = errors.length;
     const inputMessages = typeof data.input === "string" ? [] : readMessages(data.input, `${where}: input`, errors);
-    const messages = readMessages(data.messages.length ? data.messages : typeof data.input === "string" ? [{ role: "user", content: data.input }] : data.input, where, errors);
+    const messages = readMessages(
+      data.messages.length ? data.messages : typeof data.input === "string" ? [{ role: "user", content: data.input }] : data.input,
+      where,
+      errors,
+    );
     if (errors.length > before) return;
-    const taskPrompt = typeof data.input === "string" ? data.input : [...inputMessages].reverse().find((m) => m.message.role === "user" && m.message.content)?.message.content;
+    const taskPrompt =
+      typeof data.input === "string"
+        ? data.input
+        : [...inputMessages].reverse().find((m) => m.message.role === "user" && m.message.content)?.message.content;
     const verdicts: ImportedVerdict[] = [];
     for (const [scorer, sc] of Object.entries(data.scores ?? {})) {
       const value = inspectVerdict(sc.value);
@@ -84,7 +105,12 @@ export function parseInspect(input: string): ParseResult {
         unscored++;
         continue;
       }
-      verdicts.push({ judge: `inspect-${scorer}`, value, score: value === "pass" ? 1 : 0, reason: sc.explanation ?? asText(sc.answer) ?? null });
+      verdicts.push({
+        judge: `inspect-${scorer}`,
+        value,
+        score: value === "pass" ? 1 : 0,
+        reason: sc.explanation ?? asText(sc.answer) ?? null,
+      });
     }
     const target = Array.isArray(data.target) ? data.target.join("\n") : data.target;
     const item = chatItem(

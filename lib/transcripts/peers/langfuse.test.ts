@@ -13,8 +13,19 @@ describe("Langfuse exports", () => {
     if (!result.ok) throw new Error(result.errors.join("\n"));
     expect(result.items).toHaveLength(1);
     const { transcript, verdicts } = result.items[0]!;
-    expect(transcript).toMatchObject({ source: "langfuse", externalId: TRACE, taskPrompt: "Please refund order A1002, the headphones arrived broken.", finalOutput: "Done: 59.90 will be back on your card within 5 days." });
-    expect(transcript.content.messages.map((m) => [m.role, m.content ?? null, (m.toolCalls ?? []).map((c) => `${c.name}${c.error ? `!${c.error}` : ""}`).join()])).toEqual([
+    expect(transcript).toMatchObject({
+      source: "langfuse",
+      externalId: TRACE,
+      taskPrompt: "Please refund order A1002, the headphones arrived broken.",
+      finalOutput: "Done: 59.90 will be back on your card within 5 days.",
+    });
+    expect(
+      transcript.content.messages.map((m) => [
+        m.role,
+        m.content ?? null,
+        (m.toolCalls ?? []).map((c) => `${c.name}${c.error ? `!${c.error}` : ""}`).join(),
+      ]),
+    ).toEqual([
       ["system", "You are the support agent of an online shop. Follow the refund policy.", ""],
       ["user", "Please refund order A1002, the headphones arrived broken.", ""],
       ["assistant", null, "get_order,send_email!SMTP relay refused the message"],
@@ -33,9 +44,20 @@ describe("Langfuse exports", () => {
 
   it("reads the older {trace, observations} download and a JSONL batch export of observations", () => {
     const { observations } = JSON.parse(fixture) as { observations: Record<string, unknown>[] };
-    const legacy = parseLangfuse(JSON.stringify({ trace: { id: TRACE, name: "support-agent", input: "Please refund order A1002, the headphones arrived broken.", output: "Done." }, observations: observations.filter((o) => o.type === "TOOL") }));
+    const legacy = parseLangfuse(
+      JSON.stringify({
+        trace: { id: TRACE, name: "support-agent", input: "Please refund order A1002, the headphones arrived broken.", output: "Done." },
+        observations: observations.filter((o) => o.type === "TOOL"),
+      }),
+    );
     if (!legacy.ok) throw new Error(legacy.errors.join("\n"));
-    expect(legacy.items[0]!.transcript.content.messages.map((m) => m.role)).toEqual(["user", "assistant", "assistant", "assistant", "assistant"]);
+    expect(legacy.items[0]!.transcript.content.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "assistant",
+      "assistant",
+      "assistant",
+    ]);
     expect(legacy.items[0]!.transcript.finalOutput).toBe("Done.");
     const jsonl = parseLangfuse(observations.map((o) => JSON.stringify(o)).join("\n"));
     if (!jsonl.ok) throw new Error(jsonl.errors.join("\n"));
@@ -43,8 +65,14 @@ describe("Langfuse exports", () => {
   });
 
   it("says what is missing", () => {
-    expect(parseLangfuse('{"hello": 1}')).toEqual({ ok: false, errors: [expect.stringMatching(/^no Langfuse traces or observations found/)] });
+    expect(parseLangfuse('{"hello": 1}')).toEqual({
+      ok: false,
+      errors: [expect.stringMatching(/^no Langfuse traces or observations found/)],
+    });
     const noPrompt = parseLangfuse(JSON.stringify([{ id: "o1", traceId: "t1", type: "SPAN", startTime: "2026-01-01T00:00:00Z" }]));
-    expect(noPrompt).toEqual({ ok: false, errors: ["trace t1: no user message in the trace's input or its generations' inputs to use as the task prompt"] });
+    expect(noPrompt).toEqual({
+      ok: false,
+      errors: ["trace t1: no user message in the trace's input or its generations' inputs to use as the task prompt"],
+    });
   });
 });

@@ -31,7 +31,8 @@ interface Trace {
   scores: Obj[];
 }
 
-const isObservation = (row: Obj) => typeof row.traceId === "string" && typeof row.type === "string" && ("startTime" in row || "start_time" in row);
+const isObservation = (row: Obj) =>
+  typeof row.traceId === "string" && typeof row.type === "string" && ("startTime" in row || "start_time" in row);
 const time = (value: unknown) => {
   const t = typeof value === "string" ? Date.parse(value) : NaN;
   return Number.isNaN(t) ? 0n : BigInt(t) * 1_000_000n;
@@ -66,7 +67,8 @@ function collect(value: unknown): Map<string, Trace> | string {
     addScores(value.scores);
   } else if (isObj(value)) addRow(value);
   traces.delete("");
-  if (!traces.size) return "no Langfuse traces or observations found: expected a trace download ({observations, scores} or {trace, observations}), a trace from the public API, or a batch export of traces or observations";
+  if (!traces.size)
+    return "no Langfuse traces or observations found: expected a trace download ({observations, scores} or {trace, observations}), a trace from the public API, or a batch export of traces or observations";
   return traces;
 }
 
@@ -88,7 +90,8 @@ function outputMessages(value: unknown, where: string, errors: string[]): ReadMe
   if (isObj(value) && Array.isArray(value.choices)) message = (value.choices[0] as Obj | undefined)?.message;
   else if (Array.isArray(value)) return inputMessages(value, where, errors);
   else if (typeof value === "string") message = { role: "assistant", content: value };
-  else if (isObj(value) && !("role" in value) && !("content" in value) && !("tool_calls" in value)) message = { role: "assistant", content: JSON.stringify(value) };
+  else if (isObj(value) && !("role" in value) && !("content" in value) && !("tool_calls" in value))
+    message = { role: "assistant", content: JSON.stringify(value) };
   const read = readMessage(message, "assistant");
   if (typeof read === "string") {
     errors.push(`${where}: output: ${read}`);
@@ -104,10 +107,15 @@ function verdictOf(score: Obj): ImportedVerdict | "annotation" | null {
   const name = str(score.name);
   if (!name) return null;
   let value: "pass" | "fail" | null = null;
-  if (type === "BOOLEAN" || type === "NUMERIC" || type === "") value = score.value === 1 || score.value === true ? "pass" : score.value === 0 || score.value === false ? "fail" : null;
+  if (type === "BOOLEAN" || type === "NUMERIC" || type === "")
+    value = score.value === 1 || score.value === true ? "pass" : score.value === 0 || score.value === false ? "fail" : null;
   if (value === null && (type === "CATEGORICAL" || type === "BOOLEAN")) {
     const text = String(score.stringValue ?? "").toLowerCase();
-    value = ["pass", "passed", "true", "correct", "yes"].includes(text) ? "pass" : ["fail", "failed", "false", "incorrect", "no"].includes(text) ? "fail" : null;
+    value = ["pass", "passed", "true", "correct", "yes"].includes(text)
+      ? "pass"
+      : ["fail", "failed", "false", "incorrect", "no"].includes(text)
+        ? "fail"
+        : null;
   }
   if (value === null) return null;
   return { judge: `langfuse-${name}`, value, score: value === "pass" ? 1 : 0, reason: str(score.comment) ?? null };
@@ -116,7 +124,9 @@ function verdictOf(score: Obj): ImportedVerdict | "annotation" | null {
 function traceItem(trace: Trace, errors: string[], counts: { annotations: number; other: number }): ImportItem | null {
   const where = `trace ${trace.id}`;
   const before = errors.length;
-  const observations = [...trace.observations].sort((a, b) => (time(a.startTime) < time(b.startTime) ? -1 : time(a.startTime) > time(b.startTime) ? 1 : 0));
+  const observations = [...trace.observations].sort((a, b) =>
+    time(a.startTime) < time(b.startTime) ? -1 : time(a.startTime) > time(b.startTime) ? 1 : 0,
+  );
   const models: Timed<ModelCall>[] = [];
   const tools: Timed<ToolRun>[] = [];
   observations.forEach((o, order) => {
@@ -136,7 +146,13 @@ function traceItem(trace: Trace, errors: string[], counts: { annotations: number
         start,
         end,
         order,
-        item: { kind: "tool", name, ...(o.input !== undefined && o.input !== null ? { arguments: o.input } : {}), ...(o.output !== undefined && o.output !== null ? { result: o.output } : {}), ...(failed ? { error: str(o.statusMessage) ?? "the tool failed" } : {}) },
+        item: {
+          kind: "tool",
+          name,
+          ...(o.input !== undefined && o.input !== null ? { arguments: o.input } : {}),
+          ...(o.output !== undefined && o.output !== null ? { result: o.output } : {}),
+          ...(failed ? { error: str(o.statusMessage) ?? "the tool failed" } : {}),
+        },
       });
     }
   });
@@ -161,7 +177,9 @@ function traceItem(trace: Trace, errors: string[], counts: { annotations: number
     else if (verdict === null) counts.other++;
     else verdicts.push(verdict);
   }
-  const finalOutput = asText(row && typeof row.output === "string" ? row.output : undefined) ?? [...messages].reverse().find((m) => m.role === "assistant" && m.content)?.content;
+  const finalOutput =
+    asText(row && typeof row.output === "string" ? row.output : undefined) ??
+    [...messages].reverse().find((m) => m.role === "assistant" && m.content)?.content;
   const parsed = newTranscriptSchema.safeParse({
     source: "langfuse",
     externalId: trace.id,
@@ -199,7 +217,11 @@ export function parseLangfuse(input: string): ParseResult {
   }
   if (errors.length) return { ok: false, errors };
   const notes: string[] = [];
-  if (counts.annotations) notes.push(`${plural(counts.annotations, "human annotation score")} not imported: they are labels, not a judge's verdicts (label the transcripts in Gavel)`);
-  if (counts.other) notes.push(`${plural(counts.other, "score")} not pass/fail (numeric, text or other categories): not imported as verdicts`);
+  if (counts.annotations)
+    notes.push(
+      `${plural(counts.annotations, "human annotation score")} not imported: they are labels, not a judge's verdicts (label the transcripts in Gavel)`,
+    );
+  if (counts.other)
+    notes.push(`${plural(counts.other, "score")} not pass/fail (numeric, text or other categories): not imported as verdicts`);
   return { ok: true, items, notes };
 }

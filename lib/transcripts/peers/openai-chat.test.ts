@@ -10,8 +10,18 @@ describe("OpenAI chat JSONL", () => {
     const result = parseOpenAiChat(fixture);
     if (!result.ok) throw new Error(result.errors.join("\n"));
     expect(result.items.map((i) => [i.where, i.transcript.source, i.transcript.taskPrompt, i.transcript.finalOutput])).toEqual([
-      ["line 1", "openai-chat", "My headphones (order A1002) arrived broken. Please refund them.", "Done: 59.90 will be back on your card within 5 business days."],
-      ["line 2", "openai-chat", "Can I return a kettle I bought 45 days ago?", "No: returns are accepted within 30 days of delivery, and 45 days have passed."],
+      [
+        "line 1",
+        "openai-chat",
+        "My headphones (order A1002) arrived broken. Please refund them.",
+        "Done: 59.90 will be back on your card within 5 business days.",
+      ],
+      [
+        "line 2",
+        "openai-chat",
+        "Can I return a kettle I bought 45 days ago?",
+        "No: returns are accepted within 30 days of delivery, and 45 days have passed.",
+      ],
       ["line 3", "openai-chat", "What is the capital of New Zealand?", "Wellington."],
     ]);
     expect(result.items[0]!.transcript.content.messages[2]).toEqual({
@@ -26,7 +36,15 @@ describe("OpenAI chat JSONL", () => {
   });
 
   it("names every bad line and field, and returns nothing", () => {
-    const result = parseOpenAiChat(['{"messages": [{"role": "user", "content": "Hi"}]}', "{oops", '{"messages": [{"role": "robot", "content": "x"}]}', '{"messages": []}', '{"messages": [{"role": "assistant", "content": "No question."}]}'].join("\n"));
+    const result = parseOpenAiChat(
+      [
+        '{"messages": [{"role": "user", "content": "Hi"}]}',
+        "{oops",
+        '{"messages": [{"role": "robot", "content": "x"}]}',
+        '{"messages": []}',
+        '{"messages": [{"role": "assistant", "content": "No question."}]}',
+      ].join("\n"),
+    );
     expect(result).toEqual({
       ok: false,
       errors: [

@@ -12,7 +12,9 @@ import { chatItem } from "./chat";
  */
 const part = z.looseObject({ type: z.string({ error: "a content part needs a type" }) });
 const message = z.looseObject({
-  role: z.enum(["system", "developer", "user", "assistant", "tool", "function"], { error: 'role must be "system", "developer", "user", "assistant", "tool" or "function"' }),
+  role: z.enum(["system", "developer", "user", "assistant", "tool", "function"], {
+    error: 'role must be "system", "developer", "user", "assistant", "tool" or "function"',
+  }),
   content: z.union([z.string(), z.array(part), z.null()], { error: "content must be text, a list of parts, or null" }).optional(),
   name: z.string().optional(),
   tool_calls: z
@@ -20,7 +22,13 @@ const message = z.looseObject({
       z.looseObject({
         id: z.string().optional(),
         type: z.string().optional(),
-        function: z.looseObject({ name: z.string({ error: "a tool call needs function.name" }).min(1, "a tool call needs function.name"), arguments: z.unknown().optional() }, { error: "a tool call needs function: {name, arguments}" }),
+        function: z.looseObject(
+          {
+            name: z.string({ error: "a tool call needs function.name" }).min(1, "a tool call needs function.name"),
+            arguments: z.unknown().optional(),
+          },
+          { error: "a tool call needs function: {name, arguments}" },
+        ),
       }),
     )
     .optional(),
@@ -53,7 +61,10 @@ export function parseOpenAiChat(input: string): ParseResult {
       } else messages.push(read);
     });
     if (bad) continue;
-    const item = chatItem({ where, source: "openai-chat", ...(parsed.data.id !== undefined ? { externalId: String(parsed.data.id) } : {}), messages }, errors);
+    const item = chatItem(
+      { where, source: "openai-chat", ...(parsed.data.id !== undefined ? { externalId: String(parsed.data.id) } : {}), messages },
+      errors,
+    );
     if (item) items.push(item);
   }
   if (errors.length) return { ok: false, errors };

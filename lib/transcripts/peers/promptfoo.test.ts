@@ -22,9 +22,17 @@ describe("promptfoo results.json", () => {
     });
     expect(within!.transcript.content.messages.map((m) => m.role)).toEqual(["system", "user", "assistant"]);
     expect(within!.verdicts).toEqual([{ judge: "promptfoo", value: "pass", score: 1, reason: "All assertions passed" }]);
-    expect(outside!.verdicts).toEqual([{ judge: "promptfoo", value: "fail", score: 0.5, reason: 'Expected output to not contain "full refund"' }]);
-    expect(tool!.transcript.content.messages[2]).toEqual({ role: "assistant", toolCalls: [{ id: "call_Pz81kQ", name: "get_order", arguments: { order_id: "A1002" } }] });
-    expect(result.notes).toEqual([expect.stringMatching(/^3 results of promptfoo eval eval-/), "1 result skipped: errored (the provider failed), so there is no output to label and no verdict"]);
+    expect(outside!.verdicts).toEqual([
+      { judge: "promptfoo", value: "fail", score: 0.5, reason: 'Expected output to not contain "full refund"' },
+    ]);
+    expect(tool!.transcript.content.messages[2]).toEqual({
+      role: "assistant",
+      toolCalls: [{ id: "call_Pz81kQ", name: "get_order", arguments: { order_id: "A1002" } }],
+    });
+    expect(result.notes).toEqual([
+      expect.stringMatching(/^3 results of promptfoo eval eval-/),
+      "1 result skipped: errored (the provider failed), so there is no output to label and no verdict",
+    ]);
   });
 
   it("names the result and field at fault", () => {
@@ -34,7 +42,10 @@ describe("promptfoo results.json", () => {
     const result = parsePromptfoo(JSON.stringify(doc));
     expect(result).toEqual({
       ok: false,
-      errors: ["results.results[1]: prompt: a result needs its prompt ({raw, label})", "results.results[2]: success: a result says whether it passed (success)"],
+      errors: [
+        "results.results[1]: prompt: a result needs its prompt ({raw, label})",
+        "results.results[2]: success: a result says whether it passed (success)",
+      ],
     });
     expect(parsePromptfoo('{"evalId": "x"}')).toEqual({ ok: false, errors: [expect.stringMatching(/^not a promptfoo results file/)] });
   });

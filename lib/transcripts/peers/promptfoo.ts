@@ -19,15 +19,27 @@ const result = z.looseObject({
   promptIdx: z.number().optional(),
   testIdx: z.number().optional(),
   description: z.string().optional(),
-  testCase: z.looseObject({ description: z.string().optional(), assert: z.array(z.unknown()).optional(), vars: z.record(z.string(), z.unknown()).optional() }).optional(),
-  prompt: z.looseObject({ raw: z.string({ error: "prompt.raw holds the rendered prompt" }), label: z.string().optional() }, { error: "a result needs its prompt ({raw, label})" }),
+  testCase: z
+    .looseObject({
+      description: z.string().optional(),
+      assert: z.array(z.unknown()).optional(),
+      vars: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
+  prompt: z.looseObject(
+    { raw: z.string({ error: "prompt.raw holds the rendered prompt" }), label: z.string().optional() },
+    { error: "a result needs its prompt ({raw, label})" },
+  ),
   provider: z.union([z.string(), z.looseObject({ id: z.string().optional(), label: z.string().optional() })]).optional(),
   response: z.looseObject({ output: z.unknown().optional(), error: z.string().optional() }).nullable().optional(),
   error: z.string().nullable().optional(),
   failureReason: z.number().optional(),
   success: z.boolean({ error: "a result says whether it passed (success)" }),
   score: z.number().optional(),
-  gradingResult: z.looseObject({ pass: z.boolean().optional(), score: z.number().optional(), reason: z.string().optional() }).nullable().optional(),
+  gradingResult: z
+    .looseObject({ pass: z.boolean().optional(), score: z.number().optional(), reason: z.string().optional() })
+    .nullable()
+    .optional(),
 });
 type Result = z.output<typeof result>;
 
@@ -35,8 +47,18 @@ type Result = z.output<typeof result>;
 function resultsOf(value: unknown): { list: unknown[]; evalId: string | null; path: string } | string {
   const obj = value as { evalId?: unknown; results?: unknown };
   if (Array.isArray(value)) return { list: value, evalId: null, path: "" };
-  if (obj && typeof obj === "object" && obj.results && typeof obj.results === "object" && Array.isArray((obj.results as { results?: unknown }).results)) {
-    return { list: (obj.results as { results: unknown[] }).results, evalId: typeof obj.evalId === "string" ? obj.evalId : null, path: "results.results" };
+  if (
+    obj &&
+    typeof obj === "object" &&
+    obj.results &&
+    typeof obj.results === "object" &&
+    Array.isArray((obj.results as { results?: unknown }).results)
+  ) {
+    return {
+      list: (obj.results as { results: unknown[] }).results,
+      evalId: typeof obj.evalId === "string" ? obj.evalId : null,
+      path: "results.results",
+    };
   }
   if (obj && typeof obj === "object" && Array.isArray(obj.results)) return { list: obj.results, evalId: null, path: "results" };
   return "not a promptfoo results file: expected {evalId, results: {results: [...]}} as `promptfoo eval -o results.json` writes it";
@@ -67,8 +89,13 @@ function promptMessages(raw: string, where: string, errors: string[]): ReadMessa
 /** The provider's output: text, or tool calls (OpenAI-style list, or a message). */
 function outputMessages(output: unknown, where: string, errors: string[]): ReadMessage[] {
   if (output === undefined || output === null || output === "") return [];
-  const calls = Array.isArray(output) && output.every((c) => c && typeof c === "object" && ("function" in c || "name" in c)) ? output : null;
-  const message = calls ? { role: "assistant", tool_calls: calls } : typeof output === "object" && output !== null && ("content" in output || "tool_calls" in output) ? { role: "assistant", ...output } : { role: "assistant", content: asText(output) };
+  const calls =
+    Array.isArray(output) && output.every((c) => c && typeof c === "object" && ("function" in c || "name" in c)) ? output : null;
+  const message = calls
+    ? { role: "assistant", tool_calls: calls }
+    : typeof output === "object" && output !== null && ("content" in output || "tool_calls" in output)
+      ? { role: "assistant", ...output }
+      : { role: "assistant", content: asText(output) };
   const read = readMessage(message, "assistant");
   if (typeof read === "string") {
     errors.push(`${where}: response.output: ${read}`);
@@ -82,7 +109,12 @@ function verdictOf(r: Result): ImportedVerdict | null {
   if (r.failureReason === 2 || (r.error && !r.gradingResult)) return null;
   const pass = r.gradingResult?.pass ?? r.success;
   const score = r.gradingResult?.score ?? r.score ?? (pass ? 1 : 0);
-  return { judge: "promptfoo", value: pass ? "pass" : "fail", score: Math.min(1, Math.max(0, score)), reason: r.gradingResult?.reason ?? r.error ?? null };
+  return {
+    judge: "promptfoo",
+    value: pass ? "pass" : "fail",
+    score: Math.min(1, Math.max(0, score)),
+    reason: r.gradingResult?.reason ?? r.error ?? null,
+  };
 }
 
 export function parsePromptfoo(input: string): ParseResult {
@@ -121,7 +153,13 @@ export function parsePromptfoo(input: string): ParseResult {
     if (errors.length > before) return;
     const assertions = (r.testCase?.assert ?? []).map(assertionLine).filter((l): l is string => l !== null);
     const rubric = (r.testCase?.assert ?? [])
-      .filter((a): a is { type: string; value: string } => !!a && typeof a === "object" && (a as { type?: unknown }).type === "llm-rubric" && typeof (a as { value?: unknown }).value === "string")
+      .filter(
+        (a): a is { type: string; value: string } =>
+          !!a &&
+          typeof a === "object" &&
+          (a as { type?: unknown }).type === "llm-rubric" &&
+          typeof (a as { value?: unknown }).value === "string",
+      )
       .map((a) => a.value)
       .join("\n");
     const provider = typeof r.provider === "string" ? r.provider : (r.provider?.label ?? r.provider?.id);
@@ -130,7 +168,9 @@ export function parsePromptfoo(input: string): ParseResult {
       {
         where,
         source: "promptfoo",
-        externalId: [found.evalId, description ?? r.id ?? `test ${(r.testIdx ?? i) + 1}, prompt ${(r.promptIdx ?? 0) + 1}`, provider].filter(Boolean).join(" · "),
+        externalId: [found.evalId, description ?? r.id ?? `test ${(r.testIdx ?? i) + 1}, prompt ${(r.promptIdx ?? 0) + 1}`, provider]
+          .filter(Boolean)
+          .join(" · "),
         messages,
         outputs,
         ...(lastUser ? { taskPrompt: lastUser } : {}),
@@ -144,7 +184,8 @@ export function parsePromptfoo(input: string): ParseResult {
   });
   if (errors.length) return { ok: false, errors };
   const notes = [`${plural(items.length, "result")}${found.evalId ? ` of promptfoo eval ${found.evalId}` : ""}`];
-  if (errored) notes.push(`${plural(errored, "result")} skipped: errored (the provider failed), so there is no output to label and no verdict`);
+  if (errored)
+    notes.push(`${plural(errored, "result")} skipped: errored (the provider failed), so there is no output to label and no verdict`);
   if (!items.length) return { ok: false, errors: [`every result errored: nothing to label (${notes.slice(1).join("")})`] };
   return { ok: true, items, notes };
 }

@@ -23,8 +23,14 @@ const tracer = trace.getTracer("pydantic-ai", "1.0.0");
 const MODEL = "gpt-4o";
 const SYSTEM_NAME = "openai";
 
-const event = (name, index, body) => ({ ...body, "gen_ai.system": SYSTEM_NAME, ...(index === null ? {} : { "gen_ai.message.index": index }), "event.name": name });
-const toolCalls = (turn) => turn.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
+const event = (name, index, body) => ({
+  ...body,
+  "gen_ai.system": SYSTEM_NAME,
+  ...(index === null ? {} : { "gen_ai.message.index": index }),
+  "event.name": name,
+});
+const toolCalls = (turn) =>
+  turn.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
 const retryText = (message) => `${message}\n\nFix the errors and try again.`;
 
 /** Runs a tool as pydantic-ai does: a raised error becomes a ModelRetry for the model. */
@@ -37,10 +43,15 @@ function runTool(call) {
 }
 
 async function main() {
-  const agentSpan = tracer.startSpan("agent run", { attributes: { model_name: MODEL, agent_name: "support_agent", "logfire.msg": "support_agent run" } });
+  const agentSpan = tracer.startSpan("agent run", {
+    attributes: { model_name: MODEL, agent_name: "support_agent", "logfire.msg": "support_agent run" },
+  });
   const agentContext = trace.setSpan(context.active(), agentSpan);
   // The message history as pydantic-ai keeps it: requests (system, user, tool returns) and responses.
-  const history = [event("gen_ai.system.message", 0, { content: SYSTEM, role: "system" }), event("gen_ai.user.message", 0, { content: USER, role: "user" })];
+  const history = [
+    event("gen_ai.system.message", 0, { content: SYSTEM, role: "system" }),
+    event("gen_ai.user.message", 0, { content: USER, role: "user" }),
+  ];
   let index = 0;
   for (const turn of TURNS) {
     const span = tracer.startSpan(
@@ -50,7 +61,14 @@ async function main() {
           "gen_ai.operation.name": "chat",
           "gen_ai.system": SYSTEM_NAME,
           "gen_ai.request.model": MODEL,
-          model_request_parameters: JSON.stringify({ function_tools: [], builtin_tools: [], output_mode: "text", output_object: null, output_tools: [], allow_text_output: true }),
+          model_request_parameters: JSON.stringify({
+            function_tools: [],
+            builtin_tools: [],
+            output_mode: "text",
+            output_object: null,
+            output_tools: [],
+            allow_text_output: true,
+          }),
           "logfire.json_schema": JSON.stringify({ type: "object", properties: { model_request_parameters: { type: "object" } } }),
           "gen_ai.request.temperature": 0,
         },
@@ -62,7 +80,10 @@ async function main() {
     const events = [...history, { index: 0, message: choice, "gen_ai.system": SYSTEM_NAME, "event.name": "gen_ai.choice" }];
     span.setAttributes({
       events: JSON.stringify(events),
-      "logfire.json_schema": JSON.stringify({ type: "object", properties: { events: { type: "array" }, model_request_parameters: { type: "object" } } }),
+      "logfire.json_schema": JSON.stringify({
+        type: "object",
+        properties: { events: { type: "array" }, model_request_parameters: { type: "object" } },
+      }),
       "gen_ai.usage.input_tokens": 120,
       "gen_ai.usage.output_tokens": 40,
       "gen_ai.response.model": "gpt-4o-2024-08-06",
@@ -73,7 +94,11 @@ async function main() {
     if (typeof turn === "string") break;
 
     index += 1;
-    const toolsSpan = tracer.startSpan("running tools", { attributes: { tools: turn.map((c) => c.name), "logfire.msg": `running ${turn.length} tools` } }, agentContext);
+    const toolsSpan = tracer.startSpan(
+      "running tools",
+      { attributes: { tools: turn.map((c) => c.name), "logfire.msg": `running ${turn.length} tools` } },
+      agentContext,
+    );
     const toolsContext = trace.setSpan(agentContext, toolsSpan);
     for (const call of turn) {
       const toolSpan = tracer.startSpan(
@@ -84,7 +109,15 @@ async function main() {
             "gen_ai.tool.call.id": call.id,
             tool_arguments: JSON.stringify(call.arguments),
             "logfire.msg": `running tool: ${call.name}`,
-            "logfire.json_schema": JSON.stringify({ type: "object", properties: { tool_arguments: { type: "object" }, tool_response: { type: "object" }, "gen_ai.tool.name": {}, "gen_ai.tool.call.id": {} } }),
+            "logfire.json_schema": JSON.stringify({
+              type: "object",
+              properties: {
+                tool_arguments: { type: "object" },
+                tool_response: { type: "object" },
+                "gen_ai.tool.name": {},
+                "gen_ai.tool.call.id": {},
+              },
+            }),
           },
         },
         toolsContext,
@@ -109,7 +142,10 @@ async function main() {
     "gen_ai.usage.output_tokens": 120,
     // The run's history carries no gen_ai.system (handle_messages adds that to model request events only).
     all_messages_events: JSON.stringify(history.map((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== "gen_ai.system")))),
-    "logfire.json_schema": JSON.stringify({ type: "object", properties: { all_messages_events: { type: "array" }, final_result: { type: "object" } } }),
+    "logfire.json_schema": JSON.stringify({
+      type: "object",
+      properties: { all_messages_events: { type: "array" }, final_result: { type: "object" } },
+    }),
   });
   agentSpan.end();
   await telemetry.shutdown();

@@ -22,41 +22,51 @@ const tracer = trace.getTracer("support-agent", "1.4.0");
 
 async function main() {
   const client = new OpenAI.OpenAI({ apiKey: "sk-mock", baseURL: `${process.env.MODEL_BASE_URL}/v1` });
-  await tracer.startActiveSpan("support-agent", { attributes: { [SC.OPENINFERENCE_SPAN_KIND]: OpenInferenceSpanKind.AGENT, [SC.INPUT_VALUE]: USER, [SC.INPUT_MIME_TYPE]: MimeType.TEXT } }, async (agent) => {
-    const answer = await runChatAgent(client, {
-      model: MODEL,
-      runTool: (call, args, execute) =>
-        tracer.startActiveSpan(
-          call.function.name,
-          {
-            attributes: {
-              [SC.OPENINFERENCE_SPAN_KIND]: OpenInferenceSpanKind.TOOL,
-              [SC.TOOL_NAME]: call.function.name,
-              [SC.TOOL_ID]: call.id,
-              [SC.INPUT_VALUE]: call.function.arguments,
-              [SC.INPUT_MIME_TYPE]: MimeType.JSON,
+  await tracer.startActiveSpan(
+    "support-agent",
+    {
+      attributes: {
+        [SC.OPENINFERENCE_SPAN_KIND]: OpenInferenceSpanKind.AGENT,
+        [SC.INPUT_VALUE]: USER,
+        [SC.INPUT_MIME_TYPE]: MimeType.TEXT,
+      },
+    },
+    async (agent) => {
+      const answer = await runChatAgent(client, {
+        model: MODEL,
+        runTool: (call, args, execute) =>
+          tracer.startActiveSpan(
+            call.function.name,
+            {
+              attributes: {
+                [SC.OPENINFERENCE_SPAN_KIND]: OpenInferenceSpanKind.TOOL,
+                [SC.TOOL_NAME]: call.function.name,
+                [SC.TOOL_ID]: call.id,
+                [SC.INPUT_VALUE]: call.function.arguments,
+                [SC.INPUT_MIME_TYPE]: MimeType.JSON,
+              },
             },
-          },
-          (span) => {
-            const outcome = execute();
-            if (outcome.ok) {
-              span.setAttribute(SC.OUTPUT_VALUE, outcome.text);
-              span.setAttribute(SC.OUTPUT_MIME_TYPE, typeof outcome.value === "string" ? MimeType.TEXT : MimeType.JSON);
-              span.setStatus({ code: SpanStatusCode.OK });
-            } else {
-              span.recordException(outcome.error);
-              span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error.message });
-            }
-            span.end();
-            return outcome;
-          },
-        ),
-    });
-    agent.setAttribute(SC.OUTPUT_VALUE, answer);
-    agent.setAttribute(SC.OUTPUT_MIME_TYPE, MimeType.TEXT);
-    agent.setStatus({ code: SpanStatusCode.OK });
-    agent.end();
-  });
+            (span) => {
+              const outcome = execute();
+              if (outcome.ok) {
+                span.setAttribute(SC.OUTPUT_VALUE, outcome.text);
+                span.setAttribute(SC.OUTPUT_MIME_TYPE, typeof outcome.value === "string" ? MimeType.TEXT : MimeType.JSON);
+                span.setStatus({ code: SpanStatusCode.OK });
+              } else {
+                span.recordException(outcome.error);
+                span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error.message });
+              }
+              span.end();
+              return outcome;
+            },
+          ),
+      });
+      agent.setAttribute(SC.OUTPUT_VALUE, answer);
+      agent.setAttribute(SC.OUTPUT_MIME_TYPE, MimeType.TEXT);
+      agent.setStatus({ code: SpanStatusCode.OK });
+      agent.end();
+    },
+  );
   await telemetry.shutdown();
 }
 

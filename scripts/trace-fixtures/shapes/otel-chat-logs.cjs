@@ -24,36 +24,52 @@ const tracer = trace.getTracer("support-agent", "1.4.0");
 
 function getJson(url) {
   return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve(JSON.parse(body)));
-    }).on("error", reject);
+    http
+      .get(url, (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve(JSON.parse(body)));
+      })
+      .on("error", reject);
   });
 }
 
 async function main() {
   const client = new OpenAI({ apiKey: "sk-mock", baseURL: `${process.env.MODEL_BASE_URL}/v1` });
-  await tracer.startActiveSpan("invoke_agent support-agent", { attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "support-agent", "gen_ai.provider.name": "openai" } }, async (agent) => {
-    await getJson(`${process.env.CUSTOMERS_URL}/customers/c-17`);
-    await runChatAgent(client, {
-      model: MODEL,
-      runTool: (call, args, execute) =>
-        tracer.startActiveSpan(`execute_tool ${call.function.name}`, { attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.function.name, "gen_ai.tool.type": "function" } }, (span) => {
-          const outcome = execute();
-          span.setAttribute("gen_ai.tool.call.arguments", JSON.stringify(args));
-          if (outcome.ok) span.setAttribute("gen_ai.tool.call.result", outcome.text);
-          else {
-            span.recordException(outcome.error);
-            span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error.message });
-            span.setAttribute("error.type", "ToolError");
-          }
-          span.end();
-          return outcome;
-        }),
-    });
-    agent.end();
-  });
+  await tracer.startActiveSpan(
+    "invoke_agent support-agent",
+    { attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "support-agent", "gen_ai.provider.name": "openai" } },
+    async (agent) => {
+      await getJson(`${process.env.CUSTOMERS_URL}/customers/c-17`);
+      await runChatAgent(client, {
+        model: MODEL,
+        runTool: (call, args, execute) =>
+          tracer.startActiveSpan(
+            `execute_tool ${call.function.name}`,
+            {
+              attributes: {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": call.function.name,
+                "gen_ai.tool.type": "function",
+              },
+            },
+            (span) => {
+              const outcome = execute();
+              span.setAttribute("gen_ai.tool.call.arguments", JSON.stringify(args));
+              if (outcome.ok) span.setAttribute("gen_ai.tool.call.result", outcome.text);
+              else {
+                span.recordException(outcome.error);
+                span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error.message });
+                span.setAttribute("error.type", "ToolError");
+              }
+              span.end();
+              return outcome;
+            },
+          ),
+      });
+      agent.end();
+    },
+  );
   await telemetry.shutdown();
 }
 

@@ -22,8 +22,16 @@ const { text } = await generateText({
   prompt: USER,
   temperature: 0,
   tools: {
-    get_order: tool({ description: describe("get_order"), inputSchema: z.object({ order_id: z.string() }), execute: async (args) => TOOLS.get_order(args) }),
-    issue_refund: tool({ description: describe("issue_refund"), inputSchema: z.object({ order_id: z.string(), amount: z.number() }), execute: async (args) => TOOLS.issue_refund(args) }),
+    get_order: tool({
+      description: describe("get_order"),
+      inputSchema: z.object({ order_id: z.string() }),
+      execute: async (args) => TOOLS.get_order(args),
+    }),
+    issue_refund: tool({
+      description: describe("issue_refund"),
+      inputSchema: z.object({ order_id: z.string(), amount: z.number() }),
+      execute: async (args) => TOOLS.issue_refund(args),
+    }),
   },
   stopWhen: stepCountIs(5),
   experimental_telemetry: { isEnabled: true, functionId: "support-agent" },

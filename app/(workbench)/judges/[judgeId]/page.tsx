@@ -25,9 +25,18 @@ export default async function JudgePage({ params }: { params: Promise<{ judgeId:
   const data = history.map((h) => ({ version: `v${h.version}`, kappa: h.kappa, low: clip(h.kappaCiLow), high: clip(h.kappaCiHigh) }));
   return (
     <div className="space-y-6">
-      <PageHeader title={judge.name} description={judge.description ?? `A ${judge.kind} judge. Each version is pinned; a new model or prompt is a new version that must be calibrated again.`} />
+      <PageHeader
+        title={judge.name}
+        description={
+          judge.description ??
+          `A ${judge.kind} judge. Each version is pinned; a new model or prompt is a new version that must be calibrated again.`
+        }
+      />
       <Card>
-        <CardHeader title="κ over versions" description="Each version's newest test-split calibration, with its 95% interval (Wald, or the bootstrap when a stratified draw weighted the items). A gap is a version not calibrated yet (or with κ undefined)." />
+        <CardHeader
+          title="κ over versions"
+          description="Each version's newest test-split calibration, with its 95% interval (Wald, or the bootstrap when a stratified draw weighted the items). A gap is a version not calibrated yet (or with κ undefined)."
+        />
         <CardBody>
           <LineChart
             ariaLabel="Kappa over versions"
@@ -65,7 +74,9 @@ export default async function JudgePage({ params }: { params: Promise<{ judgeId:
                 </Td>
                 <Td className="font-mono text-xs">{h.model}</Td>
                 <Td className="font-mono">{formatStat(h.kappa)}</Td>
-                <Td className="font-mono"><CalibrationInterval row={h} /></Td>
+                <Td className="font-mono">
+                  <CalibrationInterval row={h} />
+                </Td>
                 <Td>{h.n ?? "—"}</Td>
               </tr>
             ))}

@@ -14,8 +14,12 @@ function ceilingNote(human: CalibrationStats["human"]): string {
   if (!human.items) return "no item has two human labels";
   const alpha = `Krippendorff's α ${formatStat(human.krippendorffAlpha)}`;
   const c = human.ceiling;
-  if (!c) return `Fleiss' κ on ${human.items} items with ${human.raters} labels each (an older calibration: items trimmed to that number); ${alpha}`;
-  const spread = c.labelsPerItem && c.labelsPerItem.min !== c.labelsPerItem.max ? `${c.labelsPerItem.min}–${c.labelsPerItem.max}` : String(c.labelsPerItem?.min ?? 0);
+  if (!c)
+    return `Fleiss' κ on ${human.items} items with ${human.raters} labels each (an older calibration: items trimmed to that number); ${alpha}`;
+  const spread =
+    c.labelsPerItem && c.labelsPerItem.min !== c.labelsPerItem.max
+      ? `${c.labelsPerItem.min}–${c.labelsPerItem.max}`
+      : String(c.labelsPerItem?.min ?? 0);
   return `Fleiss' κ${c.weights === "quadratic" ? " (quadratic weights)" : ""} on ${c.items} items with ${spread} labels each, the same rule as the queue's Agreement page; ${alpha}`;
 }
 
@@ -23,7 +27,14 @@ export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
   const r = stats.report;
   const rows: [string, string, string, string][] = [
     ["value", METRIC_LABEL[r.metric] ?? r.metric, formatStat(r.value), `SE ${formatStat(r.se)} · Wald 95% ${formatInterval(r.ci95)}`],
-    ["bootstrap", "bootstrap 95%", formatInterval(r.bootstrap), r.bootstrap ? `seed ${r.bootstrap.seed}, ${r.bootstrap.iterations} resamples, ${r.bootstrap.undefinedResamples} undefined` : "κ undefined"],
+    [
+      "bootstrap",
+      "bootstrap 95%",
+      formatInterval(r.bootstrap),
+      r.bootstrap
+        ? `seed ${r.bootstrap.seed}, ${r.bootstrap.iterations} resamples, ${r.bootstrap.undefinedResamples} undefined`
+        : "κ undefined",
+    ],
     ["accuracy", "accuracy", formatStat(r.accuracy), `Wilson 95% ${formatInterval(r.accuracyCi)}`],
   ];
   if (r.positive !== null) {
@@ -42,7 +53,8 @@ export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
       <div className="flex justify-between py-1.5 text-stone-600">
         <dt>items</dt>
         <dd data-stat="n">
-          {r.n} judged of {stats.goldCount} gold · {stats.skipped} skipped · {stats.errored} errors{stats.missing ? ` · ${stats.missing} not judged yet` : ""}
+          {r.n} judged of {stats.goldCount} gold · {stats.skipped} skipped · {stats.errored} errors
+          {stats.missing ? ` · ${stats.missing} not judged yet` : ""}
         </dd>
       </div>
       {rows.map(([key, label, value, detail]) => (
@@ -77,7 +89,11 @@ export function ConfusionMatrix({ confusion, caption }: { confusion: { labels: s
           <tr key={confusion.labels[i]}>
             <Th className="normal-case">{confusion.labels[i]}</Th>
             {row.map((count, j) => (
-              <Td key={j} className={i === j ? "text-right font-mono font-semibold" : "text-right font-mono text-stone-600"} data-cell={`${confusion.labels[i]}/${confusion.labels[j]}`}>
+              <Td
+                key={j}
+                className={i === j ? "text-right font-mono font-semibold" : "text-right font-mono text-stone-600"}
+                data-cell={`${confusion.labels[i]}/${confusion.labels[j]}`}
+              >
                 {count}
               </Td>
             ))}
@@ -105,7 +121,9 @@ export function BiasChecks({ stats }: { stats: CalibrationStats }) {
     items.push([
       "position",
       `Position consistency: ${formatStat(stats.position?.rate)}`,
-      stats.position ? `${stats.position.consistent} of ${stats.position.n} items kept their winner when the outputs were swapped.` : "not measured: run with “judge both orders”.",
+      stats.position
+        ? `${stats.position.consistent} of ${stats.position.n} items kept their winner when the outputs were swapped.`
+        : "not measured: run with “judge both orders”.",
     ]);
     if (stats.orders) {
       const { original, swapped } = stats.orders;
@@ -119,7 +137,9 @@ export function BiasChecks({ stats }: { stats: CalibrationStats }) {
   items.push([
     "flip",
     `Flip rate: ${formatStat(stats.flip?.rate)}`,
-    stats.flip ? `${stats.flip.flipped} of ${stats.flip.items} items changed verdict across ${stats.flip.repeats} repeats.` : "not measured: run with 2 or more repeats per item.",
+    stats.flip
+      ? `${stats.flip.flipped} of ${stats.flip.items} items changed verdict across ${stats.flip.repeats} repeats.`
+      : "not measured: run with 2 or more repeats per item.",
   ]);
   return (
     <ul className="space-y-2 text-sm" data-testid="bias-checks">

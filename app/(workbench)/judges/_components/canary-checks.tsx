@@ -18,7 +18,11 @@ interface Check {
 /** The newest canary re-checks: outcome, κ with its upper bound, flip rate, and the fingerprint the provider answered with. */
 export function CanaryChecks({ checks }: { checks: Check[] }) {
   if (checks.length === 0) {
-    return <p className="text-sm text-stone-600">None yet. The first `gavel run --judge` with this version gating runs one (replay judges have none).</p>;
+    return (
+      <p className="text-sm text-stone-600">
+        None yet. The first `gavel run --judge` with this version gating runs one (replay judges have none).
+      </p>
+    );
   }
   return (
     <ul className="divide-y divide-stone-100 text-sm" data-testid="canary-checks">

@@ -19,7 +19,8 @@ export function EstimatorNote({ stats }: { stats: CalibrationStats }) {
   return (
     <div className="space-y-2 text-sm" data-testid="estimator">
       <p className="text-stone-800">
-        Estimator: <strong>Horvitz–Thompson</strong> — {e.reason}. The gate reads these weighted numbers; the table below shows the sample&apos;s own, unweighted.
+        Estimator: <strong>Horvitz–Thompson</strong> — {e.reason}. The gate reads these weighted numbers; the table below shows the
+        sample&apos;s own, unweighted.
       </p>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
         <dt className="text-stone-500">κ (weighted)</dt>
@@ -34,7 +35,8 @@ export function EstimatorNote({ stats }: { stats: CalibrationStats }) {
         <dd className="font-mono">{formatStat(w.tnr)}</dd>
       </dl>
       <p className="text-xs text-stone-500">
-        Interval: percentile bootstrap resampling within each stratum (seed {w.bootstrap?.seed ?? "—"}, {w.bootstrap?.iterations ?? 0} resamples). Estimated population {w.populationSize.toFixed(0)} items from {w.n}. Strata:{" "}
+        Interval: percentile bootstrap resampling within each stratum (seed {w.bootstrap?.seed ?? "—"}, {w.bootstrap?.iterations ?? 0}{" "}
+        resamples). Estimated population {w.populationSize.toFixed(0)} items from {w.n}. Strata:{" "}
         {Object.entries(e.strata)
           .map(([name, s]) => `${name}: ${s.items} items, π = ${s.probability.toFixed(3)}`)
           .join("; ")}

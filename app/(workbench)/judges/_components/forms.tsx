@@ -16,8 +16,18 @@ export interface LabelSetOption {
 }
 
 function Result({ state, testId }: { state: ActionState; testId?: string }) {
-  if (state.status === "ok" && state.message) return <Alert tone="success" data-testid={testId}>{state.message}</Alert>;
-  if (state.status === "error") return <Alert tone="error" data-testid={testId}>{state.message}</Alert>;
+  if (state.status === "ok" && state.message)
+    return (
+      <Alert tone="success" data-testid={testId}>
+        {state.message}
+      </Alert>
+    );
+  if (state.status === "error")
+    return (
+      <Alert tone="error" data-testid={testId}>
+        {state.message}
+      </Alert>
+    );
   return null;
 }
 
@@ -58,7 +68,8 @@ export function RunForm({ versionId, labelSets, pairwise }: { versionId: string;
       </div>
       {pairwise ? (
         <label className="flex items-center gap-2 text-sm text-stone-800">
-          <input type="checkbox" name="bothOrders" className="h-4 w-4 rounded border-stone-300" /> Judge both orders (measures position consistency)
+          <input type="checkbox" name="bothOrders" className="h-4 w-4 rounded border-stone-300" /> Judge both orders (measures position
+          consistency)
         </label>
       ) : null}
       <Button type="submit" disabled={pending}>
@@ -68,7 +79,15 @@ export function RunForm({ versionId, labelSets, pairwise }: { versionId: string;
   );
 }
 
-export function NewModelForm({ versionId, currentModel, labelSets }: { versionId: string; currentModel: string; labelSets: LabelSetOption[] }) {
+export function NewModelForm({
+  versionId,
+  currentModel,
+  labelSets,
+}: {
+  versionId: string;
+  currentModel: string;
+  labelSets: LabelSetOption[];
+}) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(newModelAction, idleState);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   return (
@@ -104,14 +123,28 @@ export function CompareRunForm({ baseId, candidateId, queueId }: { baseId: strin
 }
 
 /** Enabled only when every gate rule holds on that label set; the server checks them all again whatever this shows. */
-export function ApproveForm({ versionId, queueId, labelSetName, canApprove }: { versionId: string; queueId?: string; labelSetName?: string; canApprove: boolean }) {
+export function ApproveForm({
+  versionId,
+  queueId,
+  labelSetName,
+  canApprove,
+}: {
+  versionId: string;
+  queueId?: string;
+  labelSetName?: string;
+  canApprove: boolean;
+}) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(approveAction, idleState);
   return (
     <form action={formAction} className="space-y-3" aria-label={labelSetName ? `Approve on ${labelSetName}` : "Approve"}>
       <input type="hidden" name="versionId" value={versionId} />
       {queueId ? <input type="hidden" name="queueId" value={queueId} /> : null}
       <Result state={state} testId="approve-result" />
-      <Button type="submit" disabled={!canApprove || pending} title={canApprove ? undefined : "Every gate rule must hold on this label set first"}>
+      <Button
+        type="submit"
+        disabled={!canApprove || pending}
+        title={canApprove ? undefined : "Every gate rule must hold on this label set first"}
+      >
         Approve
       </Button>
     </form>

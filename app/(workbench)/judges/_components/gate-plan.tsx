@@ -11,7 +11,9 @@ import { LabelMoreForm, OrderDevForm } from "./label-more-form";
  */
 export async function GatePlanCard({ versionId, canDraw }: { versionId: string; canDraw: boolean }) {
   const sets = await testCalibratedLabelSets(versionId);
-  const plans = await Promise.all(sets.map(async (s) => ({ queueId: s.queueId, queue: { name: s.name }, ...(await planForJudge(versionId, s.queueId)) })));
+  const plans = await Promise.all(
+    sets.map(async (s) => ({ queueId: s.queueId, queue: { name: s.name }, ...(await planForJudge(versionId, s.queueId)) })),
+  );
   if (plans.length === 0) return null;
   return (
     <Card data-testid="gate-plan">
@@ -32,26 +34,41 @@ export async function GatePlanCard({ versionId, canDraw }: { versionId: string; 
               </p>
               {estimate ? (
                 <p className="text-stone-700">
-                  κ <span className="font-mono" data-stat="plan-kappa">{formatStat(estimate.kappa)}</span> on {estimate.n} items, SE{" "}
-                  <span className="font-mono">{formatStat(estimate.se)}</span>
-                  {weighted ? " (within-strata bootstrap): items drawn with different chances count 1/π times, so this estimates every transcript of the source, not the sample." : " (asymptotic)."} Bar{" "}
-                  {plan ? plan.bar.toFixed(2) : "—"}.
+                  κ{" "}
+                  <span className="font-mono" data-stat="plan-kappa">
+                    {formatStat(estimate.kappa)}
+                  </span>{" "}
+                  on {estimate.n} items, SE <span className="font-mono">{formatStat(estimate.se)}</span>
+                  {weighted
+                    ? " (within-strata bootstrap): items drawn with different chances count 1/π times, so this estimates every transcript of the source, not the sample."
+                    : " (asymptotic)."}{" "}
+                  Bar {plan ? plan.bar.toFixed(2) : "—"}.
                 </p>
               ) : null}
               <p className="text-stone-900" data-testid="plan-sentence">
-                {sentence ? `To decide: ${sentence}.` : plan?.decided ? "Decided: the interval excludes the bar and every count is met." : "The interval cannot decide yet (κ or its SE is undefined): label items of both classes."}
+                {sentence
+                  ? `To decide: ${sentence}.`
+                  : plan?.decided
+                    ? "Decided: the interval excludes the bar and every count is met."
+                    : "The interval cannot decide yet (κ or its SE is undefined): label items of both classes."}
               </p>
               <p className="font-mono text-xs text-stone-500" data-testid="plan-numbers" data-more={plan?.moreToDecide ?? ""}>
-                more to decide {plan?.moreToDecide ?? "undefined"} · n* {plan?.nStar ?? "undefined"} · items short {plan?.itemsShortfall ?? "—"} · per class{" "}
-                {plan ? Object.entries(plan.perClassShortfall).map(([c, n]) => `${c} ${n}`).join(", ") : "—"}
+                more to decide {plan?.moreToDecide ?? "undefined"} · n* {plan?.nStar ?? "undefined"} · items short{" "}
+                {plan?.itemsShortfall ?? "—"} · per class{" "}
+                {plan
+                  ? Object.entries(plan.perClassShortfall)
+                      .map(([c, n]) => `${c} ${n}`)
+                      .join(", ")
+                  : "—"}
               </p>
               {canDraw && (sentence || !plan?.decided) ? <LabelMoreForm versionId={versionId} queueId={queueId} wanted={wanted} /> : null}
               {canDraw ? (
                 <details className="text-xs text-stone-600">
                   <summary className="cursor-pointer">Dev split order</summary>
                   <p className="my-2">
-                    For prompt tuning, reviewers can see the dev items first where the judges disagree among their repeats, between versions, between orders, or with the human majority. The test split is never
-                    reordered: it stays a probability sample, so the gate&apos;s numbers stay honest.
+                    For prompt tuning, reviewers can see the dev items first where the judges disagree among their repeats, between
+                    versions, between orders, or with the human majority. The test split is never reordered: it stays a probability sample,
+                    so the gate&apos;s numbers stay honest.
                   </p>
                   <OrderDevForm versionId={versionId} queueId={queueId} />
                 </details>

@@ -5,7 +5,12 @@ export function GateRules({ rules }: { rules: GateRule[] }) {
   return (
     <ul className="divide-y divide-stone-100" data-testid="gate-rules">
       {rules.map((rule) => (
-        <li key={rule.id} className="flex items-center justify-between gap-4 py-2 text-sm" data-testid={`gate-rule-${rule.id}`} data-passed={rule.passed}>
+        <li
+          key={rule.id}
+          className="flex items-center justify-between gap-4 py-2 text-sm"
+          data-testid={`gate-rule-${rule.id}`}
+          data-passed={rule.passed}
+        >
           <span className="flex items-center gap-2">
             <span aria-hidden className={rule.passed ? "text-emerald-600" : "text-red-600"}>
               {rule.passed ? "✓" : "✗"}

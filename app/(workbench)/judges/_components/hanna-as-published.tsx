@@ -29,7 +29,8 @@ export function HannaAsPublishedPending() {
 
 export function HannaAsPublished({ table }: { table: AsPublishedTable }) {
   const columns = [...new Map(table.cells.map((c) => [`${c.llm} ${c.variant}`, c])).values()];
-  const cell = (llm: string, variant: number, criterion: string) => table.cells.find((c) => c.llm === llm && c.variant === variant && c.criterion === criterion)!;
+  const cell = (llm: string, variant: number, criterion: string) =>
+    table.cells.find((c) => c.llm === llm && c.variant === variant && c.criterion === criterion)!;
   const commit = table.source.commit.slice(0, 7);
   return (
     <div className="border-t border-stone-200" data-testid="hanna-as-published">
@@ -41,12 +42,15 @@ export function HannaAsPublished({ table }: { table: AsPublishedTable }) {
           </Badge>
         </p>
         <p>
-          The paper&apos;s story-level figure (Chhun, Suchanek &amp; Clavel, TACL 2024) recomputed from these verdicts with its own convention: every one of the 960 stories, each LLM rating as
-          given — including the values below 1 that code an unanswerable reply — against the mean human rating. Gavel&apos;s table above uses Spearman&apos;s ρ and leaves a rating outside 1–5 out
-          as an error verdict, as every Gavel statistic does; the gate reads neither table but the quadratic weighted κ on the test split, errors left out and counted.
+          The paper&apos;s story-level figure (Chhun, Suchanek &amp; Clavel, TACL 2024) recomputed from these verdicts with its own
+          convention: every one of the 960 stories, each LLM rating as given — including the values below 1 that code an unanswerable reply
+          — against the mean human rating. Gavel&apos;s table above uses Spearman&apos;s ρ and leaves a rating outside 1–5 out as an error
+          verdict, as every Gavel statistic does; the gate reads neither table but the quadratic weighted κ on the test split, errors left
+          out and counted.
         </p>
         <p className="text-xs text-stone-500">
-          Published numbers: <span className="font-mono">datasets/hanna/published-kendall-story-level.json</span> (with the figure&apos;s image), from{" "}
+          Published numbers: <span className="font-mono">datasets/hanna/published-kendall-story-level.json</span> (with the figure&apos;s
+          image), from{" "}
           <span className="font-mono">
             {table.source.repository.replace("https://github.com/", "")}@{commit} {table.source.file}
           </span>

@@ -25,7 +25,13 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
           <input id="policy-items" name="minItems" inputMode="numeric" defaultValue={String(policy.minItems)} className={inputClass} />
         </Field>
         <Field id="policy-per-class" label="Minimum per class" errors={errors.minPerClass}>
-          <input id="policy-per-class" name="minPerClass" inputMode="numeric" defaultValue={String(policy.minPerClass)} className={inputClass} />
+          <input
+            id="policy-per-class"
+            name="minPerClass"
+            inputMode="numeric"
+            defaultValue={String(policy.minPerClass)}
+            className={inputClass}
+          />
         </Field>
         <Field id="policy-tpr" label="Minimum TPR (optional)" errors={errors.minTpr}>
           <input id="policy-tpr" name="minTpr" inputMode="decimal" defaultValue={optional(policy.minTpr)} className={inputClass} />
@@ -34,11 +40,22 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
           <input id="policy-tnr" name="minTnr" inputMode="decimal" defaultValue={optional(policy.minTnr)} className={inputClass} />
         </Field>
         <Field id="policy-flip" label="Maximum flip rate (optional)" errors={errors.maxFlipRate}>
-          <input id="policy-flip" name="maxFlipRate" inputMode="decimal" defaultValue={optional(policy.maxFlipRate)} className={inputClass} />
+          <input
+            id="policy-flip"
+            name="maxFlipRate"
+            inputMode="decimal"
+            defaultValue={optional(policy.maxFlipRate)}
+            className={inputClass}
+          />
         </Field>
       </div>
       <label className="flex items-center gap-2 text-sm text-stone-800">
-        <input type="checkbox" name="useKappaLowerBound" defaultChecked={policy.useKappaLowerBound} className="h-4 w-4 rounded border-stone-300" />
+        <input
+          type="checkbox"
+          name="useKappaLowerBound"
+          defaultChecked={policy.useKappaLowerBound}
+          className="h-4 w-4 rounded border-stone-300"
+        />
         Hold the lower bound of kappa&apos;s 95% interval to the minimum, not the point value
       </label>
       <fieldset className="grid gap-4 sm:grid-cols-4">
@@ -47,13 +64,31 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
           <input id="policy-grace" name="graceDays" inputMode="numeric" defaultValue={String(policy.graceDays)} className={inputClass} />
         </Field>
         <Field id="policy-canary-items" label="Canary items (0: off)" errors={errors.canaryItems}>
-          <input id="policy-canary-items" name="canaryItems" inputMode="numeric" defaultValue={String(policy.canaryItems)} className={inputClass} />
+          <input
+            id="policy-canary-items"
+            name="canaryItems"
+            inputMode="numeric"
+            defaultValue={String(policy.canaryItems)}
+            className={inputClass}
+          />
         </Field>
         <Field id="policy-canary-hours" label="Canary holds for (hours)" errors={errors.canaryCacheHours}>
-          <input id="policy-canary-hours" name="canaryCacheHours" inputMode="decimal" defaultValue={String(policy.canaryCacheHours)} className={inputClass} />
+          <input
+            id="policy-canary-hours"
+            name="canaryCacheHours"
+            inputMode="decimal"
+            defaultValue={String(policy.canaryCacheHours)}
+            className={inputClass}
+          />
         </Field>
         <Field id="policy-canary-flip" label="Canary maximum flip rate" errors={errors.canaryMaxFlipRate}>
-          <input id="policy-canary-flip" name="canaryMaxFlipRate" inputMode="decimal" defaultValue={String(policy.canaryMaxFlipRate)} className={inputClass} />
+          <input
+            id="policy-canary-flip"
+            name="canaryMaxFlipRate"
+            inputMode="decimal"
+            defaultValue={String(policy.canaryMaxFlipRate)}
+            className={inputClass}
+          />
         </Field>
       </fieldset>
       <Button type="submit" disabled={pending}>

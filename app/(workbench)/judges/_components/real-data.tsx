@@ -14,7 +14,11 @@ const link = "text-indigo-700 hover:underline";
 function GateCell({ row }: { row: RealJudgeRow }) {
   const failing = row.gate.rules.filter((r) => !r.passed);
   return (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap" title={failing.map((r) => `${r.label}: ${r.actual}`).join("\n") || "every rule holds"} data-testid="gate">
+    <span
+      className="inline-flex items-center gap-1.5 whitespace-nowrap"
+      title={failing.map((r) => `${r.label}: ${r.actual}`).join("\n") || "every rule holds"}
+      data-testid="gate"
+    >
       {row.gate.passed ? <Badge tone="good">clears the bar</Badge> : <Badge tone="bad">fails the gate</Badge>}
       <span className="font-mono text-xs text-stone-600">test κ {formatStat(row.test?.kappa)}</span>
     </span>
@@ -56,8 +60,12 @@ function LlmbarTable({ rows, queueName }: { rows: RealJudgeRow[]; queueName: str
                 "—"
               )}
             </Td>
-            <Td className="whitespace-nowrap font-mono text-xs" data-stat="interval">{formatInterval(row.all?.ci)}</Td>
-            <Td className="text-right font-mono text-xs" data-stat="n">{row.all?.n ?? "—"}</Td>
+            <Td className="whitespace-nowrap font-mono text-xs" data-stat="interval">
+              {formatInterval(row.all?.ci)}
+            </Td>
+            <Td className="text-right font-mono text-xs" data-stat="n">
+              {row.all?.n ?? "—"}
+            </Td>
             <Td>
               <GateCell row={row} />
             </Td>
@@ -66,12 +74,20 @@ function LlmbarTable({ rows, queueName }: { rows: RealJudgeRow[]; queueName: str
             </Td>
             <Td className="text-right font-mono text-xs" data-stat="position">
               {formatStat(row.position?.rate)}
-              {row.position ? <span className="text-stone-500"> ({row.position.consistent}/{row.position.n})</span> : null}
+              {row.position ? (
+                <span className="text-stone-500">
+                  {" "}
+                  ({row.position.consistent}/{row.position.n})
+                </span>
+              ) : null}
             </Td>
             <Td className="text-right font-mono text-xs" data-stat="errors">
               {row.orders ? `${row.orders.original.errors} / ${row.orders.swapped.errors}` : "—"}
             </Td>
-            <Td className="text-xs text-stone-500" title="LLMBar publishes one gold label per item: there is no second human to compare with">
+            <Td
+              className="text-xs text-stone-500"
+              title="LLMBar publishes one gold label per item: there is no second human to compare with"
+            >
               —
             </Td>
           </tr>
@@ -87,10 +103,12 @@ function Upgrade({ upgrade }: { upgrade: NonNullable<RealData["llmbar"]["upgrade
   return (
     <CardBody className="border-t border-stone-200 text-sm" data-testid="model-upgrade">
       <p className="font-medium text-stone-900">
-        Model upgrade: {candidate.judgeName} v{base.version} ({base.model}) → v{candidate.version} ({candidate.model}) on {candidate.queueName}
+        Model upgrade: {candidate.judgeName} v{base.version} ({base.model}) → v{candidate.version} ({candidate.model}) on{" "}
+        {candidate.queueName}
       </p>
       <p className="text-stone-600">
-        The same prompt with a new model is a new version that has to earn approval again. Test-split κ {formatStat(base.test?.kappa)} → {formatStat(candidate.test?.kappa)}.{" "}
+        The same prompt with a new model is a new version that has to earn approval again. Test-split κ {formatStat(base.test?.kappa)} →{" "}
+        {formatStat(candidate.test?.kappa)}.{" "}
         <Link className={link} href={href}>
           Open the drift view
         </Link>{" "}
@@ -102,13 +120,16 @@ function Upgrade({ upgrade }: { upgrade: NonNullable<RealData["llmbar"]["upgrade
 
 function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPublished: React.ReactNode }) {
   const versions = [...new Map(hanna.rows.map((r) => [r.versionId, r])).values()];
-  const cell = (versionId: string, criterion: string) => hanna.rows.find((r) => r.versionId === versionId && r.queueName === `HANNA ${criterion}`);
-  const errors = (versionId: string) => hanna.rows.filter((r) => r.versionId === versionId).reduce((sum, r) => sum + (r.all?.errors ?? 0), 0);
+  const cell = (versionId: string, criterion: string) =>
+    hanna.rows.find((r) => r.versionId === versionId && r.queueName === `HANNA ${criterion}`);
+  const errors = (versionId: string) =>
+    hanna.rows.filter((r) => r.versionId === versionId).reduce((sum, r) => sum + (r.all?.errors ?? 0), 0);
   return (
     <>
       <Table aria-label="HANNA: Spearman's rho per judge and criterion">
         <caption className="px-5 pt-3 text-left text-sm text-stone-700">
-          Spearman&apos;s ρ between each LLM&apos;s rating and the mean of three human ratings, all {hanna.rows[0]?.all?.n ?? "960"} generated stories (less the errors). Ceiling: each human rater against the mean of the other two.
+          Spearman&apos;s ρ between each LLM&apos;s rating and the mean of three human ratings, all {hanna.rows[0]?.all?.n ?? "960"}{" "}
+          generated stories (less the errors). Ceiling: each human rater against the mean of the other two.
         </caption>
         <thead className="bg-stone-50">
           <tr>
@@ -162,7 +183,8 @@ function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPubli
       {asPublished}
       <Table aria-label="HANNA: weighted kappa and gate per judge and criterion">
         <caption className="px-5 pt-5 text-left text-sm text-stone-700">
-          Quadratic weighted κ on the held-out test split (what the gate reads) with its Wald 95% interval; ✓ clears the gate, ✗ does not. Ceiling: Krippendorff&apos;s α (ordinal) among the three raters on the same items.
+          Quadratic weighted κ on the held-out test split (what the gate reads) with its Wald 95% interval; ✓ clears the gate, ✗ does not.
+          Ceiling: Krippendorff&apos;s α (ordinal) among the three raters on the same items.
         </caption>
         <thead className="bg-stone-50">
           <tr>
@@ -177,15 +199,27 @@ function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPubli
         <tbody className="divide-y divide-stone-100" data-testid="hanna-kappa">
           {versions.map((v) => (
             <tr key={v.versionId} data-judge={v.judgeName} data-model={v.model} data-version={v.version}>
-              <Td className="whitespace-nowrap">{v.model} · prompt {v.version}</Td>
+              <Td className="whitespace-nowrap">
+                {v.model} · prompt {v.version}
+              </Td>
               {hanna.criteria.map((c) => {
                 const row = cell(v.versionId, c.name);
                 return (
                   <Td key={c.name} className="whitespace-nowrap text-right font-mono text-xs" data-criterion={c.name}>
                     {row?.test ? (
-                      <span title={row.gate.rules.filter((r) => !r.passed).map((r) => `${r.label}: ${r.actual}`).join("\n") || "every rule holds"}>
+                      <span
+                        title={
+                          row.gate.rules
+                            .filter((r) => !r.passed)
+                            .map((r) => `${r.label}: ${r.actual}`)
+                            .join("\n") || "every rule holds"
+                        }
+                      >
                         {formatStat(row.test.kappa)} <span className="text-stone-500">{formatInterval(row.test.ci, 2)}</span>{" "}
-                        <span className={row.gate.passed ? "text-emerald-700" : "text-red-700"} aria-label={row.gate.passed ? "clears the gate" : "fails the gate"}>
+                        <span
+                          className={row.gate.passed ? "text-emerald-700" : "text-red-700"}
+                          aria-label={row.gate.passed ? "clears the gate" : "fails the gate"}
+                        >
                           {row.gate.passed ? "✓" : "✗"}
                         </span>
                       </span>
@@ -222,10 +256,11 @@ export function RealDataSection({ data, asPublished = null }: { data: RealData; 
           Real judges, real humans
         </h2>
         <p className="mt-1 max-w-4xl text-sm text-stone-600">
-          Two public data sets in which the same items carry human judgments and LLM-judge verdicts, imported as judge versions on the replay provider. κ is Cohen&apos;s κ against the human gold label on
-          every item (errors left out and counted); the gate reads the held-out test split under the current policy (κ ≥ {data.policy.minKappa.toFixed(2)}, ≥ {data.policy.minItems} items, ≥{" "}
-          {data.policy.minPerClass} per class). Accuracy counts an unparseable verdict as wrong, as LLMBar&apos;s authors do. Click any number for its calibration, pairs CSV and the{" "}
-          <span className="font-mono">gavel agreement</span> command that reprints it.
+          Two public data sets in which the same items carry human judgments and LLM-judge verdicts, imported as judge versions on the
+          replay provider. κ is Cohen&apos;s κ against the human gold label on every item (errors left out and counted); the gate reads the
+          held-out test split under the current policy (κ ≥ {data.policy.minKappa.toFixed(2)}, ≥ {data.policy.minItems} items, ≥{" "}
+          {data.policy.minPerClass} per class). Accuracy counts an unparseable verdict as wrong, as LLMBar&apos;s authors do. Click any
+          number for its calibration, pairs CSV and the <span className="font-mono">gavel agreement</span> command that reprints it.
         </p>
       </div>
       {llmbar.queues.map((queue) => {
@@ -234,7 +269,11 @@ export function RealDataSection({ data, asPublished = null }: { data: RealData; 
           <Card key={queue.id} data-testid={`real-set-${queue.name}`}>
             <CardHeader
               title={`${queue.name} (pairwise)`}
-              description={queue.name.endsWith("MT-Bench") ? "200 items; gold: the majority vote of MT-Bench's expert judges. Judges asked in both orders." : "100 items; gold: LLMBar's expert-curated objective answer. Judges asked in both orders."}
+              description={
+                queue.name.endsWith("MT-Bench")
+                  ? "200 items; gold: the majority vote of MT-Bench's expert judges. Judges asked in both orders."
+                  : "100 items; gold: LLMBar's expert-curated objective answer. Judges asked in both orders."
+              }
             />
             <LlmbarTable rows={rows} queueName={queue.name} />
             {llmbar.upgrade && llmbar.upgrade.candidate.queueId === queue.id ? <Upgrade upgrade={llmbar.upgrade} /> : null}
@@ -243,7 +282,10 @@ export function RealDataSection({ data, asPublished = null }: { data: RealData; 
       })}
       {hanna.rows.length > 0 ? (
         <Card data-testid="real-set-HANNA">
-          <CardHeader title="HANNA (graded 1–5, six criteria)" description="960 machine-generated stories, each rated 1–5 on six criteria by three human raters; gold = their mean. Each LLM rated them with four prompt variants." />
+          <CardHeader
+            title="HANNA (graded 1–5, six criteria)"
+            description="960 machine-generated stories, each rated 1–5 on six criteria by three human raters; gold = their mean. Each LLM rated them with four prompt variants."
+          />
           <HannaTables hanna={hanna} asPublished={asPublished} />
         </Card>
       ) : null}

@@ -27,7 +27,17 @@ export interface SpecDefaults {
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 /** The judge version form: new judge (name + spec) or a new version cloned from a parent. */
-export function SpecForm({ action, defaults, parentId, submitLabel }: { action: Action; defaults: SpecDefaults; parentId?: string; submitLabel: string }) {
+export function SpecForm({
+  action,
+  defaults,
+  parentId,
+  submitLabel,
+}: {
+  action: Action;
+  defaults: SpecDefaults;
+  parentId?: string;
+  submitLabel: string;
+}) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(action, idleState);
   const [parser, setParser] = useState<JudgeParser>(defaults.parser);
   const [template, setTemplate] = useState(defaults.promptTemplate);
@@ -55,7 +65,12 @@ export function SpecForm({ action, defaults, parentId, submitLabel }: { action: 
             </Field>
           </>
         ) : null}
-        <Field id="judge-provider" label="Provider" hint="openai covers any OpenAI-compatible server (Ollama, vLLM, LM Studio)." errors={errors.provider}>
+        <Field
+          id="judge-provider"
+          label="Provider"
+          hint="openai covers any OpenAI-compatible server (Ollama, vLLM, LM Studio)."
+          errors={errors.provider}
+        >
           <select id="judge-provider" name="provider" defaultValue={defaults.provider} className={inputClass}>
             {JUDGE_PROVIDER_NAMES.map((name) => (
               <option key={name} value={name}>
@@ -65,14 +80,43 @@ export function SpecForm({ action, defaults, parentId, submitLabel }: { action: 
           </select>
         </Field>
         <Field id="judge-model" label="Pinned model id" hint="A dated snapshot, e.g. gpt-4o-2024-08-06." errors={errors.model}>
-          <input id="judge-model" name="model" defaultValue={defaults.model} className={inputClass} aria-invalid={errors.model ? true : undefined} />
+          <input
+            id="judge-model"
+            name="model"
+            defaultValue={defaults.model}
+            className={inputClass}
+            aria-invalid={errors.model ? true : undefined}
+          />
         </Field>
-        <Field id="judge-base-url" label="Base URL (optional)" hint="Empty: OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the public API. Keys come from the server's environment." errors={errors.baseUrl}>
-          <input id="judge-base-url" name="baseUrl" defaultValue={defaults.baseUrl} placeholder="http://127.0.0.1:11434/v1" className={inputClass} aria-invalid={errors.baseUrl ? true : undefined} />
+        <Field
+          id="judge-base-url"
+          label="Base URL (optional)"
+          hint="Empty: OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the public API. Keys come from the server's environment."
+          errors={errors.baseUrl}
+        >
+          <input
+            id="judge-base-url"
+            name="baseUrl"
+            defaultValue={defaults.baseUrl}
+            placeholder="http://127.0.0.1:11434/v1"
+            className={inputClass}
+            aria-invalid={errors.baseUrl ? true : undefined}
+          />
         </Field>
-        <Field id="judge-parser" label="Output parser" hint={creating ? "Also decides which label sets it can be measured on." : "A new version keeps its judge's parser."} errors={errors.parser}>
+        <Field
+          id="judge-parser"
+          label="Output parser"
+          hint={creating ? "Also decides which label sets it can be measured on." : "A new version keeps its judge's parser."}
+          errors={errors.parser}
+        >
           {creating ? (
-            <select id="judge-parser" name="parser" value={parser} onChange={(e) => changeParser(e.target.value as JudgeParser)} className={inputClass}>
+            <select
+              id="judge-parser"
+              name="parser"
+              value={parser}
+              onChange={(e) => changeParser(e.target.value as JudgeParser)}
+              className={inputClass}
+            >
               <option value="pass_fail">PASS / FAIL with a reason (binary items)</option>
               <option value="score_1_5">score 1–5 with a reason (graded items)</option>
               <option value="pairwise">A / B with a reason (pairwise items)</option>
@@ -85,7 +129,14 @@ export function SpecForm({ action, defaults, parentId, submitLabel }: { action: 
           )}
         </Field>
       </div>
-      <Field id="judge-template" label="Prompt template" hint={`Variables: ${Object.keys(TEMPLATE_VARIABLES).map((v) => `{{${v}}}`).join(" ")}`} errors={errors.promptTemplate}>
+      <Field
+        id="judge-template"
+        label="Prompt template"
+        hint={`Variables: ${Object.keys(TEMPLATE_VARIABLES)
+          .map((v) => `{{${v}}}`)
+          .join(" ")}`}
+        errors={errors.promptTemplate}
+      >
         <textarea
           id="judge-template"
           name="promptTemplate"
@@ -98,23 +149,60 @@ export function SpecForm({ action, defaults, parentId, submitLabel }: { action: 
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="judge-temperature" label="Temperature" errors={errors.temperature}>
-          <input id="judge-temperature" name="temperature" inputMode="decimal" defaultValue={String(defaults.temperature)} className={inputClass} />
+          <input
+            id="judge-temperature"
+            name="temperature"
+            inputMode="decimal"
+            defaultValue={String(defaults.temperature)}
+            className={inputClass}
+          />
         </Field>
         <Field id="judge-max-tokens" label="Max tokens" errors={errors.maxTokens}>
-          <input id="judge-max-tokens" name="maxTokens" inputMode="numeric" defaultValue={String(defaults.maxTokens)} className={inputClass} />
+          <input
+            id="judge-max-tokens"
+            name="maxTokens"
+            inputMode="numeric"
+            defaultValue={String(defaults.maxTokens)}
+            className={inputClass}
+          />
         </Field>
         <Field id="judge-seed" label="Seed (optional)" hint="OpenAI-compatible servers only." errors={errors.seed}>
-          <input id="judge-seed" name="seed" inputMode="numeric" defaultValue={defaults.seed === null ? "" : String(defaults.seed)} className={inputClass} />
+          <input
+            id="judge-seed"
+            name="seed"
+            inputMode="numeric"
+            defaultValue={defaults.seed === null ? "" : String(defaults.seed)}
+            className={inputClass}
+          />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="judge-key-env" label="Key variable (optional)" hint="The name of the server's environment variable holding this version's key, e.g. GROQ_API_KEY. Empty: OPENAI_API_KEY / ANTHROPIC_API_KEY for their configured endpoints, keyless for other allowed hosts." errors={errors.apiKeyEnv}>
-          <input id="judge-key-env" name="apiKeyEnv" defaultValue={defaults.apiKeyEnv} placeholder="GROQ_API_KEY" className={`${inputClass} font-mono`} aria-invalid={errors.apiKeyEnv ? true : undefined} />
+        <Field
+          id="judge-key-env"
+          label="Key variable (optional)"
+          hint="The name of the server's environment variable holding this version's key, e.g. GROQ_API_KEY. Empty: OPENAI_API_KEY / ANTHROPIC_API_KEY for their configured endpoints, keyless for other allowed hosts."
+          errors={errors.apiKeyEnv}
+        >
+          <input
+            id="judge-key-env"
+            name="apiKeyEnv"
+            defaultValue={defaults.apiKeyEnv}
+            placeholder="GROQ_API_KEY"
+            className={`${inputClass} font-mono`}
+            aria-invalid={errors.apiKeyEnv ? true : undefined}
+          />
         </Field>
         <div className="flex items-start gap-2 pt-6">
-          <input id="judge-structured" name="structuredOutput" type="checkbox" defaultChecked={defaults.structuredOutput} className="mt-1" />
+          <input
+            id="judge-structured"
+            name="structuredOutput"
+            type="checkbox"
+            defaultChecked={defaults.structuredOutput}
+            className="mt-1"
+          />
           <label htmlFor="judge-structured" className="text-sm text-stone-700">
-            Structured output: ask for a JSON verdict matching the parser&apos;s schema (OpenAI and Anthropic; the text parsers still read the answer).
+            Structured output: ask for a JSON verdict matching the parser&apos;s schema (OpenAI and Anthropic; the text parsers still read
+            the answer).
           </label>
         </div>
       </div>

@@ -63,7 +63,10 @@ export function Timeline({ events }: { events: AuditEventRow[] }) {
             <div className="mt-0.5 text-stone-700">
               {event.action === "calibration.created" ? (
                 <>
-                  <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${event.targetId}`}>calibrated</Link> on {d.labelSet ?? "a label set"} ({d.split}): κ {formatStat(d.kappa ?? null)} on {d.n} items
+                  <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${event.targetId}`}>
+                    calibrated
+                  </Link>{" "}
+                  on {d.labelSet ?? "a label set"} ({d.split}): κ {formatStat(d.kappa ?? null)} on {d.n} items
                   {d.itemsJudged !== undefined ? ` · ${d.itemsJudged} judged, ${d.verdictsReused ?? 0} reused` : ""}
                 </>
               ) : event.action === "judge.canary_checked" ? (
@@ -76,10 +79,16 @@ export function Timeline({ events }: { events: AuditEventRow[] }) {
                   {d.reason}
                   {d.before || d.after ? (
                     <span className="font-mono text-xs text-stone-600">
-                      {" "}· {[numbers(d.before), numbers(d.after)].filter(Boolean).join(" → ")}
+                      {" "}
+                      · {[numbers(d.before), numbers(d.after)].filter(Boolean).join(" → ")}
                     </span>
                   ) : null}
-                  {d.itemsJudged !== undefined ? <span className="text-xs text-stone-600"> · {d.itemsJudged} items judged, {d.verdictsReused ?? 0} verdicts reused</span> : null}
+                  {d.itemsJudged !== undefined ? (
+                    <span className="text-xs text-stone-600">
+                      {" "}
+                      · {d.itemsJudged} items judged, {d.verdictsReused ?? 0} verdicts reused
+                    </span>
+                  ) : null}
                 </>
               )}
             </div>

@@ -35,7 +35,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <>
         <PageHeader title="Compare judge versions" />
         <EmptyState title="Pick two versions to compare">
-          Open a judge version and choose <strong>New model for this judge</strong>: Gavel clones it with the new model and brings you here to measure both on the same frozen gold test set.
+          Open a judge version and choose <strong>New model for this judge</strong>: Gavel clones it with the new model and brings you here
+          to measure both on the same frozen gold test set.
         </EmptyState>
       </>
     );
@@ -61,11 +62,15 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               <span>Label set</span>
               <select name="queue" className={inputClass}>
                 {sets.map((s) => (
-                  <option key={s.id} value={s.id}>{s.name} ({s.testGold} test gold items)</option>
+                  <option key={s.id} value={s.id}>
+                    {s.name} ({s.testGold} test gold items)
+                  </option>
                 ))}
               </select>
             </label>
-            <Button type="submit" tone="secondary">Compare</Button>
+            <Button type="submit" tone="secondary">
+              Compare
+            </Button>
           </form>
         )}
       </>
@@ -94,11 +99,19 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     <div className="space-y-6">
       <PageHeader
         title={title}
-        description={<>Both versions on the frozen gold test split of <span className="font-medium">{queue.name}</span> ({queue.testGold} items, hash <span className="font-mono">{current?.slice(0, 12) ?? "none"}</span>). A new version starts unapproved, whatever its predecessor was.</>}
+        description={
+          <>
+            Both versions on the frozen gold test split of <span className="font-medium">{queue.name}</span> ({queue.testGold} items, hash{" "}
+            <span className="font-mono">{current?.slice(0, 12) ?? "none"}</span>). A new version starts unapproved, whatever its predecessor
+            was.
+          </>
+        }
       />
       {!bothCurrent ? (
         <Alert tone="warn">
-          {oldCal && newCal ? "At least one calibration was made on an older gold set: run both again so they are measured on the same items." : "Calibrate both versions on this test split to compare them."}
+          {oldCal && newCal
+            ? "At least one calibration was made on an older gold set: run both again so they are measured on the same items."
+            : "Calibrate both versions on this test split to compare them."}
         </Alert>
       ) : null}
       {can(user, "judges:write") ? <CompareRunForm baseId={base.id} candidateId={candidate.id} queueId={queue.id} /> : null}
@@ -106,15 +119,32 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         {sides.map(({ key, version, calibration }) => (
           <Card key={key} data-testid={`side-${key}`}>
             <CardHeader
-              title={<Link className="hover:underline" href={`/judges/versions/${version.id}`}>v{version.version} · {version.model}</Link>}
-              description={calibration ? (calibration.labelSetHash === current ? "on the current gold set" : <Badge tone="warn">on an older gold set</Badge>) : "not calibrated on this split yet"}
+              title={
+                <Link className="hover:underline" href={`/judges/versions/${version.id}`}>
+                  v{version.version} · {version.model}
+                </Link>
+              }
+              description={
+                calibration ? (
+                  calibration.labelSetHash === current ? (
+                    "on the current gold set"
+                  ) : (
+                    <Badge tone="warn">on an older gold set</Badge>
+                  )
+                ) : (
+                  "not calibrated on this split yet"
+                )
+              }
             />
             {calibration ? (
               <>
                 <CardBody>
                   <CalibrationNumbers stats={statsOf(calibration)} />
                 </CardBody>
-                <ConfusionMatrix confusion={statsOf(calibration).report.confusion} caption={`v${version.version}: rows are the judge, columns the gold label.`} />
+                <ConfusionMatrix
+                  confusion={statsOf(calibration).report.confusion}
+                  caption={`v${version.version}: rows are the judge, columns the gold label.`}
+                />
               </>
             ) : (
               <CardBody className="text-sm text-stone-600">Run and calibrate to see its numbers.</CardBody>
@@ -125,13 +155,20 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       {oldCal && newCal ? (
         <p className="text-sm text-stone-700" data-testid="kappa-delta">
           κ {formatStat(oldCal.kappa)} → {formatStat(newCal.kappa)}
-          {oldCal.kappa !== null && newCal.kappa !== null ? ` (${newCal.kappa >= oldCal.kappa ? "+" : ""}${formatStat(newCal.kappa - oldCal.kappa)})` : " (change undefined)"}
+          {oldCal.kappa !== null && newCal.kappa !== null
+            ? ` (${newCal.kappa >= oldCal.kappa ? "+" : ""}${formatStat(newCal.kappa - oldCal.kappa)})`
+            : " (change undefined)"}
         </p>
       ) : null}
       <Card>
-        <CardHeader title="Items whose verdict flipped" description={`${flipped.length} of ${gold?.gold.length ?? 0} test items. Each links to its transcript with both verdicts.${hidden > 0 ? ` ${hidden} item${hidden === 1 ? "" : "s"} you may still label ${hidden === 1 ? "is" : "are"} left out (blind review).` : ""}`} />
+        <CardHeader
+          title="Items whose verdict flipped"
+          description={`${flipped.length} of ${gold?.gold.length ?? 0} test items. Each links to its transcript with both verdicts.${hidden > 0 ? ` ${hidden} item${hidden === 1 ? "" : "s"} you may still label ${hidden === 1 ? "is" : "are"} left out (blind review).` : ""}`}
+        />
         {flipped.length === 0 ? (
-          <CardBody className="text-sm text-stone-600">No item changed verdict{newVerdicts.length === 0 ? " (the new version has not judged any yet)" : ""}.</CardBody>
+          <CardBody className="text-sm text-stone-600">
+            No item changed verdict{newVerdicts.length === 0 ? " (the new version has not judged any yet)" : ""}.
+          </CardBody>
         ) : (
           <Table>
             <thead className="bg-stone-50">
@@ -147,14 +184,26 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               {flipped.map((f) => (
                 <tr key={f.transcriptId}>
                   <Td>
-                    <Link className="font-mono text-xs text-indigo-700 hover:underline" title={f.transcriptId} href={`/judges/versions/${candidate.id}/items/${f.transcriptId}?compare=${base.id}`}>
+                    <Link
+                      className="font-mono text-xs text-indigo-700 hover:underline"
+                      title={f.transcriptId}
+                      href={`/judges/versions/${candidate.id}/items/${f.transcriptId}?compare=${base.id}`}
+                    >
                       {names.get(f.transcriptId)}
                     </Link>
                   </Td>
                   <Td className="font-mono">{f.gold}</Td>
                   <Td className="font-mono">{f.before}</Td>
                   <Td className="font-mono">{f.after}</Td>
-                  <Td>{f.agreesWithGold === "new" ? <Badge tone="good">new version</Badge> : f.agreesWithGold === "old" ? <Badge tone="bad">old version</Badge> : <Badge tone="muted">neither</Badge>}</Td>
+                  <Td>
+                    {f.agreesWithGold === "new" ? (
+                      <Badge tone="good">new version</Badge>
+                    ) : f.agreesWithGold === "old" ? (
+                      <Badge tone="bad">old version</Badge>
+                    ) : (
+                      <Badge tone="muted">neither</Badge>
+                    )}
+                  </Td>
                 </tr>
               ))}
             </tbody>

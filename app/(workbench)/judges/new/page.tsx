@@ -21,7 +21,18 @@ export default async function NewJudgePage() {
           <SpecForm
             action={createJudgeAction}
             submitLabel="Create judge"
-            defaults={{ provider: "openai", model: "", baseUrl: "", promptTemplate: DEFAULT_TEMPLATES.pass_fail, parser: "pass_fail", temperature: 0, maxTokens: 512, seed: null, structuredOutput: false, apiKeyEnv: "" }}
+            defaults={{
+              provider: "openai",
+              model: "",
+              baseUrl: "",
+              promptTemplate: DEFAULT_TEMPLATES.pass_fail,
+              parser: "pass_fail",
+              temperature: 0,
+              maxTokens: 512,
+              seed: null,
+              structuredOutput: false,
+              apiKeyEnv: "",
+            }}
           />
         </CardBody>
       </Card>

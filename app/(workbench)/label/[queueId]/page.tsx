@@ -26,7 +26,10 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
     <>
       <PageHeader
         title={queue.name}
-        description={queue.description ?? `A ${queue.kind} queue: ${queue.reviewersPerItem} reviewer${queue.reviewersPerItem === 1 ? "" : "s"} per item.`}
+        description={
+          queue.description ??
+          `A ${queue.kind} queue: ${queue.reviewersPerItem} reviewer${queue.reviewersPerItem === 1 ? "" : "s"} per item.`
+        }
         actions={
           <>
             <Link href={`/label/${queue.id}/agreement`} className="text-sm text-indigo-700 hover:underline">
@@ -82,7 +85,10 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
         </Card>
       </div>
       <Card className="mt-6">
-        <CardHeader title="Reviewers" description="How many items each reviewer labeled and skipped, on how many they revealed the judge's verdict afterwards, and the time their labels took (as their browser measured it, from showing the item to the label)." />
+        <CardHeader
+          title="Reviewers"
+          description="How many items each reviewer labeled and skipped, on how many they revealed the judge's verdict afterwards, and the time their labels took (as their browser measured it, from showing the item to the label)."
+        />
         {progress.reviewers.length === 0 ? (
           <div className="p-5">
             <EmptyState title="Nobody has labeled yet">Start labeling: the first reviewer&apos;s progress shows up here.</EmptyState>

@@ -8,7 +8,11 @@ export function HotkeyHelp({ choices, onClose }: { choices: LabelChoice[]; onClo
     ["?", "Show or hide these shortcuts"],
   ];
   return (
-    <section className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm" aria-label="Keyboard shortcuts" data-testid="hotkey-help">
+    <section
+      className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm"
+      aria-label="Keyboard shortcuts"
+      data-testid="hotkey-help"
+    >
       <div className="mb-2 flex items-center justify-between">
         <h2 className="font-semibold text-indigo-950">Keyboard shortcuts</h2>
         <button type="button" onClick={onClose} className="text-xs text-indigo-800 hover:underline">

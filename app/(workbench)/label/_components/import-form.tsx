@@ -14,7 +14,10 @@ type Action = (state: ActionState<ImportFileResult>, form: FormData) => Promise<
 
 /** Upload a transcript file; shows every problem (nothing written) or what was imported. */
 export function ImportForm({ action, queues }: { action: Action; queues: string[] }) {
-  const [state, formAction, pending] = useActionState<ActionState<ImportFileResult>, FormData>(action, idleState as ActionState<ImportFileResult>);
+  const [state, formAction, pending] = useActionState<ActionState<ImportFileResult>, FormData>(
+    action,
+    idleState as ActionState<ImportFileResult>,
+  );
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   const result = state.status === "ok" ? state.data : undefined;
   const problems = result && !result.ok ? result.errors : null;
@@ -23,9 +26,14 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
     <form onSubmit={keepValuesOnSubmit(formAction)} noValidate className="space-y-5" aria-label="Import transcripts">
       {state.status === "error" && !state.fieldErrors ? <Alert tone="error">{state.message}</Alert> : null}
       {problems ? (
-        <div role="alert" aria-label="Import problems" className="rounded-md border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800">
+        <div
+          role="alert"
+          aria-label="Import problems"
+          className="rounded-md border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800"
+        >
           <p className="font-medium">
-            The file has {problems.length} problem{problems.length === 1 ? "" : "s"}; nothing was imported. Fix {problems.length === 1 ? "it" : "them"} and upload the file again.
+            The file has {problems.length} problem{problems.length === 1 ? "" : "s"}; nothing was imported. Fix{" "}
+            {problems.length === 1 ? "it" : "them"} and upload the file again.
           </p>
           <ul className="mt-2 max-h-80 list-disc space-y-0.5 overflow-auto pl-5 font-mono text-xs">
             {problems.slice(0, 200).map((problem, i) => (
@@ -39,8 +47,13 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
         <Alert tone="success" aria-label="Import result">
           <p className="font-medium" data-testid="import-counts">
             Imported {result.items} transcript{result.items === 1 ? "" : "s"}: {result.created} new, {result.existing} already stored
-            {result.queue ? `; ${result.addedToQueue} added to the queue "${result.queue.name}"${result.queue.created ? " (new)" : ""}` : ""}
-            {result.verdicts.created + result.verdicts.existing ? `; judge verdicts: ${result.verdicts.created} new, ${result.verdicts.existing} already stored` : ""}.
+            {result.queue
+              ? `; ${result.addedToQueue} added to the queue "${result.queue.name}"${result.queue.created ? " (new)" : ""}`
+              : ""}
+            {result.verdicts.created + result.verdicts.existing
+              ? `; judge verdicts: ${result.verdicts.created} new, ${result.verdicts.existing} already stored`
+              : ""}
+            .
           </p>
           {result.notes.length ? (
             <ul className="mt-1 list-disc pl-5" aria-label="Import notes">
@@ -57,8 +70,20 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="import-file" label="Transcript file" hint="Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI .json log or a Langfuse export." errors={errors.file}>
-          <input id="import-file" name="file" type="file" accept=".jsonl,.ndjson,.json,application/json" className={inputClass} aria-invalid={errors.file ? true : undefined} />
+        <Field
+          id="import-file"
+          label="Transcript file"
+          hint="Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI .json log or a Langfuse export."
+          errors={errors.file}
+        >
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            accept=".jsonl,.ndjson,.json,application/json"
+            className={inputClass}
+            aria-invalid={errors.file ? true : undefined}
+          />
         </Field>
         <Field id="import-format" label="Format" errors={errors.format}>
           <select id="import-format" name="format" defaultValue="auto" className={inputClass}>
@@ -70,8 +95,19 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
             ))}
           </select>
         </Field>
-        <Field id="import-queue" label="Add to queue (optional)" hint="An existing queue's name, or a new name to create a queue from this file." errors={errors.queue}>
-          <input id="import-queue" name="queue" list="import-queue-names" className={inputClass} aria-invalid={errors.queue ? true : undefined} />
+        <Field
+          id="import-queue"
+          label="Add to queue (optional)"
+          hint="An existing queue's name, or a new name to create a queue from this file."
+          errors={errors.queue}
+        >
+          <input
+            id="import-queue"
+            name="queue"
+            list="import-queue-names"
+            className={inputClass}
+            aria-invalid={errors.queue ? true : undefined}
+          />
         </Field>
         <datalist id="import-queue-names">
           {queues.map((name) => (

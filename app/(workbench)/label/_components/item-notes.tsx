@@ -26,7 +26,9 @@ export function ThreadList({ thread, testId }: { thread: NotesThread; testId: st
         </p>
       ) : null}
       {thread.comments.length === 0 ? (
-        <p className="text-xs text-stone-500">No comments{thread.visible === "own" ? " from you yet (others' appear once you have labeled this item)" : ""}.</p>
+        <p className="text-xs text-stone-500">
+          No comments{thread.visible === "own" ? " from you yet (others' appear once you have labeled this item)" : ""}.
+        </p>
       ) : (
         <ul className="space-y-1.5">
           {thread.comments.map((c) => (
@@ -59,12 +61,25 @@ export function ItemNotes({ queueId, queueItemId, thread }: { queueId: string; q
       router.refresh();
     });
   return (
-    <details className="rounded-lg border border-stone-200 bg-white p-3 text-sm shadow-sm" open={thread.comments.length > 0 || mine.size > 0} data-testid="item-notes">
+    <details
+      className="rounded-lg border border-stone-200 bg-white p-3 text-sm shadow-sm"
+      open={thread.comments.length > 0 || mine.size > 0}
+      data-testid="item-notes"
+    >
       <summary className="cursor-pointer font-medium text-stone-800">Comment or flag</summary>
       <div className="mt-2 space-y-3">
         <div className="flex flex-wrap gap-1.5" role="group" aria-label="Flag this item">
           {FLAG_KINDS.map((kind) => (
-            <Button key={kind} type="button" size="sm" tone="secondary" aria-pressed={mine.has(kind)} className={mine.has(kind) ? "ring-2 ring-amber-500" : undefined} disabled={pending} onClick={() => act(() => setFlagAction(undefined, { queueId, queueItemId, kind, on: !mine.has(kind) }))}>
+            <Button
+              key={kind}
+              type="button"
+              size="sm"
+              tone="secondary"
+              aria-pressed={mine.has(kind)}
+              className={mine.has(kind) ? "ring-2 ring-amber-500" : undefined}
+              disabled={pending}
+              onClick={() => act(() => setFlagAction(undefined, { queueId, queueItemId, kind, on: !mine.has(kind) }))}
+            >
               {FLAG_LABELS[kind]}
             </Button>
           ))}
@@ -73,12 +88,35 @@ export function ItemNotes({ queueId, queueItemId, thread }: { queueId: string; q
           <label htmlFor="item-comment" className="block text-xs font-medium text-stone-700">
             Comment
           </label>
-          <textarea id="item-comment" rows={2} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)} className={inputClass} placeholder="A question or note for the adjudicator" />
-          <Button type="button" size="sm" tone="secondary" disabled={pending || !body.trim()} onClick={() => act(() => addCommentAction(undefined, { queueId, queueItemId, body }), () => setBody(""))}>
+          <textarea
+            id="item-comment"
+            rows={2}
+            maxLength={2000}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            className={inputClass}
+            placeholder="A question or note for the adjudicator"
+          />
+          <Button
+            type="button"
+            size="sm"
+            tone="secondary"
+            disabled={pending || !body.trim()}
+            onClick={() =>
+              act(
+                () => addCommentAction(undefined, { queueId, queueItemId, body }),
+                () => setBody(""),
+              )
+            }
+          >
             Add comment
           </Button>
         </div>
-        {error ? <p className="text-xs text-red-700" role="alert">{error}</p> : null}
+        {error ? (
+          <p className="text-xs text-red-700" role="alert">
+            {error}
+          </p>
+        ) : null}
         <ThreadList thread={thread} testId="item-thread" />
       </div>
     </details>

@@ -74,7 +74,15 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
       if (!queueItemId) return;
       const timeSpentMs = Math.round(performance.now() - started.current);
       run(
-        () => submitLabelAction(undefined, { queueId, queueItemId, value, score: withScore && score ? Number(score) : undefined, reason: reason || undefined, timeSpentMs }),
+        () =>
+          submitLabelAction(undefined, {
+            queueId,
+            queueItemId,
+            value,
+            score: withScore && score ? Number(score) : undefined,
+            reason: reason || undefined,
+            timeSpentMs,
+          }),
         () => (pinned ? base : null),
       );
     },
@@ -83,7 +91,10 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
 
   const skip = useCallback(() => {
     if (!queueItemId) return;
-    run(() => skipItemAction(undefined, { queueId, queueItemId }), () => (pinned ? base : null));
+    run(
+      () => skipItemAction(undefined, { queueId, queueItemId }),
+      () => (pinned ? base : null),
+    );
   }, [queueId, queueItemId, run, pinned, base]);
 
   const undo = useCallback(() => {
@@ -137,12 +148,22 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
         aria-label="Your label"
         data-testid="decision-panel"
       >
-        {error ? <Alert tone="error" data-testid="label-error">{error}</Alert> : null}
+        {error ? (
+          <Alert tone="error" data-testid="label-error">
+            {error}
+          </Alert>
+        ) : null}
         {queueItemId ? (
           <div className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
             <div className={`grid gap-2 ${choices.length > 2 ? "grid-cols-5" : "grid-cols-2"}`}>
               {choices.map((choice) => (
-                <Button key={choice.value} tone="secondary" disabled={pending} onClick={() => label(choice.value)} aria-keyshortcuts={choice.key.toUpperCase()}>
+                <Button
+                  key={choice.value}
+                  tone="secondary"
+                  disabled={pending}
+                  onClick={() => label(choice.value)}
+                  aria-keyshortcuts={choice.key.toUpperCase()}
+                >
                   {choice.label}
                   <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">{choice.key.toUpperCase()}</kbd>
                 </Button>
@@ -167,7 +188,15 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
               <label htmlFor="label-reason" className="block text-sm font-medium text-stone-800">
                 Reason (optional)
               </label>
-              <textarea id="label-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} placeholder="What decided it?" maxLength={5000} />
+              <textarea
+                id="label-reason"
+                rows={3}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                className={inputClass}
+                placeholder="What decided it?"
+                maxLength={5000}
+              />
             </div>
             <div className="flex flex-wrap gap-2">
               <Button tone="secondary" size="sm" disabled={pending} onClick={skip} aria-keyshortcuts="S">

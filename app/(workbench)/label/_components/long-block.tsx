@@ -7,7 +7,8 @@ const PREVIEW_LINES = 12;
 /** Expanding shows this much more at a time: a 5 MB tool result never becomes one giant text node. */
 const STEP = 100_000;
 
-const pre = "whitespace-pre-wrap [overflow-wrap:anywhere] rounded bg-stone-50 px-2.5 py-1.5 font-mono text-xs leading-relaxed text-stone-800";
+const pre =
+  "whitespace-pre-wrap [overflow-wrap:anywhere] rounded bg-stone-50 px-2.5 py-1.5 font-mono text-xs leading-relaxed text-stone-800";
 
 function preview(text: string): string {
   let end = Math.min(text.length, PREVIEW_CHARS);
@@ -41,7 +42,12 @@ export function LongBlock({ text, label }: { text: string | null; label: string 
       </pre>
       <div className="mt-1 flex gap-3 text-xs">
         {rest > 0 ? (
-          <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={() => setShown(next)} aria-label={`Show all of ${label}`}>
+          <button
+            type="button"
+            className="font-medium text-indigo-700 hover:underline"
+            onClick={() => setShown(next)}
+            aria-label={`Show all of ${label}`}
+          >
             {next >= text.length ? "Show all" : `Show ${(next - visible.length).toLocaleString("en")} more characters`}
             <span className="ml-1 text-stone-500">({text.length.toLocaleString("en")} characters)</span>
           </button>

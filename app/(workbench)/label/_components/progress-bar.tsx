@@ -3,7 +3,14 @@ export function ProgressBar({ value, total, label }: { value: number; total: num
   const percent = total > 0 ? Math.round((value / total) * 100) : 0;
   return (
     <div className="min-w-40">
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={value} className="h-2 overflow-hidden rounded-full bg-stone-200">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={value}
+        className="h-2 overflow-hidden rounded-full bg-stone-200"
+      >
         <div className="h-full rounded-full bg-indigo-500" style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-1 text-xs text-stone-600">

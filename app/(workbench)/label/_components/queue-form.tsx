@@ -20,7 +20,15 @@ type Action = (state: ActionState<CreatedQueue>, form: FormData) => Promise<Acti
 type Source = "run" | "import" | "source";
 
 /** The new-queue form: settings, reviewers, and where the items come from. */
-export function QueueForm({ action, choices, initial }: { action: Action; choices: QueueChoices; initial: { source: Source; runId?: string; importId?: string } }) {
+export function QueueForm({
+  action,
+  choices,
+  initial,
+}: {
+  action: Action;
+  choices: QueueChoices;
+  initial: { source: Source; runId?: string; importId?: string };
+}) {
   const [state, formAction, pending] = useActionState<ActionState<CreatedQueue>, FormData>(action, idleState as ActionState<CreatedQueue>);
   const [kind, setKind] = useState("binary");
   const [source, setSource] = useState<Source>(initial.source);
@@ -49,7 +57,14 @@ export function QueueForm({ action, choices, initial }: { action: Action; choice
             <input id="queue-description" name="description" className={inputClass} />
           </Field>
           <Field id="queue-kind" label="Kind" errors={errors.kind}>
-            <select id="queue-kind" name="kind" value={kind} onChange={(e) => setKind(e.target.value)} className={inputClass} aria-invalid={invalid("kind")}>
+            <select
+              id="queue-kind"
+              name="kind"
+              value={kind}
+              onChange={(e) => setKind(e.target.value)}
+              className={inputClass}
+              aria-invalid={invalid("kind")}
+            >
               <option value="binary">binary: pass / fail</option>
               <option value="pairwise">pairwise: A or B better</option>
               <option value="graded">graded: a score</option>
@@ -58,23 +73,68 @@ export function QueueForm({ action, choices, initial }: { action: Action; choice
           {kind === "graded" ? (
             <div className="grid grid-cols-2 gap-3">
               <Field id="queue-scale-min" label="Lowest score (optional)" errors={errors.scaleMin}>
-                <input id="queue-scale-min" name="scaleMin" inputMode="numeric" placeholder="1" className={inputClass} aria-invalid={invalid("scaleMin")} />
+                <input
+                  id="queue-scale-min"
+                  name="scaleMin"
+                  inputMode="numeric"
+                  placeholder="1"
+                  className={inputClass}
+                  aria-invalid={invalid("scaleMin")}
+                />
               </Field>
               <Field id="queue-scale-max" label="Highest score (optional)" errors={errors.scaleMax}>
-                <input id="queue-scale-max" name="scaleMax" inputMode="numeric" placeholder="5" className={inputClass} aria-invalid={invalid("scaleMax")} />
+                <input
+                  id="queue-scale-max"
+                  name="scaleMax"
+                  inputMode="numeric"
+                  placeholder="5"
+                  className={inputClass}
+                  aria-invalid={invalid("scaleMax")}
+                />
               </Field>
             </div>
           ) : null}
         </div>
-        <Field id="queue-rubric" label="Rubric" hint="What reviewers judge each item against; it is shown with every item." errors={errors.rubric}>
+        <Field
+          id="queue-rubric"
+          label="Rubric"
+          hint="What reviewers judge each item against; it is shown with every item."
+          errors={errors.rubric}
+        >
           <textarea id="queue-rubric" name="rubric" rows={5} className={inputClass} aria-invalid={invalid("rubric")} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="queue-reviewers-per-item" label="Reviewers per item" hint="1 for plain labeling; 2 or more for a gold set (agreement, adjudication)." errors={errors.reviewersPerItem}>
-            <input id="queue-reviewers-per-item" name="reviewersPerItem" type="number" min={1} max={10} defaultValue={1} className={inputClass} aria-invalid={invalid("reviewersPerItem")} />
+          <Field
+            id="queue-reviewers-per-item"
+            label="Reviewers per item"
+            hint="1 for plain labeling; 2 or more for a gold set (agreement, adjudication)."
+            errors={errors.reviewersPerItem}
+          >
+            <input
+              id="queue-reviewers-per-item"
+              name="reviewersPerItem"
+              type="number"
+              min={1}
+              max={10}
+              defaultValue={1}
+              className={inputClass}
+              aria-invalid={invalid("reviewersPerItem")}
+            />
           </Field>
-          <Field id="queue-test-fraction" label="Test share (0–1)" hint="Share of items held out as the test split that gates judges." errors={errors.testFraction}>
-            <input id="queue-test-fraction" name="testFraction" inputMode="decimal" defaultValue="0.5" className={inputClass} aria-invalid={invalid("testFraction")} />
+          <Field
+            id="queue-test-fraction"
+            label="Test share (0–1)"
+            hint="Share of items held out as the test split that gates judges."
+            errors={errors.testFraction}
+          >
+            <input
+              id="queue-test-fraction"
+              name="testFraction"
+              inputMode="decimal"
+              defaultValue="0.5"
+              className={inputClass}
+              aria-invalid={invalid("testFraction")}
+            />
           </Field>
         </div>
       </fieldset>
@@ -119,7 +179,12 @@ export function QueueForm({ action, choices, initial }: { action: Action; choice
         </div>
         {source === "run" ? (
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field id="queue-run" label="Run" hint="Every trial that did not pass (fail, error, skipped) is included." errors={errors.runId}>
+            <Field
+              id="queue-run"
+              label="Run"
+              hint="Every trial that did not pass (fail, error, skipped) is included."
+              errors={errors.runId}
+            >
               <select id="queue-run" name="runId" defaultValue={initial.runId ?? ""} className={inputClass} aria-invalid={invalid("runId")}>
                 <option value="">Choose a run…</option>
                 {choices.runs.map((r) => (
@@ -129,17 +194,47 @@ export function QueueForm({ action, choices, initial }: { action: Action; choice
                 ))}
               </select>
             </Field>
-            <Field id="queue-pass-sample" label="Sample of passes (0–1)" hint="0.1 adds 10% of the passing trials." errors={errors.passSample}>
-              <input id="queue-pass-sample" name="passSample" inputMode="decimal" defaultValue="0.1" className={inputClass} aria-invalid={invalid("passSample")} />
+            <Field
+              id="queue-pass-sample"
+              label="Sample of passes (0–1)"
+              hint="0.1 adds 10% of the passing trials."
+              errors={errors.passSample}
+            >
+              <input
+                id="queue-pass-sample"
+                name="passSample"
+                inputMode="decimal"
+                defaultValue="0.1"
+                className={inputClass}
+                aria-invalid={invalid("passSample")}
+              />
             </Field>
             <Field id="queue-sample-seed" label="Sample seed" hint="The same seed picks the same passes." errors={errors.sampleSeed}>
-              <input id="queue-sample-seed" name="sampleSeed" inputMode="numeric" defaultValue="1" className={inputClass} aria-invalid={invalid("sampleSeed")} />
+              <input
+                id="queue-sample-seed"
+                name="sampleSeed"
+                inputMode="numeric"
+                defaultValue="1"
+                className={inputClass}
+                aria-invalid={invalid("sampleSeed")}
+              />
             </Field>
           </div>
         ) : null}
         {source === "import" ? (
-          <Field id="queue-import" label="Import" hint="The transcripts of one earlier import (Label → Import transcripts)." errors={errors.importId}>
-            <select id="queue-import" name="importId" defaultValue={initial.importId ?? ""} className={inputClass} aria-invalid={invalid("importId")}>
+          <Field
+            id="queue-import"
+            label="Import"
+            hint="The transcripts of one earlier import (Label → Import transcripts)."
+            errors={errors.importId}
+          >
+            <select
+              id="queue-import"
+              name="importId"
+              defaultValue={initial.importId ?? ""}
+              className={inputClass}
+              aria-invalid={invalid("importId")}
+            >
               <option value="">Choose an import…</option>
               {choices.imports.map((i) => (
                 <option key={i.id} value={i.id}>
@@ -150,8 +245,19 @@ export function QueueForm({ action, choices, initial }: { action: Action; choice
           </Field>
         ) : null}
         {source === "source" ? (
-          <Field id="queue-transcript-source" label="Source" hint="Every transcript from this source, of the queue's kind." errors={errors.transcriptSource}>
-            <select id="queue-transcript-source" name="transcriptSource" defaultValue="" className={inputClass} aria-invalid={invalid("transcriptSource")}>
+          <Field
+            id="queue-transcript-source"
+            label="Source"
+            hint="Every transcript from this source, of the queue's kind."
+            errors={errors.transcriptSource}
+          >
+            <select
+              id="queue-transcript-source"
+              name="transcriptSource"
+              defaultValue=""
+              className={inputClass}
+              aria-invalid={invalid("transcriptSource")}
+            >
               <option value="">Choose a source…</option>
               {choices.sources.map((s) => (
                 <option key={s.value} value={s.value}>

@@ -28,9 +28,14 @@ export function RevealJudge({ queueId, last }: { queueId: string; last: LastLabe
       else if (state.status === "ok") setVerdicts(state.data ?? []);
     });
   return (
-    <section className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm" data-testid="last-label" aria-label="Your last label">
+    <section
+      className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm"
+      data-testid="last-label"
+      aria-label="Your last label"
+    >
       <p className="text-stone-700">
-        Your last label: <span className="font-mono">{last.externalId ?? "previous item"}</span> — <strong data-testid="last-label-value">{last.value}</strong>
+        Your last label: <span className="font-mono">{last.externalId ?? "previous item"}</span> —{" "}
+        <strong data-testid="last-label-value">{last.value}</strong>
         {last.judgeSeen ? <span className="ml-1 text-xs text-stone-500">(judge revealed)</span> : null}
       </p>
       {verdicts === null ? (
@@ -38,7 +43,9 @@ export function RevealJudge({ queueId, last }: { queueId: string; last: LastLabe
           {last.judgeSeen ? "Show the judge's verdict again" : "Reveal judge verdict"}
         </Button>
       ) : verdicts.length === 0 ? (
-        <p className="mt-2 text-stone-600" data-testid="judge-verdicts">No judge has judged this item yet.</p>
+        <p className="mt-2 text-stone-600" data-testid="judge-verdicts">
+          No judge has judged this item yet.
+        </p>
       ) : (
         <ul className="mt-2 space-y-2" data-testid="judge-verdicts">
           {verdicts.map((v, i) => (
@@ -47,15 +54,25 @@ export function RevealJudge({ queueId, last }: { queueId: string; last: LastLabe
                 <span className="font-medium">
                   {v.judge} v{v.version}
                 </span>
-                <Badge tone={v.value === "pass" ? "good" : v.value === "fail" ? "bad" : "neutral"}>{v.status === "ok" ? (v.value ?? "—") : v.status}</Badge>
-                {v.order !== "original" || v.repeat > 0 ? <span className="text-xs text-stone-500">{v.order}, repeat {v.repeat}</span> : null}
+                <Badge tone={v.value === "pass" ? "good" : v.value === "fail" ? "bad" : "neutral"}>
+                  {v.status === "ok" ? (v.value ?? "—") : v.status}
+                </Badge>
+                {v.order !== "original" || v.repeat > 0 ? (
+                  <span className="text-xs text-stone-500">
+                    {v.order}, repeat {v.repeat}
+                  </span>
+                ) : null}
               </div>
               {v.reason ? <p className="mt-1 whitespace-pre-wrap break-words text-xs text-stone-700">{v.reason}</p> : null}
             </li>
           ))}
         </ul>
       )}
-      {error ? <p className="mt-2 text-xs text-red-700" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="mt-2 text-xs text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -87,7 +87,11 @@ export function TranscriptView({ item }: { item: ItemView }) {
             ))}
           </ol>
           {hidden > 0 ? (
-            <button type="button" className="mt-3 text-sm font-medium text-indigo-700 hover:underline" onClick={() => setCount((c) => c + MORE_MESSAGES)}>
+            <button
+              type="button"
+              className="mt-3 text-sm font-medium text-indigo-700 hover:underline"
+              onClick={() => setCount((c) => c + MORE_MESSAGES)}
+            >
               Show {Math.min(hidden, MORE_MESSAGES).toLocaleString("en")} more messages ({hidden.toLocaleString("en")} not shown)
             </button>
           ) : null}

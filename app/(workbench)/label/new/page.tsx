@@ -17,7 +17,11 @@ export default async function NewQueuePage({ searchParams }: { searchParams: Pro
   const params = await searchParams;
   const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
   const choices = await queueFormChoices();
-  const initial = one(params.import) ? { source: "import" as const, importId: one(params.import) } : one(params.run) ? { source: "run" as const, runId: one(params.run) } : { source: choices.runs.length || !choices.imports.length ? ("run" as const) : ("import" as const) };
+  const initial = one(params.import)
+    ? { source: "import" as const, importId: one(params.import) }
+    : one(params.run)
+      ? { source: "run" as const, runId: one(params.run) }
+      : { source: choices.runs.length || !choices.imports.length ? ("run" as const) : ("import" as const) };
   return (
     <>
       <PageHeader
@@ -43,10 +47,16 @@ export default async function NewQueuePage({ searchParams }: { searchParams: Pro
                 id: r.id,
                 label: `${r.suite} · ${formatDateTime(r.startedAt)} · ${r.passed}/${r.scored} passed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.errors ? `, ${r.errors} errors` : ""} · ${r.id}`,
               })),
-              imports: choices.imports.map((i) => ({ id: i.id, label: `${i.fileName} · ${i.format} · ${i.items} transcripts${i.kind && i.kind !== "binary" ? ` (${i.kind})` : ""} · ${formatDateTime(i.createdAt)}` })),
+              imports: choices.imports.map((i) => ({
+                id: i.id,
+                label: `${i.fileName} · ${i.format} · ${i.items} transcripts${i.kind && i.kind !== "binary" ? ` (${i.kind})` : ""} · ${formatDateTime(i.createdAt)}`,
+              })),
               sources: [...new Set(choices.sources.map((s) => s.source))].map((source) => ({
                 value: source,
-                label: `${source} (${choices.sources.filter((s) => s.source === source).map((s) => `${s.count} ${s.kind}`).join(", ")})`,
+                label: `${source} (${choices.sources
+                  .filter((s) => s.source === source)
+                  .map((s) => `${s.count} ${s.kind}`)
+                  .join(", ")})`,
               })),
               reviewers: choices.reviewers.map((r) => ({ id: r.id, label: `${r.name ? `${r.name} · ` : ""}${r.email} (${r.role})` })),
             }}

@@ -35,7 +35,13 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const { id } = await params;
   const search = await searchParams;
   const filter: TaskFilter = (TASK_FILTERS as readonly string[]).includes(search.status ?? "") ? (search.status as TaskFilter) : "all";
-  const query = { filter, tag: search.tag || null, grader: search.grader || null, page: Number(search.page) || 1, task: search.task || null };
+  const query = {
+    filter,
+    tag: search.tag || null,
+    grader: search.grader || null,
+    page: Number(search.page) || 1,
+    task: search.task || null,
+  };
   // A run whose runner died reads as interrupted here too, not as running forever.
   await markStaleRuns();
   const data = await getRunPage(id, query);
@@ -76,7 +82,9 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         {data.open ? (
           <TaskTrials task={data.open.task} trials={data.open.trials} openTrial={Number(search.trial) || null} runId={run.id} />
         ) : (
-          <p className="text-sm text-stone-600">Trials are collapsed: open a task above (or a trial's verdict) to see its trials, tool calls and grader verdicts.</p>
+          <p className="text-sm text-stone-600">
+            Trials are collapsed: open a task above (or a trial's verdict) to see its trials, tool calls and grader verdicts.
+          </p>
         )}
       </div>
     </>

@@ -32,7 +32,10 @@ export function GatesCard({ gates, baseline, runId }: { gates: GateResult[]; bas
                 <>
                   {" "}
                   ·{" "}
-                  <Link className="text-indigo-700 underline" href={`/runs/compare?base=${encodeURIComponent(baseline.previousRunId)}&head=${encodeURIComponent(runId)}`}>
+                  <Link
+                    className="text-indigo-700 underline"
+                    href={`/runs/compare?base=${encodeURIComponent(baseline.previousRunId)}&head=${encodeURIComponent(runId)}`}
+                  >
                     compare with the baseline run
                   </Link>
                 </>

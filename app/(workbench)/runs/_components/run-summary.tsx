@@ -14,10 +14,22 @@ function Stat({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 /** The gate and the run's numbers: pass rate against threshold, counts, flaky tasks, cost, latency. */
-export function RunSummaryCard({ run, summary }: { run: RunPage["run"]; summary: Partial<RunSummary> & { error?: string; interrupted?: string } }) {
+export function RunSummaryCard({
+  run,
+  summary,
+}: {
+  run: RunPage["run"];
+  summary: Partial<RunSummary> & { error?: string; interrupted?: string };
+}) {
   return (
     <Card>
-      <CardHeader title={<span className="flex items-center gap-2">Gate <GateBadge passed={run.gatePassed} status={run.status} /></span>} description={
+      <CardHeader
+        title={
+          <span className="flex items-center gap-2">
+            Gate <GateBadge passed={run.gatePassed} status={run.status} />
+          </span>
+        }
+        description={
           summary.error
             ? `The run ended in an error: ${summary.error}`
             : summary.interrupted

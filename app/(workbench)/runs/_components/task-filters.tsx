@@ -6,7 +6,15 @@ import { TASK_FILTERS, type RunPage, type RunPageQuery, type TaskFilter } from "
 import { KeyNav } from "./key-nav";
 import { runHref } from "./run-query";
 
-const LABEL: Record<TaskFilter, string> = { all: "All", failing: "Failing", flaky: "Flaky", errored: "Errored", passing: "Passing", skipped: "Skipped", changed: "Changed vs baseline" };
+const LABEL: Record<TaskFilter, string> = {
+  all: "All",
+  failing: "Failing",
+  flaky: "Flaky",
+  errored: "Errored",
+  passing: "Passing",
+  skipped: "Skipped",
+  changed: "Changed vs baseline",
+};
 const KEY: Partial<Record<TaskFilter, string>> = { all: "a", failing: "f", flaky: "l", errored: "e", changed: "c" };
 
 /** Status chips with counts, tag and grader pickers (a plain GET form), and the page's keys. */
@@ -20,7 +28,10 @@ export function TaskFilters({ runId, query, data }: { runId: string; query: RunP
             href={runHref(runId, { ...query, task: null }, { filter: f })}
             data-key={KEY[f]}
             aria-current={query.filter === f ? "page" : undefined}
-            className={cx("rounded-full px-3 py-1 text-sm ring-1 ring-inset", query.filter === f ? "bg-indigo-600 text-white ring-indigo-600" : "bg-white text-stone-700 ring-stone-300 hover:bg-stone-100")}
+            className={cx(
+              "rounded-full px-3 py-1 text-sm ring-1 ring-inset",
+              query.filter === f ? "bg-indigo-600 text-white ring-indigo-600" : "bg-white text-stone-700 ring-stone-300 hover:bg-stone-100",
+            )}
           >
             {LABEL[f]} <span className={query.filter === f ? "text-indigo-100" : "text-stone-500"}>{data.statusCounts[f]}</span>
           </Link>
@@ -53,7 +64,9 @@ export function TaskFilters({ runId, query, data }: { runId: string; query: RunP
         <button type="submit" className={buttonClass("secondary", "sm")}>
           Filter
         </button>
-        <span className="ml-auto text-xs text-stone-500">Keys: f failing · l flaky · e errored · c changed · a all · n / p next / previous page</span>
+        <span className="ml-auto text-xs text-stone-500">
+          Keys: f failing · l flaky · e errored · c changed · a all · n / p next / previous page
+        </span>
       </form>
       <KeyNav />
     </nav>

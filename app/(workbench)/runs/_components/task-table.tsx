@@ -15,12 +15,18 @@ export function TaskTable({ runId, query, data }: { runId: string; query: RunPag
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 px-5 py-3 text-sm text-stone-600">
         <span>
-          {data.matchingTasks === 0 ? "No task matches these filters." : `Tasks ${from}–${from + data.tasks.length - 1} of ${data.matchingTasks}`}
+          {data.matchingTasks === 0
+            ? "No task matches these filters."
+            : `Tasks ${from}–${from + data.tasks.length - 1} of ${data.matchingTasks}`}
           {data.matchingTasks !== data.totalTasks ? ` (${data.totalTasks} in the run)` : ""}
         </span>
         <span className="flex items-center gap-3">
           {data.page > 1 ? (
-            <Link data-key="p" className="text-indigo-700 hover:underline" href={runHref(runId, query, { page: data.page - 1, task: null })}>
+            <Link
+              data-key="p"
+              className="text-indigo-700 hover:underline"
+              href={runHref(runId, query, { page: data.page - 1, task: null })}
+            >
               ← Previous
             </Link>
           ) : null}
@@ -28,7 +34,11 @@ export function TaskTable({ runId, query, data }: { runId: string; query: RunPag
             page {data.page} of {data.pages}
           </span>
           {data.page < data.pages ? (
-            <Link data-key="n" className="text-indigo-700 hover:underline" href={runHref(runId, query, { page: data.page + 1, task: null })}>
+            <Link
+              data-key="n"
+              className="text-indigo-700 hover:underline"
+              href={runHref(runId, query, { page: data.page + 1, task: null })}
+            >
               Next →
             </Link>
           ) : null}
@@ -51,7 +61,9 @@ export function TaskTable({ runId, query, data }: { runId: string; query: RunPag
             const s = data.stats[task.key];
             const trials = data.trialsByTask.get(task.id) ?? [];
             const bad = trials.find((t) => t.verdict === "fail" || t.verdict === "error");
-            const why = bad ? (bad.error ?? (bad.graderResults[0] ? `${bad.graderResults[0].kind}: ${bad.graderResults[0].reason}` : null)) : null;
+            const why = bad
+              ? (bad.error ?? (bad.graderResults[0] ? `${bad.graderResults[0].kind}: ${bad.graderResults[0].reason}` : null))
+              : null;
             const was = data.baseline?.stats[task.key]?.status;
             return (
               <tr key={task.id} data-testid={`task-row-${task.key}`} className={cx(query.task === task.key && "bg-indigo-50")}>
@@ -60,11 +72,24 @@ export function TaskTable({ runId, query, data }: { runId: string; query: RunPag
                     {task.key}
                   </Link>
                 </Td>
-                <Td className="text-xs text-stone-600">{Object.entries(task.tags).map(([key, v]) => (key === "category" || key === "difficulty" ? String(v) : `${key}=${v}`)).join(" · ") || "—"}</Td>
+                <Td className="text-xs text-stone-600">
+                  {Object.entries(task.tags)
+                    .map(([key, v]) => (key === "category" || key === "difficulty" ? String(v) : `${key}=${v}`))
+                    .join(" · ") || "—"}
+                </Td>
                 <Td>
                   <span className="flex flex-wrap gap-1">
                     {trials.map((trial) => (
-                      <Link key={trial.id} href={runHref(runId, query, { task: task.key, trial: trial.trialIndex + 1 }, `trial-${task.key}-${trial.trialIndex + 1}`)} aria-label={`${task.key} trial ${trial.trialIndex + 1}: ${trial.verdict}`}>
+                      <Link
+                        key={trial.id}
+                        href={runHref(
+                          runId,
+                          query,
+                          { task: task.key, trial: trial.trialIndex + 1 },
+                          `trial-${task.key}-${trial.trialIndex + 1}`,
+                        )}
+                        aria-label={`${task.key} trial ${trial.trialIndex + 1}: ${trial.verdict}`}
+                      >
                         <VerdictBadge value={trial.verdict} />
                       </Link>
                     ))}
@@ -74,7 +99,11 @@ export function TaskTable({ runId, query, data }: { runId: string; query: RunPag
                 <Td>{ratio(s?.passPowerK)}</Td>
                 <Td>
                   <VerdictBadge value={s?.status ?? null} />
-                  {task.changed && was ? <span className="ml-1 text-xs text-amber-800" title="Status in the baseline run">was {was}</span> : null}
+                  {task.changed && was ? (
+                    <span className="ml-1 text-xs text-amber-800" title="Status in the baseline run">
+                      was {was}
+                    </span>
+                  ) : null}
                 </Td>
                 <Td className="max-w-md text-xs text-stone-700">{why ? <span className="line-clamp-2 break-words">{why}</span> : null}</Td>
               </tr>

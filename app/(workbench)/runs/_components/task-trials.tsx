@@ -5,11 +5,23 @@ import { TrialView } from "./trial-view";
 type Open = NonNullable<RunPage["open"]>;
 
 /** The open task's trials, each collapsed but the one asked for (or else the first that did not pass, or else the first). */
-export function TaskTrials({ task, trials, openTrial }: { task: Open["task"]; trials: Open["trials"]; openTrial: number | null; runId: string }) {
+export function TaskTrials({
+  task,
+  trials,
+  openTrial,
+}: {
+  task: Open["task"];
+  trials: Open["trials"];
+  openTrial: number | null;
+  runId: string;
+}) {
   const open = openTrial ?? (trials.find((t) => t.verdict === "fail" || t.verdict === "error")?.trialIndex ?? 0) + 1;
   return (
     <Card id={`task-${task.key}`} aria-label={`Task ${task.key}`}>
-      <CardHeader title={<span className="font-mono">{task.key}</span>} description={<span className="whitespace-pre-wrap">{task.prompt}</span>} />
+      <CardHeader
+        title={<span className="font-mono">{task.key}</span>}
+        description={<span className="whitespace-pre-wrap">{task.prompt}</span>}
+      />
       <CardBody className="space-y-3">
         {trials.map((trial) => (
           <TrialView key={trial.id} trial={trial} taskKey={task.key} open={trial.trialIndex + 1 === open} />

@@ -21,26 +21,30 @@ export function TrialView({ trial, taskKey, open }: { trial: Trial; taskKey: str
         </span>
       </summary>
       <article className="mt-3 space-y-3" aria-label={`Trial ${trial.trialIndex + 1} of ${taskKey}`}>
-      {trial.error ? <p className="text-sm font-medium text-red-800">Stopped by the runner: {trial.error}</p> : null}
-      <ul className="space-y-1 text-sm" aria-label="Grader verdicts">
-        {trial.graderResults.map((g) => (
-          <li key={g.position} className="flex flex-wrap items-baseline gap-2">
-            <span className="font-mono text-xs text-stone-600">{g.kind}</span>
-            <VerdictBadge value={g.status} />
-            {g.shadow ? <Badge tone="info" title="Verdict of an unapproved judge: recorded, not counted">shadow</Badge> : null}
-            {g.score !== null ? <span className="text-xs text-stone-500">{g.score.toFixed(2)}</span> : null}
-            <span className="min-w-0 flex-1 break-words text-stone-700">{g.reason}</span>
-          </li>
-        ))}
-      </ul>
-      <div>
-        <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Output</h4>
-        <LongText value={trial.output ?? ""} label="output" limit={600} />
-      </div>
-      <div>
-        <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Trajectory</h4>
-        <TrajectoryTable steps={steps} anchor={`trial-${taskKey}-${trial.trialIndex + 1}`} />
-      </div>
+        {trial.error ? <p className="text-sm font-medium text-red-800">Stopped by the runner: {trial.error}</p> : null}
+        <ul className="space-y-1 text-sm" aria-label="Grader verdicts">
+          {trial.graderResults.map((g) => (
+            <li key={g.position} className="flex flex-wrap items-baseline gap-2">
+              <span className="font-mono text-xs text-stone-600">{g.kind}</span>
+              <VerdictBadge value={g.status} />
+              {g.shadow ? (
+                <Badge tone="info" title="Verdict of an unapproved judge: recorded, not counted">
+                  shadow
+                </Badge>
+              ) : null}
+              {g.score !== null ? <span className="text-xs text-stone-500">{g.score.toFixed(2)}</span> : null}
+              <span className="min-w-0 flex-1 break-words text-stone-700">{g.reason}</span>
+            </li>
+          ))}
+        </ul>
+        <div>
+          <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Output</h4>
+          <LongText value={trial.output ?? ""} label="output" limit={600} />
+        </div>
+        <div>
+          <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Trajectory</h4>
+          <TrajectoryTable steps={steps} anchor={`trial-${taskKey}-${trial.trialIndex + 1}`} />
+        </div>
       </article>
     </details>
   );

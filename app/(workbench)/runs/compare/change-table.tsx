@@ -8,9 +8,18 @@ import { formatMetric, points } from "@/lib/format";
 import { metricDefinition } from "@/lib/gates/run-metrics";
 import { VerdictBadge } from "../_components/verdict-badge";
 
-
 /** Tasks whose status changed one way; each links to its failing trial in the head run, opened at the failing step. */
-export function ChangeTable({ title, changes, failing, headRunId }: { title: string; changes: TaskChange[]; failing: Map<string, FailingTrial>; headRunId: string }) {
+export function ChangeTable({
+  title,
+  changes,
+  failing,
+  headRunId,
+}: {
+  title: string;
+  changes: TaskChange[];
+  failing: Map<string, FailingTrial>;
+  headRunId: string;
+}) {
   return (
     <Card aria-label={title}>
       <CardHeader title={`${title} (${changes.length})`} />
@@ -37,10 +46,16 @@ export function ChangeTable({ title, changes, failing, headRunId }: { title: str
                     {t.contractChanged ? <span className="ml-1 text-amber-800">(contract changed)</span> : null}
                   </Td>
                   <Td>
-                    <VerdictBadge value={t.from} /> <span className="text-xs text-stone-500">{t.base.c}/{t.base.n}</span>
+                    <VerdictBadge value={t.from} />{" "}
+                    <span className="text-xs text-stone-500">
+                      {t.base.c}/{t.base.n}
+                    </span>
                   </Td>
                   <Td>
-                    <VerdictBadge value={t.to} /> <span className="text-xs text-stone-500">{t.head.c}/{t.head.n}</span>
+                    <VerdictBadge value={t.to} />{" "}
+                    <span className="text-xs text-stone-500">
+                      {t.head.c}/{t.head.n}
+                    </span>
                   </Td>
                   <Td className="text-sm">
                     {f ? (
@@ -49,7 +64,10 @@ export function ChangeTable({ title, changes, failing, headRunId }: { title: str
                         {f.step !== null ? `, step ${f.step + 1} ${f.tool} ${args.length > 80 ? `${args.slice(0, 80)}…` : args}` : ""}
                       </Link>
                     ) : (
-                      <Link className="text-indigo-700 underline" href={`/runs/${encodeURIComponent(headRunId)}?task=${encodeURIComponent(t.taskId)}`}>
+                      <Link
+                        className="text-indigo-700 underline"
+                        href={`/runs/${encodeURIComponent(headRunId)}?task=${encodeURIComponent(t.taskId)}`}
+                      >
                         its trials
                       </Link>
                     )}
@@ -72,7 +90,10 @@ const regressed = (m: MetricDelta) => m.delta !== null && m.unit === "rate" && m
 export function MetricTable({ metrics }: { metrics: MetricDelta[] }) {
   return (
     <Card aria-label="Metrics">
-      <CardHeader title="Metrics" description="Every tracked metric in both runs. Rates move in points; an undefined value stays undefined." />
+      <CardHeader
+        title="Metrics"
+        description="Every tracked metric in both runs. Rates move in points; an undefined value stays undefined."
+      />
       <Table aria-label="Metric deltas">
         <thead className="bg-stone-50">
           <tr>
@@ -89,7 +110,11 @@ export function MetricTable({ metrics }: { metrics: MetricDelta[] }) {
               <Td className="text-sm">{show(m, m.base)}</Td>
               <Td className="text-sm">{show(m, m.head)}</Td>
               <Td className={`text-sm ${regressed(m) ? "text-red-800" : ""}`}>
-                {m.delta === null ? "undefined" : m.unit === "rate" ? points(m.delta) : `${m.delta >= 0 ? "+" : "−"}${show(m, Math.abs(m.delta))}`}
+                {m.delta === null
+                  ? "undefined"
+                  : m.unit === "rate"
+                    ? points(m.delta)
+                    : `${m.delta >= 0 ? "+" : "−"}${show(m, Math.abs(m.delta))}`}
               </Td>
             </tr>
           ))}

@@ -19,14 +19,29 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   await requireRole("read");
   const { base: baseId, head: headId } = await searchParams;
   const runs = await listRuns({ limit: 200 });
-  const picker = <RunPicker runs={runs.map((r) => ({ id: r.id, label: `${r.startedAt.toISOString().replace("T", " ").slice(0, 16)} · ${r.suiteVersion.suite.name} · ${r.agentLabel ?? r.agentSpec} · ${pct(r.passRate)}` }))} base={baseId} head={headId} />;
+  const picker = (
+    <RunPicker
+      runs={runs.map((r) => ({
+        id: r.id,
+        label: `${r.startedAt.toISOString().replace("T", " ").slice(0, 16)} · ${r.suiteVersion.suite.name} · ${r.agentLabel ?? r.agentSpec} · ${pct(r.passRate)}`,
+      }))}
+      base={baseId}
+      head={headId}
+    />
+  );
   if (!baseId || !headId) {
     return (
       <>
-        <PageHeader title="Compare runs" description="Two runs side by side: which tasks started failing, passing or flaking, how every metric moved, and the paired difference in pass rate." />
+        <PageHeader
+          title="Compare runs"
+          description="Two runs side by side: which tasks started failing, passing or flaking, how every metric moved, and the paired difference in pass rate."
+        />
         <div className="space-y-6">
           {picker}
-          <EmptyState title="Pick two runs">Choose a base (the earlier run, say the default branch) and a head (the change under test). Every run page links here with its baseline filled in.</EmptyState>
+          <EmptyState title="Pick two runs">
+            Choose a base (the earlier run, say the default branch) and a head (the change under test). Every run page links here with its
+            baseline filled in.
+          </EmptyState>
         </div>
       </>
     );
@@ -53,10 +68,19 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         title="Compare runs"
         description={
           <>
-            <Link className="text-indigo-700 underline" href={runPath(base.runId)}>{base.runId}</Link> (base, {base.agentLabel ?? base.agentSpec}
-            {base.branch ? ` on ${base.branch}` : ""}) → <Link className="text-indigo-700 underline" href={runPath(head.runId)}>{head.runId}</Link> (head, {head.agentLabel ?? head.agentSpec}
+            <Link className="text-indigo-700 underline" href={runPath(base.runId)}>
+              {base.runId}
+            </Link>{" "}
+            (base, {base.agentLabel ?? base.agentSpec}
+            {base.branch ? ` on ${base.branch}` : ""}) →{" "}
+            <Link className="text-indigo-700 underline" href={runPath(head.runId)}>
+              {head.runId}
+            </Link>{" "}
+            (head, {head.agentLabel ?? head.agentSpec}
             {head.branch ? ` on ${head.branch}` : ""}) · suite {head.suiteName}
-            {c.sameSuiteVersion ? "" : ` (different versions: ${base.suiteHash.slice(0, 12)} → ${head.suiteHash.slice(0, 12)}; tasks whose contract changed are not paired)`}
+            {c.sameSuiteVersion
+              ? ""
+              : ` (different versions: ${base.suiteHash.slice(0, 12)} → ${head.suiteHash.slice(0, 12)}; tasks whose contract changed are not paired)`}
           </>
         }
       />
@@ -67,12 +91,21 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
               <div>
                 <dt className="text-xs uppercase tracking-wide text-stone-500">Pass rate</dt>
-                <dd className="mt-0.5 text-lg font-semibold" data-testid="compare-pass-rate">{pct(base.passRate)} → {pct(head.passRate)}</dd>
+                <dd className="mt-0.5 text-lg font-semibold" data-testid="compare-pass-rate">
+                  {pct(base.passRate)} → {pct(head.passRate)}
+                </dd>
               </div>
               <div className="sm:col-span-2">
                 <dt className="text-xs uppercase tracking-wide text-stone-500">Paired difference (95% CI, {d.n} tasks)</dt>
                 <dd className="mt-0.5 text-lg font-semibold" data-testid="compare-paired">
-                  {points(d.mean)} {d.low === null ? <span className="text-sm font-normal text-stone-500">(interval undefined below two tasks)</span> : <span className="text-sm font-normal text-stone-600">[{points(d.low)}, {points(d.high)}]</span>}
+                  {points(d.mean)}{" "}
+                  {d.low === null ? (
+                    <span className="text-sm font-normal text-stone-500">(interval undefined below two tasks)</span>
+                  ) : (
+                    <span className="text-sm font-normal text-stone-600">
+                      [{points(d.low)}, {points(d.high)}]
+                    </span>
+                  )}
                 </dd>
               </div>
               <div>
@@ -85,7 +118,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
               </div>
             </dl>
             <p className="mt-3 text-xs text-stone-500">
-              Paired over tasks scored in both runs with the same contract: the mean of (head − base) per-task pass rates, with a Student-t interval (Miller 2024, “Adding Error Bars to Evals”).
+              Paired over tasks scored in both runs with the same contract: the mean of (head − base) per-task pass rates, with a Student-t
+              interval (Miller 2024, “Adding Error Bars to Evals”).
             </p>
           </CardBody>
         </Card>
@@ -94,11 +128,23 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         <ChangeTable title="Newly passing" changes={c.newlyPassing} failing={failing} headRunId={head.runId} />
         <ChangeTable title="Other status changes" changes={c.otherChanges} failing={failing} headRunId={head.runId} />
         <Card aria-label="Unchanged">
-          <CardHeader title={`Unchanged (${c.unchanged.length})`} description={[c.added.length ? `only in head: ${c.added.join(", ")}` : null, c.removed.length ? `only in base: ${c.removed.join(", ")}` : null].filter(Boolean).join(" · ") || undefined} />
+          <CardHeader
+            title={`Unchanged (${c.unchanged.length})`}
+            description={
+              [
+                c.added.length ? `only in head: ${c.added.join(", ")}` : null,
+                c.removed.length ? `only in base: ${c.removed.join(", ")}` : null,
+              ]
+                .filter(Boolean)
+                .join(" · ") || undefined
+            }
+          />
           {c.unchanged.length ? (
             <CardBody>
               <details>
-                <summary className="cursor-pointer text-sm text-stone-600">Show the {c.unchanged.length} tasks whose status did not change</summary>
+                <summary className="cursor-pointer text-sm text-stone-600">
+                  Show the {c.unchanged.length} tasks whose status did not change
+                </summary>
                 <p className="mt-2 font-mono text-xs text-stone-700">{c.unchanged.join(", ")}</p>
               </details>
             </CardBody>

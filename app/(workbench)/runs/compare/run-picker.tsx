@@ -19,7 +19,12 @@ export function RunPicker({ runs, base, head }: { runs: { id: string; label: str
     </label>
   );
   return (
-    <form method="get" action="/runs/compare" className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4" aria-label="Pick runs">
+    <form
+      method="get"
+      action="/runs/compare"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
+      aria-label="Pick runs"
+    >
       {select("base", "Base (earlier)", base)}
       {select("head", "Head (the change)", head)}
       <button type="submit" className={buttonClass("primary")}>

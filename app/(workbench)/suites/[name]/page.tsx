@@ -58,8 +58,17 @@ export default async function SuitePage({ params }: { params: Promise<{ name: st
       />
       <div className="space-y-6">
         <Card>
-          <CardHeader title="Over time" description="Pass rate against the latest threshold, cost and p95 latency of every run of this suite." />
-          <CardBody>{runs.length === 0 ? <p className="text-sm text-stone-600">No runs yet.</p> : <TrendCharts data={points} threshold={latest?.threshold ?? null} />}</CardBody>
+          <CardHeader
+            title="Over time"
+            description="Pass rate against the latest threshold, cost and p95 latency of every run of this suite."
+          />
+          <CardBody>
+            {runs.length === 0 ? (
+              <p className="text-sm text-stone-600">No runs yet.</p>
+            ) : (
+              <TrendCharts data={points} threshold={latest?.threshold ?? null} />
+            )}
+          </CardBody>
         </Card>
         <Card>
           <Table aria-label="Runs of this suite">

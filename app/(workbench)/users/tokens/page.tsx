@@ -36,8 +36,16 @@ function TokenTable({ tokens, owner }: { tokens: Awaited<ReturnType<typeof listA
             <Td className="font-mono text-xs">{t.prefix}…</Td>
             <Td className="font-mono text-xs">{t.scopes}</Td>
             <Td className="whitespace-nowrap text-sm text-stone-600">{when.format(t.createdAt)}</Td>
-            <Td className="whitespace-nowrap text-sm text-stone-600" data-testid="token-last-used">{t.lastUsedAt ? when.format(t.lastUsedAt) : "never"}</Td>
-            <Td>{t.revokedAt ? <Badge tone="bad">revoked {when.format(t.revokedAt)}</Badge> : <RevokeTokenForm tokenId={t.id} name={t.name} />}</Td>
+            <Td className="whitespace-nowrap text-sm text-stone-600" data-testid="token-last-used">
+              {t.lastUsedAt ? when.format(t.lastUsedAt) : "never"}
+            </Td>
+            <Td>
+              {t.revokedAt ? (
+                <Badge tone="bad">revoked {when.format(t.revokedAt)}</Badge>
+              ) : (
+                <RevokeTokenForm tokenId={t.id} name={t.name} />
+              )}
+            </Td>
           </tr>
         ))}
       </tbody>
@@ -67,12 +75,20 @@ export default async function TokensPage() {
       </Card>
       <Card>
         <CardHeader title="Your tokens" description={mine.length ? `${mine.length} token${mine.length === 1 ? "" : "s"}` : undefined} />
-        {mine.length ? <TokenTable tokens={mine} owner={false} /> : <CardBody className="text-sm text-stone-600">No tokens yet. Create one above, then put it in your CI's secrets.</CardBody>}
+        {mine.length ? (
+          <TokenTable tokens={mine} owner={false} />
+        ) : (
+          <CardBody className="text-sm text-stone-600">No tokens yet. Create one above, then put it in your CI's secrets.</CardBody>
+        )}
       </Card>
       {everyone ? (
         <Card>
           <CardHeader title="Everyone else's tokens" description="As an admin you may revoke any token." />
-          {everyone.length ? <TokenTable tokens={everyone} owner /> : <CardBody className="text-sm text-stone-600">No one else has a token.</CardBody>}
+          {everyone.length ? (
+            <TokenTable tokens={everyone} owner />
+          ) : (
+            <CardBody className="text-sm text-stone-600">No one else has a token.</CardBody>
+          )}
         </Card>
       ) : null}
       <Card>
@@ -82,7 +98,9 @@ export default async function TokensPage() {
           <pre className="overflow-x-auto rounded bg-stone-900 px-3 py-2 font-mono text-xs text-stone-100">{`GAVEL_SERVER=${server} GAVEL_TOKEN=<token> \\
   npx gavel run datasets/refund --agent <spec> --agent-label refund-agent --trials 5 --junit report.xml`}</pre>
           <p>
-            The run, its trials and transcripts are stored here; the operational and trend gates are evaluated against this server&apos;s history, and the command prints the run&apos;s URL and each failing trial&apos;s. See docs/ci.md for GitHub Actions and GitLab CI.
+            The run, its trials and transcripts are stored here; the operational and trend gates are evaluated against this server&apos;s
+            history, and the command prints the run&apos;s URL and each failing trial&apos;s. See docs/ci.md for GitHub Actions and GitLab
+            CI.
           </p>
         </CardBody>
       </Card>

@@ -8,21 +8,33 @@ import { idleState, type ActionState } from "@/lib/action-state";
 import { createTokenAction, revokeTokenAction } from "./actions";
 
 export function CreateTokenForm({ scopes }: { scopes: { name: string; description: string }[] }) {
-  const [state, formAction, pending] = useActionState<ActionState<{ token: string }>, FormData>(createTokenAction, idleState as ActionState<{ token: string }>);
+  const [state, formAction, pending] = useActionState<ActionState<{ token: string }>, FormData>(
+    createTokenAction,
+    idleState as ActionState<{ token: string }>,
+  );
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} noValidate className="space-y-4" aria-label="Create token">
       {state.status === "ok" && state.data ? (
         <Alert tone="success">
           <p>{state.message}</p>
-          <code data-testid="new-token" className="mt-2 block select-all break-all rounded bg-white px-2 py-1 font-mono text-sm text-stone-900 ring-1 ring-emerald-300">
+          <code
+            data-testid="new-token"
+            className="mt-2 block select-all break-all rounded bg-white px-2 py-1 font-mono text-sm text-stone-900 ring-1 ring-emerald-300"
+          >
             {state.data.token}
           </code>
         </Alert>
       ) : null}
       {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
       <Field id="token-name" label="Name" errors={errors.name}>
-        <input id="token-name" name="name" className={inputClass} placeholder="GitHub Actions" aria-invalid={errors.name ? true : undefined} />
+        <input
+          id="token-name"
+          name="name"
+          className={inputClass}
+          placeholder="GitHub Actions"
+          aria-invalid={errors.name ? true : undefined}
+        />
       </Field>
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-stone-800">Scopes</legend>

@@ -22,7 +22,10 @@ export async function GET(request: Request, context: Context) {
 export async function POST(request: Request, context: Context) {
   const params = await context.params;
   if (params.nextauth.join("/") !== "callback/credentials") return nextAuth(request, params);
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const email = String(form?.get("email") ?? "").slice(0, 320);
   const address = clientAddress(request.headers);
   const result = await signInThrottle().attempt(email, address, async () => {
@@ -33,7 +36,10 @@ export async function POST(request: Request, context: Context) {
   if ("refused" in result) {
     const login = new URL(`/login?error=${encodeURIComponent(result.refused.message)}`, process.env.NEXTAUTH_URL ?? request.url);
     // next-auth's client reads `url` and its `error` parameter; the form shows the message.
-    return Response.json({ url: login.toString(), error: result.refused.message }, { status: 429, headers: { "retry-after": String(result.refused.retryAfterS) } });
+    return Response.json(
+      { url: login.toString(), error: result.refused.message },
+      { status: 429, headers: { "retry-after": String(result.refused.retryAfterS) } },
+    );
   }
   if (result.finished.blockedAccountForS !== null) await recordSignInBlocked(email, result.finished.blockedAccountForS, address);
   return result.value;

@@ -25,9 +25,14 @@ export const POST = apiRoute(
     const contentType = request.headers.get("content-type") ?? "";
     if (contentType.startsWith("multipart/form-data")) {
       const form = await new Response(body, { headers: { "content-type": contentType } }).formData().catch(() => null);
-      if (!form) return NextResponse.json({ ok: false, errors: ["The multipart body could not be read: send the file in the field \"file\"."] }, { status: 400 });
+      if (!form)
+        return NextResponse.json(
+          { ok: false, errors: ['The multipart body could not be read: send the file in the field "file".'] },
+          { status: 400 },
+        );
       const file = form.get("file");
-      if (!(file instanceof File)) return NextResponse.json({ ok: false, errors: ['Send the file in the multipart field "file".'] }, { status: 400 });
+      if (!(file instanceof File))
+        return NextResponse.json({ ok: false, errors: ['Send the file in the multipart field "file".'] }, { status: 400 });
       bytes = new Uint8Array(await file.arrayBuffer());
       fileName = file.name || fileName;
       fields = { format: form.get("format") ?? fields.format, queue: form.get("queue") ?? fields.queue };
@@ -36,9 +41,19 @@ export const POST = apiRoute(
     if (!decoded.ok) return NextResponse.json({ ok: false, errors: [decoded.error] }, { status: 400 });
     const text = decoded.text;
     const options = importOptions.safeParse(fields);
-    if (!options.success) return NextResponse.json({ ok: false, errors: options.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, { status: 400 });
+    if (!options.success)
+      return NextResponse.json(
+        { ok: false, errors: options.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) },
+        { status: 400 },
+      );
     if (!text.trim()) return NextResponse.json({ ok: false, errors: ["The request has no file content."] }, { status: 400 });
-    const result = await importFile({ text, format: options.data.format, fileName, queue: options.data.queue ? { name: options.data.queue } : null, actorId: user.id });
+    const result = await importFile({
+      text,
+      format: options.data.format,
+      fileName,
+      queue: options.data.queue ? { name: options.data.queue } : null,
+      actorId: user.id,
+    });
     return NextResponse.json(result, { status: result.ok ? 200 : 400 });
   },
   { tokens: ["transcripts:import"] },

@@ -31,9 +31,11 @@ function fromLogs(logs: LogRecord[]): { inputs: ReadMessage[]; outputs: ReadMess
     const at = `log record ${i + 1} (${name || "no event name"})`;
     if (name === "gen_ai.client.inference.operation.details") {
       const attrs = log.attributes;
-      if (attrs.has("gen_ai.system_instructions")) inputs.push(...messages(attrs.get("gen_ai.system_instructions"), "gen_ai.system_instructions", "system"));
+      if (attrs.has("gen_ai.system_instructions"))
+        inputs.push(...messages(attrs.get("gen_ai.system_instructions"), "gen_ai.system_instructions", "system"));
       if (attrs.has("gen_ai.input.messages")) inputs.push(...messages(attrs.get("gen_ai.input.messages"), "gen_ai.input.messages", "user"));
-      if (attrs.has("gen_ai.output.messages")) outputs.push(...messages(attrs.get("gen_ai.output.messages"), "gen_ai.output.messages", "assistant"));
+      if (attrs.has("gen_ai.output.messages"))
+        outputs.push(...messages(attrs.get("gen_ai.output.messages"), "gen_ai.output.messages", "assistant"));
     } else if (MESSAGE_EVENTS[name]) {
       inputs.push(message(log.body ?? {}, at, MESSAGE_EVENTS[name]!));
     } else if (name === "gen_ai.choice") {
@@ -64,15 +66,19 @@ export function readGenAi(span: SpanRecord): Contribution[] {
   }
   const inputs: ReadMessage[] = [];
   const outputs: ReadMessage[] = [];
-  if (attrs.has("gen_ai.system_instructions")) inputs.push(...messages(attrs.get("gen_ai.system_instructions"), "gen_ai.system_instructions", "system"));
+  if (attrs.has("gen_ai.system_instructions"))
+    inputs.push(...messages(attrs.get("gen_ai.system_instructions"), "gen_ai.system_instructions", "system"));
   if (attrs.has("gen_ai.input.messages")) inputs.push(...messages(attrs.get("gen_ai.input.messages"), "gen_ai.input.messages", "user"));
   if (attrs.has("gen_ai.prompt")) inputs.push(...messages(attrs.get("gen_ai.prompt"), "gen_ai.prompt", "user"));
-  if (attrs.has("gen_ai.output.messages")) outputs.push(...messages(attrs.get("gen_ai.output.messages"), "gen_ai.output.messages", "assistant"));
+  if (attrs.has("gen_ai.output.messages"))
+    outputs.push(...messages(attrs.get("gen_ai.output.messages"), "gen_ai.output.messages", "assistant"));
   if (attrs.has("gen_ai.completion")) outputs.push(...messages(attrs.get("gen_ai.completion"), "gen_ai.completion", "assistant"));
   for (const event of span.events) {
     const e = event.attributes;
-    if (event.name === "gen_ai.content.prompt" && e.has("gen_ai.prompt")) inputs.push(...messages(e.get("gen_ai.prompt"), "gen_ai.prompt", "user"));
-    else if (event.name === "gen_ai.content.completion" && e.has("gen_ai.completion")) outputs.push(...messages(e.get("gen_ai.completion"), "gen_ai.completion", "assistant"));
+    if (event.name === "gen_ai.content.prompt" && e.has("gen_ai.prompt"))
+      inputs.push(...messages(e.get("gen_ai.prompt"), "gen_ai.prompt", "user"));
+    else if (event.name === "gen_ai.content.completion" && e.has("gen_ai.completion"))
+      outputs.push(...messages(e.get("gen_ai.completion"), "gen_ai.completion", "assistant"));
     else if (MESSAGE_EVENTS[event.name]) inputs.push(message(Object.fromEntries(e), `event ${event.name}`, MESSAGE_EVENTS[event.name]!));
     else if (event.name === "gen_ai.choice") outputs.push(message(Object.fromEntries(e), "event gen_ai.choice", "assistant"));
   }
@@ -91,6 +97,8 @@ export function readGenAi(span: SpanRecord): Contribution[] {
 export const genai = defineShape({
   label: "OpenTelemetry GenAI",
   claims: (span) =>
-    hasKey(span, (k) => k.startsWith("gen_ai.")) || span.events.some((e) => e.name.startsWith("gen_ai.")) || span.logs.some((l) => (l.eventName ?? "").startsWith("gen_ai.")),
+    hasKey(span, (k) => k.startsWith("gen_ai.")) ||
+    span.events.some((e) => e.name.startsWith("gen_ai.")) ||
+    span.logs.some((l) => (l.eventName ?? "").startsWith("gen_ai.")),
   read: readGenAi,
 });

@@ -37,7 +37,8 @@ function readEvents(value: unknown, attribute: string): { inputs: ReadMessage[];
   list.forEach((raw, i) => {
     const event = raw as Record<string, unknown>;
     const name = String(event["event.name"]);
-    if (name === "gen_ai.choice") outputs.push(message(event.message ?? {}, `attribute ${attribute}: [${i}] (gen_ai.choice).message`, "assistant"));
+    if (name === "gen_ai.choice")
+      outputs.push(message(event.message ?? {}, `attribute ${attribute}: [${i}] (gen_ai.choice).message`, "assistant"));
     else if (EVENT_ROLES[name]) inputs.push(message(event, `attribute ${attribute}: [${i}] (${name})`, EVENT_ROLES[name]!));
   });
   return { inputs, outputs };
@@ -59,7 +60,16 @@ export const logfire = defineShape({
       const args = attrs.get("tool_arguments") ?? attrs.get("gen_ai.tool.call.arguments");
       const result = attrs.get("tool_response") ?? attrs.get("gen_ai.tool.call.result");
       const error = toolError(span);
-      return [{ kind: "tool", ...(id ? { id } : {}), name, ...(args !== undefined ? { arguments: jsonish(args) } : {}), ...(result !== undefined ? { result: jsonish(result) } : {}), ...(error ? { error } : {}) }];
+      return [
+        {
+          kind: "tool",
+          ...(id ? { id } : {}),
+          name,
+          ...(args !== undefined ? { arguments: jsonish(args) } : {}),
+          ...(result !== undefined ? { result: jsonish(result) } : {}),
+          ...(error ? { error } : {}),
+        },
+      ];
     }
     if (attrs.has("events")) {
       const { inputs, outputs } = readEvents(attrs.get("events"), "events");
@@ -69,7 +79,9 @@ export const logfire = defineShape({
       const inputs = attrs.has("all_messages_events")
         ? readEvents(attrs.get("all_messages_events"), "all_messages_events").inputs
         : [
-            ...(attrs.has("gen_ai.system_instructions") ? messages(attrs.get("gen_ai.system_instructions"), "gen_ai.system_instructions", "system") : []),
+            ...(attrs.has("gen_ai.system_instructions")
+              ? messages(attrs.get("gen_ai.system_instructions"), "gen_ai.system_instructions", "system")
+              : []),
             ...messages(attrs.get("pydantic_ai.all_messages"), "pydantic_ai.all_messages", "user"),
           ];
       const final = text(attrs.get("final_result"));

@@ -18,7 +18,9 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 /** One unflattened OpenInference message as an OpenAI-style one. */
 function asMessage(row: Obj): Obj {
   const m = isObj(row.message) ? row.message : row;
-  const contents = Array.isArray(m.contents) ? m.contents.map((c) => (isObj(c) && isObj(c.message_content) ? c.message_content : c)) : undefined;
+  const contents = Array.isArray(m.contents)
+    ? m.contents.map((c) => (isObj(c) && isObj(c.message_content) ? c.message_content : c))
+    : undefined;
   const calls = Array.isArray(m.tool_calls)
     ? m.tool_calls.map((c) => {
         const call = isObj(c) && isObj(c.tool_call) ? c.tool_call : (c as Obj);
@@ -47,7 +49,9 @@ const plainText = (span: SpanRecord, key: string) => {
 
 export const openinference = defineShape({
   label: "OpenInference",
-  claims: (span) => span.attributes.has("openinference.span.kind") || hasKey(span, (k) => k.startsWith("llm.input_messages.") || k.startsWith("llm.output_messages.")),
+  claims: (span) =>
+    span.attributes.has("openinference.span.kind") ||
+    hasKey(span, (k) => k.startsWith("llm.input_messages.") || k.startsWith("llm.output_messages.")),
   read(span): Contribution[] {
     const attrs = span.attributes;
     const kind = String(attrs.get("openinference.span.kind") ?? "LLM").toUpperCase();

@@ -25,7 +25,8 @@ function rows(span: SpanRecord, prefixes: string[], role: Role): ReadMessage[] {
       const rowRole = text(raw.role) ?? role;
       // JS OpenLLMetry stringifies a missing content: "null" (and "" for none) is no text, not the word.
       if (raw.content === "null" || raw.content === "") delete raw.content;
-      if (raw.function_call && typeof raw.function_call === "object") raw.tool_calls = [...((raw.tool_calls as unknown[]) ?? []), raw.function_call];
+      if (raw.function_call && typeof raw.function_call === "object")
+        raw.tool_calls = [...((raw.tool_calls as unknown[]) ?? []), raw.function_call];
       return message({ ...raw, role: rowRole }, `attribute ${prefix}.${i}`, role);
     });
   }
@@ -69,7 +70,16 @@ export const openllmetry = defineShape({
       const output = jsonish(attrs.get("traceloop.entity.output"));
       const fromGenAi = readGenAi(span);
       if (fromGenAi.length) return fromGenAi;
-      return typeof output === "string" && output ? [{ kind: "model", inputs: [], outputs: [message({ role: "assistant", content: output }, "attribute traceloop.entity.output", "assistant")], outputsRepeat: true }] : [];
+      return typeof output === "string" && output
+        ? [
+            {
+              kind: "model",
+              inputs: [],
+              outputs: [message({ role: "assistant", content: output }, "attribute traceloop.entity.output", "assistant")],
+              outputsRepeat: true,
+            },
+          ]
+        : [];
     }
     return [];
   },

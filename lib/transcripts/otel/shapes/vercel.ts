@@ -15,7 +15,8 @@ import { defineShape, message, messages, ShapeError, text, toolError } from "./r
 const operation = (span: { attributes: Map<string, unknown>; name: string }) => text(span.attributes.get("ai.operationId")) ?? span.name;
 
 function responseMessage(attrs: Map<string, unknown>): ReadMessage[] {
-  const content = text(attrs.get("ai.response.text")) ?? (attrs.has("ai.response.object") ? String(attrs.get("ai.response.object")) : undefined);
+  const content =
+    text(attrs.get("ai.response.text")) ?? (attrs.has("ai.response.object") ? String(attrs.get("ai.response.object")) : undefined);
   let calls = attrs.get("ai.response.toolCalls");
   if (typeof calls === "string") {
     try {
@@ -26,14 +27,21 @@ function responseMessage(attrs: Map<string, unknown>): ReadMessage[] {
   }
   if (calls !== undefined && !Array.isArray(calls)) throw new ShapeError("attribute ai.response.toolCalls: expected a list of tool calls");
   if (!content && !(calls as unknown[] | undefined)?.length) return [];
-  return [message({ role: "assistant", ...(content ? { content } : {}), ...(calls ? { tool_calls: calls } : {}) }, "attribute ai.response.toolCalls", "assistant")];
+  return [
+    message(
+      { role: "assistant", ...(content ? { content } : {}), ...(calls ? { tool_calls: calls } : {}) },
+      "attribute ai.response.toolCalls",
+      "assistant",
+    ),
+  ];
 }
 
 /** ai.prompt of the top-level span: {system?, prompt? (text or messages), messages?}. */
 function promptMessages(value: unknown): ReadMessage[] {
   const prompt = jsonish(value);
   if (typeof prompt === "string") return messages(prompt, "ai.prompt", "user");
-  if (!prompt || typeof prompt !== "object" || Array.isArray(prompt)) throw new ShapeError("attribute ai.prompt: expected {system, prompt} or {system, messages}");
+  if (!prompt || typeof prompt !== "object" || Array.isArray(prompt))
+    throw new ShapeError("attribute ai.prompt: expected {system, prompt} or {system, messages}");
   const { system, prompt: text, messages: list } = prompt as { system?: unknown; prompt?: unknown; messages?: unknown };
   return [
     ...(typeof system === "string" && system ? [message({ role: "system", content: system }, "attribute ai.prompt.system", "system")] : []),
@@ -55,7 +63,16 @@ export const vercel = defineShape({
       const args = attrs.get("ai.toolCall.args") ?? attrs.get("ai.toolCall.input");
       const result = attrs.get("ai.toolCall.result") ?? attrs.get("ai.toolCall.output");
       const error = toolError(span);
-      return [{ kind: "tool", ...(id ? { id } : {}), name, ...(args !== undefined ? { arguments: jsonish(args) } : {}), ...(result !== undefined ? { result: jsonish(result) } : {}), ...(error ? { error } : {}) }];
+      return [
+        {
+          kind: "tool",
+          ...(id ? { id } : {}),
+          name,
+          ...(args !== undefined ? { arguments: jsonish(args) } : {}),
+          ...(result !== undefined ? { result: jsonish(result) } : {}),
+          ...(error ? { error } : {}),
+        },
+      ];
     }
     if (/\.do(Generate|Stream)$/.test(op)) {
       const inputs = attrs.has("ai.prompt.messages") ? messages(attrs.get("ai.prompt.messages"), "ai.prompt.messages", "user") : [];

@@ -21,7 +21,10 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
   if (!calibration) notFound();
   const stats = statsOf(calibration);
   const { pairs, hidden } = await visiblePairs(user, calibration);
-  const hiddenNote = hidden > 0 ? ` ${hidden} item${hidden === 1 ? "" : "s"} you may still label ${hidden === 1 ? "is" : "are"} left out (blind review).` : "";
+  const hiddenNote =
+    hidden > 0
+      ? ` ${hidden} item${hidden === 1 ? "" : "s"} you may still label ${hidden === 1 ? "is" : "are"} left out (blind review).`
+      : "";
   const version = calibration.judgeVersion;
   const file = `calibration-${calibration.id}.csv`;
   return (
@@ -30,7 +33,9 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
         title={`${version.judge.name} v${version.version} on ${calibration.queue.name} (${calibration.split})`}
         description={
           <>
-            Calibrated {when.format(calibration.createdAt)} UTC against the gold labels with hash <span className="font-mono">{calibration.labelSetHash.slice(0, 12)}</span>. Items the judge skipped or errored on are left out and counted. ·{" "}
+            Calibrated {when.format(calibration.createdAt)} UTC against the gold labels with hash{" "}
+            <span className="font-mono">{calibration.labelSetHash.slice(0, 12)}</span>. Items the judge skipped or errored on are left out
+            and counted. ·{" "}
             <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.id}`}>
               version page
             </Link>
@@ -39,7 +44,10 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardHeader title="Agreement with the gold labels" description="Undefined means the statistic has no value here (for instance a rater who gave one label only), never 0 or 1." />
+          <CardHeader
+            title="Agreement with the gold labels"
+            description="Undefined means the statistic has no value here (for instance a rater who gave one label only), never 0 or 1."
+          />
           <CardBody className="space-y-4">
             <EstimatorNote stats={stats} />
             <CalibrationNumbers stats={stats} />
@@ -60,10 +68,19 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
       <Card>
         <CardHeader title="The same numbers outside the app" description="Download the pairs this calibration used and run:" />
         <CardBody className="space-y-3 text-sm">
-          <a className="text-indigo-700 hover:underline" href={`/api/calibrations/${calibration.id}/pairs`} download={file} data-testid="download-pairs">
+          <a
+            className="text-indigo-700 hover:underline"
+            href={`/api/calibrations/${calibration.id}/pairs`}
+            download={file}
+            data-testid="download-pairs"
+          >
             Download the {pairs.length} pairs (CSV)
           </a>
-          {hidden > 0 ? <p className="text-stone-600" data-testid="blind-pairs">{hiddenNote.trim()}</p> : null}
+          {hidden > 0 ? (
+            <p className="text-stone-600" data-testid="blind-pairs">
+              {hiddenNote.trim()}
+            </p>
+          ) : null}
           <pre className="overflow-x-auto rounded-md bg-stone-900 p-3 font-mono text-xs text-stone-100" data-testid="agreement-command">
             {agreementCommand(file, stats.report)}
           </pre>
@@ -86,7 +103,10 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
               .map((p) => (
                 <tr key={p.transcriptId} className={p.judge === p.gold ? "" : "bg-amber-50"}>
                   <Td>
-                    <Link className="font-mono text-xs text-indigo-700 hover:underline" href={`/judges/versions/${version.id}/items/${p.transcriptId}`}>
+                    <Link
+                      className="font-mono text-xs text-indigo-700 hover:underline"
+                      href={`/judges/versions/${version.id}/items/${p.transcriptId}`}
+                    >
                       {p.transcriptId}
                     </Link>
                   </Td>

@@ -79,16 +79,33 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
       <div className="space-y-1" data-testid="approval-status">
         <div className="flex flex-wrap items-center gap-2">
           <JudgeStateBadge state={status.state} gating={status.gating} />
-          <span className="text-sm font-medium text-stone-900">{status.gating ? "may gate: its verdicts count" : "does not gate: its verdicts are shadow"}</span>
+          <span className="text-sm font-medium text-stone-900">
+            {status.gating ? "may gate: its verdicts count" : "does not gate: its verdicts are shadow"}
+          </span>
           <span className="text-sm text-stone-600">({status.reason})</span>
         </div>
         {approval ? (
           <p className="text-xs text-stone-600" data-testid="approval-binding">
-            Approved by {approval.approvedBy.email} on {when.format(approval.createdAt)} UTC, bound to hash <span className="font-mono">{approval.versionHash.slice(0, 12)}</span>, label set{" "}
-            {status.labelSet ? <Link className="text-indigo-700 hover:underline" href={`/label/${status.labelSet.id}`}>{status.labelSet.name}</Link> : "(deleted)"}, gold version{" "}
-            <span className="font-mono">{(approval.goldVersion ?? approval.calibration.labelSetHash).slice(0, 12)}</span>, calibration{" "}
-            <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${approval.calibrationId}`}>{when.format(approval.calibration.createdAt)}</Link>
-            {approval.fingerprint ? <>, provider fingerprint <span className="font-mono">{approval.fingerprint}</span></> : null}.
+            Approved by {approval.approvedBy.email} on {when.format(approval.createdAt)} UTC, bound to hash{" "}
+            <span className="font-mono">{approval.versionHash.slice(0, 12)}</span>, label set{" "}
+            {status.labelSet ? (
+              <Link className="text-indigo-700 hover:underline" href={`/label/${status.labelSet.id}`}>
+                {status.labelSet.name}
+              </Link>
+            ) : (
+              "(deleted)"
+            )}
+            , gold version <span className="font-mono">{(approval.goldVersion ?? approval.calibration.labelSetHash).slice(0, 12)}</span>,
+            calibration{" "}
+            <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${approval.calibrationId}`}>
+              {when.format(approval.calibration.createdAt)}
+            </Link>
+            {approval.fingerprint ? (
+              <>
+                , provider fingerprint <span className="font-mono">{approval.fingerprint}</span>
+              </>
+            ) : null}
+            .
           </p>
         ) : null}
       </div>
@@ -106,9 +123,16 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
           <CardBody className="space-y-4">
             <GateRules rules={gate.rules} />
             {status.approved ? (
-              can(user, "judges:approve") ? <RevokeForm versionId={version.id} /> : null
+              can(user, "judges:approve") ? (
+                <RevokeForm versionId={version.id} />
+              ) : null
             ) : (
-              <GateByLabelSet versionId={version.id} gates={gates} canApprove={can(user, "judges:approve")} demotedAt={status.state === "demoted" && approval ? approval.stateChangedAt : null} />
+              <GateByLabelSet
+                versionId={version.id}
+                gates={gates}
+                canApprove={can(user, "judges:approve")}
+                demotedAt={status.state === "demoted" && approval ? approval.stateChangedAt : null}
+              />
             )}
             {status.approved && writer ? <RecheckForm versionId={version.id} /> : null}
           </CardBody>
@@ -116,9 +140,29 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
         <Card>
           <CardHeader
             title="Calibration on the test split"
-            description={test ? <>on {test.queue.name}, {when.format(test.createdAt)} UTC · <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${test.id}`}>details</Link></> : "The gate reads this split."}
+            description={
+              test ? (
+                <>
+                  on {test.queue.name}, {when.format(test.createdAt)} UTC ·{" "}
+                  <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${test.id}`}>
+                    details
+                  </Link>
+                </>
+              ) : (
+                "The gate reads this split."
+              )
+            }
           />
-          <CardBody className="space-y-3">{test ? <><EstimatorNote stats={statsOf(test)} /><CalibrationNumbers stats={statsOf(test)} /></> : <p className="text-sm text-stone-600">Not calibrated on a test split yet. Tune on dev, then run it on test below.</p>}</CardBody>
+          <CardBody className="space-y-3">
+            {test ? (
+              <>
+                <EstimatorNote stats={statsOf(test)} />
+                <CalibrationNumbers stats={statsOf(test)} />
+              </>
+            ) : (
+              <p className="text-sm text-stone-600">Not calibrated on a test split yet. Tune on dev, then run it on test below.</p>
+            )}
+          </CardBody>
         </Card>
       </div>
 
@@ -126,13 +170,19 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardHeader title="Timeline" description="Every change of state, with who made it (or system), the reason and the numbers; calibrations and canary re-checks between." />
+          <CardHeader
+            title="Timeline"
+            description="Every change of state, with who made it (or system), the reason and the numbers; calibrations and canary re-checks between."
+          />
           <CardBody>
             <Timeline events={timeline} />
           </CardBody>
         </Card>
         <Card>
-          <CardHeader title="Canary re-checks" description="Before a run counts a gating judge, it re-judges a stratified sample of its bound gold test set." />
+          <CardHeader
+            title="Canary re-checks"
+            description="Before a run counts a gating judge, it re-judges a stratified sample of its bound gold test set."
+          />
           <CardBody>
             <CanaryChecks checks={canaries} />
           </CardBody>
@@ -141,12 +191,17 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
 
       {writer ? (
         <Card>
-          <CardHeader title="Run and calibrate" description="Judges every gold item of the split it has not answered yet, then measures it against the gold labels as they are now." />
+          <CardHeader
+            title="Run and calibrate"
+            description="Judges every gold item of the split it has not answered yet, then measures it against the gold labels as they are now."
+          />
           <CardBody>
             {sets.length > 0 ? (
               <RunForm versionId={version.id} labelSets={sets} pairwise={kind === "pairwise"} />
             ) : (
-              <p className="text-sm text-stone-600">No label set holds {kind} items yet. Create one under Label, settle some gold labels, then come back.</p>
+              <p className="text-sm text-stone-600">
+                No label set holds {kind} items yet. Create one under Label, settle some gold labels, then come back.
+              </p>
             )}
           </CardBody>
         </Card>
@@ -155,11 +210,29 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Bias checks" description="From the newest test calibration (dev when there is none)." />
-          <CardBody>{test || dev ? <BiasChecks stats={statsOf((test ?? dev)!)} /> : <p className="text-sm text-stone-600">Calibrate first.</p>}</CardBody>
+          <CardBody>
+            {test || dev ? <BiasChecks stats={statsOf((test ?? dev)!)} /> : <p className="text-sm text-stone-600">Calibrate first.</p>}
+          </CardBody>
         </Card>
         <Card>
-          <CardHeader title="Dev split" description={dev ? <>on {dev.queue.name} · <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${dev.id}`}>details</Link></> : "For tuning the prompt; never gates."} />
-          <CardBody>{dev ? <CalibrationNumbers stats={statsOf(dev)} /> : <p className="text-sm text-stone-600">Not calibrated on dev yet.</p>}</CardBody>
+          <CardHeader
+            title="Dev split"
+            description={
+              dev ? (
+                <>
+                  on {dev.queue.name} ·{" "}
+                  <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${dev.id}`}>
+                    details
+                  </Link>
+                </>
+              ) : (
+                "For tuning the prompt; never gates."
+              )
+            }
+          />
+          <CardBody>
+            {dev ? <CalibrationNumbers stats={statsOf(dev)} /> : <p className="text-sm text-stone-600">Not calibrated on dev yet.</p>}
+          </CardBody>
         </Card>
       </div>
 
@@ -170,22 +243,40 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             <dt className="text-stone-500">hash</dt>
             <dd className="font-mono text-xs break-all">{version.hash}</dd>
             <dt className="text-stone-500">provider / model</dt>
-            <dd className="font-mono">{version.provider} / {version.model}</dd>
+            <dd className="font-mono">
+              {version.provider} / {version.model}
+            </dd>
             <dt className="text-stone-500">base URL</dt>
             <dd className="font-mono">{version.baseUrl ?? "from the environment (or the public API)"}</dd>
             <dt className="text-stone-500">params</dt>
-            <dd className="font-mono">temperature {p.temperature} · max tokens {p.maxTokens} · seed {p.seed ?? "none"}</dd>
+            <dd className="font-mono">
+              temperature {p.temperature} · max tokens {p.maxTokens} · seed {p.seed ?? "none"}
+            </dd>
             <dt className="text-stone-500">parser</dt>
             <dd className="font-mono">{version.parser}</dd>
             <dt className="text-stone-500">parent</dt>
-            <dd>{version.parent ? <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.parent.id}`}>v{version.parent.version} ({version.parent.model})</Link> : "none"}{version.note ? ` · ${version.note}` : ""}</dd>
+            <dd>
+              {version.parent ? (
+                <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.parent.id}`}>
+                  v{version.parent.version} ({version.parent.model})
+                </Link>
+              ) : (
+                "none"
+              )}
+              {version.note ? ` · ${version.note}` : ""}
+            </dd>
           </dl>
-          <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-stone-50 p-3 font-mono text-xs text-stone-800">{version.promptTemplate}</pre>
+          <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-stone-50 p-3 font-mono text-xs text-stone-800">
+            {version.promptTemplate}
+          </pre>
         </CardBody>
       </Card>
 
       <Card>
-        <CardHeader title="Calibrations" description="Newest first, on every label set. A change to the gold labels shows as a new label-set hash. Only calibrations on the bound label set decide gating; the one behind it is marked." />
+        <CardHeader
+          title="Calibrations"
+          description="Newest first, on every label set. A change to the gold labels shows as a new label-set hash. Only calibrations on the bound label set decide gating; the one behind it is marked."
+        />
         {history.length === 0 ? (
           <CardBody className="text-sm text-stone-600">None yet.</CardBody>
         ) : (
@@ -205,14 +296,24 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             <tbody className="divide-y divide-stone-100" data-testid="calibration-history">
               {history.map((c) => (
                 <tr key={c.id}>
-                  <Td><Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${c.id}`}>{when.format(c.createdAt)}</Link></Td>
+                  <Td>
+                    <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${c.id}`}>
+                      {when.format(c.createdAt)}
+                    </Link>
+                  </Td>
                   <Td>{c.queue.name}</Td>
                   <Td>{c.split}</Td>
                   <Td>{c.n}</Td>
                   <Td className="font-mono">{formatStat(c.kappa)}</Td>
-                  <Td className="font-mono"><CalibrationInterval row={c} /></Td>
+                  <Td className="font-mono">
+                    <CalibrationInterval row={c} />
+                  </Td>
                   <Td className="font-mono text-xs">{c.labelSetHash.slice(0, 12)}</Td>
-                  <Td>{status.approved && approval?.calibrationId === c.id ? <JudgeStateBadge state={status.state} gating={status.gating} title="The calibration the approval is bound to" /> : null}</Td>
+                  <Td>
+                    {status.approved && approval?.calibrationId === c.id ? (
+                      <JudgeStateBadge state={status.state} gating={status.gating} title="The calibration the approval is bound to" />
+                    ) : null}
+                  </Td>
                 </tr>
               ))}
             </tbody>

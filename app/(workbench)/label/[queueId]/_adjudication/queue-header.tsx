@@ -9,7 +9,19 @@ import { cx } from "@/app/_components/ui/cx";
 type Tab = "agreement" | "adjudicate" | "gold" | "rubric";
 
 /** The queue's name, kind and rubric version, and links between its agreement, adjudication and rubric pages. */
-export function QueueHeader({ queue, user, current, title, description }: { queue: QueueSummary; user: SessionUser; current: Tab; title: string; description?: React.ReactNode }) {
+export function QueueHeader({
+  queue,
+  user,
+  current,
+  title,
+  description,
+}: {
+  queue: QueueSummary;
+  user: SessionUser;
+  current: Tab;
+  title: string;
+  description?: React.ReactNode;
+}) {
   const tabs: { tab: Tab; label: string; href: string; show: boolean }[] = [
     { tab: "agreement", label: "Agreement", href: `/label/${queue.id}/agreement`, show: true },
     { tab: "adjudicate", label: "Adjudicate", href: `/label/${queue.id}/adjudicate`, show: can(user, "labels:adjudicate") },
@@ -30,7 +42,9 @@ export function QueueHeader({ queue, user, current, title, description }: { queu
         <Badge tone="info" data-testid="rubric-version">
           rubric v{queue.rubricVersion}
         </Badge>
-        <span>{queue.reviewersPerItem} reviewer{queue.reviewersPerItem === 1 ? "" : "s"} per item</span>
+        <span>
+          {queue.reviewersPerItem} reviewer{queue.reviewersPerItem === 1 ? "" : "s"} per item
+        </span>
       </p>
       <PageHeader title={title} description={description} />
       <nav aria-label="Queue pages" className="-mt-3 mb-6 flex gap-1 border-b border-stone-200">
@@ -41,7 +55,12 @@ export function QueueHeader({ queue, user, current, title, description }: { queu
               key={t.tab}
               href={t.href}
               aria-current={t.tab === current ? "page" : undefined}
-              className={cx("-mb-px border-b-2 px-3 py-2 text-sm", t.tab === current ? "border-indigo-600 font-medium text-indigo-700" : "border-transparent text-stone-600 hover:text-stone-900")}
+              className={cx(
+                "-mb-px border-b-2 px-3 py-2 text-sm",
+                t.tab === current
+                  ? "border-indigo-600 font-medium text-indigo-700"
+                  : "border-transparent text-stone-600 hover:text-stone-900",
+              )}
             >
               {t.label}
             </Link>

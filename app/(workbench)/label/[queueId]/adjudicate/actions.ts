@@ -10,5 +10,8 @@ export const decideAction = defineAction("labels:adjudicate", decideInput, async
   const { gold, queue } = await decide({ ...input, adjudicatorId: user.id });
   goldChanged(queue.id);
   revalidatePath(`/label/${queue.id}/agreement`);
-  return { message: `Gold label ${gold.value} saved (rubric v${gold.rubricVersion}).`, data: { transcriptId: gold.transcriptId, value: gold.value } };
+  return {
+    message: `Gold label ${gold.value} saved (rubric v${gold.rubricVersion}).`,
+    data: { transcriptId: gold.transcriptId, value: gold.value },
+  };
 });

@@ -51,7 +51,17 @@ function tone(value: string): "good" | "bad" | "info" {
   return value === "pass" ? "good" : value === "fail" ? "bad" : "info";
 }
 
-export function AdjudicationList({ queueId, kind, values, items: initial }: { queueId: string; kind: ItemKind; values: string[]; items: ListItem[] }) {
+export function AdjudicationList({
+  queueId,
+  kind,
+  values,
+  items: initial,
+}: {
+  queueId: string;
+  kind: ItemKind;
+  values: string[];
+  items: ListItem[];
+}) {
   const [items, setItems] = useState(initial);
   const [index, setIndex] = useState(0);
   const [notes, setNotes] = useState<Record<string, string>>({});
@@ -110,7 +120,10 @@ export function AdjudicationList({ queueId, kind, values, items: initial }: { qu
     };
   }, [choices, current, decideItem, items.length, pending]);
 
-  const keyHelp = `${choices.filter((c) => c.key).map((c) => `${c.key.toUpperCase()} ${c.label.toLowerCase()}`).join(" · ")} · J next · K previous · N write a note · ? keys`;
+  const keyHelp = `${choices
+    .filter((c) => c.key)
+    .map((c) => `${c.key.toUpperCase()} ${c.label.toLowerCase()}`)
+    .join(" · ")} · J next · K previous · N write a note · ? keys`;
 
   return (
     <div className="space-y-4">
@@ -152,7 +165,10 @@ export function AdjudicationList({ queueId, kind, values, items: initial }: { qu
               aria-current={active ? "true" : undefined}
               aria-label={`Item ${item.externalId ?? item.transcriptId}`}
               onClick={() => setIndex(items.indexOf(item))}
-              className={cx("rounded-lg border bg-white shadow-sm", active ? "border-indigo-400 ring-2 ring-indigo-200" : "border-stone-200")}
+              className={cx(
+                "rounded-lg border bg-white shadow-sm",
+                active ? "border-indigo-400 ring-2 ring-indigo-200" : "border-stone-200",
+              )}
             >
               <div className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 px-4 py-2.5">
                 <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -225,7 +241,14 @@ export function AdjudicationList({ queueId, kind, values, items: initial }: { qu
                   </div>
                   <div className="flex flex-wrap gap-2" role="group" aria-label="Decide the gold label">
                     {choices.map((c) => (
-                      <Button key={c.value} type="button" tone="secondary" size="sm" disabled={pending} onClick={() => decideItem(item, c.value)}>
+                      <Button
+                        key={c.value}
+                        type="button"
+                        tone="secondary"
+                        size="sm"
+                        disabled={pending}
+                        onClick={() => decideItem(item, c.value)}
+                      >
                         {c.label}
                         {c.key ? <kbd className="ml-1 rounded bg-white/20 px-1 font-mono text-xs">{c.key.toUpperCase()}</kbd> : null}
                       </Button>

@@ -9,7 +9,11 @@ function Text({ value, className = "" }: { value: CompactText | null; className?
   if (!value) return <span className="text-xs text-stone-400">—</span>;
   return (
     <>
-      <pre className={`max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-stone-50 px-2 py-1.5 font-mono text-xs text-stone-800 ${className}`}>{value.text || "(empty)"}</pre>
+      <pre
+        className={`max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-stone-50 px-2 py-1.5 font-mono text-xs text-stone-800 ${className}`}
+      >
+        {value.text || "(empty)"}
+      </pre>
       {value.length > value.text.length ? (
         <p className="text-xs text-amber-800">
           Showing the first {value.text.length.toLocaleString("en")} of {value.length.toLocaleString("en")} characters.
@@ -46,7 +50,8 @@ export function CompactTranscriptView({ view }: { view: CompactTranscript }) {
       {view.messages.length > 0 ? (
         <details>
           <summary className="cursor-pointer text-sm text-indigo-700">
-            Full transcript: {view.messages.length + view.omittedMessages} message{view.messages.length + view.omittedMessages === 1 ? "" : "s"}
+            Full transcript: {view.messages.length + view.omittedMessages} message
+            {view.messages.length + view.omittedMessages === 1 ? "" : "s"}
           </summary>
           <ol className="mt-2 space-y-2">
             {view.messages.map((m, i) => (
@@ -67,7 +72,9 @@ export function CompactTranscriptView({ view }: { view: CompactTranscript }) {
               </li>
             ))}
           </ol>
-          {view.omittedMessages > 0 ? <p className="mt-1 text-xs text-amber-800">{view.omittedMessages} more messages are not shown here.</p> : null}
+          {view.omittedMessages > 0 ? (
+            <p className="mt-1 text-xs text-amber-800">{view.omittedMessages} more messages are not shown here.</p>
+          ) : null}
         </details>
       ) : null}
     </div>

@@ -42,8 +42,9 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
         title="Adjudicate disagreements and flags"
         description={
           <>
-            Items whose reviewers disagree under rubric v{queue.rubricVersion}, and items a reviewer flagged (unsure, bad item, needs guideline), with their comments. Your decision becomes the item&rsquo;s gold label for this rubric
-            version, the label judges are measured against; deciding again replaces it. Reviewers never see this page.
+            Items whose reviewers disagree under rubric v{queue.rubricVersion}, and items a reviewer flagged (unsure, bad item, needs
+            guideline), with their comments. Your decision becomes the item&rsquo;s gold label for this rubric version, the label judges are
+            measured against; deciding again replaces it. Reviewers never see this page.
           </>
         }
       />
@@ -55,10 +56,20 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
       </details>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-stone-600">Export every label with its gold status:</span>
-        <a className={buttonClass("secondary", "sm")} href={`${exportHref}?format=csv`} download={exportFileName(queue.name, "csv")} data-testid="export-csv">
+        <a
+          className={buttonClass("secondary", "sm")}
+          href={`${exportHref}?format=csv`}
+          download={exportFileName(queue.name, "csv")}
+          data-testid="export-csv"
+        >
           CSV
         </a>
-        <a className={buttonClass("secondary", "sm")} href={`${exportHref}?format=jsonl`} download={exportFileName(queue.name, "jsonl")} data-testid="export-jsonl">
+        <a
+          className={buttonClass("secondary", "sm")}
+          href={`${exportHref}?format=jsonl`}
+          download={exportFileName(queue.name, "jsonl")}
+          data-testid="export-jsonl"
+        >
           JSONL
         </a>
       </div>
@@ -71,8 +82,9 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
             </LinkButton>
           }
         >
-          Every item labeled by {queue.reviewersPerItem} reviewer{queue.reviewersPerItem === 1 ? "" : "s"} under rubric v{queue.rubricVersion} either has a unanimous
-          (consensus) gold label or has been decided. New disagreements show up here as reviewers label.
+          Every item labeled by {queue.reviewersPerItem} reviewer{queue.reviewersPerItem === 1 ? "" : "s"} under rubric v
+          {queue.rubricVersion} either has a unanimous (consensus) gold label or has been decided. New disagreements show up here as
+          reviewers label.
         </EmptyState>
       ) : (
         <>

@@ -18,8 +18,13 @@ function Confusion({ pair, categories, emails }: { pair: PairAgreement; categori
   return (
     <details>
       <summary className="cursor-pointer text-xs text-stone-600">Table</summary>
-      <table className="mt-1 font-mono text-xs" aria-label={`Confusion table of ${emails.get(pair.reviewerA)} and ${emails.get(pair.reviewerB)}`}>
-        <caption className="text-left text-stone-500">rows {emails.get(pair.reviewerA)}, columns {emails.get(pair.reviewerB)}</caption>
+      <table
+        className="mt-1 font-mono text-xs"
+        aria-label={`Confusion table of ${emails.get(pair.reviewerA)} and ${emails.get(pair.reviewerB)}`}
+      >
+        <caption className="text-left text-stone-500">
+          rows {emails.get(pair.reviewerA)}, columns {emails.get(pair.reviewerB)}
+        </caption>
         <thead>
           <tr>
             <th />
@@ -47,7 +52,17 @@ function Confusion({ pair, categories, emails }: { pair: PairAgreement; categori
   );
 }
 
-export function PairTable({ pairs, emails, categories, graded }: { pairs: PairAgreement[]; emails: Map<string, string>; categories: string[]; graded: boolean }) {
+export function PairTable({
+  pairs,
+  emails,
+  categories,
+  graded,
+}: {
+  pairs: PairAgreement[];
+  emails: Map<string, string>;
+  categories: string[];
+  graded: boolean;
+}) {
   return (
     <Table data-testid="pair-table">
       <thead className="bg-stone-50">
@@ -102,7 +117,15 @@ export function PairTable({ pairs, emails, categories, graded }: { pairs: PairAg
   );
 }
 
-export function ReviewerTable({ reviewers, emails, categories }: { reviewers: QueueAgreement["reviewers"]; emails: Map<string, string>; categories: string[] }) {
+export function ReviewerTable({
+  reviewers,
+  emails,
+  categories,
+}: {
+  reviewers: QueueAgreement["reviewers"];
+  emails: Map<string, string>;
+  categories: string[];
+}) {
   return (
     <Table>
       <thead className="bg-stone-50">

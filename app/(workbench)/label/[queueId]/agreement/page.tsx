@@ -19,7 +19,11 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
   const { queueId } = await params;
   const queue = await findQueue(queueId);
   if (!queue) notFound();
-  const [{ rows: labels, hidden }, context, open] = await Promise.all([loadVisibleLabels(queue, user), agreementContext(queue), openDisagreementIds(queue)]);
+  const [{ rows: labels, hidden }, context, open] = await Promise.all([
+    loadVisibleLabels(queue, user),
+    agreementContext(queue),
+    openDisagreementIds(queue),
+  ]);
   const result = queueAgreement(labels, shapeOf(queue));
   const emails = new Map(labels.map((l) => [l.reviewerId, l.reviewer.email]));
   const { group } = result;
@@ -41,39 +45,57 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
             near this number is as good as another person.
           </p>
           <p className="text-stone-600">
-            Cohen&rsquo;s κ = (p<sub>o</sub> − p<sub>e</sub>) / (1 − p<sub>e</sub>): the share of shared items two reviewers agree on
-            (p<sub>o</sub>), corrected for the agreement their own label frequencies would give by chance (p<sub>e</sub>). 1 is perfect
-            agreement, 0 no better than chance. <em>Undefined</em> means the statistic has no value here, never 0 or 1: for instance
-            two reviewers who each gave every shared item the same single label (p<sub>e</sub> = 1). Only labels made under the current
-            rubric (v{queue.rubricVersion}) count.
+            Cohen&rsquo;s κ = (p<sub>o</sub> − p<sub>e</sub>) / (1 − p<sub>e</sub>): the share of shared items two reviewers agree on (p
+            <sub>o</sub>), corrected for the agreement their own label frequencies would give by chance (p<sub>e</sub>). 1 is perfect
+            agreement, 0 no better than chance. <em>Undefined</em> means the statistic has no value here, never 0 or 1: for instance two
+            reviewers who each gave every shared item the same single label (p<sub>e</sub> = 1). Only labels made under the current rubric
+            (v{queue.rubricVersion}) count.
           </p>
         </CardBody>
       </Card>
 
       {hidden > 0 ? (
         <p className="text-sm text-stone-600" data-testid="blind-labels">
-          {hidden} label{hidden === 1 ? "" : "s"} on items you may still label {hidden === 1 ? "is" : "are"} left out of these numbers (blind review): they count here once you have labeled those items.
+          {hidden} label{hidden === 1 ? "" : "s"} on items you may still label {hidden === 1 ? "is" : "are"} left out of these numbers
+          (blind review): they count here once you have labeled those items.
         </p>
       ) : null}
       {labels.length === 0 ? (
         <EmptyState title={`No labels under rubric v${queue.rubricVersion} yet`}>
-          Agreement needs at least two reviewers on the same items. Set the queue&rsquo;s reviewers per item to 2 or more, and have reviewers label it; the numbers appear here.
+          Agreement needs at least two reviewers on the same items. Set the queue&rsquo;s reviewers per item to 2 or more, and have
+          reviewers label it; the numbers appear here.
           {context.olderLabels > 0 ? ` (${context.olderLabels} labels made under earlier rubric versions are kept but not counted.)` : null}
         </EmptyState>
       ) : (
         <>
           <Card>
-            <CardHeader title="All reviewers" description={`${result.reviewers.length} reviewer${result.reviewers.length === 1 ? "" : "s"}, ${labels.length} labels on ${context.items} items.`} />
+            <CardHeader
+              title="All reviewers"
+              description={`${result.reviewers.length} reviewer${result.reviewers.length === 1 ? "" : "s"}, ${labels.length} labels on ${context.items} items.`}
+            />
             <CardBody>
               <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="group-agreement">
-                <Stat label={`Krippendorff's α (${group.alphaLevel})`} value={formatStat(group.alpha)} note={group.alphaUndefinedReason ?? "Uses every item with two or more labels; missing labels are fine."} testId="alpha" />
+                <Stat
+                  label={`Krippendorff's α (${group.alphaLevel})`}
+                  value={formatStat(group.alpha)}
+                  note={group.alphaUndefinedReason ?? "Uses every item with two or more labels; missing labels are fine."}
+                  testId="alpha"
+                />
                 <Stat
                   label={`Human ceiling: Fleiss' κ${queue.kind === "graded" ? " (quadratic)" : ""}`}
                   value={formatStat(group.fleissKappa)}
-                  note={group.fleissUndefinedReason ?? `${group.items} items with two or more labels${group.labelsPerItem ? ` (${group.labelsPerItem} each)` : " (different numbers: Gwet's form)"}. Judge pages show this same number.`}
+                  note={
+                    group.fleissUndefinedReason ??
+                    `${group.items} items with two or more labels${group.labelsPerItem ? ` (${group.labelsPerItem} each)` : " (different numbers: Gwet's form)"}. Judge pages show this same number.`
+                  }
                   testId="fleiss"
                 />
-                <Stat label="Unanimous items" value={formatPercent(group.percentUnanimous)} note={`${group.unanimous} of ${group.items} items with two or more labels.`} testId="unanimous" />
+                <Stat
+                  label="Unanimous items"
+                  value={formatPercent(group.percentUnanimous)}
+                  note={`${group.unanimous} of ${group.items} items with two or more labels.`}
+                  testId="unanimous"
+                />
                 <Stat
                   label="Waiting for adjudication"
                   value={String(open.length)}
@@ -94,7 +116,10 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
             </CardBody>
           </Card>
           <Card>
-            <CardHeader title="Each pair of reviewers" description="Cohen's κ on the items both labeled, with the asymptotic standard error (Fleiss, Cohen & Everitt 1969) and its Wald 95% interval; percent agreement with its Wilson 95% interval." />
+            <CardHeader
+              title="Each pair of reviewers"
+              description="Cohen's κ on the items both labeled, with the asymptotic standard error (Fleiss, Cohen & Everitt 1969) and its Wald 95% interval; percent agreement with its Wilson 95% interval."
+            />
             {result.pairs.length === 0 ? (
               <CardBody className="text-sm text-stone-600">Only one reviewer has labeled under this rubric: a pair needs two.</CardBody>
             ) : (
@@ -102,11 +127,16 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
             )}
           </Card>
           <Card>
-            <CardHeader title="Reviewers" description="How many labels each gave, by value: a reviewer who gives one value only makes κ undefined or 0." />
+            <CardHeader
+              title="Reviewers"
+              description="How many labels each gave, by value: a reviewer who gives one value only makes κ undefined or 0."
+            />
             <ReviewerTable reviewers={result.reviewers} emails={emails} categories={result.categories} />
           </Card>
           {context.olderLabels > 0 ? (
-            <p className="text-sm text-stone-600">{context.olderLabels} labels made under earlier rubric versions are kept (see the export) but not counted here.</p>
+            <p className="text-sm text-stone-600">
+              {context.olderLabels} labels made under earlier rubric versions are kept (see the export) but not counted here.
+            </p>
           ) : null}
         </>
       )}

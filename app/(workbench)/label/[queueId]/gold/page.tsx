@@ -19,7 +19,13 @@ const SOURCES: GoldSourceFilter[] = ["consensus", "adjudication", "import"];
  * A queue's gold labels. Adjudicators and admins only, like the export: a gold label is what the
  * reviewers said, and a reviewer who has not labeled an item yet must not learn it.
  */
-export default async function GoldLabelsPage({ params, searchParams }: { params: Promise<{ queueId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function GoldLabelsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ queueId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireRole("labels:adjudicate");
   const { queueId } = await params;
   const queue = await findQueue(queueId);
@@ -49,15 +55,22 @@ export default async function GoldLabelsPage({ params, searchParams }: { params:
         title="Gold labels"
         description={
           <>
-            The labels judges are calibrated against: <span data-testid="gold-total">{total.toLocaleString("en")}</span> at rubric version {shownVersion}
-            {source ? ` from ${source}` : ""}. Consensus when every reviewer agreed, adjudication when someone decided a disagreement, import when they came with a data set.
+            The labels judges are calibrated against: <span data-testid="gold-total">{total.toLocaleString("en")}</span> at rubric version{" "}
+            {shownVersion}
+            {source ? ` from ${source}` : ""}. Consensus when every reviewer agreed, adjudication when someone decided a disagreement,
+            import when they came with a data set.
           </>
         }
       />
       <nav aria-label="Filter gold labels" className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-stone-600">Source:</span>
         {[undefined, ...SOURCES].map((s) => (
-          <Link key={s ?? "all"} href={href({ source: s, page: 1 })} aria-current={s === source ? "page" : undefined} className={s === source ? "font-medium text-indigo-800" : "text-indigo-700 hover:underline"}>
+          <Link
+            key={s ?? "all"}
+            href={href({ source: s, page: 1 })}
+            aria-current={s === source ? "page" : undefined}
+            className={s === source ? "font-medium text-indigo-800" : "text-indigo-700 hover:underline"}
+          >
             {s ?? "all"}
           </Link>
         ))}
@@ -65,7 +78,12 @@ export default async function GoldLabelsPage({ params, searchParams }: { params:
           <>
             <span className="ml-4 text-stone-600">Rubric version:</span>
             {Array.from({ length: queue.rubricVersion }, (_, i) => queue.rubricVersion - i).map((v) => (
-              <Link key={v} href={href({ version: v, page: 1 })} aria-current={v === shownVersion ? "page" : undefined} className={v === shownVersion ? "font-medium text-indigo-800" : "text-indigo-700 hover:underline"}>
+              <Link
+                key={v}
+                href={href({ version: v, page: 1 })}
+                aria-current={v === shownVersion ? "page" : undefined}
+                className={v === shownVersion ? "font-medium text-indigo-800" : "text-indigo-700 hover:underline"}
+              >
                 v{v}
               </Link>
             ))}
@@ -75,7 +93,9 @@ export default async function GoldLabelsPage({ params, searchParams }: { params:
       <Card>
         {rows.length === 0 ? (
           <div className="p-5">
-            <EmptyState title="No gold labels here yet">Items get a gold label when all their reviewers agree, or when an adjudicator decides them.</EmptyState>
+            <EmptyState title="No gold labels here yet">
+              Items get a gold label when all their reviewers agree, or when an adjudicator decides them.
+            </EmptyState>
           </div>
         ) : (
           <Table data-testid="gold-labels">
@@ -110,11 +130,19 @@ export default async function GoldLabelsPage({ params, searchParams }: { params:
       </Card>
       {pages > 1 ? (
         <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
-          {page > 1 ? <Link href={href({ page: page - 1 })} className="text-indigo-700 hover:underline">Previous</Link> : null}
+          {page > 1 ? (
+            <Link href={href({ page: page - 1 })} className="text-indigo-700 hover:underline">
+              Previous
+            </Link>
+          ) : null}
           <span data-testid="gold-page">
             Page {page} of {pages}
           </span>
-          {page < pages ? <Link href={href({ page: page + 1 })} className="text-indigo-700 hover:underline">Next</Link> : null}
+          {page < pages ? (
+            <Link href={href({ page: page + 1 })} className="text-indigo-700 hover:underline">
+              Next
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </div>

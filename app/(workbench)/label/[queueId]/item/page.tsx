@@ -25,20 +25,39 @@ export const metadata: Metadata = { title: "Labeling" };
  * fields, lib/labeling/item-view.ts), the queue's rubric, and the reviewer's own last label — never
  * a judge verdict or another reviewer's label. The verdict comes only from the reveal action.
  */
-export default async function LabelItemPage({ params, searchParams }: { params: Promise<{ queueId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LabelItemPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ queueId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireRole("labels:write");
   const { queueId } = await params;
   const queue = await getQueue(queueId);
   if (!queue) notFound();
   const preferred = (await searchParams).item;
   const next = await nextItem(queue.id, user.id, { preferItemId: typeof preferred === "string" ? preferred : undefined });
-  const [item, last, mine] = await Promise.all([next.status === "item" ? itemView(next.item.queueItemId) : null, lastOwnLabel(queue.id, user.id), myProgress(queue, user.id)]);
+  const [item, last, mine] = await Promise.all([
+    next.status === "item" ? itemView(next.item.queueItemId) : null,
+    lastOwnLabel(queue.id, user.id),
+    myProgress(queue, user.id),
+  ]);
   const choices = labelChoices(queue.kind, { min: queue.scaleMin, max: queue.scaleMax });
-  const [thread, lastThread] = await Promise.all([item ? itemThread(item.queueItemId, user.id, "reviewer") : null, last ? threadForTranscript(queue.id, last.transcriptId, user.id) : null]);
+  const [thread, lastThread] = await Promise.all([
+    item ? itemThread(item.queueItemId, user.id, "reviewer") : null,
+    last ? threadForTranscript(queue.id, last.transcriptId, user.id) : null,
+  ]);
   const extra = (
     <>
       {item && thread ? <ItemNotes queueId={queue.id} queueItemId={item.queueItemId} thread={serializeThread(thread)} /> : null}
-      {last ? <RevealJudge key={last.id} queueId={queue.id} last={{ transcriptId: last.transcriptId, externalId: last.transcript.externalId, value: last.value, judgeSeen: last.judgeSeen }} /> : null}
+      {last ? (
+        <RevealJudge
+          key={last.id}
+          queueId={queue.id}
+          last={{ transcriptId: last.transcriptId, externalId: last.transcript.externalId, value: last.value, judgeSeen: last.judgeSeen }}
+        />
+      ) : null}
       {last && lastThread && (lastThread.comments.length > 0 || lastThread.flags.length > 0) ? (
         <section className="rounded-lg border border-stone-200 bg-white p-3 text-sm shadow-sm" aria-label="Comments on your last item">
           <h2 className="mb-1 text-xs font-semibold text-stone-700">Comments on {last.transcript.externalId ?? "your last item"}</h2>
@@ -53,17 +72,30 @@ export default async function LabelItemPage({ params, searchParams }: { params: 
         title={queue.name}
         description={
           <>
-            {queue.kind === "binary" ? "Does this transcript pass the rubric?" : queue.kind === "pairwise" ? "Which output is better under the rubric?" : "Rate this transcript under the rubric."} You have labeled{" "}
-            <span data-testid="my-label-count">{mine.labeled}</span> item{mine.labeled === 1 ? "" : "s"} in this queue;{" "}
+            {queue.kind === "binary"
+              ? "Does this transcript pass the rubric?"
+              : queue.kind === "pairwise"
+                ? "Which output is better under the rubric?"
+                : "Rate this transcript under the rubric."}{" "}
+            You have labeled <span data-testid="my-label-count">{mine.labeled}</span> item{mine.labeled === 1 ? "" : "s"} in this queue;{" "}
             <span data-testid="items-left">{mine.left.toLocaleString("en")}</span> left for you. Your time:{" "}
-            <span data-testid="my-time-spent">{formatDuration(mine.timeSpentMs)}</span>, <span data-testid="my-time-per-label">{formatMean(mine.timeSpentMs, mine.timed)}</span> a label on average.{" "}
+            <span data-testid="my-time-spent">{formatDuration(mine.timeSpentMs)}</span>,{" "}
+            <span data-testid="my-time-per-label">{formatMean(mine.timeSpentMs, mine.timed)}</span> a label on average.{" "}
             <Link href={`/label/${queue.id}`} className="text-indigo-700 hover:underline">
               Queue overview
             </Link>
           </>
         }
       />
-      <LabelWorkbench key={item?.queueItemId ?? next.status} queueId={queue.id} queueItemId={item?.queueItemId ?? null} choices={choices} withScore={queue.kind !== "graded"} pinned={typeof preferred === "string"} extra={extra}>
+      <LabelWorkbench
+        key={item?.queueItemId ?? next.status}
+        queueId={queue.id}
+        queueItemId={item?.queueItemId ?? null}
+        choices={choices}
+        withScore={queue.kind !== "graded"}
+        pinned={typeof preferred === "string"}
+        extra={extra}
+      >
         {item ? (
           <div className="space-y-4">
             <section className="rounded-lg border border-indigo-200 bg-indigo-50/50 p-4" data-testid="rubric">
@@ -71,14 +103,18 @@ export default async function LabelItemPage({ params, searchParams }: { params: 
               <p className="whitespace-pre-wrap text-sm text-stone-800">{queue.rubric}</p>
             </section>
             <p className="text-xs text-stone-500">
-              Item <span className="font-mono" data-testid="item-key">{item.externalId ?? item.transcriptId}</span>
+              Item{" "}
+              <span className="font-mono" data-testid="item-key">
+                {item.externalId ?? item.transcriptId}
+              </span>
             </p>
             {/* The item's own rubric only when it says something the queue's does not. */}
             <TranscriptView item={item.rubric?.trim() === queue.rubric.trim() ? { ...item, rubric: null } : item} />
           </div>
         ) : next.status === "waiting" ? (
           <EmptyState title="Others are labeling the rest" action={<LinkButton href={`/label/${queue.id}/item`}>Check again</LinkButton>}>
-            The {next.held} item{next.held === 1 ? " that still needs" : "s that still need"} a label {next.held === 1 ? "is" : "are"} being labeled by other reviewers right now. Their hold lapses after 10 minutes; check again then.
+            The {next.held} item{next.held === 1 ? " that still needs" : "s that still need"} a label {next.held === 1 ? "is" : "are"} being
+            labeled by other reviewers right now. Their hold lapses after 10 minutes; check again then.
           </EmptyState>
         ) : next.status === "not-assigned" ? (
           <EmptyState title="This queue is assigned to other reviewers" action={<LinkButton href="/label">Back to the queues</LinkButton>}>

@@ -10,5 +10,7 @@ export const newRubricAction = defineAction("queues:manage", newRubricInput, asy
   const queue = await newRubricVersion(input.queueId, input.rubric, user.id);
   goldChanged(queue.id);
   revalidatePath(`/label/${queue.id}`, "layout");
-  return { message: `Rubric v${queue.rubricVersion} is now current. Labels and gold labels of earlier versions are kept with their version.` };
+  return {
+    message: `Rubric v${queue.rubricVersion} is now current. Labels and gold labels of earlier versions are kept with their version.`,
+  };
 });

@@ -12,11 +12,27 @@ export function NewRubricForm({ queueId, rubric, nextVersion }: { queueId: strin
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="space-y-3" aria-label="New rubric version">
-      {state.status === "ok" ? <Alert tone="success" data-testid="rubric-result">{state.message}</Alert> : null}
+      {state.status === "ok" ? (
+        <Alert tone="success" data-testid="rubric-result">
+          {state.message}
+        </Alert>
+      ) : null}
       {state.status === "error" && !errors.rubric ? <Alert tone="error">{state.message}</Alert> : null}
       <input type="hidden" name="queueId" value={queueId} />
-      <Field id="rubric" label={`Rubric v${nextVersion}`} hint="Reviewers see this text from now on; their earlier labels stay with the old version." errors={errors.rubric}>
-        <textarea id="rubric" name="rubric" rows={8} defaultValue={rubric} className={inputClass} aria-invalid={errors.rubric ? true : undefined} />
+      <Field
+        id="rubric"
+        label={`Rubric v${nextVersion}`}
+        hint="Reviewers see this text from now on; their earlier labels stay with the old version."
+        errors={errors.rubric}
+      >
+        <textarea
+          id="rubric"
+          name="rubric"
+          rows={8}
+          defaultValue={rubric}
+          className={inputClass}
+          aria-invalid={errors.rubric ? true : undefined}
+        />
       </Field>
       <Button type="submit" disabled={pending}>
         {pending ? "Saving…" : "New rubric version"}

@@ -10,8 +10,14 @@ import { exportOptions } from "@/lib/labeling/export-options";
  */
 export const GET = apiRoute<{ queueId: string }>("labels:adjudicate", async (request, { user, params }) => {
   const search = request.nextUrl.searchParams;
-  const options = exportOptions.parse({ format: search.get("format") ?? undefined, rubricVersion: search.get("rubricVersion") ?? undefined });
-  const loaded = await loadLabelExport(params.queueId, { rubricVersion: options.rubricVersion, audit: { actorId: user.id, format: options.format, via: "api" } });
+  const options = exportOptions.parse({
+    format: search.get("format") ?? undefined,
+    rubricVersion: search.get("rubricVersion") ?? undefined,
+  });
+  const loaded = await loadLabelExport(params.queueId, {
+    rubricVersion: options.rubricVersion,
+    audit: { actorId: user.id, format: options.format, via: "api" },
+  });
   if (!loaded) return jsonError(404, "No such label queue.");
   const file = formatExport(loaded.rows, options.format);
   return new Response(file.body, {

@@ -15,7 +15,9 @@ export const POST = apiRoute<{ id: string }>(
   async (request, { user, params }) => {
     const input = RunFinishSchema.parse(await readJson(request));
     const summary = await finishUploadedRun(params.id, input, user);
-    const failingTasks = Object.entries(input.tasks).filter(([, s]) => s.status === "fail" || s.status === "error" || s.status === "flaky").map(([key]) => key);
+    const failingTasks = Object.entries(input.tasks)
+      .filter(([, s]) => s.status === "fail" || s.status === "error" || s.status === "flaky")
+      .map(([key]) => key);
     const links = await runLinks(publicBase(request), params.id, failingTasks, summary.baseline?.previousRunId ?? null);
     return NextResponse.json({ summary, links });
   },

@@ -29,7 +29,18 @@ export default async function EditVersionPage({ params }: { params: Promise<{ ve
             action={cloneVersionAction}
             parentId={version.id}
             submitLabel="Save as a new version"
-            defaults={{ provider: version.provider, model: version.model, baseUrl: version.baseUrl ?? "", promptTemplate: version.promptTemplate, parser: version.parser as JudgeParser, temperature: p.temperature, maxTokens: p.maxTokens, seed: p.seed, structuredOutput: p.structuredOutput, apiKeyEnv: p.apiKeyEnv ?? "" }}
+            defaults={{
+              provider: version.provider,
+              model: version.model,
+              baseUrl: version.baseUrl ?? "",
+              promptTemplate: version.promptTemplate,
+              parser: version.parser as JudgeParser,
+              temperature: p.temperature,
+              maxTokens: p.maxTokens,
+              seed: p.seed,
+              structuredOutput: p.structuredOutput,
+              apiKeyEnv: p.apiKeyEnv ?? "",
+            }}
           />
         </CardBody>
       </Card>

@@ -21,7 +21,16 @@ export const POST = apiRoute<{ versionId: string }>("judges:approve", async (req
   }
   const approval = await approveJudgeVersion(params.versionId, user.id, { queueId });
   return NextResponse.json(
-    { approval: { id: approval.id, versionHash: approval.versionHash, labelSetId: approval.queueId, goldVersion: approval.goldVersion, calibrationId: approval.calibrationId, fingerprint: approval.fingerprint } },
+    {
+      approval: {
+        id: approval.id,
+        versionHash: approval.versionHash,
+        labelSetId: approval.queueId,
+        goldVersion: approval.goldVersion,
+        calibrationId: approval.calibrationId,
+        fingerprint: approval.fingerprint,
+      },
+    },
     { status: 201 },
   );
 });

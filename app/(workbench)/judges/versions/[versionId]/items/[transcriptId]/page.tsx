@@ -16,7 +16,11 @@ export const metadata: Metadata = { title: "Judged item" };
 
 /** Transcript text is untrusted agent output: it is only ever rendered as text, inside <pre>. */
 function Text({ children }: { children: string | null | undefined }) {
-  return <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-stone-50 p-3 font-mono text-xs text-stone-800">{children || "(empty)"}</pre>;
+  return (
+    <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-stone-50 p-3 font-mono text-xs text-stone-800">
+      {children || "(empty)"}
+    </pre>
+  );
 }
 
 async function Verdicts({ viewer, versionId, transcriptId }: { viewer: SessionUser; versionId: string; transcriptId: string }) {
@@ -25,15 +29,25 @@ async function Verdicts({ viewer, versionId, transcriptId }: { viewer: SessionUs
   const prices = priceNote(version.model, version.baseUrl);
   return (
     <Card data-testid={`verdicts-${version.id}`}>
-      <CardHeader title={<Link className="hover:underline" href={`/judges/versions/${version.id}`}>{version.judge.name} v{version.version} · {version.model}</Link>} />
+      <CardHeader
+        title={
+          <Link className="hover:underline" href={`/judges/versions/${version.id}`}>
+            {version.judge.name} v{version.version} · {version.model}
+          </Link>
+        }
+      />
       <CardBody className="space-y-4">
         {verdicts.length === 0 ? <p className="text-sm text-stone-600">This version has not judged this item.</p> : null}
         {verdicts.map((v) => (
           <div key={v.id} className="space-y-2 text-sm">
             <p className="flex flex-wrap items-center gap-2">
-              <Badge tone={v.status === "ok" ? "info" : v.status === "skipped" ? "muted" : "bad"}>{v.status === "ok" ? v.value : v.status}</Badge>
+              <Badge tone={v.status === "ok" ? "info" : v.status === "skipped" ? "muted" : "bad"}>
+                {v.status === "ok" ? v.value : v.status}
+              </Badge>
               <span className="text-xs text-stone-500">
-                {v.order} order · repeat {v.repeat} · {v.tokensIn ?? "?"} → {v.tokensOut ?? "?"} tokens · {v.latencyMs === null ? "?" : Math.round(v.latencyMs)} ms · cost {v.costUsd === null ? "unknown" : `$${v.costUsd.toFixed(5)}`}
+                {v.order} order · repeat {v.repeat} · {v.tokensIn ?? "?"} → {v.tokensOut ?? "?"} tokens ·{" "}
+                {v.latencyMs === null ? "?" : Math.round(v.latencyMs)} ms · cost{" "}
+                {v.costUsd === null ? "unknown" : `$${v.costUsd.toFixed(5)}`}
                 {v.costUsd !== null && prices ? ` (${prices})` : ""}
               </span>
             </p>
@@ -53,7 +67,13 @@ async function Verdicts({ viewer, versionId, transcriptId }: { viewer: SessionUs
   );
 }
 
-export default async function JudgedItemPage({ params, searchParams }: { params: Promise<{ versionId: string; transcriptId: string }>; searchParams: Promise<{ compare?: string }> }) {
+export default async function JudgedItemPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ versionId: string; transcriptId: string }>;
+  searchParams: Promise<{ compare?: string }>;
+}) {
   const user = await requireRole("read");
   const { versionId, transcriptId } = await params;
   const { compare } = await searchParams;
@@ -65,7 +85,20 @@ export default async function JudgedItemPage({ params, searchParams }: { params:
     <div className="space-y-6">
       <PageHeader
         title={`Transcript ${transcript.externalId ?? transcript.id}`}
-        description={<>Gold label: {!verdictsVisible ? "hidden until you label this item" : gold.length ? gold.map((g) => <span key={g.queue} className="font-mono" data-testid="gold-label">{g.value} ({g.queue}) </span>) : "none yet"}</>}
+        description={
+          <>
+            Gold label:{" "}
+            {!verdictsVisible
+              ? "hidden until you label this item"
+              : gold.length
+                ? gold.map((g) => (
+                    <span key={g.queue} className="font-mono" data-testid="gold-label">
+                      {g.value} ({g.queue}){" "}
+                    </span>
+                  ))
+                : "none yet"}
+          </>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -97,7 +130,9 @@ export default async function JudgedItemPage({ params, searchParams }: { params:
               {compare ? <Verdicts viewer={user} versionId={compare} transcriptId={transcript.id} /> : null}
             </>
           ) : (
-            <Alert tone="info" data-testid="blind-notice">Judge verdicts and the gold label stay hidden while you may still label this item (blind review): label it first.</Alert>
+            <Alert tone="info" data-testid="blind-notice">
+              Judge verdicts and the gold label stay hidden while you may still label this item (blind review): label it first.
+            </Alert>
           )}
         </div>
       </div>
