@@ -10,7 +10,8 @@ import path from "node:path";
  * loading while it is, and the banner goes once it is complete. The README's idle-machine figure
  * (first page within 10 s) is measured by hand; here the bound is loose, for a loaded machine.
  */
-const port = Number(process.env.E2E_PORT ?? 3100) + 1000;
+// +1001: deploy.spec.ts runs its own server on +1000, possibly at the same time (two workers).
+const port = Number(process.env.E2E_PORT ?? 3100) + 1001;
 const base = `http://127.0.0.1:${port}`;
 
 test("the first start serves before seeding the demo data, says it is loading, and drops the banner when it is in", async ({ page }) => {

@@ -39,9 +39,18 @@ export async function signIn(page: Page, who: Credential, callbackUrl = "/runs")
   await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  // The first view of a page after the server starts can take long on a loaded machine (cold caches).
-  await expect(page.getByTestId("signed-in-user")).toContainText(who.email, { timeout: 30_000 });
+  // One sign-in per account at a time (lib/auth/throttle.ts): tests running in parallel share the demo
+  // accounts, so a refusal "in progress" is retried after the second it asks for, as a person would.
+  const signedIn = page.getByTestId("signed-in-user");
+  const busy = page.getByText("Another sign-in for this account is in progress");
+  for (let attempt = 0; ; attempt++) {
+    await page.getByRole("button", { name: "Sign in" }).click();
+    // The first view of a page after the server starts can take long on a loaded machine (cold caches).
+    await expect(signedIn.or(busy).first()).toBeVisible({ timeout: 30_000 });
+    if (attempt >= 10 || !(await busy.isVisible())) break;
+    await page.waitForTimeout(1_000);
+  }
+  await expect(signedIn).toContainText(who.email, { timeout: 30_000 });
 }
 
 /** Keyboard shortcuts work once the page has hydrated and attached its key listener (it marks <html>). */
