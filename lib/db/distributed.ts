@@ -1,7 +1,7 @@
 import "server-only";
-import { boolParam, bulkTransaction, insertStatement, jsonText, placeholders, timestampParam } from "./bulk";
+import { bulkTransaction, insertStatement, placeholders, timestampParam } from "./bulk";
 import { db, type Prisma } from "./client";
-import { trialId, type TrialRow } from "./trial-writer";
+import { GRADER_COLUMNS, TRIAL_COLUMNS, graderValues, trialId, trialValues, type TrialRow } from "./trial-writer";
 
 /**
  * A distributed run's runner field: no "host:pid", because no one process owns the run while its
@@ -89,70 +89,13 @@ export async function storeTrialOnce(runId: string, row: TrialRow, worker: { id:
   return bulkTransaction(async (tx) => {
     const pg = tx.provider === "postgres";
     const id = trialId(runId, row.taskId, row.trialIndex);
-    const columns = [
-      { name: "id" },
-      { name: "run_id" },
-      { name: "task_id" },
-      { name: "trial_index" },
-      { name: "status", cast: pg ? '::"TrialStatus"' : undefined },
-      { name: "verdict", cast: pg ? '::"Verdict"' : undefined },
-      { name: "score" },
-      { name: "output" },
-      { name: "trajectory", cast: pg ? "::jsonb" : undefined },
-      { name: "final_state", cast: pg ? "::jsonb" : undefined },
-      { name: "cost_usd" },
-      { name: "latency_ms" },
-      { name: "steps" },
-      { name: "error" },
-      { name: "attempts" },
-      { name: "worker_id" },
-      { name: "started_at", cast: pg ? "::timestamp(3)" : undefined },
-      { name: "finished_at", cast: pg ? "::timestamp(3)" : undefined },
-    ];
-    const values = [
-      id,
-      runId,
-      row.taskId,
-      row.trialIndex,
-      "done",
-      row.verdict,
-      row.score,
-      row.output,
-      jsonText(row.trajectory),
-      jsonText(row.finalState),
-      row.costUsd,
-      row.latencyMs,
-      row.steps,
-      row.error,
-      worker.attempts,
-      worker.id,
-      timestampParam(tx.provider, row.startedAt),
-      timestampParam(tx.provider, row.finishedAt),
-    ];
+    const columns = [...TRIAL_COLUMNS(pg), { name: "worker_id" }];
+    const values = [...trialValues(tx.provider, id, runId, row, worker.attempts), worker.id];
     const [sql, params] = insertStatement(tx.provider, "trials", columns, [values]);
     const inserted = await tx.execute(`${sql} ON CONFLICT DO NOTHING`, params);
     if (inserted === 0) return false;
-    if (row.graders.length) {
-      const graderColumns = ["id", "trial_id", "position", "kind", "config", "status", "score", "reason", "shadow", "judge_version_id"].map(
-        (name) => ({
-          name,
-          cast: pg ? ({ config: "::jsonb", status: '::"Verdict"' } as Record<string, string>)[name] : undefined,
-        }),
-      );
-      const rows = row.graders.map((g) => [
-        `${id}-${g.position}`,
-        id,
-        g.position,
-        g.kind,
-        JSON.stringify(g.config ?? {}),
-        g.status,
-        g.score,
-        g.reason,
-        boolParam(tx.provider, g.shadow),
-        g.judgeVersionId,
-      ]);
-      await tx.execute(...insertStatement(tx.provider, "grader_results", graderColumns, rows));
-    }
+    if (row.graders.length)
+      await tx.execute(...insertStatement(tx.provider, "grader_results", GRADER_COLUMNS(pg), graderValues(tx.provider, id, row)));
     await tx.execute(
       `UPDATE "runs" SET "heartbeat_at" = ${pg ? "$1::timestamp(3)" : "?"} WHERE "id" = ${placeholders(tx.provider, 1, 1)}`,
       [timestampParam(tx.provider, new Date()), runId],

@@ -36,7 +36,7 @@ export function trialId(runId: string, taskId: string, trialIndex: number): stri
   return `t${createHash("sha256").update(`${runId}\0${taskId}\0${trialIndex}`).digest("hex").slice(0, 24)}`;
 }
 
-const TRIAL_COLUMNS = (pg: boolean) => [
+export const TRIAL_COLUMNS = (pg: boolean) => [
   { name: "id" },
   { name: "run_id" },
   { name: "task_id" },
@@ -56,7 +56,7 @@ const TRIAL_COLUMNS = (pg: boolean) => [
   { name: "finished_at", cast: pg ? "::timestamp(3)" : undefined },
 ];
 
-const GRADER_COLUMNS = (pg: boolean) => [
+export const GRADER_COLUMNS = (pg: boolean) => [
   { name: "id" },
   { name: "trial_id" },
   { name: "position" },
@@ -69,6 +69,47 @@ const GRADER_COLUMNS = (pg: boolean) => [
   { name: "judge_version_id" },
 ];
 
+type Provider = Parameters<typeof timestampParam>[0];
+
+/** A trial row's values, in TRIAL_COLUMNS order. */
+export function trialValues(provider: Provider, id: string, runId: string, row: TrialRow, attempts: number): unknown[] {
+  return [
+    id,
+    runId,
+    row.taskId,
+    row.trialIndex,
+    "done",
+    row.verdict,
+    row.score,
+    row.output,
+    jsonText(row.trajectory),
+    jsonText(row.finalState),
+    row.costUsd,
+    row.latencyMs,
+    row.steps,
+    row.error,
+    attempts,
+    timestampParam(provider, row.startedAt),
+    timestampParam(provider, row.finishedAt),
+  ];
+}
+
+/** A trial's grader result rows, in GRADER_COLUMNS order. */
+export function graderValues(provider: Provider, id: string, row: TrialRow): unknown[][] {
+  return row.graders.map((g) => [
+    `${id}-${g.position}`,
+    id,
+    g.position,
+    g.kind,
+    JSON.stringify(g.config ?? {}),
+    g.status,
+    g.score,
+    g.reason,
+    boolParam(provider, g.shadow),
+    g.judgeVersionId,
+  ]);
+}
+
 /** Writes a batch of trials and their grader results in one transaction; replaces any earlier copy. */
 export async function writeTrials(runId: string, rows: TrialRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -79,40 +120,9 @@ export async function writeTrials(runId: string, rows: TrialRow[]): Promise<void
       const ids = trials.map((t) => t.id);
       await tx.execute(`DELETE FROM "grader_results" WHERE "trial_id" IN (${placeholders(tx.provider, ids.length)})`, ids);
       await tx.execute(`DELETE FROM "trials" WHERE "id" IN (${placeholders(tx.provider, ids.length)})`, ids);
-      const trialRows = trials.map(({ id, row }) => [
-        id,
-        runId,
-        row.taskId,
-        row.trialIndex,
-        "done",
-        row.verdict,
-        row.score,
-        row.output,
-        jsonText(row.trajectory),
-        jsonText(row.finalState),
-        row.costUsd,
-        row.latencyMs,
-        row.steps,
-        row.error,
-        1,
-        timestampParam(tx.provider, row.startedAt),
-        timestampParam(tx.provider, row.finishedAt),
-      ]);
+      const trialRows = trials.map(({ id, row }) => trialValues(tx.provider, id, runId, row, 1));
       await tx.execute(...insertStatement(tx.provider, "trials", TRIAL_COLUMNS(pg), trialRows));
-      const graderRows = trials.flatMap(({ id, row }) =>
-        row.graders.map((g) => [
-          `${id}-${g.position}`,
-          id,
-          g.position,
-          g.kind,
-          JSON.stringify(g.config ?? {}),
-          g.status,
-          g.score,
-          g.reason,
-          boolParam(tx.provider, g.shadow),
-          g.judgeVersionId,
-        ]),
-      );
+      const graderRows = trials.flatMap(({ id, row }) => graderValues(tx.provider, id, row));
       for (const part of chunks(graderRows, 800))
         await tx.execute(...insertStatement(tx.provider, "grader_results", GRADER_COLUMNS(pg), part));
     }
