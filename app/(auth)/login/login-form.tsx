@@ -44,8 +44,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     }
   }
 
+  // method="post": a click before hydration must never put the password in the address bar.
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
       {message ? <Alert tone="error">{message}</Alert> : null}
       <Field id="email" label="Email" errors={errors.email}>
         <input

@@ -50,7 +50,7 @@ export function RunForm({ versionId, labelSets, pairwise }: { versionId: string;
   const [state, formAction, pending] = useActionState<ActionState, FormData>(runJudgeAction, idleState);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   return (
-    <form onSubmit={keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="Run and calibrate">
+    <form {...keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="Run and calibrate">
       <input type="hidden" name="versionId" value={versionId} />
       <Result state={state} testId="run-result" />
       <div className="grid gap-4 sm:grid-cols-3">
@@ -91,7 +91,7 @@ export function NewModelForm({
   const [state, formAction, pending] = useActionState<ActionState, FormData>(newModelAction, idleState);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   return (
-    <form onSubmit={keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="New model for this judge">
+    <form {...keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="New model for this judge">
       <input type="hidden" name="versionId" value={versionId} />
       <Result state={state} />
       <div className="grid gap-4 sm:grid-cols-2">

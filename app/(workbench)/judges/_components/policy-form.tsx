@@ -14,7 +14,7 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   const optional = (v: number | null) => (v === null ? "" : String(v));
   return (
-    <form onSubmit={keepValuesOnSubmit(formAction)} noValidate className="space-y-4" aria-label="Gate policy">
+    <form {...keepValuesOnSubmit(formAction)} noValidate className="space-y-4" aria-label="Gate policy">
       {state.status === "ok" ? <Alert tone="success">{state.message}</Alert> : null}
       {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-3">

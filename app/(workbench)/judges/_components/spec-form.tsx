@@ -51,7 +51,7 @@ export function SpecForm({
   }
 
   return (
-    <form onSubmit={keepValuesOnSubmit(formAction)} noValidate className="space-y-5" aria-label={creating ? "New judge" : "New version"}>
+    <form {...keepValuesOnSubmit(formAction)} noValidate className="space-y-5" aria-label={creating ? "New judge" : "New version"}>
       {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -23,7 +23,7 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
   const problems = result && !result.ok ? result.errors : null;
 
   return (
-    <form onSubmit={keepValuesOnSubmit(formAction)} noValidate className="space-y-5" aria-label="Import transcripts">
+    <form {...keepValuesOnSubmit(formAction)} noValidate className="space-y-5" aria-label="Import transcripts">
       {state.status === "error" && !state.fieldErrors ? <Alert tone="error">{state.message}</Alert> : null}
       {problems ? (
         <div

@@ -36,7 +36,7 @@ export function QueueForm({
   const invalid = (name: string) => (errors[name] ? true : undefined);
 
   return (
-    <form onSubmit={keepValuesOnSubmit(formAction)} noValidate className="space-y-6" aria-label="New label queue">
+    <form {...keepValuesOnSubmit(formAction)} noValidate className="space-y-6" aria-label="New label queue">
       {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
       {state.status === "ok" ? (
         <Alert tone="success">
