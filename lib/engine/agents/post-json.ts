@@ -8,13 +8,15 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: Infinity }),
 };
 
+export interface PostResult {
+  status: number;
+  text: string;
+  /** A response header (lower-case name), or null. */
+  header(name: string): string | null;
+}
+
 /** POSTs a JSON document; resolves with the status and body text, rejects on network errors or abort. */
-export function postJson(
-  url: URL,
-  payload: string,
-  signal: AbortSignal,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; text: string }> {
+export function postJson(url: URL, payload: string, signal: AbortSignal, headers: Record<string, string> = {}): Promise<PostResult> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const req = client.request(
@@ -33,7 +35,16 @@ export function postJson(
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString("utf8"),
+            header: (name) => {
+              const value = res.headers[name];
+              return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+            },
+          }),
+        );
         res.on("error", reject);
       },
     );
