@@ -23,7 +23,7 @@ export function httpAgent(url: string, limiter?: RequestLimiter): Agent {
           response = await limitedRequest(
             limiter,
             env.signal,
-            () => postJson(target, payload, env.signal),
+            () => postJson(target, payload, { signal: env.signal }),
             (r) => retryAfterMs({ get: r.header }),
           );
         } catch (error) {
