@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { QueueKind } from "./labeling";
+import { itemKind, labelValues, type ItemKind, type ItemScale } from "../items/kinds";
 
 /**
  * A queue's score config (Langfuse's word): the primary dimension, which the queue's kind defines and
@@ -104,11 +104,11 @@ export function dimensionText(d: ExtraDimension): string {
 }
 
 /** The primary dimension a queue's kind defines (binary pass/fail, pairwise A/B, graded its scale). */
-export function primaryDimension(kind: QueueKind, name: string, scale?: { min: number | null; max: number | null }): Dimension {
+export function primaryDimension(kind: ItemKind, name: string, scale?: ItemScale): Dimension {
+  const values = labelValues(kind, scale);
   if (kind === "binary") return { name, type: "binary", primary: true };
-  if (kind === "pairwise") return { name, type: "categorical", values: ["A", "B"], multi: false, primary: true };
-  // The graded default scale is 1–5, as allowedValues in ./labeling has it (imported from there would be a cycle).
-  return { name, type: "numeric", min: scale?.min ?? 1, max: scale?.max ?? 5, primary: true };
+  if (!itemKind(kind).ordinal) return { name, type: "categorical", values, multi: false, primary: true };
+  return { name, type: "numeric", min: Number(values[0]), max: Number(values.at(-1)), primary: true };
 }
 
 /** Reads a stored config (labels_queues.dimensions); anything unreadable counts as no extra dimension. */
@@ -119,7 +119,7 @@ export function readExtraDimensions(stored: unknown): ExtraDimension[] {
 }
 
 export function queueDimensions(queue: {
-  kind: QueueKind;
+  kind: ItemKind;
   primaryDimension: string;
   dimensions: unknown;
   scaleMin?: number | null;

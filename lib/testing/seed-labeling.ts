@@ -1,4 +1,5 @@
 import { contentHash } from "../hash";
+import type { ItemKind } from "../items/kinds";
 import { db } from "../db/client";
 import { importTranscripts } from "../db/transcripts";
 import { orderKey } from "../queues/items";
@@ -22,7 +23,7 @@ export interface SeedQueueItem {
 
 export interface SeedQueue {
   name: string;
-  kind?: "binary" | "pairwise" | "graded";
+  kind?: ItemKind;
   rubric?: string;
   reviewersPerItem?: number;
   /** Further score dimensions beside the primary (named primaryDimension, "verdict" by default). */
