@@ -3,7 +3,7 @@ import { UserError } from "../errors";
 import { orderKey, seededSample, splitFor } from "../queues/items";
 import { can } from "../roles";
 import type { CreateQueueInput } from "../schemas/queues";
-import type { ItemKind } from "../schemas/transcripts";
+import type { ItemKind } from "../items/kinds";
 import { trialToTranscript } from "../transcripts/from-trial";
 import { recordAudit } from "./audit";
 import { db, type Db, type Tx } from "./client";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ITEM_KINDS } from "./transcripts";
+import { ITEM_KINDS, itemKind, itemKindChoices } from "../items/kinds";
 
 /**
  * Creating a label queue: from the /label/new form (strings), the CLI and tests. Empty optional
@@ -19,7 +19,7 @@ export const createQueueInput = z
       .min(2, "Use at least 2 characters for the name.")
       .max(100, "Use at most 100 characters for the name."),
     description: z.preprocess(blank, z.string().trim().max(1000, "Keep the description under 1000 characters.").optional()),
-    kind: z.enum(ITEM_KINDS, { error: "Choose binary (pass/fail), pairwise (A/B) or graded (a score)." }).default("binary"),
+    kind: z.enum(ITEM_KINDS, { error: `Choose ${itemKindChoices()}.` }).default("binary"),
     rubric: z
       .string({ error: "Write the rubric reviewers label against." })
       .trim()
@@ -76,7 +76,7 @@ export const createQueueInput = z
     if (input.source === "source" && !input.transcriptSource) issue("transcriptSource", "Choose the source (jsonl, otel, run, ...).");
     if (input.source === "run" && input.kind !== "binary") issue("kind", "Trials of a run are labeled pass or fail: use a binary queue.");
     const hasScale = input.scaleMin !== undefined || input.scaleMax !== undefined;
-    if (hasScale && input.kind !== "graded") issue("scaleMin", "A scale belongs to graded queues only.");
+    if (hasScale && itemKind(input.kind).fixedValues !== null) issue("scaleMin", "A scale belongs to graded queues only.");
     if (hasScale && (input.scaleMin === undefined || input.scaleMax === undefined))
       issue(input.scaleMin === undefined ? "scaleMin" : "scaleMax", "Give both ends of the scale, or neither.");
     if (input.scaleMin !== undefined && input.scaleMax !== undefined && input.scaleMin >= input.scaleMax)

@@ -1,4 +1,5 @@
 import { contentHash } from "../hash";
+import type { ItemKind } from "../items/kinds";
 import { db } from "../db/client";
 import { importTranscripts } from "../db/transcripts";
 import { orderKey } from "../queues/items";
@@ -21,7 +22,7 @@ export interface SeedQueueItem {
 
 export interface SeedQueue {
   name: string;
-  kind?: "binary" | "pairwise" | "graded";
+  kind?: ItemKind;
   rubric?: string;
   reviewersPerItem?: number;
   /** Emails of assigned reviewers; none means anyone with labels:write may label. */
