@@ -197,6 +197,8 @@ export async function createQueue(input: CreateQueueInput, actorId: string | nul
             scaleMax: input.scaleMax ?? null,
             reviewersPerItem: input.reviewersPerItem,
             testFraction: input.testFraction,
+            primaryDimension: input.primaryDimension,
+            dimensions: input.dimensions.length ? input.dimensions : undefined,
             createdById: actorId,
           },
         });
@@ -219,6 +221,8 @@ export async function createQueue(input: CreateQueueInput, actorId: string | nul
             ...(input.transcriptSource ? { transcriptSource: input.transcriptSource } : {}),
             reviewersPerItem: queue.reviewersPerItem,
             testFraction: queue.testFraction,
+            primaryDimension: input.primaryDimension,
+            ...(input.dimensions.length ? { dimensions: input.dimensions } : {}),
             assignedReviewers: input.reviewerIds,
           },
         });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { labelValues, type ItemKind, type ItemScale } from "../items/kinds";
+import { dimensionValuesInput } from "./dimensions";
 
 /**
  * What a reviewer sends while labeling. The value's allowed set depends on the queue's kind, which
@@ -31,6 +32,8 @@ export const submitLabelInput = z.strictObject({
   queueId: id("The queue"),
   queueItemId: id("The item"),
   value: z.string().trim().min(1, "Choose a label.").max(16),
+  /** Values of the queue's further dimensions, by name; checked against the queue's config on the server. */
+  dimensions: dimensionValuesInput.optional(),
   score: optionalScore,
   reason: optionalReason,
   /** Time on the item as the browser measured it; capped at a day so a tab left open cannot skew totals absurdly. */

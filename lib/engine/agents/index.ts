@@ -1,16 +1,21 @@
 import type { Agent } from "../../trial/types";
 import { AgentSpecError } from "./errors";
 import { httpAgent } from "./http";
+import type { RequestLimiter } from "./limiter";
 import { moduleAgent } from "./module";
 import { openAiAgent, parseOpenAiSpec } from "./openai";
 import { subprocessAgent } from "./subprocess";
 
 export { AgentSpecError } from "./errors";
+export { checkRateLimitable, rateLimitKey, type RateLimits, type RequestLimiter, type RequestPermit } from "./limiter";
 
 export const AGENT_SPEC_HELP = "http(s)://host/path, cmd:<shell command>, module:path/to/agent.ts#export, or openai:MODEL[?base_url=…]";
 
-/** Turns an --agent spec into an adapter; a bad spec is an AgentSpecError (usage error, exit 2). */
-export async function resolveAgent(spec: string): Promise<Agent> {
+/**
+ * Turns an --agent spec into an adapter; a bad spec is an AgentSpecError (usage error, exit 2).
+ * A limiter (shared rate limits) wraps each request of the agents Gavel calls over HTTP.
+ */
+export async function resolveAgent(spec: string, options: { limiter?: RequestLimiter } = {}): Promise<Agent> {
   const value = spec.trim();
   if (/^https?:\/\//.test(value)) {
     try {
@@ -18,7 +23,7 @@ export async function resolveAgent(spec: string): Promise<Agent> {
     } catch {
       throw new AgentSpecError(`${value} is not a valid URL`);
     }
-    return httpAgent(value);
+    return httpAgent(value, options.limiter);
   }
   if (value.startsWith("cmd:")) {
     const command = value.slice(4).trim();
@@ -26,6 +31,6 @@ export async function resolveAgent(spec: string): Promise<Agent> {
     return subprocessAgent(value, command);
   }
   if (value.startsWith("module:")) return moduleAgent(value, value.slice(7).trim());
-  if (value.startsWith("openai:")) return openAiAgent(value, parseOpenAiSpec(value));
+  if (value.startsWith("openai:")) return openAiAgent(value, parseOpenAiSpec(value), options.limiter);
   throw new AgentSpecError(`unknown agent spec "${spec}": use ${AGENT_SPEC_HELP}`);
 }

@@ -98,6 +98,42 @@ export function QueueForm({
             </div>
           ) : null}
         </div>
+        <div className="grid gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
+          <Field
+            id="queue-primary-dimension"
+            label="Primary dimension"
+            hint="The kind's value above; judges are calibrated against it."
+            errors={errors.primaryDimension}
+          >
+            <input
+              id="queue-primary-dimension"
+              name="primaryDimension"
+              defaultValue="verdict"
+              className={inputClass}
+              aria-invalid={invalid("primaryDimension")}
+            />
+          </Field>
+          <Field
+            id="queue-dimensions"
+            label="More dimensions (optional)"
+            hint={
+              <>
+                One per line: <code>reason: one of hallucination, wrong tool</code>, <code>tags: any of slow, rude</code> (several may be
+                chosen), <code>tone: 1-5</code>, <code>policy: pass/fail</code>. Reviewers may leave them blank.
+              </>
+            }
+            errors={errors.dimensions}
+          >
+            <textarea
+              id="queue-dimensions"
+              name="dimensions"
+              rows={3}
+              className={`${inputClass} font-mono`}
+              aria-invalid={invalid("dimensions")}
+              placeholder="reason: one of hallucination, wrong tool, incomplete"
+            />
+          </Field>
+        </div>
         <Field
           id="queue-rubric"
           label="Rubric"
