@@ -1,15 +1,15 @@
 import type { Agent } from "../../trial/types";
 import { AgentSpecError } from "./errors";
-import { httpAgent } from "./http";
-import { moduleAgent } from "./module";
-import { openAiAgent, parseOpenAiSpec } from "./openai";
-import { subprocessAgent } from "./subprocess";
 
 export { AgentSpecError } from "./errors";
 
 export const AGENT_SPEC_HELP = "http(s)://host/path, cmd:<shell command>, module:path/to/agent.ts#export, or openai:MODEL[?base_url=…]";
 
-/** Turns an --agent spec into an adapter; a bad spec is an AgentSpecError (usage error, exit 2). */
+/**
+ * Turns an --agent spec into an adapter; a bad spec is an AgentSpecError (usage error, exit 2).
+ * Each adapter is imported when its spec is used: the OpenAI one brings the OpenAI SDK, a third
+ * of a megabyte of JavaScript that no other agent needs at start-up.
+ */
 export async function resolveAgent(spec: string): Promise<Agent> {
   const value = spec.trim();
   if (/^https?:\/\//.test(value)) {
@@ -18,14 +18,17 @@ export async function resolveAgent(spec: string): Promise<Agent> {
     } catch {
       throw new AgentSpecError(`${value} is not a valid URL`);
     }
-    return httpAgent(value);
+    return (await import("./http")).httpAgent(value);
   }
   if (value.startsWith("cmd:")) {
     const command = value.slice(4).trim();
     if (!command) throw new AgentSpecError("cmd: needs a command, e.g. cmd:python agent.py");
-    return subprocessAgent(value, command);
+    return (await import("./subprocess")).subprocessAgent(value, command);
   }
-  if (value.startsWith("module:")) return moduleAgent(value, value.slice(7).trim());
-  if (value.startsWith("openai:")) return openAiAgent(value, parseOpenAiSpec(value));
+  if (value.startsWith("module:")) return (await import("./module")).moduleAgent(value, value.slice(7).trim());
+  if (value.startsWith("openai:")) {
+    const { openAiAgent, parseOpenAiSpec } = await import("./openai");
+    return openAiAgent(value, parseOpenAiSpec(value));
+  }
   throw new AgentSpecError(`unknown agent spec "${spec}": use ${AGENT_SPEC_HELP}`);
 }
