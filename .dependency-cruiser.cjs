@@ -6,7 +6,7 @@
 
 /** Folders that compute and never persist: they reach no database, session, server or command. */
 const PURE =
-  "^(lib/(judges|engine|trial|stats|gates|compare|queues|labeling|transcripts|schemas|providers|datasets)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
+  "^(lib/(judges|engine|trial|stats|items|gates|compare|queues|labeling|transcripts|schemas|providers|datasets)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
 /** Where reads and writes, sessions, requests and the use cases built on them live. */
 const DATA = "^lib/(db|auth|server|judging)/";
 
@@ -39,10 +39,10 @@ module.exports = {
     {
       name: "leaves-import-no-gavel-folder",
       comment:
-        "lib/stats (plain arrays in, numbers out) and lib/trial (the vocabulary every layer shares) sit at the bottom: " +
-        "they import no other Gavel folder.",
+        "lib/stats (plain arrays in, numbers out), lib/trial (the vocabulary every layer shares) and lib/items (the " +
+        "item-kind registry) sit at the bottom: they import no other Gavel folder.",
       severity: "error",
-      from: { path: "^lib/(stats|trial)/" },
+      from: { path: "^lib/(stats|trial|items)/" },
       to: { path: "^(lib|app|graders|datasets|scripts|prisma)/", pathNot: "^lib/$1/" },
     },
     {

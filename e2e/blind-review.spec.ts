@@ -1,10 +1,11 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, signIn, signedInPage } from "./helpers";
+import { account, gavel, signIn, signedInPage } from "./helpers";
 
 /**
  * Blind review is a rule of the data layer (lib/db/blind.ts): while a reviewer may still label an
@@ -43,8 +44,8 @@ const SURFACES: Record<string, string> = {
   "page /label/import": "admins only: a form",
   "page /label/new": "admins only: a form",
   "page /runs": "runs list",
-  "page /runs/[id]": "trial verdicts of graders (checked in a later slice: trials in a queue)",
-  "page /runs/compare": "per-task pass rates of two runs",
+  "page /runs/[id]": "checked: trial verdicts, reasons and task status (trials that became queue items)",
+  "page /runs/compare": "checked: per-task status of two runs (trials that became queue items)",
   "page /suites": "suite list",
   "page /suites/[name]": "suite history",
   "page /users": "admins only",
@@ -259,4 +260,54 @@ test("a reviewer with items still to label gets no verdict, reason, gold or othe
   const seen = await responses.all();
   expect(seen).toContain(secret(0));
   for (let i = 1; i < 6; i++) expect(seen, secret(i)).not.toContain(secret(i));
+});
+
+test("a run whose trials became queue items shows a reviewer none of their verdicts until labeled, on the run page and in compare", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tag = unique();
+  // The agent always says "hi": two tasks pass, three fail. Each failing task expects a word that
+  // appears nowhere but in its grader's reason, so a reason reaching the browser is caught.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-blind-run-"));
+  writeFileSync(path.join(dir, "agent.mjs"), "export const hiAgent = () => 'hi';\n");
+  const expected = ["hi", "hi", `bye${tag}`, `ciao${tag}`, `hello${tag}`];
+  const tasks = expected.map((word, i) => `  - { id: t${i}, prompt: "Greet the user (${i})", grader: exact, expected: ${word} }`);
+  writeFileSync(path.join(dir, "suite.yaml"), `name: e2e-blind-run-${tag}\nthreshold: 0.5\ntasks:\n${tasks.join("\n")}\n`);
+  const run = await gavel([
+    "run",
+    dir,
+    "--agent",
+    `module:${path.join(dir, "agent.mjs")}#hiAgent`,
+    "--json",
+    "--out",
+    path.join(dir, "out"),
+  ]);
+  expect(run.code, run.stderr).toBe(1);
+  const { runId } = JSON.parse(run.stdout) as { runId: string };
+
+  // The admin makes a queue of the three failures and sees every reason.
+  const admin = await signedInPage(browser, account("admin"), `/label/new?run=${runId}`);
+  await admin.getByLabel("Name").fill(`blind-run-${tag}`);
+  await admin.getByLabel("Rubric").fill("Pass when the agent greets as asked.");
+  await admin.getByLabel("Sample of passes (0–1)").fill("0");
+  await admin.getByRole("button", { name: "Create queue" }).click();
+  await expect(admin.getByRole("status")).toContainText(`Created the queue "blind-run-${tag}" with 3 items`);
+  await admin.goto(`/runs/${runId}?task=t2`);
+  await expect(admin.getByRole("list", { name: "Grader verdicts" }).first()).toContainText(`bye${tag}`);
+  await expect(admin.getByTestId("run-blind-notice")).toHaveCount(0);
+
+  const page = await browser.newContext().then((c) => c.newPage());
+  const responses = recordResponses(page);
+  await signIn(page, account("reviewer"), `/runs/${runId}?task=t2`);
+  await expect(page.getByTestId("run-blind-notice")).toContainText("3 tasks have trials in a label queue you review");
+  await expect(page.getByTestId("task-row-t2")).toContainText("hidden until you label");
+  await expect(page.getByTestId("task-row-t0")).toContainText("pass");
+  await expect(page.getByRole("list", { name: "Grader verdicts" }).first()).toBeEmpty();
+  await page.goto(`/runs/${runId}?status=failing`);
+  await expect(page.getByText("No task matches these filters.")).toBeVisible();
+  await page.goto(`/runs/compare?base=${runId}&head=${runId}`);
+  await expect(page.getByTestId("compare-blind-notice")).toContainText("3 tasks are left out");
+  const seen = await responses.all();
+  for (const word of expected.slice(2)) expect(seen, word).not.toContain(word);
 });

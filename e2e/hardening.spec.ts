@@ -27,6 +27,15 @@ test("a cross-site POST with an admin's cookie is refused (403) and creates noth
   const users = (await (await page.request.get("/api/users")).json()) as { users?: { email: string }[] } | { email: string }[];
   expect(JSON.stringify(users)).not.toContain(email);
 
+  // From the app's own origin but not as JSON: a JSON route reads only JSON (415), and writes nothing.
+  const plain = await page.request.post("/api/users", {
+    headers: { origin: baseURL!, "sec-fetch-site": "same-origin", "content-type": "text/plain" },
+    data: body,
+  });
+  expect(plain.status()).toBe(415);
+  expect((await plain.json()).error).toContain("Content-Type: application/json");
+  expect(JSON.stringify(await (await page.request.get("/api/users")).json())).not.toContain(email);
+
   const own = await page.request.post("/api/users", {
     headers: { origin: baseURL!, "sec-fetch-site": "same-origin", "content-type": "application/json" },
     data: body,

@@ -302,3 +302,29 @@ test("a reviewer creates a judge, is told exactly what is wrong with a template,
   await expect(page.getByText("v1 (gpt-4o-2024-08-06) · a little warmer")).toBeVisible();
   await expect(page.getByText("temperature 0.2 · max tokens 512 · seed none")).toBeVisible();
 });
+
+test("a form submitted before the page is interactive still reaches its action and keeps its fields out of the address bar", async ({
+  browser,
+}) => {
+  // JavaScript off stands for the moments before hydration on a slow page: the click still submits.
+  const signedIn = await signedInPage(browser, account("reviewer"), "/judges");
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await signedIn.context().storageState() });
+  const page = await context.newPage();
+  await page.goto("/judges/new");
+  await page.getByLabel("Judge name").fill(`no-js-${unique()}`);
+  await page.getByLabel("Pinned model id").fill("gpt-4o-2024-08-06");
+  await page.getByLabel("Prompt template").fill("Is {{answer}} right? PASS or FAIL.");
+  await page.getByRole("button", { name: "Create judge" }).click();
+  await expect(page.getByText("Unknown variable {{answer}}")).toBeVisible();
+  expect(new URL(page.url()).search).toBe("");
+
+  // The sign-in form posts: a password never lands in a URL.
+  const anonymous = await browser.newContext({ javaScriptEnabled: false }).then((c) => c.newPage());
+  await anonymous.goto("/login");
+  await anonymous.getByLabel("Email").fill("someone@example.com");
+  await anonymous.getByLabel("Password").fill("not-in-the-url");
+  await anonymous.getByRole("button", { name: "Sign in" }).click();
+  await anonymous.waitForLoadState();
+  expect(anonymous.url()).not.toContain("not-in-the-url");
+  await context.close();
+});

@@ -5,7 +5,7 @@
 export class UserError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 | 413 | 422 = 409,
+    readonly status: 400 | 404 | 409 | 413 | 415 | 422 = 409,
     readonly field?: string,
   ) {
     super(message);

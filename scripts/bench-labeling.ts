@@ -31,6 +31,7 @@ import { itemView } from "../lib/db/labeling/item";
 import { nextItem } from "../lib/db/labeling/next";
 import { submitLabel } from "../lib/db/labeling/submit";
 import { createTempDatabase, type TempDatabase } from "../lib/db/temp-database";
+import { postJson } from "../lib/engine/agents/post-json";
 import { orderKey } from "../lib/queues/items";
 
 function arg(name: string, fallback: string): string {
@@ -180,35 +181,16 @@ function startServer(queueId: string, samples: Sample[], onSample: () => void) {
   return new Promise<http.Server>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-function post(agent: http.Agent, port: number, payload: unknown, retry = true): Promise<{ next: string | null }> {
-  const body = JSON.stringify(payload);
-  return new Promise<{ next: string | null }>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: "/",
-        method: "POST",
-        agent,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (c: Buffer) => (text += c.toString()));
-        res.on("end", () =>
-          res.statusCode === 200
-            ? resolve(JSON.parse(text) as { next: string | null })
-            : reject(new Error(`HTTP ${res.statusCode}: ${text}`)),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  }).catch((error: unknown) => {
+async function post(agent: http.Agent, port: number, payload: unknown, retry = true): Promise<{ next: string | null }> {
+  try {
+    const { status, text } = await postJson(new URL(`http://127.0.0.1:${port}/`), JSON.stringify(payload), { agent });
+    if (status !== 200) throw new Error(`HTTP ${status}: ${text}`);
+    return JSON.parse(text) as { next: string | null };
+  } catch (error) {
     // A keep-alive socket the server closed just as it was reused: nothing reached the handler, send again.
     if (retry && (error as NodeJS.ErrnoException).code === "ECONNRESET") return post(agent, port, payload, false);
     throw error;
-  });
+  }
 }
 
 const percentile = (sorted: number[], p: number) =>

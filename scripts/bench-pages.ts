@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { signIn } from "./bench/sign-in";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -24,23 +25,6 @@ const PORT = Number(arg("port", "3198"));
 const AIM_MS = 300;
 const base = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function signIn(email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const jar = (csrf.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-    redirect: "manual",
-  });
-  const session = (response.headers.getSetCookie?.() ?? [])
-    .map((c) => c.split(";")[0])
-    .find((c) => c!.startsWith("next-auth.session-token="));
-  if (!session) throw new Error(`sign-in failed (HTTP ${response.status})`);
-  return `${jar}; ${session}`;
-}
 
 const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * (sorted.length - 1) + 0.5))]!;
 
@@ -90,7 +74,7 @@ async function main() {
       .find((l) => l.startsWith("admin"))!
       .trim()
       .split(/\s+/);
-    const cookie = await signIn(admin[1]!, admin[2]!);
+    const cookie = await signIn(base, admin[1]!, admin[2]!);
     const pages: [string, string | null][] = [
       ["/runs", "/runs"],
       ["/runs/[id]", await firstLink("/runs", /^\/runs\/(?!compare)[^/?]+$/, cookie)],

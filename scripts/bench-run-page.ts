@@ -18,6 +18,7 @@ import { disconnectDb } from "../lib/db/client";
 import { ensureMigrated } from "../lib/db/ensure-migrated";
 import { runSuite } from "../lib/engine/run-suite";
 import type { Agent } from "../lib/trial/types";
+import { signIn } from "./bench/sign-in";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -69,24 +70,6 @@ async function waitUntilUp(): Promise<void> {
   throw new Error("the app did not start");
 }
 
-/** Signs in through next-auth's credentials flow and returns the session cookie. */
-async function signIn(email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const jar = (csrf.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-    redirect: "manual",
-  });
-  const session = (response.headers.getSetCookie?.() ?? [])
-    .map((c) => c.split(";")[0])
-    .find((c) => c!.startsWith("next-auth.session-token="));
-  if (!session) throw new Error(`sign-in failed (HTTP ${response.status})`);
-  return `${jar}; ${session}`;
-}
-
 const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * (sorted.length - 1) + 0.5))]!;
 
 async function time(label: string, url: string, cookie: string, expect: string) {
@@ -127,7 +110,7 @@ async function main() {
       .find((l) => l.startsWith("admin"))!
       .trim()
       .split(/\s+/);
-    const cookie = await signIn(admin[1]!, admin[2]!);
+    const cookie = await signIn(base, admin[1]!, admin[2]!);
     console.log(
       `\nRun page of a ${TASKS}-task × ${TRIALS}-trial run, ${REQUESTS} requests each on loopback (load average ${os.loadavg()[0]!.toFixed(2)}):\n`,
     );

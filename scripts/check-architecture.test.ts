@@ -73,7 +73,10 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
     );
   });
 
-  it("leaves-import-no-gavel-folder: stats -> engine, trial -> engine", async () => {
+  it("leaves-import-no-gavel-folder: stats -> engine, trial -> engine, the item-kind registry -> judges", async () => {
+    expect(await probe("lib/items/x.ts", 'import type { JudgeParser } from "../judges/version";\nexport type X = JudgeParser;\n')).toEqual([
+      expect.stringMatching(/^leaves-import-no-gavel-folder: lib\/items\/x\.arch-probe-\d+\.ts -> lib\/judges\/version\.ts/),
+    ]);
     expect(await probe("lib/stats/x.ts", 'import type { TaskStats } from "@/lib/engine/reducers";\nexport type X = TaskStats;\n')).toEqual([
       expect.stringMatching(/^leaves-import-no-gavel-folder: lib\/stats\/x\.arch-probe-\d+\.ts -> lib\/engine\/reducers\.ts/),
     ]);

@@ -35,7 +35,7 @@ export function defineAction<S extends z.ZodType, R = unknown>(
       if (error instanceof UserError) {
         return {
           status: "error",
-          code: error.status === 400 ? 422 : error.status,
+          code: error.status === 400 || error.status === 415 ? 422 : error.status,
           message: error.message,
           fieldErrors: error.field ? { [error.field]: [error.message] } : undefined,
         };

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { findApiToken, recordTokenUse, scopesOf } from "../db/api-tokens";
 import { UserError } from "../errors";
 import { readBodyBytes } from "../server/body";
+import { jsonContentTypeRefusal } from "../server/request-guard";
 import { parseJsonSafely } from "../text/safe-json";
 import { decodeUtf8 } from "../text/utf8";
 import { authOptions } from "./options";
@@ -102,11 +103,13 @@ export function jsonError(status: number, message: string): Response {
 }
 
 /**
- * Reads a JSON body (up to GAVEL_MAX_UPLOAD_MB, else 413), turning a malformed one into a 422 rather
+ * Reads a JSON body (Content-Type application/json, else 415; up to GAVEL_MAX_UPLOAD_MB, else 413), turning a malformed one into a 422 rather
  * than a crash: invalid UTF-8, invalid JSON, nesting deeper than 64 levels and lone surrogates are
  * each named.
  */
 export async function readJson(request: Request): Promise<unknown> {
+  const wrongType = jsonContentTypeRefusal(request.headers.get("content-type"));
+  if (wrongType) throw new UserError(wrongType, 415);
   const decoded = decodeUtf8(await readBodyBytes(request));
   const invalid = (message: string) => new z.ZodError([{ code: "custom", path: [], message, input: undefined }]);
   if (!decoded.ok) throw invalid(`The request body is refused: ${decoded.error}`);

@@ -1,4 +1,5 @@
-import type { ItemKind, ParsedTranscript } from "../schemas/transcripts";
+import type { ParsedTranscript } from "../schemas/transcripts";
+import type { ItemKind } from "../items/kinds";
 import type { JudgeVersionSpec } from "../judges/version";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ItemKind } from "../judges/calibration";
+import type { ItemKind } from "../items/kinds";
 import type { QueueShape } from "../labeling/agreement";
 import { withoutHidden, type Viewer } from "./blind";
 import { db, type Db, type Tx } from "./client";

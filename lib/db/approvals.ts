@@ -1,6 +1,7 @@
 import "server-only";
 import { evaluateGate, type GateResult } from "../judges/gate";
-import type { ItemKind, SplitName } from "../judges/calibration";
+import type { SplitName } from "../judges/calibration";
+import type { ItemKind } from "../items/kinds";
 import { deriveStatus, type ApprovalState, type JudgeState, type JudgeStatusView } from "../judges/lifecycle";
 import { commonFingerprint } from "../providers/fingerprint";
 import { UserError } from "../errors";

@@ -73,3 +73,36 @@ export async function withoutHidden<T extends { transcriptId: string }>(
   const kept = rows.filter((r) => !hidden.has(r.transcriptId));
   return { rows: kept, hidden: rows.length - kept.length };
 }
+
+export interface HiddenTrials {
+  /** Trial ids whose verdicts, reasons and scores the viewer may not see. */
+  trials: Set<string>;
+  /** The tasks those trials belong to, by id and by key: a task's status gives its trials' verdicts away. */
+  taskIds: Set<string>;
+  taskKeys: Set<string>;
+}
+
+/**
+ * A run's trials that became queue items the viewer may still label. A run page would otherwise
+ * show the graders' and the judge's verdict on the very output the reviewer is about to judge.
+ */
+export async function hiddenTrialsOf(viewer: Viewer, runId: string): Promise<HiddenTrials> {
+  const out: HiddenTrials = { trials: new Set(), taskIds: new Set(), taskKeys: new Set() };
+  if (seesEverything(viewer)) return out;
+  const queued = await db().transcript.findMany({
+    where: { trial: { runId }, queueItems: { some: {} } },
+    select: { id: true, trial: { select: { id: true, taskId: true, task: { select: { key: true } } } } },
+  });
+  if (queued.length === 0) return out;
+  const hidden = await hiddenFrom(
+    viewer,
+    queued.map((t) => t.id),
+  );
+  for (const t of queued) {
+    if (!t.trial || !hidden.has(t.id)) continue;
+    out.trials.add(t.trial.id);
+    out.taskIds.add(t.trial.taskId);
+    out.taskKeys.add(t.trial.task.key);
+  }
+  return out;
+}

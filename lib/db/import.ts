@@ -2,7 +2,7 @@ import "server-only";
 import { UserError } from "../errors";
 import { sha256 } from "../hash";
 import { importedJudgeSpec } from "../judges/imported";
-import type { ItemKind } from "../schemas/transcripts";
+import type { ItemKind } from "../items/kinds";
 import { parseTranscriptFile } from "../transcripts/parse";
 import type { ImportItem, TranscriptFormat } from "../transcripts/types";
 import { recordAudit } from "./audit";

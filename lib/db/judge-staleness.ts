@@ -1,5 +1,6 @@
 import "server-only";
-import { labelSetHash, type ItemKind } from "../judges/calibration";
+import { labelSetHash } from "../judges/calibration";
+import type { ItemKind } from "../items/kinds";
 import { evaluateGate, type GatePolicy } from "../judges/gate";
 import { describeGoldChange, goldChange } from "../judges/lifecycle";
 import { approvalStateOf, boundQueueId, GATE_SPLIT, latestApproval, type ApprovalRow } from "./approvals";

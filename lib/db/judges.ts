@@ -1,4 +1,5 @@
 import "server-only";
+import type { ItemKind } from "../items/kinds";
 import { judgeVersionHash, judgeVersionSpec, type JudgeVersionSpec } from "../judges/version";
 import { recordAudit } from "./audit";
 import { db, type Tx } from "./client";
@@ -11,8 +12,6 @@ export async function listJudges() {
     },
   });
 }
-
-export type ItemKind = "binary" | "pairwise" | "graded";
 
 /**
  * The judge version with this spec, created when new (append-only: an existing version is never

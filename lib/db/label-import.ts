@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { UserError } from "../errors";
 import { parseLabelFile, type ImportedLabel, type LabelFileFormat } from "../labeling/label-import";
-import { labelValueError, type QueueKind } from "../schemas/labeling";
+import { itemKind, type ItemKind } from "../items/kinds";
+import { labelValueError } from "../schemas/labeling";
 import { db } from "./client";
 import { noticeGoldChanged } from "./judge-staleness";
 
@@ -22,15 +23,6 @@ export interface LabelImportResult {
   labels: number;
   reviewersCreated: number;
   gold: number;
-}
-
-/** A value as the file spells it, in the queue's own spelling ("PASS" → "pass", "b" → "B", "4.0" → "4"). */
-export function normalizeValue(kind: QueueKind, raw: string): string {
-  const value = raw.trim();
-  if (kind === "binary") return value.toLowerCase();
-  if (kind === "pairwise") return value.toUpperCase();
-  const n = Number(value);
-  return value !== "" && Number.isFinite(n) && Number.isInteger(n) ? String(n) : value;
 }
 
 const emailOf = (reviewer: string) =>
@@ -97,8 +89,9 @@ export async function importLabels(input: {
       result.errors.push(`${label.where}: "${label.item}" names ${matches.length} items of the queue; use the transcript id`);
       continue;
     }
-    const value = normalizeValue(queue.kind as QueueKind, label.value);
-    const invalid = labelValueError(queue.kind as QueueKind, value, { min: queue.scaleMin, max: queue.scaleMax });
+    // In the queue's own spelling ("PASS" → "pass", "b" → "B", "4.0" → "4").
+    const value = itemKind(queue.kind as ItemKind).normalize(label.value);
+    const invalid = labelValueError(queue.kind as ItemKind, value, { min: queue.scaleMin, max: queue.scaleMax });
     if (invalid) {
       result.errors.push(`${label.where}: ${invalid}`);
       continue;

@@ -1,5 +1,6 @@
 import "server-only";
-import { labelSetHash, type ItemKind, type SplitName } from "../judges/calibration";
+import { labelSetHash, type SplitName } from "../judges/calibration";
+import type { ItemKind } from "../items/kinds";
 import { isHiddenFrom, type Viewer } from "./blind";
 import { db, type Db, type Tx } from "./client";
 

@@ -3,7 +3,7 @@ import { UserError } from "../errors";
 import { orderKey, seededSample, splitFor } from "../queues/items";
 import { can } from "../roles";
 import type { CreateQueueInput } from "../schemas/queues";
-import type { ItemKind } from "../schemas/transcripts";
+import type { ItemKind } from "../items/kinds";
 import { trialToTranscript } from "../transcripts/from-trial";
 import { recordAudit } from "./audit";
 import { db, type Db, type Tx } from "./client";
@@ -197,6 +197,8 @@ export async function createQueue(input: CreateQueueInput, actorId: string | nul
             scaleMax: input.scaleMax ?? null,
             reviewersPerItem: input.reviewersPerItem,
             testFraction: input.testFraction,
+            primaryDimension: input.primaryDimension,
+            dimensions: input.dimensions.length ? input.dimensions : undefined,
             createdById: actorId,
           },
         });
@@ -219,6 +221,8 @@ export async function createQueue(input: CreateQueueInput, actorId: string | nul
             ...(input.transcriptSource ? { transcriptSource: input.transcriptSource } : {}),
             reviewersPerItem: queue.reviewersPerItem,
             testFraction: queue.testFraction,
+            primaryDimension: input.primaryDimension,
+            ...(input.dimensions.length ? { dimensions: input.dimensions } : {}),
             assignedReviewers: input.reviewerIds,
           },
         });

@@ -1,5 +1,6 @@
 import "server-only";
 import type { TaskStats } from "@/lib/engine/reducers";
+import { hiddenTrialsOf, type Viewer } from "./blind";
 import { db } from "./client";
 
 export const RUN_PAGE_SIZE = 50;
@@ -58,8 +59,12 @@ function matches(filter: TaskFilter, status: TaskStats["status"] | undefined, ch
  * each task's stats (from the stored summary, no trial read), the trial verdicts of the page's
  * tasks only, and the full trials of the one task that is open. A 2,000-task × 5-trial run reads
  * 50 tasks' worth of trials per page (bench: npm run bench:run-page).
+ *
+ * Blind review holds here too (lib/db/blind.ts): a trial that became a queue item the viewer may
+ * still label shows no verdict, score, error or grader result, and its task no status, pass@k or
+ * filter match, until they have labeled it. The run's own totals stay (aggregates, like κ and n).
  */
-export async function getRunPage(runId: string, query: RunPageQuery) {
+export async function getRunPage(runId: string, query: RunPageQuery, viewer: Viewer) {
   const run = await db().run.findUnique({
     where: { id: runId },
     include: {
@@ -69,7 +74,8 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
   });
   if (!run) return null;
   const summary = (run.summary ?? {}) as Stored;
-  const stats = summary.tasks ?? {};
+  const blind = await hiddenTrialsOf(viewer, runId);
+  const stats = Object.fromEntries(Object.entries(summary.tasks ?? {}).filter(([key]) => !blind.taskKeys.has(key)));
   const allTasks = await db().task.findMany({
     where: { suiteVersionId: run.suiteVersionId },
     select: { id: true, key: true, category: true, difficulty: true, tags: true, position: true },
@@ -87,7 +93,7 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
     baseline = ((b?.summary ?? {}) as Stored).tasks ?? null;
   }
   const changedVsBaseline = (key: string) =>
-    baseline !== null && baseline[key] !== undefined && baseline[key]!.status !== stats[key]?.status;
+    !blind.taskKeys.has(key) && baseline !== null && baseline[key] !== undefined && baseline[key]!.status !== stats[key]?.status;
 
   let graderTasks: Set<string> | null = null;
   if (query.grader) {
@@ -96,7 +102,7 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
       select: { trial: { select: { taskId: true } } },
       distinct: ["trialId"],
     });
-    graderTasks = new Set(rows.map((r) => r.trial.taskId));
+    graderTasks = new Set(rows.map((r) => r.trial.taskId).filter((id) => !blind.taskIds.has(id)));
   }
 
   const tagCounts = new Map<string, number>();
@@ -134,6 +140,21 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
         orderBy: [{ trialIndex: "asc" }],
       })
     : [];
+  /** A hidden trial as the viewer may see it: its output and steps, none of what a grader said of them. */
+  const mask = <T extends { id: string; trajectory?: unknown }>(trial: T): T => {
+    if (!blind.trials.has(trial.id)) return trial;
+    const steps = Array.isArray(trial.trajectory)
+      ? (trial.trajectory as Record<string, unknown>[]).map(({ failing: _failing, ...step }) => step)
+      : trial.trajectory;
+    return {
+      ...trial,
+      verdict: null,
+      score: null,
+      error: null,
+      graderResults: [],
+      ...("trajectory" in trial ? { trajectory: steps } : {}),
+    };
+  };
   const openTask = query.task ? (allTasks.find((t) => t.key === query.task) ?? null) : null;
   const open = openTask
     ? {
@@ -141,11 +162,13 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
           where: { id: openTask.id },
           select: { id: true, key: true, prompt: true, category: true, difficulty: true },
         }),
-        trials: await db().trial.findMany({
-          where: { runId, taskId: openTask.id },
-          orderBy: { trialIndex: "asc" },
-          include: { graderResults: { orderBy: { position: "asc" } } },
-        }),
+        trials: (
+          await db().trial.findMany({
+            where: { runId, taskId: openTask.id },
+            orderBy: { trialIndex: "asc" },
+            include: { graderResults: { orderBy: { position: "asc" } } },
+          })
+        ).map(mask),
       }
     : null;
   const graderKinds = await db().graderResult.findMany({
@@ -163,7 +186,10 @@ export async function getRunPage(runId: string, query: RunPageQuery) {
     stats,
     baseline: baseline ? { runId: baselineId!, stats: baseline } : null,
     tasks: shown.map((t) => ({ ...t, tags: tagsOf(t.tags), changed: changedVsBaseline(t.key) })),
-    trialsByTask: groupBy(trials, (t) => t.taskId),
+    trialsByTask: groupBy(trials.map(mask), (t) => t.taskId),
+    /** Task keys whose verdicts are hidden from this viewer until they label them. */
+    blindTasks: blind.taskKeys,
+    blindTrials: blind.trials,
     totalTasks: allTasks.length,
     matchingTasks: filtered.length,
     page,

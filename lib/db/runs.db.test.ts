@@ -7,13 +7,19 @@ import { resolveAgent } from "@/lib/engine/agents";
 import { localDeps } from "@/lib/cli/deps-local";
 import { runSuite } from "@/lib/engine/run-suite";
 import { withTestDatabase } from "@/lib/testing/test-database";
+import { createQueueInput } from "@/lib/schemas/queues";
+import type { Viewer } from "./blind";
 import { db } from "./client";
 import { getRunPage } from "./run-page";
+import { createQueue } from "./queue-admin";
 import { listRuns } from "./runs";
 import { getSuiteHistory, saveSuiteVersion } from "./suites";
 import { createTrialWriter, writeTrials, type TrialRow } from "./trial-writer";
 
 withTestDatabase();
+
+/** Admins see every verdict; the run-page tests below read as one. */
+const ADMIN: Viewer = { id: "admin-viewer", role: "admin" };
 
 async function runRefund(agent: string, trials = 2) {
   const outDir = mkdtempSync(path.join(os.tmpdir(), "gavel-results-"));
@@ -49,7 +55,7 @@ describe("storing a run", () => {
     expect(file).toMatchObject({ schemaVersion: 2, runId: record.runId, suite: { hash: record.suite.hash }, config: { trials: 2 } });
     expect(run.recordPath).toBe(path.relative(process.cwd(), recordPath!));
 
-    const page = (await getRunPage(record.runId, { filter: "all", tag: null, grader: null, page: 1, task: "refund-full-bank" }))!;
+    const page = (await getRunPage(record.runId, { filter: "all", tag: null, grader: null, page: 1, task: "refund-full-bank" }, ADMIN))!;
     expect(page.tasks.map((t) => t.key).slice(0, 3)).toEqual(["refund-full-card", "refund-full-bank", "refund-full-card-2"]);
     const failed = page.open!.trials[0]!;
     expect(failed.verdict).toBe("fail");
@@ -67,28 +73,73 @@ describe("storing a run", () => {
     const { record: base } = await runRefund("referenceAgent", 1);
     const { record } = await runRefund("regressedAgent", 1);
     const q = { filter: "all" as const, tag: null, grader: null, page: 1, task: null };
-    const all = (await getRunPage(record.runId, q))!;
+    const all = (await getRunPage(record.runId, q, ADMIN))!;
     expect(all).toMatchObject({ totalTasks: 35, matchingTasks: 35, page: 1, pages: 1, open: null });
     expect(all.statusCounts).toMatchObject({ all: 35, failing: 10, passing: 25, flaky: 0, errored: 0, changed: 0 });
     // Only the page's tasks' trials are read, and none of their trajectories.
     expect([...all.trialsByTask.values()].flat()).toHaveLength(35);
     expect(Object.keys([...all.trialsByTask.values()][0]![0]!)).not.toContain("trajectory");
-    const failing = (await getRunPage(record.runId, { ...q, filter: "failing" }))!;
+    const failing = (await getRunPage(record.runId, { ...q, filter: "failing" }, ADMIN))!;
     expect(failing.tasks.map((t) => t.key)).toContain("refund-full-bank");
     expect(failing.tasks).toHaveLength(10);
-    const happy = (await getRunPage(record.runId, { ...q, tag: "category=happy" }))!;
+    const happy = (await getRunPage(record.runId, { ...q, tag: "category=happy" }, ADMIN))!;
     expect(happy.tasks.every((t) => t.tags.category === "happy")).toBe(true);
     expect(happy.matchingTasks).toBeGreaterThan(0);
-    const sideEffects = (await getRunPage(record.runId, { ...q, grader: "side_effects" }))!;
+    const sideEffects = (await getRunPage(record.runId, { ...q, grader: "side_effects" }, ADMIN))!;
     expect(sideEffects.tasks.map((t) => t.key).sort()).toEqual(failing.tasks.map((t) => t.key).sort());
-    expect((await getRunPage(record.runId, { ...q, grader: "rule" }))!.tasks).toHaveLength(0);
+    expect((await getRunPage(record.runId, { ...q, grader: "rule" }, ADMIN))!.tasks).toHaveLength(0);
     // With a baseline: the tasks whose status changed.
     await db().run.update({ where: { id: record.runId }, data: { baselineRunId: base.runId } });
-    const changed = (await getRunPage(record.runId, { ...q, filter: "changed" }))!;
+    const changed = (await getRunPage(record.runId, { ...q, filter: "changed" }, ADMIN))!;
     expect(changed.tasks.map((t) => t.key).sort()).toEqual(failing.tasks.map((t) => t.key).sort());
     expect(changed.tasks.every((t) => t.changed)).toBe(true);
     // Pages of 50: a page past the end is the last page.
-    expect((await getRunPage(record.runId, { ...q, page: 9 }))!.page).toBe(1);
+    expect((await getRunPage(record.runId, { ...q, page: 9 }, ADMIN))!.page).toBe(1);
+  });
+
+  it("hides a trial's verdicts from a reviewer who still has it to label, and shows them once labeled", async () => {
+    const { record } = await runRefund("regressedAgent", 1);
+    const reviewer = await db().user.create({ data: { email: "blind-run@runs.test", role: "reviewer" } });
+    const viewer: Viewer = { id: reviewer.id, role: "reviewer" };
+    await createQueue(
+      createQueueInput.parse({
+        name: "run-blind",
+        kind: "binary",
+        rubric: "Pass when right.",
+        source: "run",
+        runId: record.runId,
+        passSample: "0.1",
+        sampleSeed: "3",
+      }),
+      null,
+    );
+    const q = { filter: "all" as const, tag: null, grader: null, page: 1, task: "refund-full-bank" };
+    const admin = (await getRunPage(record.runId, q, ADMIN))!;
+    expect(admin.stats["refund-full-bank"]?.status).toBe("fail");
+    expect(admin.statusCounts.failing).toBe(10);
+
+    const blind = (await getRunPage(record.runId, q, viewer))!;
+    // The ten failing trials and three sampled passes are queue items this reviewer may still label:
+    // no verdict of theirs shows, so the passes sampled in cannot be told from the failures either.
+    expect(blind.blindTasks.size).toBe(13);
+    expect(blind.stats["refund-full-bank"]).toBeUndefined();
+    expect(blind.statusCounts).toMatchObject({ failing: 0, passing: 22, all: 35 });
+    const trial = blind.open!.trials[0]!;
+    expect(trial).toMatchObject({ verdict: null, score: null, error: null, graderResults: [] });
+    expect((trial.trajectory as { failing?: string }[]).some((s) => s.failing)).toBe(false);
+    expect(blind.trialsByTask.get(trial.taskId)![0]).toMatchObject({ verdict: null, graderResults: [] });
+    expect((await getRunPage(record.runId, { ...q, filter: "failing" }, viewer))!.tasks).toHaveLength(0);
+    expect((await getRunPage(record.runId, { ...q, grader: "side_effects" }, viewer))!.tasks).toHaveLength(0);
+
+    // Once the reviewer has labeled that item, its verdicts show again.
+    const transcript = await db().transcript.findUniqueOrThrow({ where: { trialId: trial.id } });
+    const item = await db().queueItem.findFirstOrThrow({ where: { transcriptId: transcript.id } });
+    await db().label.create({
+      data: { queueId: item.queueId, transcriptId: transcript.id, reviewerId: reviewer.id, value: "fail", rubricVersion: 1 },
+    });
+    const after = (await getRunPage(record.runId, q, viewer))!;
+    expect(after.blindTasks.has("refund-full-bank")).toBe(false);
+    expect(after.open!.trials[0]!.verdict).toBe("fail");
   });
 
   it("reuses a suite version by its hash and shows its runs over time", async () => {

@@ -1,4 +1,5 @@
 import { contentHash } from "../hash";
+import { itemKind, kindCategories, type ItemKind } from "../items/kinds";
 import { flipRate, krippendorffAlpha, positionConsistency, sortLabels, spearmanRho } from "../stats";
 import { agreementReport, type AgreementMetric, type AgreementReport } from "./agreement";
 import { chooseEstimator, type DesignEntry, type Estimator } from "./estimator";
@@ -10,7 +11,6 @@ import { accuracyByOrder, type OrderAccuracy } from "./pairwise-orders";
  * Pure: the caller loads rows, this computes everything the page shows and the gate reads.
  * Items the judge skipped or errored on are left out of every statistic and counted.
  */
-export type ItemKind = "binary" | "pairwise" | "graded";
 export type SplitName = "dev" | "test";
 
 export interface GoldItem {
@@ -83,23 +83,9 @@ export interface CalibrationStats {
   estimator?: Estimator;
 }
 
+/** An ordinal kind (graded) is measured with quadratic-weighted kappa, the others with Cohen's kappa. */
 export function metricFor(kind: ItemKind): AgreementMetric {
-  return kind === "graded" ? "kappa-quadratic" : "kappa";
-}
-
-/**
- * The categories a kind is measured on: fixed for binary and pairwise (so the confusion matrix is
- * always 2 × 2), the declared scale for graded items when there is one, else the observed labels.
- */
-export function categoriesFor(kind: ItemKind, scale: CalibrationInput["scale"]): string[] | null {
-  if (kind === "binary") return ["fail", "pass"];
-  if (kind === "pairwise") return ["A", "B"];
-  if (!scale) return null;
-  return Array.from({ length: scale.max - scale.min + 1 }, (_, i) => String(scale.min + i));
-}
-
-export function positiveFor(kind: ItemKind): string | null {
-  return kind === "binary" ? "pass" : kind === "pairwise" ? "A" : null;
+  return itemKind(kind).ordinal ? "kappa-quadratic" : "kappa";
 }
 
 /** sha256 of the sorted (transcript, gold value) pairs: any change to the gold set changes it. */
@@ -110,7 +96,7 @@ export function labelSetHash(gold: readonly { transcriptId: string; value: strin
 
 export function buildCalibration(input: CalibrationInput): CalibrationStats {
   const metric = metricFor(input.kind);
-  const categories = categoriesFor(input.kind, input.scale);
+  const categories = kindCategories(input.kind, input.scale);
   const byKey = new Map(input.verdicts.map((v) => [`${v.transcriptId}/${v.order}/${v.repeat}`, v]));
   const pairs: CalibrationStats["pairs"] = [];
   const lengths: { length: number | null; judge: string; gold: string }[] = [];
@@ -130,7 +116,7 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
   const report = agreementReport(
     pairs.map((p) => p.judge),
     pairs.map((p) => p.gold),
-    { metric, categories, positive: positiveFor(input.kind), seed: input.seed ?? 1 },
+    { metric, categories, positive: itemKind(input.kind).positive, seed: input.seed ?? 1 },
   );
   const classCounts: Record<string, number> = Object.fromEntries((categories ?? sortLabels(pairs.map((p) => p.gold))).map((c) => [c, 0]));
   for (const p of pairs) classCounts[p.gold] = (classCounts[p.gold] ?? 0) + 1;
@@ -174,8 +160,8 @@ function humanAgreement(input: CalibrationInput): CalibrationStats["human"] {
     perItem.set(label.transcriptId, [...(perItem.get(label.transcriptId) ?? []), label.value]);
   }
   const multi = [...perItem.values()].filter((values) => values.length >= 2);
-  const alphaLevel = input.kind === "graded" ? "ordinal" : "nominal";
-  const categories = categoriesFor(input.kind, input.scale) ?? sortLabels(multi.flat());
+  const alphaLevel = itemKind(input.kind).ordinal ? "ordinal" : "nominal";
+  const categories = kindCategories(input.kind, input.scale) ?? sortLabels(multi.flat());
   const ceiling = humanCeiling(input.kind, categories, multi);
   if (multi.length === 0) return { fleissKappa: null, krippendorffAlpha: null, alphaLevel, items: 0, raters: null, ceiling };
   const width = Math.max(...multi.map((v) => v.length));
@@ -224,8 +210,7 @@ function positionOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): Ca
  * is more generous than the humans on longer outputs. Undefined when the judge never disagrees.
  */
 function verbosityOf(kind: ItemKind, rows: { length: number | null; judge: string; gold: string }[]): CalibrationStats["verbosity"] {
-  const numeric = (value: string) =>
-    kind === "binary" ? (value === "pass" ? 1 : 0) : kind === "pairwise" ? (value === "A" ? 1 : 0) : Number(value);
+  const numeric = itemKind(kind).numeric;
   const usable = rows.filter((r) => r.length !== null);
   if (usable.length === 0) return null;
   const rho = spearmanRho(

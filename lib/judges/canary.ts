@@ -1,6 +1,7 @@
 import { sha256 } from "../hash";
 import { agreementReport } from "./agreement";
-import { categoriesFor, metricFor, positiveFor, type ItemKind } from "./calibration";
+import { itemKind, kindCategories, type ItemKind } from "../items/kinds";
+import { metricFor } from "./calibration";
 
 /**
  * The canary re-check (pure parts). Before a run counts a gating judge, the judge re-judges a small
@@ -103,7 +104,7 @@ export function evaluateCanary(kind: ItemKind, pairs: readonly CanaryPair[], bar
   const report = agreementReport(
     judged.map((p) => p.canary!),
     judged.map((p) => p.gold),
-    { metric: metricFor(kind), categories: categoriesFor(kind, null), positive: positiveFor(kind), bootstrapIterations: 200 },
+    { metric: metricFor(kind), categories: kindCategories(kind, null), positive: itemKind(kind).positive, bootstrapIterations: 200 },
   );
   const upper = report.ci95?.[1] ?? null;
   const reasons: string[] = [];

@@ -1,5 +1,5 @@
 import { weightedAgreement, type WeightedAgreement } from "../stats";
-import type { ItemKind } from "./calibration";
+import { itemKind, type ItemKind } from "../items/kinds";
 
 /**
  * Which estimator a calibration used, and why: the plain sample statistics when every gold item had the same chance of
@@ -42,7 +42,7 @@ export function chooseEstimator(
     strata: entries.map((e) => e.stratum),
     categories: shape.categories,
     positive: shape.positive,
-    kappaWeights: shape.kind === "graded" ? "quadratic" : undefined,
+    kappaWeights: itemKind(shape.kind).ordinal ? "quadratic" : undefined,
     seed: shape.seed,
   });
   const strata: Record<string, { items: number; probability: number }> = {};

@@ -1,4 +1,4 @@
-import type { ItemKind } from "./calibration";
+import { itemKind, type ItemKind } from "../items/kinds";
 
 /**
  * Does a judge fit a task? A judge answers one kind of item (binary, graded, pairwise: its parser
@@ -12,21 +12,10 @@ export interface JudgeTask {
   judgeRef: string | null;
 }
 
-const KIND_WORDS: Record<ItemKind, string> = {
-  binary: "binary (pass / fail on one output)",
-  graded: "graded (a 1–5 score on one output)",
-  pairwise: "pairwise (A or B between two outputs)",
-};
-
-const PARSER_HINT: Record<ItemKind, string> = {
-  binary: "a pass_fail judge",
-  graded: "a score_1_5 judge",
-  pairwise: "a pairwise judge",
-};
-
 export function fitProblem(task: JudgeTask, judge: { label: string; kind: ItemKind }): string | null {
   if (task.kind === judge.kind) return null;
-  return `task "${task.taskId}" is ${KIND_WORDS[task.kind]}, but judge ${judge.label} is ${KIND_WORDS[judge.kind]}: give this task ${PARSER_HINT[task.kind]}.`;
+  const [wanted, given] = [itemKind(task.kind), itemKind(judge.kind)];
+  return `task "${task.taskId}" is ${wanted.description}, but judge ${judge.label} is ${given.description}: give this task a ${wanted.parser} judge.`;
 }
 
 export function fitProblems(tasks: readonly JudgeTask[], judge: { label: string; kind: ItemKind }): string[] {

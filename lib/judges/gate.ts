@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ItemKind } from "./calibration";
+import { itemKind, type ItemKind } from "../items/kinds";
 
 /**
  * The judge gate: may this judge version gate CI? Every rule is evaluated and returned with the
@@ -168,9 +168,9 @@ export function evaluateGate(policy: GatePolicy, input: GateInput): GateResult {
   return { passed: rules.every((r) => r.passed), rules, calibrationId: c?.id ?? null };
 }
 
-/** Binary and pairwise have two fixed classes; graded items: every score observed in the gold set. */
+/** A kind with fixed values (binary, pairwise) expects each of them; a scale kind (graded): every score observed in the gold set. */
 export function expectedClasses(kind: ItemKind, counts: Record<string, number>): string[] {
-  if (kind === "binary") return ["pass", "fail"];
-  if (kind === "pairwise") return ["A", "B"];
+  const fixed = itemKind(kind).fixedValues;
+  if (fixed) return [...fixed];
   return Object.keys(counts).filter((k) => (counts[k] ?? 0) > 0);
 }

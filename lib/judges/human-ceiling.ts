@@ -1,5 +1,5 @@
 import { disagreementWeights, fleissKappaGeneralized, spearmanRho } from "../stats";
-import type { ItemKind } from "./calibration";
+import { itemKind, type ItemKind } from "../items/kinds";
 
 /**
  * The human ceiling: how far reviewers agree with each other on the items several of them labeled, measured the way
@@ -29,7 +29,7 @@ export const CEILING_NAME = "Fleiss' κ (Gwet's form: items may carry different 
  * @throws when a value is not one of the categories.
  */
 export function humanCeiling(kind: ItemKind, categories: readonly string[], valuesPerItem: readonly (readonly string[])[]): HumanCeiling {
-  const weights = kind === "graded" ? "quadratic" : "none";
+  const weights = itemKind(kind).ordinal ? "quadratic" : "none";
   const multi = valuesPerItem.filter((values) => values.length >= 2);
   const index = new Map(categories.map((c, i) => [c, i]));
   const counts = multi.map((values, item) => {

@@ -1,4 +1,4 @@
-import type { ItemKind } from "./calibration";
+import type { ItemKind } from "../items/kinds";
 import { PARSER_FOR_KIND } from "./kinds";
 import type { JudgeVersionSpec } from "./version";
 

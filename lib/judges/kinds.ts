@@ -1,6 +1,15 @@
-import type { ItemKind } from "./calibration";
+import { ITEM_KIND_DEFINITIONS, ITEM_KINDS, type ItemKind } from "../items/kinds";
 import type { JudgeParser } from "./version";
 
-/** Which parser answers which kind of item: a judge is only measured against labels of its own kind. */
-export const PARSER_FOR_KIND: Record<ItemKind, JudgeParser> = { binary: "pass_fail", graded: "score_1_5", pairwise: "pairwise" };
-export const KIND_FOR_PARSER: Record<JudgeParser, ItemKind> = { pass_fail: "binary", score_1_5: "graded", pairwise: "pairwise" };
+/**
+ * Which parser answers which kind of item, read from the item-kind registry (lib/items/kinds.ts): a judge is
+ * only measured against labels of its own kind. One parser per kind, so the map inverts.
+ */
+export const PARSER_FOR_KIND = Object.fromEntries(ITEM_KINDS.map((k) => [k, ITEM_KIND_DEFINITIONS[k].parser])) as Record<
+  ItemKind,
+  JudgeParser
+>;
+export const KIND_FOR_PARSER = Object.fromEntries(ITEM_KINDS.map((k) => [ITEM_KIND_DEFINITIONS[k].parser, k])) as Record<
+  JudgeParser,
+  ItemKind
+>;

@@ -1,5 +1,5 @@
 import { samplesToDecide } from "../stats";
-import type { ItemKind } from "./calibration";
+import type { ItemKind } from "../items/kinds";
 import { expectedClasses } from "./gate";
 
 /**

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { contentHash } from "../hash";
+import { ITEM_KIND_DEFINITIONS, ITEM_KINDS, type ItemParser } from "../items/kinds";
 import { JUDGE_PROVIDER_NAMES, providerList, type JudgeProvider } from "../providers/registry";
 
 /**
  * A judge version is immutable: provider, pinned model, prompt template, params and output parser.
  * Its identity is the hash of all of these; changing any one makes a new version.
  */
-export const JUDGE_PARSERS = ["pass_fail", "score_1_5", "pairwise"] as const;
-
 export type { JudgeProvider };
-export type JudgeParser = (typeof JUDGE_PARSERS)[number];
+/** The output parsers: one per item kind, named in the item-kind registry (lib/items/kinds.ts); parsers.ts implements them. */
+export type JudgeParser = ItemParser;
+export const JUDGE_PARSERS = ITEM_KINDS.map((k) => ITEM_KIND_DEFINITIONS[k].parser) as [JudgeParser, ...JudgeParser[]];
 
 export const judgeParams = z
   .object({
@@ -36,7 +37,7 @@ export const judgeVersionSpec = z
     baseUrl: z.url({ error: "baseUrl must be a URL such as http://127.0.0.1:11434/v1" }).nullable().default(null),
     promptTemplate: z.string().min(1, "The prompt template cannot be empty."),
     params: judgeParams.default({ temperature: 0, maxTokens: 512, seed: null }),
-    parser: z.enum(JUDGE_PARSERS, { error: "parser must be pass_fail, score_1_5 or pairwise" }),
+    parser: z.enum(JUDGE_PARSERS, { error: `parser must be ${JUDGE_PARSERS.slice(0, -1).join(", ")} or ${JUDGE_PARSERS.at(-1)}` }),
   })
   .strict();
 

@@ -6,7 +6,7 @@ import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } fro
 import { judgeOne } from "../judges/judge-one";
 import { KIND_FOR_PARSER } from "../judges/kinds";
 import { providerForVersion, type ProviderSetup } from "./providers";
-import type { ItemKind } from "../judges/calibration";
+import type { ItemKind } from "../items/kinds";
 import { trialJudgeInput } from "../judges/transcript-input";
 import type { JudgeParser } from "../judges/version";
 import type { JudgeClient, JudgeRequest } from "../trial/judge";

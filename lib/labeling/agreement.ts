@@ -1,5 +1,5 @@
-import { categoriesFor, type ItemKind } from "../judges/calibration";
 import { humanCeiling } from "../judges/human-ceiling";
+import { itemKind, kindCategories, labelValues, type ItemKind } from "../items/kinds";
 import {
   byCodeUnits,
   cohensKappa,
@@ -94,7 +94,7 @@ export interface QueueAgreement {
 
 /** The values a label (or a gold decision) may take in a queue of this shape. */
 export function allowedValues(shape: QueueShape): string[] {
-  return categoriesFor(shape.kind, shape.scale ?? (shape.kind === "graded" ? { min: 1, max: 5 } : null))!;
+  return kindCategories(shape.kind, shape.scale) ?? labelValues(shape.kind);
 }
 
 function byItem(labels: readonly ReviewerLabel[]): Map<string, { reviewerId: string; value: string }[]> {
@@ -136,7 +136,7 @@ function pairAgreement(
     kappa,
     se: wald?.se ?? null,
     ci95: wald ? { low: wald.low, high: wald.high } : null,
-    weightedKappa: shape.kind === "graded" ? weightedKappa(a, b, { weights: "quadratic", categories }) : null,
+    weightedKappa: itemKind(shape.kind).ordinal ? weightedKappa(a, b, { weights: "quadratic", categories }) : null,
     undefinedReason,
     confusion: confusionMatrix(a, b, categories).matrix,
   };
@@ -148,7 +148,7 @@ function groupAgreement(
   categories: string[],
 ): GroupAgreement {
   const multi = [...items.values()].filter((labels) => labels.length >= 2).map((labels) => labels.map((l) => l.value));
-  const alphaLevel: AlphaLevel = shape.kind === "graded" ? "ordinal" : "nominal";
+  const alphaLevel: AlphaLevel = itemKind(shape.kind).ordinal ? "ordinal" : "nominal";
   const unanimous = multi.filter((values) => new Set(values).size === 1).length;
   const sizes = new Set(multi.map((values) => values.length));
   const labelsPerItem = sizes.size === 1 ? [...sizes][0]! : null;
@@ -189,7 +189,7 @@ function groupAgreement(
  */
 export function queueAgreement(labels: readonly ReviewerLabel[], shape: QueueShape): QueueAgreement {
   const items = byItem(labels);
-  const declared = categoriesFor(shape.kind, shape.scale);
+  const declared = kindCategories(shape.kind, shape.scale);
   const categories = declared ?? sortLabels(labels.map((l) => l.value));
   const known = new Set(categories);
   for (const label of labels) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ITEM_KINDS } from "../items/kinds";
 import { labelValueError } from "../schemas/labeling";
 import { labelChoices } from "./choices";
 
@@ -17,14 +18,14 @@ describe("labelChoices", () => {
   });
 
   it("never takes the skip, undo or help keys", () => {
-    for (const kind of ["binary", "pairwise", "graded"] as const) {
+    for (const kind of ITEM_KINDS) {
       expect(labelChoices(kind).map((c) => c.key)).not.toEqual(expect.arrayContaining(["s"]));
       expect(labelChoices(kind).map((c) => c.key)).not.toEqual(expect.arrayContaining(["u"]));
     }
   });
 
   it("every choice is a value the server accepts for its kind", () => {
-    for (const kind of ["binary", "pairwise", "graded"] as const) {
+    for (const kind of ITEM_KINDS) {
       for (const choice of labelChoices(kind)) expect(labelValueError(kind, choice.value)).toBeNull();
     }
     expect(labelValueError("binary", "PASS")).toMatch(/pass, fail/);

@@ -1,4 +1,4 @@
-import { allowedValues, type QueueKind } from "../schemas/labeling";
+import { itemKind, labelValues, type ItemKind, type ItemScale } from "../items/kinds";
 
 /**
  * One label button and its hotkey. No tone: every choice looks the same, because a filled "Pass"
@@ -12,22 +12,9 @@ export interface LabelChoice {
 }
 
 /**
- * The buttons for a queue's kind: P / F for pass and fail, A / B for pairwise, the digits for a
- * graded scale. S (skip), U (undo) and ? (help) are taken, so no choice may use them.
+ * The buttons for a queue's kind, as the item-kind registry spells them: P / F for pass and fail, A / B for
+ * pairwise, the digits for a graded scale. S (skip), U (undo) and ? (help) are taken, so no choice may use them.
  */
-export function labelChoices(kind: QueueKind, scale?: { min: number | null; max: number | null }): LabelChoice[] {
-  if (kind === "binary") {
-    return [
-      { value: "pass", key: "p", label: "Pass" },
-      { value: "fail", key: "f", label: "Fail" },
-    ];
-  }
-  if (kind === "pairwise") {
-    return [
-      { value: "A", key: "a", label: "A is better" },
-      { value: "B", key: "b", label: "B is better" },
-    ];
-  }
-  // Digits only reach 9: a wider scale keeps its buttons but loses hotkeys past one digit.
-  return allowedValues("graded", scale).map((value) => ({ value, key: value.length === 1 ? value : "", label: value }));
+export function labelChoices(kind: ItemKind, scale?: ItemScale | null): LabelChoice[] {
+  return labelValues(kind, scale).map((value) => ({ value, ...itemKind(kind).choice(value) }));
 }

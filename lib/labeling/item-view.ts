@@ -1,3 +1,5 @@
+import type { ItemKind } from "../items/kinds";
+
 /**
  * What the labeling page may send to a reviewer's browser about one item, and nothing else: the
  * task, the rubric and the transcript as plain strings. Built from a whitelisted select (never the
@@ -22,7 +24,7 @@ export interface ItemView {
   queueItemId: string;
   transcriptId: string;
   externalId: string | null;
-  kind: "binary" | "pairwise" | "graded";
+  kind: ItemKind;
   taskPrompt: string;
   rubric: string | null;
   criterion: string | null;
@@ -37,7 +39,7 @@ export interface ItemView {
 export interface TranscriptFields {
   id: string;
   externalId: string | null;
-  kind: "binary" | "pairwise" | "graded";
+  kind: ItemKind;
   taskPrompt: string;
   rubric: string | null;
   criterion: string | null;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { labelValues, type ItemKind, type ItemScale } from "../items/kinds";
+import { dimensionValuesInput } from "./dimensions";
 
 /**
  * What a reviewer sends while labeling. The value's allowed set depends on the queue's kind, which
@@ -30,6 +32,8 @@ export const submitLabelInput = z.strictObject({
   queueId: id("The queue"),
   queueItemId: id("The item"),
   value: z.string().trim().min(1, "Choose a label.").max(16),
+  /** Values of the queue's further dimensions, by name; checked against the queue's config on the server. */
+  dimensions: dimensionValuesInput.optional(),
   score: optionalScore,
   reason: optionalReason,
   /** Time on the item as the browser measured it; capped at a day so a tab left open cannot skew totals absurdly. */
@@ -45,20 +49,12 @@ export const queueInput = z.strictObject({ queueId: id("The queue") });
 export const revealJudgeInput = z.strictObject({ queueId: id("The queue"), transcriptId: id("The transcript") });
 export type RevealJudgeInput = z.output<typeof revealJudgeInput>;
 
-export type QueueKind = "binary" | "pairwise" | "graded";
+/** A queue's kind is an item kind (lib/items/kinds.ts). */
+export type QueueKind = ItemKind;
 
-/** The values a label may take on a queue of this kind (graded: the queue's scale, 1–5 by default). */
-export function allowedValues(kind: QueueKind, scale?: { min: number | null; max: number | null }): string[] {
-  if (kind === "binary") return ["pass", "fail"];
-  if (kind === "pairwise") return ["A", "B"];
-  const min = scale?.min ?? 1;
-  const max = scale?.max ?? 5;
-  return Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
-}
-
-/** null when the value fits the queue, else a message naming the allowed values. */
-export function labelValueError(kind: QueueKind, value: string, scale?: { min: number | null; max: number | null }): string | null {
-  const allowed = allowedValues(kind, scale);
+/** null when the value fits the queue (lib/items/kinds.ts `labelValues`), else a message naming the allowed values. */
+export function labelValueError(kind: QueueKind, value: string, scale?: ItemScale): string | null {
+  const allowed = labelValues(kind, scale);
   return allowed.includes(value) ? null : `A ${kind} label is one of ${allowed.join(", ")}; got "${value.slice(0, 16)}".`;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ITEM_KINDS } from "./transcripts";
+import { ITEM_KINDS, itemKind, itemKindChoices } from "../items/kinds";
+import { DEFAULT_PRIMARY_NAME, dimensionListErrors, extraDimension, parseDimensionText } from "./dimensions";
 
 /**
  * Creating a label queue: from the /label/new form (strings), the CLI and tests. Empty optional
@@ -19,7 +20,7 @@ export const createQueueInput = z
       .min(2, "Use at least 2 characters for the name.")
       .max(100, "Use at most 100 characters for the name."),
     description: z.preprocess(blank, z.string().trim().max(1000, "Keep the description under 1000 characters.").optional()),
-    kind: z.enum(ITEM_KINDS, { error: "Choose binary (pass/fail), pairwise (A/B) or graded (a score)." }).default("binary"),
+    kind: z.enum(ITEM_KINDS, { error: `Choose ${itemKindChoices()}.` }).default("binary"),
     rubric: z
       .string({ error: "Write the rubric reviewers label against." })
       .trim()
@@ -33,6 +34,29 @@ export const createQueueInput = z
       blank,
       z.coerce.number({ error: "The scale's highest score must be a number." }).int("Use whole numbers for the scale.").optional(),
     ),
+    /** The name of the primary dimension (the kind's pass/fail, A/B or score). */
+    primaryDimension: z.preprocess(
+      blank,
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[A-Za-z][A-Za-z0-9 _-]{0,39}$/,
+          "The primary dimension's name starts with a letter and has at most 40 letters, digits, spaces, - or _.",
+        )
+        .default(DEFAULT_PRIMARY_NAME),
+    ),
+    /** Further dimensions: the form's one-per-line text, or a list (CLI, tests). */
+    dimensions: z
+      .preprocess((v, ctx) => {
+        if (v === undefined || v === null) return [];
+        if (typeof v !== "string") return v;
+        const parsed = parseDimensionText(v);
+        if (parsed.ok) return parsed.dimensions;
+        for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }, z.array(extraDimension))
+      .default([]),
     reviewersPerItem: z.preprocess(
       blank,
       z.coerce
@@ -76,11 +100,12 @@ export const createQueueInput = z
     if (input.source === "source" && !input.transcriptSource) issue("transcriptSource", "Choose the source (jsonl, otel, run, ...).");
     if (input.source === "run" && input.kind !== "binary") issue("kind", "Trials of a run are labeled pass or fail: use a binary queue.");
     const hasScale = input.scaleMin !== undefined || input.scaleMax !== undefined;
-    if (hasScale && input.kind !== "graded") issue("scaleMin", "A scale belongs to graded queues only.");
+    if (hasScale && itemKind(input.kind).fixedValues !== null) issue("scaleMin", "A scale belongs to graded queues only.");
     if (hasScale && (input.scaleMin === undefined || input.scaleMax === undefined))
       issue(input.scaleMin === undefined ? "scaleMin" : "scaleMax", "Give both ends of the scale, or neither.");
     if (input.scaleMin !== undefined && input.scaleMax !== undefined && input.scaleMin >= input.scaleMax)
       issue("scaleMax", "The highest score must be above the lowest.");
+    for (const message of dimensionListErrors(input.dimensions, input.primaryDimension)) issue("dimensions", message);
   });
 
 export type CreateQueueInput = z.output<typeof createQueueInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ITEM_KINDS } from "../items/kinds";
 
 /**
  * The stored shape of a transcript, whatever it came from (a run, a JSONL file, OTLP spans, LLMBar,
@@ -7,9 +8,6 @@ import { z } from "zod";
  *
  * Content is untrusted agent output. It is stored as given and always rendered as text.
  */
-export const ITEM_KINDS = ["binary", "pairwise", "graded"] as const;
-export type ItemKind = (typeof ITEM_KINDS)[number];
-
 export const toolCallSchema = z.strictObject({
   id: z.string().optional(),
   name: z.string().min(1, "a tool call needs a name"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crossSiteRefusal, maxUploadBytes, sizeRefusal } from "./request-guard";
+import { crossSiteRefusal, jsonContentTypeRefusal, maxUploadBytes, sizeRefusal } from "./request-guard";
 
 const request = (method: string, url: string, headers: Record<string, string> = {}) => ({
   method,
@@ -71,5 +71,21 @@ describe("sizeRefusal and maxUploadBytes", () => {
     expect(() => maxUploadBytes({ GAVEL_MAX_UPLOAD_MB: "lots" })).toThrow(
       'GAVEL_MAX_UPLOAD_MB must be a positive number of megabytes, not "lots"',
     );
+  });
+});
+
+describe("jsonContentTypeRefusal", () => {
+  it("takes application/json with or without parameters, and +json types", () => {
+    expect(jsonContentTypeRefusal("application/json")).toBeNull();
+    expect(jsonContentTypeRefusal("Application/JSON; charset=utf-8")).toBeNull();
+    expect(jsonContentTypeRefusal("application/merge-patch+json")).toBeNull();
+  });
+
+  it("refuses the types a foreign page can send without a preflight, and a missing type, naming what came", () => {
+    expect(jsonContentTypeRefusal("text/plain")).toContain('got "text/plain"');
+    expect(jsonContentTypeRefusal("application/x-www-form-urlencoded")).toContain("Content-Type: application/json");
+    expect(jsonContentTypeRefusal("multipart/form-data; boundary=x")).toContain('got "multipart/form-data"');
+    expect(jsonContentTypeRefusal(null)).toContain("got none");
+    expect(jsonContentTypeRefusal("application/jsonp")).not.toBeNull();
   });
 });

@@ -83,3 +83,16 @@ export function sizeRefusal(request: Pick<RequestLike, "headers">, limit: number
   const size = Number(declared);
   return Number.isFinite(size) && size > limit ? tooLargeMessage(limit, size) : null;
 }
+
+/**
+ * Why a JSON route refuses a body by its Content-Type, or null. JSON routes take only
+ * `application/json` (or a `+json` type): a browser sends that cross-site only after a CORS
+ * preflight this app never answers, while `text/plain`, form and multipart bodies are "simple"
+ * requests a foreign page can send with the visitor's cookie. The origin check refuses those
+ * already; this keeps a JSON route from reading one should that check ever be bypassed.
+ */
+export function jsonContentTypeRefusal(contentType: string | null): string | null {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json" || /^application\/[\w.-]+\+json$/.test(type)) return null;
+  return `This endpoint takes JSON: send the body with Content-Type: application/json (got ${type ? `"${type}"` : "none"}); nothing was read or written.`;
+}

@@ -1,4 +1,5 @@
 import { contentHash } from "../hash";
+import type { ItemKind } from "../items/kinds";
 import { db } from "../db/client";
 import type { AgreementSeedItem } from "./agreement-fixtures";
 
@@ -12,7 +13,7 @@ export { twoReviewerTable, type AgreementSeedItem } from "./agreement-fixtures";
  */
 export interface AgreementSeed {
   name: string;
-  kind?: "binary" | "pairwise" | "graded";
+  kind?: ItemKind;
   reviewersPerItem?: number;
   rubric?: string;
   scale?: { min: number; max: number };

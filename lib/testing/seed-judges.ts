@@ -1,4 +1,5 @@
 import { contentHash } from "../hash";
+import type { ItemKind } from "../items/kinds";
 import { db, type Tx } from "../db/client";
 import { findOrCreateJudgeVersion } from "../db/judges";
 import { judgeVersionSpec } from "../judges/version";
@@ -20,7 +21,7 @@ export interface SeedItem {
 
 export interface SeedLabelSet {
   name: string;
-  kind: "binary" | "pairwise" | "graded";
+  kind: ItemKind;
   rubric?: string;
   scale?: { min: number; max: number };
   /** The transcripts' source (default "jsonl"); a draw for "Label more" takes the pool from the label set's sources. */

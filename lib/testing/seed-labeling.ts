@@ -1,7 +1,9 @@
 import { contentHash } from "../hash";
+import type { ItemKind } from "../items/kinds";
 import { db } from "../db/client";
 import { importTranscripts } from "../db/transcripts";
 import { orderKey } from "../queues/items";
+import type { ExtraDimension } from "../schemas/dimensions";
 import { newTranscriptSchema, type NewTranscript } from "../schemas/transcripts";
 
 /**
@@ -21,9 +23,12 @@ export interface SeedQueueItem {
 
 export interface SeedQueue {
   name: string;
-  kind?: "binary" | "pairwise" | "graded";
+  kind?: ItemKind;
   rubric?: string;
   reviewersPerItem?: number;
+  /** Further score dimensions beside the primary (named primaryDimension, "verdict" by default). */
+  dimensions?: ExtraDimension[];
+  primaryDimension?: string;
   /** Emails of assigned reviewers; none means anyone with labels:write may label. */
   assign?: string[];
   /** "input" orders items as given (tests that follow the order); default the queue's sha256 order. */
@@ -57,6 +62,8 @@ export async function seedQueue(input: SeedQueue) {
       kind,
       rubric: input.rubric ?? "Pass when the answer is correct and complete.",
       reviewersPerItem: input.reviewersPerItem ?? 1,
+      ...(input.primaryDimension ? { primaryDimension: input.primaryDimension } : {}),
+      ...(input.dimensions?.length ? { dimensions: input.dimensions } : {}),
     },
   });
   const users = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ITEM_KINDS, newTranscriptSchema, type NewTranscript } from "../schemas/transcripts";
+import { ITEM_KINDS, itemKindList } from "../items/kinds";
+import { newTranscriptSchema, type NewTranscript } from "../schemas/transcripts";
 import { parseJsonSafely } from "../text/safe-json";
 import { issueText, normaliseVerdict, zodIssueTexts, type ImportItem, type ImportedVerdict, type ParseResult } from "./types";
 
@@ -41,7 +42,7 @@ export const jsonlLineSchema = z
       .union([z.string(), z.array(z.string())], { error: "expected_qualities must be text or a list of texts" })
       .optional(),
     criterion: text("criterion").optional(),
-    kind: z.enum(ITEM_KINDS, { error: 'kind must be "binary", "pairwise" or "graded"' }).default("binary"),
+    kind: z.enum(ITEM_KINDS, { error: `kind must be ${itemKindList()}` }).default("binary"),
     messages: z.array(message).default([]),
     final_output: text("final_output").nullable().optional(),
     final_state: z.unknown().optional(),

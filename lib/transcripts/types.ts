@@ -1,6 +1,7 @@
 import { formatPath } from "@/datasets/errors";
 import type { z } from "zod";
-import type { ItemKind, ParsedTranscript } from "../schemas/transcripts";
+import type { ParsedTranscript } from "../schemas/transcripts";
+import { itemKind, type ItemKind } from "../items/kinds";
 
 /**
  * What every transcript file parser hands back: all items, or every problem in the file and no
@@ -47,17 +48,8 @@ export function zodIssueTexts(where: string, error: z.ZodError, prefix: readonly
 export function normaliseVerdict(kind: ItemKind, verdict: unknown, score?: number): { value: string; score: number } | { error: string } {
   const text = typeof verdict === "number" ? String(verdict) : typeof verdict === "string" ? verdict.trim() : null;
   if (text === null) return { error: "must be text or a number" };
-  if (kind === "binary") {
-    const lower = text.toLowerCase();
-    if (lower !== "pass" && lower !== "fail")
-      return { error: `must be "pass" or "fail" for a binary item (got ${JSON.stringify(verdict)})` };
-    return { value: lower, score: score ?? (lower === "pass" ? 1 : 0) };
-  }
-  if (kind === "pairwise") {
-    const upper = text.toUpperCase();
-    if (upper !== "A" && upper !== "B") return { error: `must be "A" or "B" for a pairwise item (got ${JSON.stringify(verdict)})` };
-    return { value: upper, score: score ?? (upper === "A" ? 1 : 0) };
-  }
-  if (!/^-?\d+$/.test(text)) return { error: `must be a whole score for a graded item (got ${JSON.stringify(verdict)})` };
-  return { value: String(Number(text)), score: score ?? Number(text) };
+  const definition = itemKind(kind);
+  const value = definition.verdict(text);
+  if (value === null) return { error: `must be ${definition.expected} for a ${kind} item (got ${JSON.stringify(verdict)})` };
+  return { value, score: score ?? definition.numeric(value) };
 }

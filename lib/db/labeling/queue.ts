@@ -1,5 +1,6 @@
 import "server-only";
 import { UserError } from "../../errors";
+import { readExtraDimensions, type ExtraDimension } from "../../schemas/dimensions";
 import type { QueueKind } from "../../schemas/labeling";
 import type { BulkTx } from "../bulk";
 import { sql, type Reader } from "./sql";
@@ -11,6 +12,9 @@ export interface QueueRow {
   rubricVersion: number;
   scaleMin: number | null;
   scaleMax: number | null;
+  primaryDimension: string;
+  /** The further dimensions beside the primary. */
+  dimensions: ExtraDimension[];
 }
 
 export interface QueueAccess {
@@ -19,7 +23,7 @@ export interface QueueAccess {
   blocked: boolean;
 }
 
-const QUEUE_SQL = `SELECT q."id", q."kind", q."reviewers_per_item", q."rubric_version", q."scale_min", q."scale_max",
+const QUEUE_SQL = `SELECT q."id", q."kind", q."reviewers_per_item", q."rubric_version", q."scale_min", q."scale_max", q."primary_dimension", q."dimensions",
   (SELECT COUNT(*) FROM "queue_assignments" a WHERE a."queue_id" = q."id") AS "assigned",
   (SELECT COUNT(*) FROM "queue_assignments" a WHERE a."queue_id" = q."id" AND a."user_id" = ?) AS "mine"
   FROM "label_queues" q WHERE q."id" = ?`;
@@ -36,6 +40,8 @@ export async function loadQueue(on: Reader, queueId: string, reviewerId: string)
       rubricVersion: Number(row.rubric_version),
       scaleMin: row.scale_min === null ? null : Number(row.scale_min),
       scaleMax: row.scale_max === null ? null : Number(row.scale_max),
+      primaryDimension: String(row.primary_dimension),
+      dimensions: readExtraDimensions(row.dimensions),
     },
     blocked: Number(row.assigned) > 0 && Number(row.mine) === 0,
   };

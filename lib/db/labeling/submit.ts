@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { UserError } from "../../errors";
+import { checkDimensionValues } from "../../schemas/dimensions";
 import { labelValueError, type SkipItemInput, type SubmitLabelInput } from "../../schemas/labeling";
 import { bulkTransaction } from "../bulk";
 import { CLAIM_MS, type NextItem } from "./next";
@@ -24,6 +25,9 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
     const { queue, blocked } = await loadQueue(tx, input.queueId, reviewerId);
     const valueError = labelValueError(queue.kind, input.value, { min: queue.scaleMin, max: queue.scaleMax });
     if (valueError) throw new UserError(valueError, 422, "value");
+    const checked = checkDimensionValues(queue.dimensions, input.dimensions);
+    if (!checked.ok) throw new UserError(checked.error, 422, "dimensions");
+    const dimensions = Object.keys(checked.values).length ? JSON.stringify(checked.values) : null;
     if (blocked) throw new UserError("You are not assigned to this queue.", 409);
     // Counting the label and locking the item are one statement; a refusal below rolls both back.
     const counted = await tx.execute(
@@ -53,9 +57,9 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
     await tx.execute(
       sql(
         tx,
-        `INSERT INTO "labels" ("id", "transcript_id", "queue_id", "reviewer_id", "value", "score", "reason", "time_spent_ms", "judge_seen", "rubric_version", "created_at", "updated_at")
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${pg(tx) ? "false" : "0"}, ?, ?${ts(tx)}, ?${ts(tx)})
-         ON CONFLICT ("transcript_id", "reviewer_id") DO UPDATE SET "id" = excluded."id", "queue_id" = excluded."queue_id", "value" = excluded."value",
+        `INSERT INTO "labels" ("id", "transcript_id", "queue_id", "reviewer_id", "value", "dimensions", "score", "reason", "time_spent_ms", "judge_seen", "rubric_version", "created_at", "updated_at")
+         VALUES (?, ?, ?, ?, ?, ?${pg(tx) ? "::jsonb" : ""}, ?, ?, ?, ${pg(tx) ? "false" : "0"}, ?, ?${ts(tx)}, ?${ts(tx)})
+         ON CONFLICT ("transcript_id", "reviewer_id") DO UPDATE SET "id" = excluded."id", "queue_id" = excluded."queue_id", "value" = excluded."value", "dimensions" = excluded."dimensions",
            "score" = excluded."score", "reason" = excluded."reason", "time_spent_ms" = excluded."time_spent_ms", "judge_seen" = excluded."judge_seen",
            "judge_revealed_at" = NULL, "rubric_version" = excluded."rubric_version", "created_at" = excluded."created_at", "updated_at" = excluded."updated_at"`,
       ),
@@ -65,6 +69,7 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
         queue.id,
         reviewerId,
         input.value,
+        dimensions,
         input.score ?? null,
         input.reason ?? null,
         input.timeSpentMs ?? null,

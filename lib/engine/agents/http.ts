@@ -17,7 +17,7 @@ export function httpAgent(url: string): Agent {
       for (let turn = 0; ; turn++) {
         let response: { status: number; text: string };
         try {
-          response = await postJson(target, JSON.stringify({ ...taskPayload(input), turn, history }), env.signal);
+          response = await postJson(target, JSON.stringify({ ...taskPayload(input), turn, history }), { signal: env.signal });
         } catch (error) {
           if (env.signal.aborted && env.signal.reason instanceof TrialStopped) throw env.signal.reason;
           throw new Error(`POST ${url} failed: ${(error as Error).message}`);

@@ -8,20 +8,24 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: Infinity }),
 };
 
-/** POSTs a JSON document; resolves with the status and body text, rejects on network errors or abort. */
+/**
+ * POSTs a JSON document; resolves with the status and body text, rejects on network errors or abort.
+ * The one JSON POST over node:http: the HTTP agent adapter and the labeling benchmark's clients use it
+ * (a caller that bounds its own sockets passes its `agent`).
+ */
 export function postJson(
   url: URL,
   payload: string,
-  signal: AbortSignal,
-  headers: Record<string, string> = {},
+  options: { signal?: AbortSignal; headers?: Record<string, string>; agent?: http.Agent } = {},
 ): Promise<{ status: number; text: string }> {
+  const { signal, headers = {} } = options;
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const req = client.request(
       url,
       {
         method: "POST",
-        agent: agents[url.protocol as keyof typeof agents],
+        agent: options.agent ?? agents[url.protocol as keyof typeof agents],
         headers: {
           "content-type": "application/json",
           accept: "application/json",

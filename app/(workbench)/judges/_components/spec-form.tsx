@@ -9,6 +9,7 @@ import { keepValuesOnSubmit } from "./keep-values";
 import { DEFAULT_TEMPLATES } from "@/lib/judges/default-templates";
 import { TEMPLATE_VARIABLES } from "@/lib/judges/template";
 import type { JudgeParser } from "@/lib/judges/version";
+import { ITEM_KIND_DEFINITIONS, ITEM_KINDS } from "@/lib/items/kinds";
 import { JUDGE_PROVIDER_NAMES, JUDGE_PROVIDERS } from "@/lib/providers/registry";
 
 export interface SpecDefaults {
@@ -117,9 +118,11 @@ export function SpecForm({
               onChange={(e) => changeParser(e.target.value as JudgeParser)}
               className={inputClass}
             >
-              <option value="pass_fail">PASS / FAIL with a reason (binary items)</option>
-              <option value="score_1_5">score 1–5 with a reason (graded items)</option>
-              <option value="pairwise">A / B with a reason (pairwise items)</option>
+              {ITEM_KINDS.map((k) => (
+                <option key={k} value={ITEM_KIND_DEFINITIONS[k].parser}>
+                  {ITEM_KIND_DEFINITIONS[k].parserOption}
+                </option>
+              ))}
             </select>
           ) : (
             <>

@@ -8,6 +8,7 @@ import { Field, inputClass } from "@/app/_components/ui/field";
 import { keepValuesOnSubmit } from "@/app/(workbench)/judges/_components/keep-values";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { CreatedQueue } from "@/lib/db/queue-admin";
+import { isItemKind, ITEM_KIND_DEFINITIONS, ITEM_KINDS } from "@/lib/items/kinds";
 
 export interface QueueChoices {
   runs: { id: string; label: string }[];
@@ -65,12 +66,14 @@ export function QueueForm({
               className={inputClass}
               aria-invalid={invalid("kind")}
             >
-              <option value="binary">binary: pass / fail</option>
-              <option value="pairwise">pairwise: A or B better</option>
-              <option value="graded">graded: a score</option>
+              {ITEM_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {k}: {ITEM_KIND_DEFINITIONS[k].summary}
+                </option>
+              ))}
             </select>
           </Field>
-          {kind === "graded" ? (
+          {isItemKind(kind) && ITEM_KIND_DEFINITIONS[kind].fixedValues === null ? (
             <div className="grid grid-cols-2 gap-3">
               <Field id="queue-scale-min" label="Lowest score (optional)" errors={errors.scaleMin}>
                 <input
@@ -94,6 +97,42 @@ export function QueueForm({
               </Field>
             </div>
           ) : null}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
+          <Field
+            id="queue-primary-dimension"
+            label="Primary dimension"
+            hint="The kind's value above; judges are calibrated against it."
+            errors={errors.primaryDimension}
+          >
+            <input
+              id="queue-primary-dimension"
+              name="primaryDimension"
+              defaultValue="verdict"
+              className={inputClass}
+              aria-invalid={invalid("primaryDimension")}
+            />
+          </Field>
+          <Field
+            id="queue-dimensions"
+            label="More dimensions (optional)"
+            hint={
+              <>
+                One per line: <code>reason: one of hallucination, wrong tool</code>, <code>tags: any of slow, rude</code> (several may be
+                chosen), <code>tone: 1-5</code>, <code>policy: pass/fail</code>. Reviewers may leave them blank.
+              </>
+            }
+            errors={errors.dimensions}
+          >
+            <textarea
+              id="queue-dimensions"
+              name="dimensions"
+              rows={3}
+              className={`${inputClass} font-mono`}
+              aria-invalid={invalid("dimensions")}
+              placeholder="reason: one of hallucination, wrong tool, incomplete"
+            />
+          </Field>
         </div>
         <Field
           id="queue-rubric"

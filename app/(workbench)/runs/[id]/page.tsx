@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Alert } from "@/app/_components/ui/alert";
 import { buttonClass } from "@/app/_components/ui/button";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
@@ -31,7 +32,7 @@ interface Search {
 }
 
 export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
-  await requireRole("read");
+  const user = await requireRole("read");
   const { id } = await params;
   const search = await searchParams;
   const filter: TaskFilter = (TASK_FILTERS as readonly string[]).includes(search.status ?? "") ? (search.status as TaskFilter) : "all";
@@ -44,7 +45,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   };
   // A run whose runner died reads as interrupted here too, not as running forever.
   await markStaleRuns();
-  const data = await getRunPage(id, query);
+  const data = await getRunPage(id, query, user);
   if (!data) notFound();
   const { run } = data;
   const summary = (run.summary ?? {}) as StoredSummary;
@@ -77,10 +78,22 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             atRunTime={{ state: run.judgeState, hash: run.judgeVersionHash, calibrationId: run.judgeCalibrationId }}
           />
         ) : null}
+        {data.blindTasks.size > 0 ? (
+          <Alert tone="info" data-testid="run-blind-notice">
+            {data.blindTasks.size === 1 ? "One task has" : `${data.blindTasks.size} tasks have`} trials in a label queue you review. Their
+            verdicts, reasons and status stay hidden here until you have labeled them, so your label is your own.
+          </Alert>
+        ) : null}
         <TaskFilters runId={run.id} query={query} data={data} />
         <TaskTable runId={run.id} query={query} data={data} />
         {data.open ? (
-          <TaskTrials task={data.open.task} trials={data.open.trials} openTrial={Number(search.trial) || null} runId={run.id} />
+          <TaskTrials
+            task={data.open.task}
+            trials={data.open.trials}
+            openTrial={Number(search.trial) || null}
+            runId={run.id}
+            hidden={data.blindTrials}
+          />
         ) : (
           <p className="text-sm text-stone-600">
             Trials are collapsed: open a task above (or a trial's verdict) to see its trials, tool calls and grader verdicts.

@@ -5,7 +5,7 @@ import { cx } from "@/app/_components/ui/cx";
 import type { RunPage, RunPageQuery } from "@/lib/db/run-page";
 import { ratio } from "@/lib/format";
 import { runHref } from "./run-query";
-import { VerdictBadge } from "./verdict-badge";
+import { HiddenBadge, VerdictBadge } from "./verdict-badge";
 
 /** One page of tasks: each trial's verdict (a link to it), pass@k, pass^k, status, change vs baseline and why it failed. */
 export function TaskTable({ runId, query, data }: { runId: string; query: RunPageQuery; data: RunPage }) {
@@ -88,9 +88,9 @@ export function TaskTable({ runId, query, data }: { runId: string; query: RunPag
                           { task: task.key, trial: trial.trialIndex + 1 },
                           `trial-${task.key}-${trial.trialIndex + 1}`,
                         )}
-                        aria-label={`${task.key} trial ${trial.trialIndex + 1}: ${trial.verdict}`}
+                        aria-label={`${task.key} trial ${trial.trialIndex + 1}: ${data.blindTrials.has(trial.id) ? "hidden until you label" : trial.verdict}`}
                       >
-                        <VerdictBadge value={trial.verdict} />
+                        {data.blindTrials.has(trial.id) ? <HiddenBadge /> : <VerdictBadge value={trial.verdict} />}
                       </Link>
                     ))}
                   </span>
@@ -98,7 +98,7 @@ export function TaskTable({ runId, query, data }: { runId: string; query: RunPag
                 <Td>{ratio(s?.passAtK)}</Td>
                 <Td>{ratio(s?.passPowerK)}</Td>
                 <Td>
-                  <VerdictBadge value={s?.status ?? null} />
+                  {data.blindTasks.has(task.key) ? <HiddenBadge /> : <VerdictBadge value={s?.status ?? null} />}
                   {task.changed && was ? (
                     <span className="ml-1 text-xs text-amber-800" title="Status in the baseline run">
                       was {was}

@@ -9,11 +9,14 @@ export function TaskTrials({
   task,
   trials,
   openTrial,
+  hidden,
 }: {
   task: Open["task"];
   trials: Open["trials"];
   openTrial: number | null;
   runId: string;
+  /** Trials whose verdicts the viewer may not see yet. */
+  hidden: ReadonlySet<string>;
 }) {
   const open = openTrial ?? (trials.find((t) => t.verdict === "fail" || t.verdict === "error")?.trialIndex ?? 0) + 1;
   return (
@@ -24,7 +27,7 @@ export function TaskTrials({
       />
       <CardBody className="space-y-3">
         {trials.map((trial) => (
-          <TrialView key={trial.id} trial={trial} taskKey={task.key} open={trial.trialIndex + 1 === open} />
+          <TrialView key={trial.id} trial={trial} taskKey={task.key} open={trial.trialIndex + 1 === open} hidden={hidden.has(trial.id)} />
         ))}
       </CardBody>
     </Card>

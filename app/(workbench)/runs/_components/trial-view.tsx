@@ -3,18 +3,18 @@ import { ms, usd } from "@/lib/format";
 import type { RunPage } from "@/lib/db/run-page";
 import { LongText } from "./long-text";
 import { TrajectoryTable, type StepView } from "./trajectory-table";
-import { VerdictBadge } from "./verdict-badge";
+import { HiddenBadge, VerdictBadge } from "./verdict-badge";
 
 type Trial = NonNullable<RunPage["open"]>["trials"][number];
 
 /** One trial: its verdict, each grader's verdict with its reason, the output and the trajectory. */
-export function TrialView({ trial, taskKey, open }: { trial: Trial; taskKey: string; open: boolean }) {
+export function TrialView({ trial, taskKey, open, hidden }: { trial: Trial; taskKey: string; open: boolean; hidden: boolean }) {
   const steps = (Array.isArray(trial.trajectory) ? trial.trajectory : []) as unknown as StepView[];
   return (
     <details open={open} id={`trial-${taskKey}-${trial.trialIndex + 1}`} className="group rounded-md border border-stone-200 p-4">
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">Trial {trial.trialIndex + 1}</span>
-        <VerdictBadge value={trial.verdict} />
+        {hidden ? <HiddenBadge /> : <VerdictBadge value={trial.verdict} />}
         <span className="text-stone-500">
           {ms(trial.latencyMs)} · {steps.length} steps · cost {usd(trial.costUsd)}
           {trial.score !== null ? ` · score ${trial.score.toFixed(2)}` : ""}

@@ -11,6 +11,15 @@ export function VerdictBadge({ value, title }: { value: string | null; title?: s
   );
 }
 
+/** In place of a verdict the viewer may not see yet (blind review: lib/db/blind.ts). */
+export function HiddenBadge() {
+  return (
+    <Badge tone="muted" title="This trial is in a label queue you review: its verdicts show once you have labeled it.">
+      hidden until you label
+    </Badge>
+  );
+}
+
 export function GateBadge({ passed, status }: { passed: boolean | null; status: string }) {
   if (passed === null) return <Badge tone="muted">{status}</Badge>;
   return passed ? <Badge tone="good">gate passed</Badge> : <Badge tone="bad">gate failed</Badge>;

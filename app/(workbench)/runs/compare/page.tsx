@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Alert } from "@/app/_components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { compareRuns } from "@/lib/compare/compare";
 import { runPath } from "@/lib/compare/links";
+import { hiddenTrialsOf } from "@/lib/db/blind";
 import { firstFailingTrials, loadCompareRun } from "@/lib/db/compare";
 import { listRuns } from "@/lib/db/runs";
 import { pct } from "@/lib/format";
@@ -16,7 +18,7 @@ import { RunPicker } from "./run-picker";
 export const metadata: Metadata = { title: "Compare runs" };
 
 export default async function ComparePage({ searchParams }: { searchParams: Promise<{ base?: string; head?: string }> }) {
-  await requireRole("read");
+  const user = await requireRole("read");
   const { base: baseId, head: headId } = await searchParams;
   const runs = await listRuns({ limit: 200 });
   const picker = (
@@ -46,18 +48,22 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       </>
     );
   }
-  const [base, head] = await Promise.all([loadCompareRun(baseId), loadCompareRun(headId)]);
-  if (!base || !head) {
+  const [loadedBase, loadedHead] = await Promise.all([loadCompareRun(baseId), loadCompareRun(headId)]);
+  if (!loadedBase || !loadedHead) {
     return (
       <>
         <PageHeader title="Compare runs" />
         <div className="space-y-6">
           {picker}
-          <EmptyState title="Run not found">No run {!base ? baseId : headId}. Pick one from the lists above.</EmptyState>
+          <EmptyState title="Run not found">No run {!loadedBase ? baseId : headId}. Pick one from the lists above.</EmptyState>
         </div>
       </>
     );
   }
+  // Blind review (lib/db/blind.ts): a task with a trial the viewer may still label is left out of both sides.
+  const hidden = new Set((await Promise.all([hiddenTrialsOf(user, baseId), hiddenTrialsOf(user, headId)])).flatMap((h) => [...h.taskKeys]));
+  const base = { ...loadedBase, tasks: loadedBase.tasks.filter((t) => !hidden.has(t.id)) };
+  const head = { ...loadedHead, tasks: loadedHead.tasks.filter((t) => !hidden.has(t.id)) };
   const c = compareRuns(base, head);
   const changed = [...c.newlyFailing, ...c.newlyFlaky, ...c.otherChanges].map((t) => t.taskId);
   const failing = await firstFailingTrials(head.runId, changed);
@@ -86,6 +92,12 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       />
       <div className="space-y-6">
         {picker}
+        {hidden.size > 0 ? (
+          <Alert tone="info" data-testid="compare-blind-notice">
+            {hidden.size === 1 ? "One task is" : `${hidden.size} tasks are`} left out: they have trials in a label queue you review, and
+            their status shows once you have labeled them.
+          </Alert>
+        ) : null}
         <Card aria-label="Summary">
           <CardBody>
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">

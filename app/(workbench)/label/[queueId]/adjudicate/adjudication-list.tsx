@@ -6,7 +6,7 @@ import { Badge } from "@/app/_components/ui/badge";
 import { Button } from "@/app/_components/ui/button";
 import { cx } from "@/app/_components/ui/cx";
 import type { AdjudicationItem } from "@/lib/db/adjudication";
-import type { ItemKind } from "@/lib/judges/calibration";
+import { itemKind, type ItemKind } from "@/lib/items/kinds";
 import type { CompactTranscript } from "@/lib/labeling/compact-transcript";
 import { FLAG_LABELS } from "@/lib/schemas/labeling";
 import { ThreadList, type NotesThread } from "../../_components/item-notes";
@@ -30,16 +30,10 @@ interface Choice {
   key: string;
 }
 
-/** Buttons and hotkeys per kind: P/F for pass/fail, A/B for pairwise, the digit for a score. */
+/** Buttons and hotkeys as the item-kind registry spells them (P/F, A/B, the digit), fixed values in button order. */
 function choicesFor(kind: ItemKind, values: string[]): Choice[] {
-  if (kind === "binary") {
-    return [
-      { value: "pass", label: "Pass", key: "p" },
-      { value: "fail", label: "Fail", key: "f" },
-    ].filter((c) => values.includes(c.value));
-  }
-  if (kind === "pairwise") return values.map((v) => ({ value: v, label: `${v} is better`, key: v.toLowerCase() }));
-  return values.map((v) => ({ value: v, label: v, key: v.length === 1 ? v : "" }));
+  const fixed = itemKind(kind).fixedValues;
+  return (fixed ? fixed.filter((v) => values.includes(v)) : values).map((value) => ({ value, ...itemKind(kind).choice(value) }));
 }
 
 function isTyping(target: EventTarget | null): boolean {

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import type { ExtraDimension } from "../../schemas/dimensions";
+import { seedQueue } from "../../testing/seed-labeling";
+import { withTestDatabase } from "../../testing/test-database";
+import { db } from "../client";
+import { loadQueue } from "./queue";
+import { direct } from "./sql";
+import { submitLabel } from "./submit";
+
+withTestDatabase();
+
+let counter = 0;
+const tag = () => `${Date.now().toString(36)}-${++counter}`;
+const reason: ExtraDimension = { name: "reason", type: "categorical", values: ["hallucination", "wrong tool"], multi: false };
+const tags: ExtraDimension = { name: "tags", type: "categorical", values: ["slow", "rude", "verbose"], multi: true };
+const tone: ExtraDimension = { name: "tone", type: "numeric", min: 1, max: 5 };
+
+async function setup() {
+  const name = `dims-${tag()}`;
+  const seeded = await seedQueue({
+    name,
+    order: "input",
+    dimensions: [reason, tags, tone],
+    items: [{ key: `${name}-0` }, { key: `${name}-1` }],
+  });
+  const me = await db().user.create({ data: { email: `r-${tag()}@example.com`, role: "reviewer" } });
+  const [first, second] = Object.values(seeded.queueItemIds);
+  return { queueId: seeded.queueId, me, first: first!, second: second! };
+}
+
+describe("labels with further dimensions", () => {
+  it("a queue without extra dimensions reads as a single primary named verdict", async () => {
+    const seeded = await seedQueue({ name: `plain-${tag()}`, items: [{ key: `plain-${tag()}` }] });
+    const { queue } = await loadQueue(direct(), seeded.queueId, "nobody");
+    expect(queue.primaryDimension).toBe("verdict");
+    expect(queue.dimensions).toEqual([]);
+  });
+
+  it("stores each dimension's value beside the primary, canonicalised", async () => {
+    const { queueId, me, first } = await setup();
+    const { queue } = await loadQueue(direct(), queueId, me.id);
+    expect(queue.dimensions).toEqual([reason, tags, tone]);
+    await submitLabel(me.id, {
+      queueId,
+      queueItemId: first,
+      value: "fail",
+      dimensions: { reason: "wrong tool", tags: ["verbose", "slow"], tone: 2 },
+    });
+    const label = await db().label.findFirstOrThrow({ where: { queueId, reviewerId: me.id } });
+    expect(label.value).toBe("fail");
+    expect(label.dimensions).toEqual({ reason: "wrong tool", tags: ["slow", "verbose"], tone: 2 });
+  });
+
+  it("leaves dimensions empty when none is given", async () => {
+    const { queueId, me, first } = await setup();
+    await submitLabel(me.id, { queueId, queueItemId: first, value: "pass" });
+    expect((await db().label.findFirstOrThrow({ where: { queueId, reviewerId: me.id } })).dimensions).toBeNull();
+  });
+
+  it("refuses a value outside the config with a 422 naming the dimension, and writes nothing", async () => {
+    const { queueId, me, first } = await setup();
+    await expect(submitLabel(me.id, { queueId, queueItemId: first, value: "fail", dimensions: { reason: "other" } })).rejects.toMatchObject(
+      {
+        status: 422,
+        field: "dimensions",
+        message: expect.stringMatching(/^reason: "other" is not one of/),
+      },
+    );
+    expect(await db().label.count({ where: { queueId } })).toBe(0);
+    expect((await db().queueItem.findUniqueOrThrow({ where: { id: first } })).labelCount).toBe(0);
+  });
+});
