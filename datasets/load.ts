@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { parseDocument } from "yaml";
 import { jsonValueProblem, parseJsonSafely } from "../lib/text/safe-json";
 import { decodeUtf8 } from "../lib/text/utf8";
 import { sortedJsonHash, sha256 } from "@/lib/hash";
@@ -52,7 +53,7 @@ export function findSuiteFile(target: string): string {
 /** YAML aliases may be used this often in a suite file; more is refused (an alias bomb expands exponentially). */
 export const MAX_YAML_ALIASES = 100;
 
-async function parseFile(file: string): Promise<unknown> {
+function parseFile(file: string): unknown {
   const decoded = decodeUtf8(readFileSync(file));
   if (!decoded.ok) throw new SuiteError([{ file, path: [], message: decoded.error }]);
   const text = decoded.text;
@@ -61,8 +62,6 @@ async function parseFile(file: string): Promise<unknown> {
     if ("value" in parsed) return parsed.value;
     throw new SuiteError([{ file, path: [], message: parsed.parse ? `invalid JSON: ${parsed.error}` : parsed.error }]);
   }
-  // The YAML parser is imported for a YAML suite only: a JSON suite's start-up does without it.
-  const { parseDocument } = await import("yaml");
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length) {
     throw new SuiteError(
@@ -119,7 +118,7 @@ async function loadSandbox(ref: string, file: string): Promise<LoadedSuite["sand
  */
 export async function loadSuite(target: string): Promise<LoadedSuite> {
   const file = findSuiteFile(target);
-  const data = await parseFile(file);
+  const data = parseFile(file);
   return resolveSuite(Array.isArray(data) ? suiteFromTaskList(data, file) : data, file);
 }
 
