@@ -4,6 +4,7 @@ import { findDistributedRun, getRunProgress, type DistributedRun, type RunProgre
 import { loadStoredTrials } from "@/lib/db/run-resume";
 import { defaultSource, foldRun, type RunOutcome } from "@/lib/engine/run-suite";
 import { recordSummary, type RunMeta } from "@/lib/engine/record";
+import { progressFigures, roughDuration } from "@/lib/run-progress";
 import type { TrialResult } from "@/lib/trial/types";
 import { ciSource } from "./ci-source";
 import { localDeps } from "./deps-local";
@@ -16,19 +17,13 @@ import { renderTable } from "./report/table";
 
 export { requirePostgres } from "./distributed-db";
 
-const rate = (p: RunProgress) => {
-  if (!p.firstFinishedAt || !p.lastFinishedAt || p.done < 2) return null;
-  const seconds = (p.lastFinishedAt.getTime() - p.firstFinishedAt.getTime()) / 1000;
-  return seconds > 0 ? (p.done - 1) / seconds : null;
-};
-
 /** One line on who is working and how fast: printed beside the progress every so often. */
 export function describeProgress(p: RunProgress): string {
-  const perSecond = rate(p);
+  const { perSecond, etaSeconds } = progressFigures(p);
   const workers = p.activeWorkers.length
     ? `${p.activeWorkers.length} active (${p.activeWorkers.slice(0, 4).join(", ")}${p.activeWorkers.length > 4 ? ", …" : ""})`
     : "none active";
-  return `workers: ${workers} · errors ${p.errors} · ${perSecond === null ? "rate unknown yet" : `${perSecond.toFixed(1)} trials/s`}`;
+  return `workers: ${workers} · errors ${p.errors} · ${perSecond === null ? "rate unknown yet" : `${perSecond.toFixed(1)} trials/s`}${etaSeconds ? ` · about ${roughDuration(etaSeconds)} left` : ""}`;
 }
 
 export interface FollowOptions {

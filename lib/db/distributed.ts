@@ -16,6 +16,8 @@ export interface DistributedPlan {
   jobs: number;
   retryLimit: number;
   expireInSeconds: number;
+  /** The agent's shared rate limits, when the run set any. */
+  limits?: { key: string; requestsPerMinute?: number; concurrentRequests?: number };
   problems?: string[];
 }
 
@@ -102,6 +104,17 @@ export async function storeTrialOnce(runId: string, row: TrialRow, worker: { id:
   });
 }
 
+export interface WorkerSeen {
+  /** "host:pid" of a worker, or of the process running a local run. */
+  id: string;
+  /** When it last stored a trial of this run (a local run: its runner's last heartbeat). */
+  lastSeen: Date;
+  /** Trials of this run it stored. */
+  trials: number;
+  /** Seen within `activeWithinMs`. */
+  active: boolean;
+}
+
 export interface RunProgress {
   status: string;
   total: number;
@@ -112,27 +125,39 @@ export interface RunProgress {
   lastFinishedAt: Date | null;
   /** Workers that stored a trial of this run in the last `activeWithinMs`. */
   activeWorkers: string[];
+  /** Every worker that stored a trial of this run, most recently seen first. */
+  workers: WorkerSeen[];
 }
 
 /** done / total, errors and the workers at work: what `gavel wait` prints and the run page shows. */
 export async function getRunProgress(runId: string, options: { now?: Date; activeWithinMs?: number } = {}): Promise<RunProgress | null> {
   const run = await db().run.findUnique({
     where: { id: runId },
-    select: { status: true, trialsPerTask: true, suiteVersion: { select: { taskCount: true } } },
+    select: { status: true, trialsPerTask: true, runner: true, heartbeatAt: true, suiteVersion: { select: { taskCount: true } } },
   });
   if (!run) return null;
   const now = options.now ?? new Date();
   const since = new Date(now.getTime() - (options.activeWithinMs ?? 30_000));
-  const [done, errors, span, workers] = await Promise.all([
+  const [done, errors, span, byWorker] = await Promise.all([
     db().trial.count({ where: { runId, status: "done" } }),
     db().trial.count({ where: { runId, status: "done", verdict: "error" } }),
     db().trial.aggregate({ where: { runId, status: "done" }, _min: { finishedAt: true }, _max: { finishedAt: true } }),
-    db().trial.findMany({
-      where: { runId, workerId: { not: null }, finishedAt: { gte: since } },
-      distinct: ["workerId"],
-      select: { workerId: true },
+    db().trial.groupBy({
+      by: ["workerId"],
+      where: { runId, status: "done", workerId: { not: null } },
+      _max: { finishedAt: true },
+      _count: { _all: true },
     }),
   ]);
+  let workers: WorkerSeen[] = byWorker
+    .filter((w) => w.workerId !== null && w._max.finishedAt !== null)
+    .map((w) => ({ id: w.workerId!, lastSeen: w._max.finishedAt!, trials: w._count._all, active: w._max.finishedAt! >= since }));
+  // A local run has one worker, its own process: seen at its heartbeat.
+  if (!workers.length && run.runner && run.runner !== DISTRIBUTED_RUNNER) {
+    const lastSeen = run.heartbeatAt ?? span._max.finishedAt;
+    if (lastSeen) workers = [{ id: run.runner, lastSeen, trials: done, active: run.status === "running" && lastSeen >= since }];
+  }
+  workers.sort((a, b) => b.lastSeen.getTime() - a.lastSeen.getTime() || a.id.localeCompare(b.id));
   return {
     status: run.status,
     total: run.suiteVersion.taskCount * run.trialsPerTask,
@@ -140,7 +165,11 @@ export async function getRunProgress(runId: string, options: { now?: Date; activ
     errors,
     firstFinishedAt: span._min.finishedAt,
     lastFinishedAt: span._max.finishedAt,
-    activeWorkers: workers.map((w) => w.workerId!).sort(),
+    activeWorkers: workers
+      .filter((w) => w.active)
+      .map((w) => w.id)
+      .sort(),
+    workers,
   };
 }
 

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,40 +7,12 @@ import { db } from "@/lib/db/client";
 import { markStaleRuns } from "@/lib/db/run-resume";
 import { gavel } from "@/lib/testing/cli";
 import { withTestDatabase } from "@/lib/testing/test-database";
+import { startWorkerProcess as startWorker, until } from "@/lib/testing/workers";
 
 // Distributed runs need PostgreSQL: on CI's SQLite pass these tests are skipped, on its PostgreSQL pass they run.
 const onPostgres = databaseProvider(inject("baseDatabaseUrl")) === "postgres";
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "gavel-dist-"));
 const SLOW_REGRESSED = "module:lib/testing/slow-refund-agents.ts#slowRegressedAgent";
-
-interface Worker {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  stderr: () => string;
-}
-
-/** A `gavel worker` as its own process group, so SIGKILL takes it down exactly as when a machine dies. */
-function startWorker(env: Record<string, string>, args: string[] = []): Worker {
-  const child = spawn(process.execPath, [path.resolve("bin/gavel.mjs"), "worker", "--check-expired-every", "1", ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-    detached: true,
-  });
-  let stderr = "";
-  child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, stderr: () => stderr };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe("gavel run --distributed on SQLite", () => {
   it("is refused before anything is written, naming PostgreSQL (exit 2)", async () => {

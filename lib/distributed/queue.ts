@@ -30,6 +30,14 @@ export const TrialJobSchema = z.object({
   agentSpec: z.string().min(1),
   taskId: z.string().min(1),
   trialIndex: z.number().int().min(0),
+  /** The agent's shared rate limits (gavel run --rate-limit-rpm / --rate-limit-concurrent), held across all workers. */
+  limits: z
+    .object({
+      key: z.string().min(1),
+      requestsPerMinute: z.number().int().min(1).optional(),
+      concurrentRequests: z.number().int().min(1).optional(),
+    })
+    .optional(),
 });
 export type TrialJob = z.output<typeof TrialJobSchema>;
 

@@ -1,6 +1,7 @@
 import type { LoadedSuite } from "@/datasets/load";
 import { loadSuite } from "@/datasets/load";
 import { noteRunProblem, storeTrialOnce, taskIdsForRun, trialStored } from "@/lib/db/distributed";
+import type { SharedLimits } from "@/lib/db/rate-limits";
 import { saveSuiteVersion, suiteVersionInput } from "@/lib/db/suites";
 import { toTrialRow } from "@/lib/db/trial-writer";
 import { resolveAgent } from "@/lib/engine/agents";
@@ -24,15 +25,16 @@ interface PreparedSuite {
 
 /**
  * What a worker keeps between jobs: each suite version loaded once, each agent resolved once (an
- * agent may be a subprocess or hold connections), closed when the worker stops.
+ * agent may be a subprocess or hold connections) with the run's shared rate limits around its
+ * requests, closed when the worker stops.
  */
 export interface JobCache {
   suite(job: TrialJob): Promise<PreparedSuite>;
-  agent(spec: string): Promise<Agent>;
+  agent(spec: string, limits?: TrialJob["limits"]): Promise<Agent>;
   close(): Promise<void>;
 }
 
-export function createJobCache(): JobCache {
+export function createJobCache(shared?: SharedLimits): JobCache {
   const suites = new Map<string, Promise<PreparedSuite>>();
   const agents = new Map<string, Promise<Agent>>();
   return {
@@ -47,14 +49,17 @@ export function createJobCache(): JobCache {
       }
       return found;
     },
-    agent(spec) {
-      let found = agents.get(spec);
+    agent(spec, limits) {
+      const key = limits ? `${spec}\0${JSON.stringify(limits)}` : spec;
+      let found = agents.get(key);
       if (!found) {
-        found = resolveAgent(spec).catch((error: Error) => {
-          agents.delete(spec);
+        if (limits && !shared) throw new RefusedJob("this run has shared rate limits, and this worker has no limiter for them");
+        const limiter = limits && shared ? shared.limiter(limits.key, limits) : undefined;
+        found = resolveAgent(spec, { limiter }).catch((error: Error) => {
+          agents.delete(key);
           throw new RefusedJob(`could not load the agent ${spec}: ${error.message}`);
         });
-        agents.set(spec, found);
+        agents.set(key, found);
       }
       return found;
     },
@@ -67,6 +72,7 @@ export function createJobCache(): JobCache {
           ),
         ),
       );
+      await shared?.close();
     },
   };
 }
@@ -107,7 +113,7 @@ export async function runTrialJob(data: unknown, context: { cache: JobCache; wor
   let agent: Agent;
   try {
     prepared = await context.cache.suite(job);
-    agent = await context.cache.agent(job.agentSpec);
+    agent = await context.cache.agent(job.agentSpec, job.limits);
   } catch (error) {
     if (error instanceof RefusedJob) await noteRunProblem(job.runId, `worker ${context.workerId}: ${error.message}`).catch(() => undefined);
     throw error;

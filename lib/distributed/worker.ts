@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import type PgBoss from "pg-boss";
+import type { SharedLimits } from "@/lib/db/rate-limits";
 import { FAILED_TRIALS_QUEUE, TRIALS_QUEUE } from "./queue";
 import { createJobCache, runTrialJob, storeFailedTrialJob, type JobOutcome } from "./trial-job";
 
@@ -11,6 +12,8 @@ export interface WorkerOptions {
   /** Stop after this many jobs (tests and benchmarks); forever when absent. */
   maxJobs?: number;
   log?: (line: string) => void;
+  /** The shared rate limits (PostgreSQL) that runs with --rate-limit-* flags need; closed when the worker stops. */
+  limits?: SharedLimits;
 }
 
 export interface RunningWorker {
@@ -33,7 +36,7 @@ export const workerId = () => `${hostname()}:${process.pid}`;
  */
 export function startWorker(boss: PgBoss, options: WorkerOptions): RunningWorker {
   const id = workerId();
-  const cache = createJobCache();
+  const cache = createJobCache(options.limits);
   const log = options.log ?? (() => undefined);
   const pollMs = options.pollMs ?? 500;
   const inFlight = new Set<Promise<void>>();

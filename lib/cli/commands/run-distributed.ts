@@ -3,7 +3,8 @@ import { checkBaselineRun } from "@/lib/db/baselines";
 import { disconnectDb } from "@/lib/db/client";
 import { findDistributedRun, saveDistributedPlan } from "@/lib/db/distributed";
 import { ensureMigrated } from "@/lib/db/ensure-migrated";
-import { enqueueTrials, JOB_DEFAULTS, openQueue } from "@/lib/distributed/queue";
+import { enqueueTrials, JOB_DEFAULTS, openQueue, type TrialJob } from "@/lib/distributed/queue";
+import { checkRateLimitable, rateLimitKey } from "@/lib/engine/agents";
 import { defaultSource } from "@/lib/engine/run-suite";
 import { newRunId, preciseNow } from "@/lib/engine/deps";
 import type { RunMeta } from "@/lib/engine/record";
@@ -31,7 +32,36 @@ const DistributedFlagsSchema = z.object({
     .min(1, "--job-expiry must be at least 1 s")
     .max(23 * 3600, "--job-expiry is under 24 h (pg-boss's limit)")
     .optional(),
+  rateLimitRpm: z.coerce
+    .number({ error: "--rate-limit-rpm must be a number of requests per minute" })
+    .int("--rate-limit-rpm must be a whole number")
+    .min(1, "--rate-limit-rpm must be at least 1")
+    .max(1_000_000, "--rate-limit-rpm is at most 1000000")
+    .optional(),
+  rateLimitConcurrent: z.coerce
+    .number({ error: "--rate-limit-concurrent must be a number of requests" })
+    .int("--rate-limit-concurrent must be a whole number")
+    .min(1, "--rate-limit-concurrent must be at least 1")
+    .max(10_000, "--rate-limit-concurrent is at most 10000")
+    .optional(),
 });
+
+/** The job's shared limits, or undefined when the run asked for none; refused (exit 2) for agents Gavel does not call over HTTP. */
+export function jobLimits(agentSpec: string, flags: { rateLimitRpm?: number; rateLimitConcurrent?: number }): TrialJob["limits"] {
+  const limits = { requestsPerMinute: flags.rateLimitRpm, concurrentRequests: flags.rateLimitConcurrent };
+  if (limits.requestsPerMinute === undefined && limits.concurrentRequests === undefined) return undefined;
+  try {
+    checkRateLimitable(agentSpec, limits);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const key = rateLimitKey(agentSpec)!;
+  return {
+    key,
+    ...(limits.requestsPerMinute !== undefined ? { requestsPerMinute: limits.requestsPerMinute } : {}),
+    ...(limits.concurrentRequests !== undefined ? { concurrentRequests: limits.concurrentRequests } : {}),
+  };
+}
 
 /** Exit code when Ctrl-C stops the following (the run goes on in the workers). */
 const EXIT_INTERRUPTED = 130;
@@ -50,6 +80,7 @@ export async function runDistributed(target: string, raw: Record<string, unknown
     throw new UsageError("--distributed with --server is not supported: workers store trials straight in the shared PostgreSQL database");
   if (flags.resume)
     throw new UsageError("--distributed runs are not resumed: pg-boss retries their jobs; follow one with gavel wait RUN_ID");
+  const limits = jobLimits(flags.agent, extra);
   const url = requirePostgres("--distributed");
   const suite = await loadSuiteOrExplain(target);
   // The agent must load here too: a typo fails now, not on every worker.
@@ -96,10 +127,11 @@ export async function runDistributed(target: string, raw: Record<string, unknown
         baseline,
         jobs: suite.tasks.length * trials,
         ...settings,
+        ...(limits ? { limits } : {}),
       });
       await enqueueTrials(
         boss,
-        { runId: meta.runId, suite: target, suiteHash: suite.hash, agentSpec: flags.agent },
+        { runId: meta.runId, suite: target, suiteHash: suite.hash, agentSpec: flags.agent, ...(limits ? { limits } : {}) },
         suite.tasks.map((t) => t.id),
         trials,
         settings,
@@ -107,6 +139,15 @@ export async function runDistributed(target: string, raw: Record<string, unknown
     } finally {
       await boss.stop({ graceful: false, wait: true });
     }
+    if (limits)
+      logger.info(
+        `Shared rate limits for ${limits.key}: ${[
+          limits.requestsPerMinute !== undefined ? `${limits.requestsPerMinute} requests/min` : null,
+          limits.concurrentRequests !== undefined ? `${limits.concurrentRequests} in flight` : null,
+        ]
+          .filter(Boolean)
+          .join(", ")}, across all workers`,
+      );
     if (extra.detach) {
       logger.info(
         `Run ${meta.runId}: ${suite.tasks.length * trials} trials queued for the workers (${settings.retryLimit} retries, jobs expire after ${settings.expireInSeconds} s). Follow it with: gavel wait ${meta.runId}`,

@@ -79,12 +79,20 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       "--job-expiry <s>",
       "with --distributed: seconds before a trial's job counts as lost and is retried (default: the longest max_wall_clock_s + 60)",
     )
+    .option(
+      "--rate-limit-rpm <n>",
+      "with --distributed: requests per minute to the agent's endpoint (http agents) or model (openai:), held across all workers",
+    )
+    .option(
+      "--rate-limit-concurrent <n>",
+      "with --distributed: requests in flight at once to the agent's endpoint or model, held across all workers",
+    )
     .option("--quiet", "no progress output")
     .addOption(new Option("--json", "print the run summary as JSON on stdout instead of the table"));
   addJudgeOptions(command).action(async (target: string, raw: Record<string, unknown>) => {
     // Loaded only when asked for: pg-boss is no part of a local run's start-up.
     if (raw.distributed) return (await import("./run-distributed")).runDistributed(target, raw, logger);
-    for (const flag of ["detach", "jobRetries", "jobExpiry"]) {
+    for (const flag of ["detach", "jobRetries", "jobExpiry", "rateLimitRpm", "rateLimitConcurrent"]) {
       if (raw[flag] !== undefined) throw new UsageError(`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --distributed`);
     }
     const flags = parseRunFlags(raw);

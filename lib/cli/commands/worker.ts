@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { disconnectDb } from "@/lib/db/client";
 import { ensureMigrated } from "@/lib/db/ensure-migrated";
+import { sharedRateLimits } from "@/lib/db/rate-limits";
 import { openQueue } from "@/lib/distributed/queue";
-import { startWorker } from "@/lib/distributed/worker";
+import { startWorker, workerId } from "@/lib/distributed/worker";
 import { requirePostgres } from "../distributed";
 import { UsageError } from "../exit";
 import type { RegisterCommand } from "./index";
@@ -60,7 +61,22 @@ export const registerWorker: RegisterCommand = (program, { logger }) => {
         maintenanceIntervalSeconds: flags.checkExpiredEvery,
         poolSize: Math.min(10, 2 + Math.ceil(flags.concurrency / 4)),
       });
-      const worker = startWorker(boss, { concurrency: flags.concurrency, maxJobs: flags.maxJobs, log: (line) => logger.warn(line) });
+      // A 429 pause is worth a line, once per key and pause, not once per waiting trial.
+      const pausesSeen = new Map<string, number>();
+      const limits = sharedRateLimits(url, {
+        holder: workerId(),
+        onWait: (key, reason, ms) => {
+          if (reason !== "paused" || (pausesSeen.get(key) ?? 0) > Date.now()) return;
+          pausesSeen.set(key, Date.now() + ms);
+          logger.warn(`rate limit: ${key} answered 429; every worker waits ${Math.ceil(ms / 1000)} s before its next request`);
+        },
+      });
+      const worker = startWorker(boss, {
+        concurrency: flags.concurrency,
+        maxJobs: flags.maxJobs,
+        limits,
+        log: (line) => logger.warn(line),
+      });
       logger.info(
         `worker ${worker.id}: taking trials from ${flags.queues.join(", ")} (concurrency ${flags.concurrency}); SIGINT/SIGTERM stops it after the trials in flight`,
       );

@@ -1,23 +1,31 @@
 import { TrialStopped, type Agent } from "../../trial/types";
 import { describeZodError, taskPayload, TurnResponseSchema, usageOf, type HistoryEntry } from "./protocol";
-import { postJson } from "./post-json";
+import { limitedRequest, retryAfterMs, type RequestLimiter } from "./limiter";
+import { postJson, type PostResult } from "./post-json";
 import { executeCalls } from "./tool-loop";
 
 /**
  * `http://host/path` or `https://…`: every turn is a POST of the task, the tools and the history so
  * far (so the agent server may be stateless); the answer is a final output or tool calls. The
- * request is aborted when the runner stops the trial (wall clock, budget).
+ * request is aborted when the runner stops the trial (wall clock, budget). With a limiter, every
+ * POST waits for it (a distributed run's shared limits) and a 429 pauses every caller, then retries.
  */
-export function httpAgent(url: string): Agent {
+export function httpAgent(url: string, limiter?: RequestLimiter): Agent {
   const target = new URL(url);
   return {
     spec: url,
     async run(input, env) {
       const history: HistoryEntry[] = [];
       for (let turn = 0; ; turn++) {
-        let response: { status: number; text: string };
+        let response: PostResult;
+        const payload = JSON.stringify({ ...taskPayload(input), turn, history });
         try {
-          response = await postJson(target, JSON.stringify({ ...taskPayload(input), turn, history }), { signal: env.signal });
+          response = await limitedRequest(
+            limiter,
+            env.signal,
+            () => postJson(target, payload, { signal: env.signal }),
+            (r) => retryAfterMs({ get: r.header }),
+          );
         } catch (error) {
           if (env.signal.aborted && env.signal.reason instanceof TrialStopped) throw env.signal.reason;
           throw new Error(`POST ${url} failed: ${(error as Error).message}`);

@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import { z } from "zod";
 import { TrialStopped, type Agent, type AgentEnv } from "../../trial/types";
 import { AgentSpecError } from "./errors";
+import { retryAfterMs, type RequestLimiter } from "./limiter";
 import { describeZodError } from "./protocol";
 import { executeCalls } from "./tool-loop";
 
@@ -107,8 +108,31 @@ async function complete(client: OpenAI, body: Record<string, unknown>, env: Agen
   return parsed.data;
 }
 
-function clientFor(options: OpenAiOptions): OpenAI {
+/**
+ * The client's fetch under the limiter: every HTTP attempt, the client's own retries included, waits
+ * for a permit, and a 429 pauses every caller of this model (the client then retries after its own
+ * delay, and that attempt waits out the shared pause too).
+ */
+function limitedFetch(limiter: RequestLimiter): typeof fetch {
+  return async (input, init) => {
+    const signal = init?.signal ?? new AbortController().signal;
+    const permit = await limiter.acquire(signal);
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      await permit.release();
+      throw error;
+    }
+    const rateLimited = response.status === 429;
+    await permit.release({ rateLimited, retryAfterMs: rateLimited ? retryAfterMs(response.headers) : null });
+    return response;
+  };
+}
+
+function clientFor(options: OpenAiOptions, limiter?: RequestLimiter): OpenAI {
   return new OpenAI({
+    ...(limiter ? { fetch: limitedFetch(limiter) } : {}),
     baseURL: options.baseUrl,
     apiKey: options.apiKey ?? "keyless",
     organization: null,
@@ -124,11 +148,11 @@ function clientFor(options: OpenAiOptions): OpenAI {
  * proposes calls; the runner executes or refuses them (allowed_tools, max_steps, wall clock) and
  * turns token usage into cost when prices are given, so max_cost_usd holds too.
  */
-export function openAiAgent(spec: string, options: OpenAiOptions): Agent {
+export function openAiAgent(spec: string, options: OpenAiOptions, limiter?: RequestLimiter): Agent {
   return {
     spec,
     async run(input, env) {
-      const client = clientFor(options);
+      const client = clientFor(options, limiter);
       const messages: Message[] = [
         ...(options.system ? [{ role: "system", content: options.system }] : []),
         { role: "user", content: input.prompt },

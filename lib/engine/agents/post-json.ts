@@ -8,8 +8,15 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: Infinity }),
 };
 
+export interface PostResult {
+  status: number;
+  text: string;
+  /** A response header (lower-case name), or null. */
+  header(name: string): string | null;
+}
+
 /**
- * POSTs a JSON document; resolves with the status and body text, rejects on network errors or abort.
+ * POSTs a JSON document; resolves with the status, body text and headers, rejects on network errors or abort.
  * The one JSON POST over node:http: the HTTP agent adapter and the labeling benchmark's clients use it
  * (a caller that bounds its own sockets passes its `agent`).
  */
@@ -17,7 +24,7 @@ export function postJson(
   url: URL,
   payload: string,
   options: { signal?: AbortSignal; headers?: Record<string, string>; agent?: http.Agent } = {},
-): Promise<{ status: number; text: string }> {
+): Promise<PostResult> {
   const { signal, headers = {} } = options;
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
@@ -37,7 +44,16 @@ export function postJson(
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString("utf8"),
+            header: (name) => {
+              const value = res.headers[name];
+              return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+            },
+          }),
+        );
         res.on("error", reject);
       },
     );

@@ -6,12 +6,15 @@ import { buttonClass } from "@/app/_components/ui/button";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { comparePath } from "@/lib/compare/links";
+import { getRunProgress } from "@/lib/db/distributed";
 import { markStaleRuns } from "@/lib/db/run-resume";
 import { compareTarget, getRunPage, TASK_FILTERS, type TaskFilter } from "@/lib/db/run-page";
 import type { RunSummary } from "@/lib/engine/reducers";
 import type { BaselineInfo, GateResult } from "@/lib/gates/result";
 import { GatesCard } from "../_components/gates-card";
+import { AutoRefresh } from "../_components/auto-refresh";
 import { JudgeReading } from "../_components/judge-reading";
+import { LIVE_REFRESH_MS, LiveProgress } from "../_components/live-progress";
 import { RunSource } from "../_components/run-source";
 import { RunSummaryCard } from "../_components/run-summary";
 import { TaskFilters } from "../_components/task-filters";
@@ -20,7 +23,13 @@ import { TaskTrials } from "../_components/task-trials";
 
 export const metadata: Metadata = { title: "Run" };
 
-type StoredSummary = Partial<RunSummary> & { error?: string; interrupted?: string; gates?: GateResult[]; baseline?: BaselineInfo | null };
+type StoredSummary = Partial<RunSummary> & {
+  error?: string;
+  interrupted?: string;
+  gates?: GateResult[];
+  baseline?: BaselineInfo | null;
+  distributed?: { problems?: string[] };
+};
 
 interface Search {
   task?: string;
@@ -50,6 +59,8 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const { run } = data;
   const summary = (run.summary ?? {}) as StoredSummary;
   const target = await compareTarget(run);
+  // While the run is in flight its counts come from the stored trials, re-read every couple of seconds.
+  const progress = run.status === "running" ? await getRunProgress(run.id) : null;
   return (
     <>
       <PageHeader
@@ -68,6 +79,12 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         }
       />
       <div className="space-y-6">
+        {progress ? (
+          <>
+            <AutoRefresh everyMs={LIVE_REFRESH_MS} />
+            <LiveProgress progress={progress} now={new Date()} problems={summary.distributed?.problems} />
+          </>
+        ) : null}
         <RunSummaryCard run={run} summary={summary} />
         {summary.gates ? <GatesCard gates={summary.gates} baseline={summary.baseline ?? null} runId={run.id} /> : null}
         {run.judgeVersion ? (

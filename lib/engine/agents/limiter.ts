@@ -1,0 +1,95 @@
+import { AgentSpecError } from "./errors";
+
+/**
+ * The seam through which an agent's outgoing requests are rate-limited: one limiter per endpoint
+ * (an HTTP agent's URL, or a provider and model), shared by every process that calls it. A
+ * distributed run's workers get one backed by PostgreSQL (lib/db/rate-limits.ts); the agents
+ * themselves only acquire before each HTTP request and release after it.
+ */
+export interface RequestLimiter {
+  /**
+   * Waits until one more request may start (a free concurrency slot, room in the minute's budget,
+   * no 429 pause in force). Rejects with the signal's reason when it is aborted while waiting.
+   */
+  acquire(signal: AbortSignal): Promise<RequestPermit>;
+}
+
+export interface RequestPermit {
+  /** The request is over. `rateLimited`: the endpoint answered 429, so every caller pauses (for `retryAfterMs` when it said). */
+  release(result?: { rateLimited?: boolean; retryAfterMs?: number | null }): Promise<void>;
+}
+
+/** The limits a run asks for; either may be absent. */
+export interface RateLimits {
+  requestsPerMinute?: number;
+  concurrentRequests?: number;
+}
+
+/** How often a request answered with 429 is tried again (after the shared pause) before the trial gives up. */
+export const MAX_RATE_LIMITED_RETRIES = 5;
+
+/**
+ * The endpoint an agent spec calls, as the key its limits are shared under: `http:` + origin and
+ * path for an HTTP agent, `openai:` + base URL + model for a model agent. Null for agents whose
+ * requests Gavel never sees (cmd:, module:): they make their own calls.
+ */
+export function rateLimitKey(spec: string, env: Record<string, string | undefined> = process.env): string | null {
+  const value = spec.trim();
+  if (/^https?:\/\//.test(value)) {
+    const url = new URL(value);
+    return `http:${url.origin}${url.pathname}`;
+  }
+  if (value.startsWith("openai:")) {
+    const [model = "", query = ""] = value.slice("openai:".length).split("?", 2);
+    const base = (new URLSearchParams(query).get("base_url") ?? env.OPENAI_BASE_URL ?? "https://api.openai.com/v1").replace(/\/+$/, "");
+    return `openai:${base}#${model}`;
+  }
+  return null;
+}
+
+/** Checks that limits can apply to this agent: a clear usage error otherwise. */
+export function checkRateLimitable(spec: string, limits: RateLimits): void {
+  if (limits.requestsPerMinute === undefined && limits.concurrentRequests === undefined) return;
+  if (rateLimitKey(spec) === null)
+    throw new AgentSpecError(
+      `rate limits apply to agents Gavel calls over HTTP (http(s)://…, openai:MODEL); ${spec.split(/[\s#?]/)[0]} makes its own requests, so limit them inside the agent`,
+    );
+}
+
+/** Retry-After in milliseconds (seconds or an HTTP date), or retry-after-ms; null when absent or unreadable. */
+export function retryAfterMs(headers: { get(name: string): string | null }, now = Date.now()): number | null {
+  const ms = headers.get("retry-after-ms");
+  if (ms !== null && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
+  const value = headers.get("retry-after");
+  if (value === null) return null;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/**
+ * Runs one HTTP request under the limiter: acquires first (so the limit wraps the request itself,
+ * not the trial), releases after. A 429 pauses every caller of the endpoint and the request is
+ * tried again, up to MAX_RATE_LIMITED_RETRIES times; then the 429 is the answer.
+ */
+export async function limitedRequest<T extends { status: number }>(
+  limiter: RequestLimiter | undefined,
+  signal: AbortSignal,
+  request: () => Promise<T>,
+  retryAfter: (response: T) => number | null,
+): Promise<T> {
+  if (!limiter) return request();
+  for (let attempt = 0; ; attempt++) {
+    const permit = await limiter.acquire(signal);
+    let response: T;
+    try {
+      response = await request();
+    } catch (error) {
+      await permit.release();
+      throw error;
+    }
+    const rateLimited = response.status === 429;
+    await permit.release({ rateLimited, retryAfterMs: rateLimited ? retryAfter(response) : null });
+    if (!rateLimited || attempt >= MAX_RATE_LIMITED_RETRIES) return response;
+  }
+}
