@@ -58,25 +58,21 @@ function chainTo(inputs: Metafile["inputs"], entry: string, target: RegExp): str
 }
 
 describe("what a command loads at start", () => {
-  it(
-    "gavel run: no Prisma client, pg, judge providers, or model SDKs until a run asks for them",
-    { timeout: 120_000 },
-    async () => {
-      const inputs = await staticGraph();
-      const run = "lib/cli/commands/run.ts";
-      expect(inputs[run]).toBeDefined();
-      for (const target of [
-        /^lib\/db\/client\.ts$/, // --resume and --judge start it; a plain run writes through lib/db/run-store.ts
-        /^lib\/db\/generated\//,
-        /^@prisma\/adapter-pg$/,
-        /^pg$/,
-        /^lib\/judging\//, // --judge, or a task naming a judge
-        /node_modules\/openai\//, // --agent openai:…
-        /node_modules\/@anthropic-ai\//,
-        /node_modules\/@pydantic\/genai-prices\//,
-        ]) {
-        expect(chainTo(inputs, run, target), `${target} is statically imported`).toBeNull();
-      }
-    },
-  );
+  it("gavel run: no Prisma client, pg, judge providers, or model SDKs until a run asks for them", { timeout: 120_000 }, async () => {
+    const inputs = await staticGraph();
+    const run = "lib/cli/commands/run.ts";
+    expect(inputs[run]).toBeDefined();
+    for (const target of [
+      /^lib\/db\/client\.ts$/, // --resume and --judge start it; a plain run writes through lib/db/run-store.ts
+      /^lib\/db\/generated\//,
+      /^@prisma\/adapter-pg$/,
+      /^pg$/,
+      /^lib\/judging\//, // --judge, or a task naming a judge
+      /node_modules\/openai\//, // --agent openai:…
+      /node_modules\/@anthropic-ai\//,
+      /node_modules\/@pydantic\/genai-prices\//,
+    ]) {
+      expect(chainTo(inputs, run, target), `${target} is statically imported`).toBeNull();
+    }
+  });
 });
