@@ -84,3 +84,41 @@ test("un-skip: a skipped item comes back to the reviewer's queue", async ({ brow
   await expect(page.getByTestId("item-key")).toHaveText(key);
   await page.context().close();
 });
+
+test("stranded: a skip in a 2-reviewer queue with two reviewers is warned about, and an admin reopens the item in one click", async ({
+  browser,
+}) => {
+  const tag = unique();
+  const [me, other] = [account("reviewer", 0), account("reviewer", 1)];
+  const key = (i: number) => `stranded-${tag}-${i}`;
+  const seeded = seedQueue({
+    name: `stranded-${tag}`,
+    reviewersPerItem: 2,
+    order: "input",
+    assign: [me.email, other.email],
+    items: [0, 1].map((i) => ({ key: key(i) })),
+  });
+  const page = await signedInPage(browser, me, `/label/${seeded.queueId}/item`);
+  await expect(page.getByTestId("item-key")).toHaveText(key(0));
+  await page.getByRole("button", { name: /^Skip/ }).click();
+  await expect(page.getByTestId("item-key")).toHaveText(key(1));
+
+  const admin = await signedInPage(browser, account("admin"), `/label/${seeded.queueId}`);
+  await expect(admin.getByTestId("stranded-warning")).toContainText("skips left fewer reviewers than the 2 each needs");
+  await expect(admin.getByTestId("stranded-count")).toHaveText("1");
+  await expect(admin.getByTestId("standing-stranded")).toHaveText("1");
+  await expect(admin.getByTestId("standing-left")).toHaveText("1");
+  await expect(admin.getByTestId("stranded-items")).toContainText(key(0));
+  await expect(admin.getByTestId("stranded-items")).toContainText(`0 of 2 labels; skipped by ${me.email}`);
+  await expect(admin.getByTestId(`reviewer-${me.email}`)).toBeVisible();
+  await admin.getByRole("button", { name: "Reopen all 1 stranded" }).click();
+  await expect(admin.getByTestId("stranded-warning")).toHaveCount(0);
+  await expect(admin.getByTestId("standing-stranded")).toHaveText("0");
+  expect(storedLabels(seeded.queueId).skips).toEqual([]);
+
+  // The reviewer who skipped is offered the item again once they are done with the one they hold.
+  await page.getByRole("button", { name: /^Pass/ }).click();
+  await expect(page.getByTestId("item-key")).toHaveText(key(0));
+  await admin.context().close();
+  await page.context().close();
+});

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   "queue.rubric_changed": { target: "queue", label: "new rubric version" },
   "queue.sampled": { target: "queue", label: "stratified draw (label more)" },
   "queue.dev_ordered": { target: "queue", label: "dev split ordered most informative first" },
+  "queue.stranded_reopened": { target: "queue", label: "stranded items reopened (skips cleared)" },
   "gold.adjudicated": { target: "transcript", label: "gold label adjudicated" },
   "transcripts.imported": { target: "transcripts", label: "transcripts imported" },
   "dataset.imported": { target: "dataset", label: "data set imported" },

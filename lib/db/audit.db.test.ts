@@ -21,6 +21,9 @@ import { loadLabelExport } from "./label-export";
 import { createQueue } from "./queue-admin";
 import { newRubricVersion } from "./rubric";
 import { labelMoreForJudge, orderDevByInformativeness } from "./sampling";
+import { reopenStranded } from "./labeling/stranded";
+import { skipItem } from "./labeling/submit";
+import { seedQueue } from "../testing/seed-labeling";
 import { changeRole, createUser, recordSignInBlocked, setAdjudicator, setUserDisabled } from "./users";
 
 withTestDatabase();
@@ -162,6 +165,20 @@ const TRIGGERS = {
     }),
     act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) =>
       void (await orderDevByInformativeness(set.queueId, admin.id)),
+  },
+  "queue.stranded_reopened": {
+    prepare: async () => {
+      const seeded = await seedQueue({
+        name: "stranded-audit",
+        items: [{ key: "s0" }],
+        reviewersPerItem: 2,
+        assign: ["s-a@example.com", "s-b@example.com"],
+      });
+      const skipper = await db().user.findUniqueOrThrow({ where: { email: "s-a@example.com" } });
+      await skipItem(skipper.id, { queueId: seeded.queueId, queueItemId: seeded.queueItemIds.s0! });
+      return { queueId: seeded.queueId, admin: await seedUser("audit-admin@example.com") };
+    },
+    act: async ({ queueId, admin }: { queueId: string; admin: { id: string } }) => void (await reopenStranded(admin.id, { queueId })),
   },
   "gold.adjudicated": {
     prepare: async () => ({

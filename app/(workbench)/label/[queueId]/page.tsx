@@ -8,10 +8,12 @@ import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { queueProgress } from "@/lib/db/labeling/progress";
+import { queueStanding } from "@/lib/db/labeling/stranded";
 import { getQueue } from "@/lib/db/queues";
 import { can } from "@/lib/roles";
 import { formatDuration, formatMean } from "@/lib/labeling/time-spent";
 import { ProgressBar } from "../_components/progress-bar";
+import { StrandedWarning } from "./_stranded/stranded-warning";
 
 export const metadata: Metadata = { title: "Label queue" };
 
@@ -20,7 +22,8 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
   const { queueId } = await params;
   const queue = await getQueue(queueId);
   if (!queue) notFound();
-  const progress = await queueProgress(queue.id, queue.reviewersPerItem);
+  const [progress, standing] = await Promise.all([queueProgress(queue.id, queue.reviewersPerItem), queueStanding(queue)]);
+  const adjudicates = can(user, "labels:adjudicate");
   const needed = progress.total * queue.reviewersPerItem;
   return (
     <>
@@ -63,6 +66,17 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
           </>
         }
       />
+      {standing.stranded > 0 ? (
+        <StrandedWarning
+          queueId={queue.id}
+          view={{
+            count: standing.stranded,
+            pool: standing.pool,
+            reviewersPerItem: queue.reviewersPerItem,
+            items: adjudicates ? standing.strandedItems : null,
+          }}
+        />
+      ) : null}
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader title={`Rubric (version ${queue.rubricVersion})`} description="What reviewers judge every item against." />
@@ -81,6 +95,23 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
               <p className="mb-1 text-sm font-medium text-stone-800">Labels given</p>
               <ProgressBar value={progress.labels} total={needed} label="Labels given" />
             </div>
+            <dl className="grid grid-cols-4 gap-2 text-center text-sm" data-testid="queue-standing">
+              {(
+                [
+                  ["Done", standing.done],
+                  ["Left", standing.left],
+                  ["Skipped", standing.skipped],
+                  ["Stranded", standing.stranded],
+                ] as const
+              ).map(([name, value]) => (
+                <div key={name} className="rounded bg-stone-50 p-2">
+                  <dt className="text-xs text-stone-500">{name}</dt>
+                  <dd className="font-semibold text-stone-900" data-testid={`standing-${name.toLowerCase()}`}>
+                    {value.toLocaleString("en")}
+                  </dd>
+                </div>
+              ))}
+            </dl>
             {queue.assignments.length > 0 ? (
               <p className="text-sm text-stone-600">Assigned to {queue.assignments.map((a) => a.user.name ?? a.user.email).join(", ")}.</p>
             ) : (
@@ -92,7 +123,7 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
       <Card className="mt-6">
         <CardHeader
           title="Reviewers"
-          description="How many items each reviewer labeled and skipped, on how many they revealed the judge's verdict afterwards, and the time their labels took (as their browser measured it, from showing the item to the label)."
+          description="How many items each reviewer labeled, has left (open, neither labeled nor skipped by them) and skipped, how many of their skips left an item stranded, on how many they revealed the judge's verdict afterwards, and the time their labels took (as their browser measured it, from showing the item to the label)."
         />
         {progress.reviewers.length === 0 ? (
           <div className="p-5">
@@ -104,7 +135,9 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
               <tr>
                 <Th>Reviewer</Th>
                 <Th>Labeled</Th>
+                <Th>Left</Th>
                 <Th>Skipped</Th>
+                <Th>Stranded</Th>
                 <Th>Judge revealed</Th>
                 <Th>Time spent</Th>
                 <Th>Mean per label</Th>
@@ -112,13 +145,15 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
             </thead>
             <tbody className="divide-y divide-stone-100">
               {progress.reviewers.map((r) => (
-                <tr key={r.reviewerId}>
+                <tr key={r.reviewerId} data-testid={`reviewer-${r.email}`}>
                   <Td>
                     {r.name ? <span className="font-medium">{r.name} </span> : null}
                     <span className="text-stone-600">{r.email}</span>
                   </Td>
                   <Td>{r.labeled.toLocaleString("en")}</Td>
+                  <Td>{(standing.reviewers.get(r.reviewerId)?.left ?? 0).toLocaleString("en")}</Td>
                   <Td>{r.skipped.toLocaleString("en")}</Td>
+                  <Td>{(standing.reviewers.get(r.reviewerId)?.stranded ?? 0).toLocaleString("en")}</Td>
                   <Td>{r.judgeSeen.toLocaleString("en")}</Td>
                   <Td>{formatDuration(r.timeSpentMs)}</Td>
                   <Td>{formatMean(r.timeSpentMs, r.timed)}</Td>
