@@ -53,6 +53,15 @@ module.exports = {
       to: { path: "^(app|lib/cli|lib/auth|lib/server|lib/judging)/" },
     },
     {
+      name: "db-never-decides",
+      comment:
+        "lib/db reads and writes; whether a judge gates is decided elsewhere: the gate, approvals, settlements and the " +
+        "status in lib/judges/gate.ts and approval.ts, called by the use cases in lib/judging. lib/db may use their types only.",
+      severity: "error",
+      from: { path: "^lib/db/" },
+      to: { path: "^lib/judges/(gate|approval)\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "nothing-imports-app",
       comment: "app/ is routes and composition only: code outside it never imports a page, an action or a route.",
       severity: "error",

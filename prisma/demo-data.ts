@@ -8,7 +8,7 @@
 import path from "node:path";
 import { loadSuite } from "../datasets/load";
 import { dataDir } from "../lib/database-url";
-import { importHanna, importLlmbar } from "../lib/db/import-datasets";
+import { importHanna, importLlmbar } from "../lib/judging/import-datasets";
 import { resolveAgent } from "../lib/engine/agents";
 import { localDeps } from "../lib/cli/deps-local";
 import { runSuite } from "../lib/engine/run-suite";

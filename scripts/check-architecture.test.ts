@@ -107,6 +107,16 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
     );
   });
 
+  it("db-never-decides: lib/db evaluating the gate or deciding an approval (types are fine)", async () => {
+    expect(await probe("lib/db/x.ts", 'import { evaluateGate } from "../judges/gate";\nexport const x = evaluateGate;\n')).toEqual([
+      expect.stringMatching(/^db-never-decides: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/judges\/gate\.ts/),
+    ]);
+    expect(await probe("lib/db/x.ts", 'export const load = () => import("../judges/approval");\n')).toContainEqual(
+      expect.stringMatching(/^db-never-decides: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/judges\/approval\.ts/),
+    );
+    expect(await probe("lib/db/x.ts", 'import type { GateResult } from "../judges/gate";\nexport type X = GateResult;\n')).toEqual([]);
+  });
+
   it("nothing-imports-app: a library module importing a route", async () => {
     expect(await probe("lib/judging/x.ts", 'import * as route from "@/app/api/health/route";\nexport const x = route;\n')).toEqual([
       expect.stringMatching(/^nothing-imports-app: lib\/judging\/x\.arch-probe-\d+\.ts -> app\/api\/health\/route\.ts/),

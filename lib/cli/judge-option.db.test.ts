@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveJudgeVersion } from "@/lib/db/approvals";
+import { approveJudgeVersion } from "@/lib/judging/approvals";
 import { db } from "@/lib/db/client";
 import { countJudgeVerdicts } from "@/lib/db/runs";
 import { runPassRateThroughJudge } from "@/lib/judging/run-correction";

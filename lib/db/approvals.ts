@@ -1,9 +1,8 @@
 import "server-only";
-import { evaluateGate, type GateResult } from "../judges/gate";
+import type { ApprovalDecision, ApprovalEvidence, GateEvidence, StatusApproval } from "../judges/approval";
 import type { SplitName } from "../judges/calibration";
+import type { ApprovalState } from "../judges/lifecycle";
 import type { ItemKind } from "../items/kinds";
-import { deriveStatus, type ApprovalState, type JudgeState, type JudgeStatusView } from "../judges/lifecycle";
-import { commonFingerprint } from "../providers/fingerprint";
 import { UserError } from "../errors";
 import { gateCalibration, latestCalibration, statsOf } from "./calibrations";
 import { db, type Db, type Tx } from "./client";
@@ -12,9 +11,11 @@ import { moveApproval, recordTransition } from "./judge-lifecycle";
 import { currentLabelSetHash } from "./label-sets";
 
 /**
- * Approvals and the status they give a version. An approval is bound to its evidence (version hash,
- * label set, gold version, calibration); the gate reads calibrations of the bound label set only, so
- * calibrating the version anywhere else is shown but never changes whether it gates.
+ * Approvals, read and written. An approval is bound to its evidence (version hash, label set, gold
+ * version, calibration); the gate reads calibrations of the bound label set only, so calibrating the
+ * version anywhere else is shown but never changes whether it gates. What the rows mean (the gate,
+ * whether an approval may be given, the status) is decided in lib/judges/approval.ts; the use cases
+ * that read, decide and write are in lib/judging/approvals.ts.
  */
 export const GATE_SPLIT: SplitName = "test";
 
@@ -69,238 +70,142 @@ export async function activeApproval(judgeVersionId: string, client: Db | Tx = d
   return state === "gating" || state === "stale" ? row : null;
 }
 
-export interface GateOnLabelSet extends GateResult {
-  kind: ItemKind;
-  labelSet: { id: string; name: string } | null;
-  /** When the calibration the rules read was made. */
-  calibratedAt: Date | null;
-}
-
 /**
- * The gate for a version on one label set: the policy, that set's newest test-split calibration,
- * and its gold set as it is now. Without a named set: the set a standing approval is bound to, else
+ * The label set a version's gate reads: the one named, else the set a standing approval is bound to, else
  * the set of the newest test calibration (what an approval would bind to).
  */
-export async function judgeGate(
-  judgeVersionId: string,
-  options: { queueId?: string | null; client?: Db | Tx } = {},
-): Promise<GateOnLabelSet> {
+async function gateLabelSetId(judgeVersionId: string, queueId: string | null | undefined, client: Db | Tx): Promise<string | null> {
+  if (queueId) return queueId;
+  const standing = await activeApproval(judgeVersionId, client);
+  if (standing) return boundQueueId(standing);
+  return (await latestCalibration(judgeVersionId, GATE_SPLIT, undefined, client))?.queueId ?? null;
+}
+
+/** What the gate on one label set reads (lib/judges/approval.ts `gateOnLabelSet` evaluates it), with that calibration's row. */
+export async function readGateEvidence(judgeVersionId: string, options: { queueId?: string | null; client?: Db | Tx } = {}) {
   const client = options.client ?? db();
   const version = await client.judgeVersion.findUnique({ where: { id: judgeVersionId }, include: { judge: { select: { kind: true } } } });
   if (!version) throw new UserError("No such judge version.", 404);
-  const kind = version.judge.kind as ItemKind;
-  let queueId = options.queueId ?? null;
-  if (!queueId) {
-    const standing = await activeApproval(judgeVersionId, client);
-    queueId = standing
-      ? boundQueueId(standing)
-      : ((await latestCalibration(judgeVersionId, GATE_SPLIT, undefined, client))?.queueId ?? null);
-  }
+  const queueId = await gateLabelSetId(judgeVersionId, options.queueId, client);
   const [policy, calibration] = await Promise.all([
     getGatePolicy(client),
     queueId ? latestCalibration(judgeVersionId, GATE_SPLIT, queueId, client) : null,
   ]);
   const current = queueId ? await currentLabelSetHash(queueId, GATE_SPLIT, client) : null;
-  const result = evaluateGate(policy, {
-    kind,
-    calibration: calibration ? gateCalibration(calibration) : null,
+  const labelSet = queueId ? await client.labelQueue.findUnique({ where: { id: queueId }, select: { id: true, name: true } }) : null;
+  const evidence: GateEvidence = {
+    kind: version.judge.kind as ItemKind,
+    policy,
+    labelSet,
+    calibration: calibration ? { ...gateCalibration(calibration), createdAt: calibration.createdAt } : null,
     currentLabelSetHash: current,
-  });
-  const queue = queueId ? await client.labelQueue.findUnique({ where: { id: queueId }, select: { id: true, name: true } }) : null;
-  return { ...result, kind, labelSet: queue, calibratedAt: calibration?.createdAt ?? null };
+  };
+  return { evidence, calibration };
 }
 
-/** Each label set the version has a test calibration on, with the gate on it: calibrations elsewhere are shown, and an admin picks the set to approve on. */
-export async function gatesByLabelSet(judgeVersionId: string) {
+/** The label sets a version has a test calibration on. */
+export async function calibratedLabelSetIds(judgeVersionId: string): Promise<string[]> {
   const rows = await db().calibration.findMany({
     where: { judgeVersionId, split: GATE_SPLIT },
     distinct: ["queueId"],
     select: { queueId: true },
   });
-  return Promise.all(rows.map((r) => judgeGate(judgeVersionId, { queueId: r.queueId })));
+  return rows.map((r) => r.queueId);
 }
 
-/**
- * Approves a version on a label set (the newest test calibration's when none is named), after
- * re-evaluating every gate rule on that set here on the server, whatever the page showed. The
- * approval binds the version hash, the label set, its gold version, the calibration and the
- * provider's fingerprint in the calibration's answers.
- */
-export async function approveJudgeVersion(judgeVersionId: string, actorId: string, options: { queueId?: string | null } = {}) {
-  return db().$transaction(async (tx) => {
-    const version = await tx.judgeVersion.findUnique({ where: { id: judgeVersionId }, include: { judge: { select: { name: true } } } });
-    if (!version) throw new UserError("No such judge version.", 404);
-    const previous = await latestApproval(judgeVersionId, tx);
-    const from: JudgeState = previous ? approvalStateOf(previous) : "shadow";
-    if (from === "gating" || from === "stale")
-      throw new UserError(`${version.judge.name} v${version.version} is already approved (${from}).`, 409);
-    const gate = await judgeGate(judgeVersionId, { queueId: options.queueId, client: tx });
-    if (!gate.passed || !gate.calibrationId || !gate.labelSet) {
-      const failing = gate.rules.filter((r) => !r.passed).map((r) => `${r.label} (${r.actual})`);
-      const where = gate.labelSet ? ` on "${gate.labelSet.name}"` : "";
-      throw new UserError(`Cannot approve ${version.judge.name} v${version.version}${where}: ${failing.join("; ")}.`, 409);
-    }
-    const [policy, calibration, queue] = await Promise.all([
-      getGatePolicy(tx),
-      tx.calibration.findUniqueOrThrow({ where: { id: gate.calibrationId } }),
-      tx.labelQueue.findUniqueOrThrow({ where: { id: gate.labelSet.id }, select: { rubricVersion: true } }),
-    ]);
-    // A demotion is a finding about the evidence: approving again needs a calibration made since.
-    if (previous && from === "demoted" && calibration.createdAt <= previous.stateChangedAt) {
-      throw new UserError(
-        `Cannot approve ${version.judge.name} v${version.version} on "${gate.labelSet.name}" yet: it was demoted (${previous.stateReason ?? "demoted"}) after its newest calibration there. Run and calibrate it again first.`,
-        409,
-      );
-    }
-    const ids = statsOf(calibration).pairs.map((p) => p.transcriptId);
-    const answers = await tx.judgeVerdict.findMany({
-      where: { judgeVersionId, transcriptId: { in: ids }, order: "original", repeat: 0 },
-      select: { rawResponse: true },
-    });
-    const fingerprint = commonFingerprint(answers.map((a) => a.rawResponse));
-    const reason = `approved by an admin on "${gate.labelSet.name}"`;
-    const approval = await tx.approval.create({
-      data: {
-        judgeVersionId,
-        versionHash: version.hash,
-        calibrationId: calibration.id,
-        queueId: gate.labelSet.id,
-        goldVersion: calibration.labelSetHash,
-        rubricVersion: queue.rubricVersion,
-        state: "gating",
-        stateReason: reason,
-        fingerprint,
-        approvedById: actorId,
-        policy: { policy, rules: gate.rules } as object,
-      },
-    });
-    await recordTransition(tx, {
-      judgeVersionId,
-      from,
-      to: "gating",
-      actorId,
-      reason,
-      details: {
-        judge: version.judge.name,
-        version: version.version,
-        hash: version.hash,
-        labelSet: gate.labelSet.name,
-        goldVersion: calibration.labelSetHash,
-        calibration: calibration.id,
-        fingerprint,
-        after: { kappa: calibration.kappa, kappaCiLow: calibration.kappaCiLow, kappaCiHigh: calibration.kappaCiHigh, n: calibration.n },
-        rules: gate.rules.map((r) => `${r.id}: ${r.actual}`).join(", "),
-      },
-    });
-    return approval;
+/** Everything approving a version on a label set is decided on (lib/judges/approval.ts `decideApproval`), inside `tx`. */
+export async function readApprovalEvidence(tx: Tx, judgeVersionId: string, queueId: string | null | undefined): Promise<ApprovalEvidence> {
+  const version = await tx.judgeVersion.findUnique({ where: { id: judgeVersionId }, include: { judge: { select: { name: true } } } });
+  if (!version) throw new UserError("No such judge version.", 404);
+  const previous = await latestApproval(judgeVersionId, tx);
+  const gate = await readGateEvidence(judgeVersionId, { queueId, client: tx });
+  const calibration = gate.calibration;
+  const queue = gate.evidence.labelSet
+    ? await tx.labelQueue.findUnique({ where: { id: gate.evidence.labelSet.id }, select: { rubricVersion: true } })
+    : null;
+  const ids = calibration ? statsOf(calibration).pairs.map((p) => p.transcriptId) : [];
+  const answers = calibration
+    ? await tx.judgeVerdict.findMany({
+        where: { judgeVersionId, transcriptId: { in: ids }, order: "original", repeat: 0 },
+        select: { rawResponse: true },
+      })
+    : [];
+  return {
+    version: { id: version.id, name: version.judge.name, version: version.version, hash: version.hash },
+    previous: previous
+      ? { state: approvalStateOf(previous), stateChangedAt: previous.stateChangedAt, stateReason: previous.stateReason }
+      : null,
+    gate: gate.evidence,
+    calibration,
+    rubricVersion: queue?.rubricVersion ?? null,
+    rawResponses: answers.map((a) => a.rawResponse),
+  };
+}
+
+/** Writes a decided approval and its lifecycle move (one audit event). */
+export async function createApproval(tx: Tx, decision: ApprovalDecision, actorId: string) {
+  const approval = await tx.approval.create({
+    data: { ...decision.approval, approvedById: actorId, policy: decision.approval.policy as object },
+  });
+  await recordTransition(tx, { judgeVersionId: decision.approval.judgeVersionId, actorId, ...decision.transition });
+  return approval;
+}
+
+/** The newest approval, the state it gives the version, and the version's names: what revoking reads. */
+export async function readRevocationEvidence(tx: Tx, judgeVersionId: string) {
+  const row = await latestApproval(judgeVersionId, tx);
+  const version = await tx.judgeVersion.findUnique({ where: { id: judgeVersionId }, include: { judge: { select: { name: true } } } });
+  return { row, from: row ? approvalStateOf(row) : null, version };
+}
+
+/** Moves a standing approval to revoked (conditional on its state: null when it moved meanwhile). */
+export async function writeRevocation(
+  tx: Tx,
+  row: ApprovalRow,
+  version: { version: number; hash: string; judge: { name: string } },
+  decision: { from: "gating" | "stale"; reason: string },
+  actorId: string,
+) {
+  return moveApproval(tx, row, decision.from, "revoked", {
+    actorId,
+    reason: decision.reason,
+    details: {
+      judge: version.judge.name,
+      version: version.version,
+      hash: version.hash,
+      labelSet: row.queue?.name ?? row.calibration.queue.name,
+    },
+    data: { revokedAt: new Date(), revokedById: actorId },
   });
 }
 
-export async function revokeApproval(judgeVersionId: string, actorId: string, reason?: string) {
-  return db().$transaction(async (tx) => {
-    const row = await latestApproval(judgeVersionId, tx);
-    const from = row ? approvalStateOf(row) : null;
-    if (!row || (from !== "gating" && from !== "stale")) throw new UserError("This version has no standing approval to revoke.", 409);
-    const version = await tx.judgeVersion.findUniqueOrThrow({
-      where: { id: judgeVersionId },
-      include: { judge: { select: { name: true } } },
-    });
-    const revoked = await moveApproval(tx, row, from, "revoked", {
-      actorId,
-      reason: reason?.trim() ? `revoked by an admin: ${reason.trim()}` : "revoked by an admin",
-      details: {
-        judge: version.judge.name,
-        version: version.version,
-        hash: version.hash,
-        labelSet: row.queue?.name ?? row.calibration.queue.name,
-      },
-      data: { revokedAt: new Date(), revokedById: actorId },
-    });
-    if (!revoked) throw new UserError("The approval changed while you were revoking it: reload and try again.", 409);
-    return revoked;
-  });
-}
-
-export interface JudgeStatus extends JudgeStatusView {
-  versionId: string;
-  /** name@N */
-  ref: string;
-  hash: string;
-  kind: ItemKind;
-  labelSet: { id: string; name: string } | null;
-  /** The gold version the standing evidence measured (label-set hash of the bound test split). */
-  goldVersion: string | null;
-  currentGoldVersion: string | null;
-  calibrationId: string | null;
-  /** The gate rules on the bound label set (or, never approved, the set an approval would bind to). */
-  gate: GateOnLabelSet;
-  approval: ApprovalRow | null;
-}
-
-/**
- * Everything that says whether a version may gate now, in one read: what `gavel judge status`,
- * `gavel run --judge`, the pages and the run report use.
- */
-export async function loadJudgeStatus(judgeVersionId: string, options: { now?: Date; client?: Db | Tx } = {}): Promise<JudgeStatus> {
-  const client = options.client ?? db();
+/** What a version's status is derived from (lib/judges/approval.ts `judgeStatusView`): the version, its newest approval, the policy, the bound gold set now and the gate's evidence. */
+export async function readStatusEvidence(judgeVersionId: string, client: Db | Tx = db()) {
   const version = await client.judgeVersion.findUnique({
     where: { id: judgeVersionId },
     include: { judge: { select: { name: true, kind: true } } },
   });
   if (!version) throw new UserError("No such judge version.", 404);
   const row = await latestApproval(judgeVersionId, client);
-  const state = row ? approvalStateOf(row) : null;
   const queueId = row ? boundQueueId(row) : null;
   const [policy, currentGoldVersion] = await Promise.all([
     getGatePolicy(client),
     queueId ? currentLabelSetHash(queueId, GATE_SPLIT, client) : null,
   ]);
-  const view = deriveStatus({
-    approval:
-      row && state
-        ? { state, stateReason: row.stateReason, staleSince: row.staleSince, goldVersion: row.goldVersion ?? row.calibration.labelSetHash }
-        : null,
-    currentGoldVersion,
-    now: options.now ?? new Date(),
-    graceDays: policy.graceDays,
-  });
-  const gate = await judgeGate(judgeVersionId, { queueId, client });
-  const standing = view.approved && row;
-  return {
-    ...view,
-    reason:
-      view.state === "gating" && row
-        ? `approved by ${row.approvedBy.email} on "${row.queue?.name ?? row.calibration.queue.name}"`
-        : view.reason,
-    versionId: version.id,
-    ref: `${version.judge.name}@${version.version}`,
-    hash: version.hash,
-    kind: version.judge.kind as ItemKind,
-    labelSet: row ? (row.queue ?? row.calibration.queue) : gate.labelSet,
-    goldVersion: standing ? (row.goldVersion ?? row.calibration.labelSetHash) : null,
-    currentGoldVersion,
-    calibrationId: standing ? row.calibrationId : null,
-    gate,
-    approval: row,
-  };
-}
-
-/** What `gavel judge status --json` prints. */
-export function statusJson(status: JudgeStatus) {
-  return {
-    version: status.ref,
-    versionId: status.versionId,
-    hash: status.hash,
-    approved: status.approved,
-    gating: status.gating,
-    labelSet: status.labelSet?.name ?? null,
-    goldVersion: status.goldVersion,
-    calibrationId: status.calibrationId,
-    state: status.state,
-    reason: status.reason,
-    graceEndsAt: status.graceEndsAt?.toISOString() ?? null,
-    rules: status.gate.rules,
-  };
+  const approval: StatusApproval | null = row
+    ? {
+        state: approvalStateOf(row),
+        stateReason: row.stateReason,
+        staleSince: row.staleSince,
+        goldVersion: row.goldVersion ?? row.calibration.labelSetHash,
+        calibrationId: row.calibrationId,
+        approvedBy: row.approvedBy.email,
+        labelSet: row.queue ?? row.calibration.queue,
+      }
+    : null;
+  // The gate on the bound label set (never approved: the set an approval would bind to).
+  const { evidence: gate } = await readGateEvidence(judgeVersionId, { queueId, client });
+  return { version, row, approval, policy, currentGoldVersion, gate };
 }
 
 /** Versions whose standing approval (gating or stale) is bound to this label set. */

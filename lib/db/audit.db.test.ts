@@ -9,10 +9,11 @@ import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type Seed
 import { withTestDatabase } from "../testing/test-database";
 import { decide } from "./adjudication";
 import { createApiToken, recordTokenUse, revokeApiToken } from "./api-tokens";
-import { approveJudgeVersion, loadJudgeStatus, revokeApproval } from "./approvals";
+import { approveJudgeVersion, loadJudgeStatus, revokeApproval } from "../judging/approvals";
 import { countAuditEvents, iterateAuditEvents, listAuditEvents } from "./audit";
 import { db } from "./client";
-import { getGatePolicy, saveGatePolicy } from "./gate-policy";
+import { saveGatePolicy } from "../judging/gate-policy";
+import { getGatePolicy } from "./gate-policy";
 import { importFile } from "./import";
 import { writeImportPlan } from "./import-datasets";
 import { findOrCreateJudgeVersion } from "./judges";
@@ -173,37 +174,34 @@ const TRIGGERS = {
   "transcripts.imported": { act: async () => void (await importFile({ text: [line(10), line(11)].join("\n"), fileName: "more.jsonl" })) },
   "dataset.imported": {
     act: async () =>
-      void (await writeImportPlan(
-        {
-          dataset: "llmbar",
-          items: [
-            {
-              source: "llmbar",
-              externalId: "d1",
-              kind: "pairwise",
-              taskPrompt: "Which?",
-              content: { outputs: { a: "x", b: "y" } },
-            } as never,
-          ],
-          labelSets: [
-            {
-              name: "tiny-import",
-              description: "d",
-              kind: "pairwise",
-              rubric: "r",
-              reviewersPerItem: 1,
-              testFraction: 0.5,
-              items: [0],
-              gold: [{ value: "A", score: null }],
-            },
-          ],
-          raters: [],
-          labels: [],
-          versions: [],
-          verdicts: [],
-        },
-        { calibrate: false },
-      )),
+      void (await writeImportPlan({
+        dataset: "llmbar",
+        items: [
+          {
+            source: "llmbar",
+            externalId: "d1",
+            kind: "pairwise",
+            taskPrompt: "Which?",
+            content: { outputs: { a: "x", b: "y" } },
+          } as never,
+        ],
+        labelSets: [
+          {
+            name: "tiny-import",
+            description: "d",
+            kind: "pairwise",
+            rubric: "r",
+            reviewersPerItem: 1,
+            testFraction: 0.5,
+            items: [0],
+            gold: [{ value: "A", score: null }],
+          },
+        ],
+        raters: [],
+        labels: [],
+        versions: [],
+        verdicts: [],
+      })),
   },
   "labels.exported": {
     prepare: async () => ({ set: await seedLabelSet({ name: "export-set", kind: "binary", items: gold("export", 1) }) }),

@@ -4,7 +4,8 @@ import { seedUser } from "../testing/seed-judges";
 import { DEFAULT_GATE_POLICY } from "../judges/gate";
 import { listAuditEvents } from "./audit";
 import { db } from "./client";
-import { getGatePolicy, saveGatePolicy } from "./gate-policy";
+import { saveGatePolicy } from "../judging/gate-policy";
+import { getGatePolicy } from "./gate-policy";
 
 withTestDatabase();
 

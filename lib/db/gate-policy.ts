@@ -1,8 +1,7 @@
 import "server-only";
-import { DEFAULT_GATE_POLICY, gatePolicySchema, type GatePolicy } from "../judges/gate";
+import { DEFAULT_GATE_POLICY, gatePolicySchema, type GatePolicy } from "../judges/gate-policy";
 import { recordAudit } from "./audit";
 import { db, type Db, type Tx } from "./client";
-import { demoteWhereThePolicyFails } from "./judge-staleness";
 
 const KEY = "judge_gate_policy";
 
@@ -14,20 +13,20 @@ export async function getGatePolicy(client: Db | Tx = db()): Promise<GatePolicy>
   return parsed.success ? parsed.data : DEFAULT_GATE_POLICY;
 }
 
-/** Saves the policy with its audit event; approved versions that no longer clear it are demoted in the same transaction. */
-export async function saveGatePolicy(input: GatePolicy, actorId: string): Promise<GatePolicy> {
+/**
+ * Writes the policy with its audit event, inside `tx`. Saving it is a use case (lib/judging/gate-policy.ts):
+ * approved versions that no longer clear it are demoted in the same transaction.
+ */
+export async function writeGatePolicy(tx: Tx, input: GatePolicy, actorId: string): Promise<GatePolicy> {
   const policy = gatePolicySchema.parse(input);
-  return db().$transaction(async (tx) => {
-    const before = await getGatePolicy(tx);
-    await tx.setting.upsert({ where: { key: KEY }, update: { value: policy }, create: { key: KEY, value: policy } });
-    await recordAudit(tx, {
-      actorId,
-      action: "settings.judge_gate_policy_changed",
-      targetType: "setting",
-      targetId: KEY,
-      details: { from: before, to: policy },
-    });
-    await demoteWhereThePolicyFails(tx, policy);
-    return policy;
+  const before = await getGatePolicy(tx);
+  await tx.setting.upsert({ where: { key: KEY }, update: { value: policy }, create: { key: KEY, value: policy } });
+  await recordAudit(tx, {
+    actorId,
+    action: "settings.judge_gate_policy_changed",
+    targetType: "setting",
+    targetId: KEY,
+    details: { from: before, to: policy },
   });
+  return policy;
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../testing/test-database";
 import { db } from "./client";
 import { loadHannaAsPublished } from "./hanna-published";
-import { importHanna } from "./import-datasets";
+import { importHanna } from "../judging/import-datasets";
 
 withTestDatabase();
 

@@ -13,7 +13,7 @@ import type { CalibrationStats } from "../judges/calibration";
 import { accuracyByOrder } from "../judges/pairwise-orders";
 import { withTestDatabase } from "../testing/test-database";
 import { db } from "./client";
-import { importHanna, importLlmbar } from "./import-datasets";
+import { importHanna, importLlmbar } from "../judging/import-datasets";
 
 withTestDatabase();
 

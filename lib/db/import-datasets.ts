@@ -2,9 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { databaseProvider, databaseUrl } from "../database-url";
 import { UserError } from "../errors";
-import { buildCalibration, labelSetHash } from "../judges/calibration";
 import type { ItemKind } from "../items/kinds";
-import { verbosityLength } from "../judges/transcript-input";
 import type { ImportPlan } from "../datasets/plan";
 import { orderKey, splitFor } from "../queues/items";
 import { insertStatement, timestampParam, type Column } from "./bulk";
@@ -18,9 +16,8 @@ import { importTranscripts, transcriptHash } from "./transcripts";
  * Writes an imported data set (see lib/datasets/plan.ts) in ONE transaction: transcripts through
  * importTranscripts (deduplicated by content hash), label sets by name, queue items, gold labels and
  * labels by their unique keys, judge versions by their hash, verdicts by (version, transcript, order,
- * repeat). Importing the same files again adds nothing. Then every judge version is calibrated
- * against each of its label sets (test split, which the gate reads, and the whole set), unless a
- * calibration on the same gold labels exists already.
+ * repeat). Importing the same files again adds nothing. Calibrating the imported versions is the use
+ * case's next step (lib/judging/import-datasets.ts).
  */
 export interface ImportCounts {
   transcripts: { created: number; existing: number };
@@ -58,17 +55,10 @@ const pg = () => databaseProvider(databaseUrl()) === "postgres";
 const enumCast = (name: string) => (pg() ? `::"${name}"` : undefined);
 const timeCast = () => (pg() ? "::timestamp(3)" : undefined);
 
-export async function writeImportPlan(
-  plan: ImportPlan,
-  options: { onProgress?: (line: string) => void; calibrate?: boolean } = {},
-): Promise<ImportResult> {
+/** Writes the plan in one transaction (calibrating the imported versions is lib/judging/import-datasets.ts). */
+export async function writeImportPlan(plan: ImportPlan, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
   const progress = options.onProgress ?? (() => undefined);
-  const result = await db().$transaction((tx) => writeData(tx, plan, progress), TX_OPTIONS);
-  if (options.calibrate !== false) {
-    progress(`${plan.dataset}: calibrating ${result.versions.length} judge versions`);
-    result.counts.calibrations = await calibrateImported(result.versions, plan);
-  }
-  return result;
+  return db().$transaction((tx) => writeData(tx, plan, progress), TX_OPTIONS);
 }
 
 async function writeData(tx: Tx, plan: ImportPlan, progress: (line: string) => void): Promise<ImportResult> {
@@ -311,61 +301,28 @@ const VERDICT_COLUMNS = (pg: boolean): Column[] => [
   { name: "created_at", cast: pg ? "::timestamp(3)" : undefined },
 ];
 
-const SPLITS = ["test", "all"] as const;
-
-/**
- * Calibrates each version on each of its label sets, on the test split (what the gate reads) and on
- * the whole set (the figure comparable with the papers), skipping any whose gold set it was already
- * calibrated on. Returns how many calibrations were created.
- */
-export async function calibrateImported(
-  versions: { id: string; labelSetIds: string[] }[],
-  plan?: Pick<ImportPlan, "dataset">,
-): Promise<number> {
-  void plan;
+/** A judge version's verdicts and the (label set, split, gold hash) triples it is calibrated on already. */
+export async function readVersionCalibrationInputs(judgeVersionId: string) {
   const client = db();
-  let created = 0;
-  const queueIds = [...new Set(versions.flatMap((v) => v.labelSetIds))];
-  const loaded = new Map<string, Awaited<ReturnType<typeof loadQueue>>>();
-  for (const queueId of queueIds) loaded.set(queueId, await loadQueue(queueId));
-  for (const version of versions) {
-    const verdicts = await client.judgeVerdict.findMany({
-      where: { judgeVersionId: version.id },
+  const [verdicts, existing] = await Promise.all([
+    client.judgeVerdict.findMany({
+      where: { judgeVersionId },
       select: { transcriptId: true, order: true, repeat: true, status: true, value: true },
-    });
-    const existing = await client.calibration.findMany({
-      where: { judgeVersionId: version.id },
-      select: { queueId: true, split: true, labelSetHash: true },
-    });
-    const done = new Set(existing.map((c) => `${c.queueId}/${c.split}/${c.labelSetHash}`));
-    const pending: Parameters<typeof createCalibration>[0][] = [];
-    for (const queueId of version.labelSetIds) {
-      const q = loaded.get(queueId)!;
-      for (const split of SPLITS) {
-        const gold = split === "all" ? q.gold : q.gold.filter((g) => g.split === split);
-        if (gold.length === 0) continue;
-        if (done.has(`${queueId}/${split}/${labelSetHash(gold)}`)) continue;
-        const ids = new Set(gold.map((g) => g.transcriptId));
-        const stats = buildCalibration({
-          kind: q.kind,
-          scale: q.scale,
-          gold: gold.map((g) => ({ transcriptId: g.transcriptId, value: g.value, length: g.length })),
-          verdicts: verdicts.filter((v) => ids.has(v.transcriptId)),
-          humanLabels: q.labels.filter((l) => ids.has(l.transcriptId)),
-        });
-        pending.push({ judgeVersionId: version.id, queueId, split, stats, createdById: null });
-      }
-    }
-    // One commit per version rather than one per calibration.
-    await client.$transaction(async (tx) => {
-      for (const input of pending) await createCalibration(input, tx);
-    }, TX_OPTIONS);
-    created += pending.length;
-  }
-  return created;
+    }),
+    client.calibration.findMany({ where: { judgeVersionId }, select: { queueId: true, split: true, labelSetHash: true } }),
+  ]);
+  return { verdicts, calibrated: new Set(existing.map((c) => `${c.queueId}/${c.split}/${c.labelSetHash}`)) };
 }
 
-async function loadQueue(queueId: string) {
+/** Writes one version's new calibrations in one commit (rather than one per calibration). */
+export async function writeCalibrations(inputs: Parameters<typeof createCalibration>[0][]) {
+  await db().$transaction(async (tx) => {
+    for (const input of inputs) await createCalibration(input, tx);
+  }, TX_OPTIONS);
+}
+
+/** A label set as calibrating reads it: kind, scale, its gold labels (with split and transcript) and its labels, at the current rubric version. */
+export async function readLabelSetForCalibration(queueId: string) {
   const client = db();
   const queue = await client.labelQueue.findUniqueOrThrow({ where: { id: queueId } });
   const kind = queue.kind as ItemKind;
@@ -392,26 +349,7 @@ async function loadQueue(queueId: string) {
     scale: queue.scaleMin !== null && queue.scaleMax !== null ? { min: queue.scaleMin, max: queue.scaleMax } : null,
     gold: gold
       .filter((g) => split.has(g.transcriptId))
-      .map((g) => ({
-        transcriptId: g.transcriptId,
-        value: g.value,
-        split: split.get(g.transcriptId)!,
-        length: verbosityLength(kind, g.transcript),
-      })),
+      .map((g) => ({ transcriptId: g.transcriptId, value: g.value, split: split.get(g.transcriptId)!, transcript: g.transcript })),
     labels,
   };
-}
-
-/** Reads, validates and imports an LLMBar folder (nothing is written when any file is bad). */
-export async function importLlmbar(dir: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
-  const { readLlmbar } = await import("../datasets/read");
-  const { planLlmbar } = await import("../datasets/llmbar-plan");
-  return writeImportPlan(planLlmbar(readLlmbar(dir)), options);
-}
-
-/** Reads, validates and imports HANNA's hanna_metric_scores_llm.csv. */
-export async function importHanna(file: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
-  const { readHanna } = await import("../datasets/read");
-  const { planHanna } = await import("../datasets/hanna-plan");
-  return writeImportPlan(planHanna(readHanna(file)), options);
 }

@@ -120,3 +120,9 @@ export async function resolveJudgeVersionRef(ref: string) {
 export async function findJudgeByName(name: string) {
   return db().judge.findUnique({ where: { name } });
 }
+
+/** A judge's version ids, newest first. */
+export async function judgeVersionIds(judgeId: string): Promise<string[]> {
+  const versions = await db().judgeVersion.findMany({ where: { judgeId }, orderBy: { version: "desc" }, select: { id: true } });
+  return versions.map((v) => v.id);
+}

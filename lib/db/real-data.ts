@@ -4,7 +4,7 @@ import { hannaRaterEmail } from "../datasets/hanna-plan";
 import { llmbarJudgeName, llmbarLabelSetName } from "../datasets/llmbar-plan";
 import type { CalibrationStats } from "../judges/calibration";
 import type { ItemKind } from "../items/kinds";
-import { evaluateGate, type GatePolicy, type GateResult } from "../judges/gate";
+import type { GateInput, GatePolicy } from "../judges/gate";
 import { leaveOneOutRho } from "../judges/human-ceiling";
 import { accuracyByOrder, type OrderAccuracy } from "../judges/pairwise-orders";
 import { gateCalibration } from "./calibrations";
@@ -13,9 +13,9 @@ import { getGatePolicy } from "./gate-policy";
 import { currentLabelSetHash } from "./label-sets";
 
 /**
- * What the judges page shows about the imported judge-vs-human data sets (LLMBar, HANNA): every
- * imported judge version on each of its label sets, with κ on the whole set, the gate on the test
- * split, per-order accuracy and position consistency (pairwise), Spearman's ρ (graded) and the
+ * What the judges page shows about the imported judge-vs-human data sets (LLMBar, HANNA), read: every
+ * imported judge version on each of its label sets, with κ on the whole set, what the gate on the test
+ * split reads (lib/judging/real-data.ts evaluates it), per-order accuracy and position consistency (pairwise), Spearman's ρ (graded) and the
  * human ceiling where the data have several raters per item.
  */
 export interface CalibrationSummary {
@@ -27,7 +27,7 @@ export interface CalibrationSummary {
   spearman: number | null;
 }
 
-export interface RealJudgeRow {
+export interface StoredJudgeRow {
   versionId: string;
   judgeName: string;
   version: number;
@@ -38,15 +38,20 @@ export interface RealJudgeRow {
   queueName: string;
   all: CalibrationSummary | null;
   test: CalibrationSummary | null;
-  gate: GateResult;
+  /** What the gate on the test split reads (lib/judging/real-data.ts evaluates it). */
+  gateInput: GateInput;
   /** Pairwise only. */
   orders: { original: OrderAccuracy; swapped: OrderAccuracy } | null;
   position: CalibrationStats["position"];
 }
 
-export interface RealData {
+export interface StoredRealData {
   policy: GatePolicy;
-  llmbar: { queues: { id: string; name: string }[]; rows: RealJudgeRow[]; upgrade: { base: RealJudgeRow; candidate: RealJudgeRow } | null };
+  llmbar: {
+    queues: { id: string; name: string }[];
+    rows: StoredJudgeRow[];
+    upgrade: { base: StoredJudgeRow; candidate: StoredJudgeRow } | null;
+  };
   hanna: {
     criteria: {
       name: string;
@@ -56,7 +61,7 @@ export interface RealData {
       humanAlpha: number | null;
       humanFleiss: number | null;
     }[];
-    rows: RealJudgeRow[];
+    rows: StoredJudgeRow[];
   };
 }
 
@@ -115,7 +120,7 @@ const CAL_SELECT = {
   errorCount: true,
 } as const;
 
-export async function loadRealData(): Promise<RealData> {
+export async function readRealData(): Promise<StoredRealData> {
   const client = db();
   const policy = await getGatePolicy();
   const queues = await client.labelQueue.findMany({
@@ -165,19 +170,19 @@ export async function loadRealData(): Promise<RealData> {
 
   const rowsFor = (qs: { id: string; name: string }[]) =>
     versions.flatMap((v) =>
-      qs.flatMap((q): RealJudgeRow[] => {
+      qs.flatMap((q): StoredJudgeRow[] => {
         const key = `${v.id}/${q.id}`;
         const test = testOf.get(key);
         const all = allOf.get(key);
         if (!test && !all) return [];
         const kind = v.judge.kind as ItemKind;
-        const gate = evaluateGate(policy, {
+        const gateInput: GateInput = {
           kind,
           calibration: test ? gateCalibration({ ...test, stats: test.stats }) : null,
           currentLabelSetHash: current.get(q.id) ?? null,
-        });
-        let orders: RealJudgeRow["orders"] = null;
-        let position: RealJudgeRow["position"] = null;
+        };
+        let orders: StoredJudgeRow["orders"] = null;
+        let position: StoredJudgeRow["position"] = null;
         if (kind === "pairwise") {
           const gold = llmbarGold.filter((g) => g.queueId === q.id);
           const goldIds = new Set(gold.map((g) => g.transcriptId));
@@ -199,7 +204,7 @@ export async function loadRealData(): Promise<RealData> {
             queueName: q.name,
             all: summary(all),
             test: summary(test),
-            gate,
+            gateInput,
             orders,
             position,
           },
@@ -210,7 +215,7 @@ export async function loadRealData(): Promise<RealData> {
   const llmbarRows = rowsFor(llmbarQueues);
   // The model upgrade: a version whose parent is another version of the same judge, on the same label
   // set; the plain prompt on MT-Bench (ChatGPT → GPT-4) first.
-  const rank = (r: RealJudgeRow) =>
+  const rank = (r: StoredJudgeRow) =>
     (r.judgeName === llmbarJudgeName("Vanilla_NoRules") ? 0 : 1) + (r.queueName === llmbarLabelSetName("MT-Bench") ? 0 : 2);
   const candidate = llmbarRows
     .filter((r) => r.parentId && llmbarRows.some((b) => b.versionId === r.parentId && b.queueId === r.queueId))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveJudgeVersion, loadJudgeStatus } from "../db/approvals";
+import { approveJudgeVersion, loadJudgeStatus } from "./approvals";
 import { listAuditEvents } from "../db/audit";
 import { db } from "../db/client";
 import { saveVerdict } from "../db/verdicts";

@@ -1,7 +1,8 @@
 import "server-only";
 import { isRecordedProvider } from "../providers/registry";
 import pLimit from "p-limit";
-import { boundQueueId, type JudgeStatus } from "../db/approvals";
+import { boundQueueId } from "../db/approvals";
+import type { JudgeStatus } from "./approvals";
 import { statsOf } from "../db/calibrations";
 import { latestCanaryCheck, saveCanaryCheck } from "../db/canary";
 import { getGatePolicy } from "../db/gate-policy";

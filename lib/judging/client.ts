@@ -1,5 +1,5 @@
 import "server-only";
-import { loadJudgeStatus, type JudgeStatus } from "../db/approvals";
+import { loadJudgeStatus, type JudgeStatus } from "./approvals";
 import { resolveJudgeVersionRef } from "../db/judges";
 import type { ModelProvider } from "../providers/types";
 import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "../judges/call";

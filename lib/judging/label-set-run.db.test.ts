@@ -4,7 +4,7 @@ import { changeGold, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } f
 import { startMockLlmServer, lastUserText, type MockLlmServer } from "../providers/mock-server";
 import { db } from "../db/client";
 import { listVerdicts, saveVerdict } from "../db/verdicts";
-import { approveJudgeVersion, judgeGate, loadJudgeStatus, revokeApproval } from "../db/approvals";
+import { approveJudgeVersion, judgeGate, loadJudgeStatus, revokeApproval } from "./approvals";
 import { statsOf } from "../db/calibrations";
 import { noticeStale } from "../db/judge-staleness";
 import { listAuditEvents } from "../db/audit";

@@ -3,7 +3,7 @@ import { isRecordedProvider } from "../providers/registry";
 import { UserError } from "../errors";
 import { createCalibration } from "../db/calibrations";
 import { db } from "../db/client";
-import { settleCalibration } from "../db/judge-staleness";
+import { settleCalibration } from "./settle";
 import { requestHash } from "../providers/cassette";
 import { getJudgeVersion } from "../db/judges";
 import { loadGoldSplit, loadHumanLabels } from "../db/label-sets";

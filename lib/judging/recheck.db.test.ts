@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decide } from "../db/adjudication";
-import { approveJudgeVersion, judgeGate, loadJudgeStatus, statusJson } from "../db/approvals";
+import { approveJudgeVersion, judgeGate, loadJudgeStatus, statusJson } from "./approvals";
 import { listAuditEvents } from "../db/audit";
 import { db } from "../db/client";
 import { saveVerdict } from "../db/verdicts";
@@ -225,7 +225,8 @@ describe("an approval bound to its evidence, through its lifecycle", () => {
     const version = await seedJudgeVersion("policy-judge", spec("policy-model"));
     await calibrated(version.id, set.queueId);
     await approveJudgeVersion(version.id, admin.id);
-    const { saveGatePolicy, getGatePolicy } = await import("../db/gate-policy");
+    const { getGatePolicy } = await import("../db/gate-policy");
+    const { saveGatePolicy } = await import("./gate-policy");
     const policy = await getGatePolicy();
     try {
       await saveGatePolicy({ ...policy, minKappa: 0.9 }, admin.id);

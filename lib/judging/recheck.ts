@@ -1,5 +1,6 @@
 import "server-only";
-import { approvalStateOf, boundQueueId, GATE_SPLIT, loadJudgeStatus, versionsBoundTo, type JudgeStatus } from "../db/approvals";
+import { approvalStateOf, boundQueueId, GATE_SPLIT, versionsBoundTo } from "../db/approvals";
+import { loadJudgeStatus, type JudgeStatus } from "./approvals";
 import { db } from "../db/client";
 import { noticeStale } from "../db/judge-staleness";
 import { loadGoldSplit } from "../db/label-sets";

@@ -1,7 +1,6 @@
 import "server-only";
-import { loadJudgeStatus } from "../db/approvals";
-import { findJudgeByName, resolveJudgeVersionRef } from "../db/judges";
-import { db } from "../db/client";
+import { loadJudgeStatus } from "./approvals";
+import { findJudgeByName, judgeVersionIds, resolveJudgeVersionRef } from "../db/judges";
 
 /**
  * The version a suite means when a task names a judge. `name@N`, an id or a hash prefix is that
@@ -12,9 +11,8 @@ export async function resolveNamedJudge(ref: string) {
   const text = ref.trim();
   const judge = /@v?\d+$/.test(text) ? null : await findJudgeByName(text);
   if (!judge) return resolveJudgeVersionRef(text);
-  const versions = await db().judgeVersion.findMany({ where: { judgeId: judge.id }, orderBy: { version: "desc" }, select: { id: true } });
-  for (const v of versions) {
-    if ((await loadJudgeStatus(v.id)).gating) return resolveJudgeVersionRef(v.id);
+  for (const id of await judgeVersionIds(judge.id)) {
+    if ((await loadJudgeStatus(id)).gating) return resolveJudgeVersionRef(id);
   }
   return resolveJudgeVersionRef(text);
 }

@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { defineAction } from "@/lib/auth/action";
-import { approveJudgeVersion, revokeApproval } from "@/lib/db/approvals";
-import { saveGatePolicy } from "@/lib/db/gate-policy";
+import { approveJudgeVersion, revokeApproval } from "@/lib/judging/approvals";
+import { saveGatePolicy } from "@/lib/judging/gate-policy";
 import { findOrCreateJudgeVersion, getJudgeVersion } from "@/lib/db/judges";
 import { UserError } from "@/lib/errors";
 import { formatStat } from "@/lib/judges/format";

@@ -24,7 +24,7 @@ async function run(kind: "llmbar" | "hanna", target: string, options: { json?: b
   const { databaseUrl } = await import("../../database-url");
   const { ensureMigrated } = await import("../../db/ensure-migrated");
   const { disconnectDb } = await import("../../db/client");
-  const { importHanna, importLlmbar } = await import("../../db/import-datasets");
+  const { importHanna, importLlmbar } = await import("../../judging/import-datasets");
   try {
     await ensureMigrated(databaseUrl());
     const started = Date.now();

@@ -1,6 +1,6 @@
 import cliProgress from "cli-progress";
 import { z } from "zod";
-import { loadJudgeStatus, statusJson, type JudgeStatus } from "../../db/approvals";
+import { loadJudgeStatus, statusJson, type JudgeStatus } from "../../judging/approvals";
 import { statsOf } from "../../db/calibrations";
 import { resolveJudgeVersionRef } from "../../db/judges";
 import { findLabelSet } from "../../db/label-sets";

@@ -1,4 +1,4 @@
-import type { GateOnLabelSet } from "@/lib/db/approvals";
+import type { GateOnLabelSet } from "@/lib/judges/approval";
 import { ApproveForm } from "./forms";
 
 /**

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { Table, Td, Th } from "@/app/_components/ui/table";
-import type { RealData, RealJudgeRow } from "@/lib/db/real-data";
+import type { RealData, RealJudgeRow } from "@/lib/judging/real-data";
 import { formatInterval, formatPercent, formatStat } from "@/lib/judges/format";
 
 /**

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { gatesByLabelSet, loadJudgeStatus } from "@/lib/db/approvals";
+import { gatesByLabelSet, loadJudgeStatus } from "@/lib/judging/approvals";
 import { judgeVersionTimeline } from "@/lib/db/audit";
 import { latestCalibration, listCalibrations, statsOf } from "@/lib/db/calibrations";
 import { listCanaryChecks } from "@/lib/db/canary";

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { apiRoute, jsonError, readJson } from "@/lib/auth/api";
-import { approveJudgeVersion } from "@/lib/db/approvals";
+import { approveJudgeVersion } from "@/lib/judging/approvals";
 import { findLabelSet } from "@/lib/db/label-sets";
 
 const body = z.object({ labelSet: z.string().trim().min(1, "labelSet names a label set (its name or id).").optional() }).strict();

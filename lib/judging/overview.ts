@@ -1,7 +1,8 @@
 import "server-only";
-import { GATE_SPLIT, loadJudgeStatus } from "./approvals";
-import { latestCalibration } from "./calibrations";
-import { db } from "./client";
+import { GATE_SPLIT } from "../db/approvals";
+import { latestCalibration } from "../db/calibrations";
+import { db } from "../db/client";
+import { loadJudgeStatus } from "./approvals";
 
 /**
  * The Judges overview: per judge, every version that gates or was ever approved, plus its newest

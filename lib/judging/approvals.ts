@@ -1,0 +1,105 @@
+import "server-only";
+import {
+  calibratedLabelSetIds,
+  createApproval,
+  readApprovalEvidence,
+  readGateEvidence,
+  readRevocationEvidence,
+  readStatusEvidence,
+  writeRevocation,
+  type ApprovalRow,
+} from "../db/approvals";
+import { db, type Db, type Tx } from "../db/client";
+import { UserError } from "../errors";
+import type { ItemKind } from "../items/kinds";
+import { decideApproval, decideRevocation, gateOnLabelSet, judgeStatusView, type GateOnLabelSet } from "../judges/approval";
+
+/**
+ * Approving a judge version and reading its status: each use case reads its evidence through lib/db,
+ * decides once with lib/judges/approval.ts, and writes what was decided through lib/db.
+ */
+export type { GateOnLabelSet };
+
+/** The gate for a version on one label set (the one named, else the bound set, else the newest test calibration's). */
+export async function judgeGate(
+  judgeVersionId: string,
+  options: { queueId?: string | null; client?: Db | Tx } = {},
+): Promise<GateOnLabelSet> {
+  const { evidence } = await readGateEvidence(judgeVersionId, options);
+  return gateOnLabelSet(evidence);
+}
+
+/** Each label set the version has a test calibration on, with the gate on it: an admin picks the set to approve on. */
+export async function gatesByLabelSet(judgeVersionId: string): Promise<GateOnLabelSet[]> {
+  const queueIds = await calibratedLabelSetIds(judgeVersionId);
+  return Promise.all(queueIds.map((queueId) => judgeGate(judgeVersionId, { queueId })));
+}
+
+/**
+ * Approves a version on a label set (the newest test calibration's when none is named), after
+ * re-evaluating every gate rule on that set here on the server, whatever the page showed. One transaction:
+ * read the evidence, decide (lib/judges/approval.ts `decideApproval`), write the approval and its audit event.
+ */
+export async function approveJudgeVersion(judgeVersionId: string, actorId: string, options: { queueId?: string | null } = {}) {
+  return db().$transaction(async (tx) => {
+    const evidence = await readApprovalEvidence(tx, judgeVersionId, options.queueId);
+    return createApproval(tx, decideApproval(evidence), actorId);
+  });
+}
+
+export async function revokeApproval(judgeVersionId: string, actorId: string, reason?: string) {
+  return db().$transaction(async (tx) => {
+    const { row, from, version } = await readRevocationEvidence(tx, judgeVersionId);
+    const decision = decideRevocation(from, reason);
+    if (!row || !version) throw new UserError("This version has no standing approval to revoke.", 409);
+    const revoked = await writeRevocation(tx, row, version, decision, actorId);
+    if (!revoked) throw new UserError("The approval changed while you were revoking it: reload and try again.", 409);
+    return revoked;
+  });
+}
+
+export type JudgeStatus = ReturnType<typeof judgeStatusView> & {
+  versionId: string;
+  /** name@N */
+  ref: string;
+  hash: string;
+  kind: ItemKind;
+  /** The newest approval row (standing or not). */
+  approval: ApprovalRow | null;
+};
+
+/**
+ * Everything that says whether a version may gate now, in one read: what `gavel judge status`,
+ * `gavel run --judge`, the pages and the run report use.
+ */
+export async function loadJudgeStatus(judgeVersionId: string, options: { now?: Date; client?: Db | Tx } = {}): Promise<JudgeStatus> {
+  const client = options.client ?? db();
+  const { version, row, approval, policy, currentGoldVersion, gate } = await readStatusEvidence(judgeVersionId, client);
+  const view = judgeStatusView({ approval, currentGoldVersion, now: options.now ?? new Date(), graceDays: policy.graceDays, gate });
+  return {
+    ...view,
+    versionId: version.id,
+    ref: `${version.judge.name}@${version.version}`,
+    hash: version.hash,
+    kind: version.judge.kind as ItemKind,
+    approval: row,
+  };
+}
+
+/** What `gavel judge status --json` prints. */
+export function statusJson(status: JudgeStatus) {
+  return {
+    version: status.ref,
+    versionId: status.versionId,
+    hash: status.hash,
+    approved: status.approved,
+    gating: status.gating,
+    labelSet: status.labelSet?.name ?? null,
+    goldVersion: status.goldVersion,
+    calibrationId: status.calibrationId,
+    state: status.state,
+    reason: status.reason,
+    graceEndsAt: status.graceEndsAt?.toISOString() ?? null,
+    rules: status.gate.rules,
+  };
+}

@@ -1,0 +1,81 @@
+import "server-only";
+import type { ImportPlan } from "../datasets/plan";
+import {
+  readLabelSetForCalibration,
+  readVersionCalibrationInputs,
+  writeCalibrations,
+  writeImportPlan,
+  type ImportResult,
+} from "../db/import-datasets";
+import { buildCalibration, labelSetHash } from "../judges/calibration";
+import { verbosityLength } from "../judges/transcript-input";
+
+const SPLITS = ["test", "all"] as const;
+
+/**
+ * Imports a judge-vs-human data set (LLMBar, HANNA): lib/db/import-datasets.ts writes the plan in one
+ * transaction, then every judge version is calibrated against each of its label sets (test split, which
+ * the gate reads, and the whole set), unless a calibration on the same gold labels exists already.
+ */
+export async function importPlan(
+  plan: ImportPlan,
+  options: { onProgress?: (line: string) => void; calibrate?: boolean } = {},
+): Promise<ImportResult> {
+  const progress = options.onProgress ?? (() => undefined);
+  const result = await writeImportPlan(plan, { onProgress: progress });
+  if (options.calibrate !== false) {
+    progress(`${plan.dataset}: calibrating ${result.versions.length} judge versions`);
+    result.counts.calibrations = await calibrateImported(result.versions);
+  }
+  return result;
+}
+
+/**
+ * Calibrates each version on each of its label sets, on the test split (what the gate reads) and on
+ * the whole set (the figure comparable with the papers), skipping any whose gold set it was already
+ * calibrated on. Returns how many calibrations were created.
+ */
+export async function calibrateImported(versions: { id: string; labelSetIds: string[] }[]): Promise<number> {
+  let created = 0;
+  const queueIds = [...new Set(versions.flatMap((v) => v.labelSetIds))];
+  const loaded = new Map<string, Awaited<ReturnType<typeof readLabelSetForCalibration>>>();
+  for (const queueId of queueIds) loaded.set(queueId, await readLabelSetForCalibration(queueId));
+  for (const version of versions) {
+    const { verdicts, calibrated } = await readVersionCalibrationInputs(version.id);
+    const pending: Parameters<typeof writeCalibrations>[0] = [];
+    for (const queueId of version.labelSetIds) {
+      const q = loaded.get(queueId)!;
+      for (const split of SPLITS) {
+        const gold = split === "all" ? q.gold : q.gold.filter((g) => g.split === split);
+        if (gold.length === 0) continue;
+        if (calibrated.has(`${queueId}/${split}/${labelSetHash(gold)}`)) continue;
+        const ids = new Set(gold.map((g) => g.transcriptId));
+        const stats = buildCalibration({
+          kind: q.kind,
+          scale: q.scale,
+          gold: gold.map((g) => ({ transcriptId: g.transcriptId, value: g.value, length: verbosityLength(q.kind, g.transcript) })),
+          verdicts: verdicts.filter((v) => ids.has(v.transcriptId)),
+          humanLabels: q.labels.filter((l) => ids.has(l.transcriptId)),
+        });
+        pending.push({ judgeVersionId: version.id, queueId, split, stats, createdById: null });
+      }
+    }
+    await writeCalibrations(pending);
+    created += pending.length;
+  }
+  return created;
+}
+
+/** Reads, validates and imports an LLMBar folder (nothing is written when any file is bad). */
+export async function importLlmbar(dir: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
+  const { readLlmbar } = await import("../datasets/read");
+  const { planLlmbar } = await import("../datasets/llmbar-plan");
+  return importPlan(planLlmbar(readLlmbar(dir)), options);
+}
+
+/** Reads, validates and imports HANNA's hanna_metric_scores_llm.csv. */
+export async function importHanna(file: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
+  const { readHanna } = await import("../datasets/read");
+  const { planHanna } = await import("../datasets/hanna-plan");
+  return importPlan(planHanna(readHanna(file)), options);
+}
