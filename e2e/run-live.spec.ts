@@ -57,5 +57,5 @@ test("the run page shows a run in flight: trials stored out of all, errors, thro
   // Once the run is done the card goes and the finished run's numbers stay.
   expect((await running).code).toBe(0);
   await expect(card).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.getByText("Pass rate")).toBeVisible();
+  await expect(page.getByText("Pass rate", { exact: true })).toBeVisible();
 });
