@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { formatStat } from "../lib/judges/format";
+import { formatPercent, formatStat } from "../lib/judges/format";
 import { agreementByDimension } from "../lib/labeling/dimension-agreement";
 import { EXPORT_COLUMNS } from "../lib/labeling/export";
 import type { Dimension } from "../lib/schemas/dimensions";
@@ -115,13 +115,13 @@ test("two dimensions: defined on the form, labeled by keyboard by two reviewers,
   await expect(admin.getByText("All reviewers, primary dimension: verdict")).toBeVisible();
   // The primary: every item unanimous (fail, pass, fail), so κ = 1.
   await expect(admin.getByTestId("fleiss-value")).toHaveText(formatStat(1));
-  await expect(admin.getByTestId("unanimous-value")).toHaveText("100%");
+  await expect(admin.getByTestId("unanimous-value")).toHaveText(formatPercent(1));
   const card = admin.getByTestId("dimension-agreement-failure reason");
   await expect(card).toContainText("4 labels gave it a value");
   await expect(card.getByTestId("dimension-agreement-failure reason-fleiss-value")).toHaveText(
     formatStat(expected!.result.group.fleissKappa),
   );
-  await expect(card.getByTestId("dimension-agreement-failure reason-unanimous-value")).toHaveText("50%");
+  await expect(card.getByTestId("dimension-agreement-failure reason-unanimous-value")).toHaveText(formatPercent(0.5));
   await expect(card.getByTestId("dimension-agreement-failure reason-pairs")).toContainText(formatStat(expected!.result.pairs[0]!.kappa));
 
   // The export: both dimensions, the task prompt and output; the transcript only when asked.
