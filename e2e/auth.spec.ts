@@ -11,6 +11,8 @@ const PAGE_SCOPES: Record<string, Scope> = {
   "/judges/versions/does-not-exist/edit": "judges:write",
   "/judges/versions/does-not-exist/new-model": "judges:write",
   "/label/does-not-exist/item": "labels:write",
+  "/label/mine": "labels:write",
+  "/label/mine/does-not-exist": "labels:write",
   "/label/new": "queues:manage",
   "/label/import": "queues:manage",
   "/label/does-not-exist/adjudicate": "labels:adjudicate",

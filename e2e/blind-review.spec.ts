@@ -35,6 +35,9 @@ const SURFACES: Record<string, string> = {
   "page /judges/versions/[versionId]": "aggregates per calibration",
   "page /label/[queueId]": "per-reviewer counts of labels made, never their values",
   "page /label": "queue progress counts",
+  // The reviewer's own labels and skips only (my-labels.spec.ts checks another reviewer's label is absent):
+  "page /label/mine": "one's own labels and skips",
+  "page /label/mine/[labelId]": "one's own label and its history, the item's whitelisted fields",
   // No verdict or label at all:
   "page /judges/new": "a form",
   "page /judges/policy": "admins only: gate policy",

@@ -12,7 +12,10 @@ const pattern = z.union([z.string(), z.strictObject({ pattern: z.string(), flags
   }
 });
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// Made on first use, not at import: building Ajv costs tens of ms of every command's start-up, and
+// few suites use json_schema.
+let ajvInstance: Ajv | undefined;
+const ajv = () => (ajvInstance ??= new Ajv({ allErrors: true, strict: false }));
 
 const config = z
   .strictObject({
@@ -33,7 +36,7 @@ const config = z
     }
     if (value.json_schema) {
       try {
-        ajv.compile(value.json_schema);
+        ajv().compile(value.json_schema);
       } catch (error) {
         ctx.addIssue({ code: "custom", path: ["json_schema"], message: `invalid JSON schema: ${(error as Error).message}` });
       }
@@ -72,8 +75,8 @@ export const rule = defineGrader({
       let parsed: unknown;
       try {
         parsed = JSON.parse(output);
-        const validate = ajv.compile(config.json_schema);
-        if (!validate(parsed)) failures.push(`JSON does not fit the schema: ${ajv.errorsText(validate.errors)}`);
+        const validate = ajv().compile(config.json_schema);
+        if (!validate(parsed)) failures.push(`JSON does not fit the schema: ${ajv().errorsText(validate.errors)}`);
       } catch {
         failures.push("output is not JSON");
       }

@@ -1,9 +1,8 @@
 import { hostname } from "node:os";
 import path from "node:path";
 import { findBaseline } from "@/lib/db/baselines";
-import { completeRun, createRun, failRun, heartbeat, interruptRun } from "@/lib/db/runs";
-import { resumeRun } from "@/lib/db/run-resume";
-import { saveSuiteVersion, suiteVersionInput } from "@/lib/db/suites";
+import { completeRun, createRun, failRun, heartbeat, interruptRun, resumeRun } from "@/lib/db/run-store";
+import { saveSuiteVersion, suiteVersionInput } from "@/lib/db/suite-versions";
 import { createTrialWriter, toTrialRow, type TrialWriter } from "@/lib/db/trial-writer";
 import { newRunId, preciseNow, type RunDeps } from "@/lib/engine/deps";
 import type { JudgeClient } from "@/lib/trial/judge";

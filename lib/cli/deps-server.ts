@@ -4,7 +4,7 @@ import type { JudgeClient } from "@/lib/trial/judge";
 import { writeRecordFile, type RunMeta, type RunRecord } from "@/lib/engine/record";
 import type { RunSummary } from "@/lib/engine/reducers";
 import type { Agent, TrialResult } from "@/lib/trial/types";
-import { suiteVersionInput } from "@/lib/db/suites";
+import { suiteVersionInput } from "@/lib/db/suite-versions";
 import { toTrialRow } from "@/lib/db/trial-writer";
 import { UsageError } from "./exit";
 

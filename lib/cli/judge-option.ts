@@ -2,11 +2,9 @@ import type { Command } from "commander";
 import type { LoadedSuite } from "@/datasets/load";
 import { judgeTaskKind } from "@/graders/judge";
 import type { JudgeClient } from "@/lib/trial/judge";
-import { createJudgeClient } from "@/lib/judging/client";
 import { fitProblems, type JudgeTask } from "@/lib/judges/fit";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
-import { recheckJudge } from "@/lib/judging/recheck";
-import { resolveNamedJudge } from "@/lib/judging/resolve";
+import type { resolveNamedJudge } from "@/lib/judging/resolve";
 import type { JudgeParser } from "@/lib/judges/version";
 import { UsageError } from "./exit";
 import type { Logger } from "./logger";
@@ -39,7 +37,10 @@ export function suiteJudgeTasks(suite: Pick<LoadedSuite, "tasks">): JudgeTask[] 
 
 type Version = Awaited<ReturnType<typeof resolveNamedJudge>>;
 
+// lib/judging (the judge's providers, the OpenAI and Anthropic SDKs, model prices: about 2 MB of
+// JavaScript) is imported only by a run that has a judge: the others start without it.
 async function resolveRef(ref: string, where: string): Promise<Version> {
+  const { resolveNamedJudge } = await import("@/lib/judging/resolve");
   try {
     return await resolveNamedJudge(ref);
   } catch (error) {
@@ -93,6 +94,7 @@ export async function resolveJudge(options: Record<string, unknown>, context: Re
   const version = await checkSuiteJudges(context.suite, flag);
   if (!version) return undefined;
   const log = (line: string) => context.logger?.info(line);
+  const [{ recheckJudge }, { createJudgeClient }] = await Promise.all([import("@/lib/judging/recheck"), import("@/lib/judging/client")]);
   const { status } = await recheckJudge(version.id, { canary: true, log });
   if (!status.gating)
     log(`${labelOf(version)} is ${status.state} (${status.reason}): its verdicts are recorded as shadow and not counted.`);

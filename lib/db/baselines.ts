@@ -2,8 +2,13 @@ import "server-only";
 import type { RunMetrics } from "@/lib/engine/metrics";
 import type { BaselineRequest } from "@/lib/engine/record";
 import { noBaseline, type Baseline } from "@/lib/gates/evaluate";
+import { databaseProvider, databaseUrl } from "../database-url";
 import { UserError } from "../errors";
-import { db } from "./client";
+import { boolParam, bulkQuery, placeholders } from "./bulk";
+import { dbJson } from "./run-store";
+
+// Plain SQL on the bulk connection, not the Prisma client: `gavel run` reads its baseline at the end
+// of every run and starts without Prisma (see run-store.ts).
 
 export interface BaselineQuery {
   suiteName: string;
@@ -23,10 +28,12 @@ const metricsOf = (summary: unknown): RunMetrics | null => {
 
 /** A run that --baseline RUN_ID may name: it exists, finished and has the metrics the gates read. */
 export async function checkBaselineRun(runId: string): Promise<void> {
-  const run = await db().run.findUnique({ where: { id: runId }, select: { status: true, summary: true } });
+  const p = databaseProvider(databaseUrl());
+  const [run] = await bulkQuery(`SELECT "status", "summary" FROM "runs" WHERE "id" = ${placeholders(p, 1)}`, [runId]);
   if (!run) throw new UserError(`--baseline ${runId}: no such run`, 422, "baseline");
-  if (run.status !== "completed") throw new UserError(`--baseline ${runId}: that run is ${run.status}, not completed`, 422, "baseline");
-  if (!metricsOf(run.summary))
+  if (run.status !== "completed")
+    throw new UserError(`--baseline ${runId}: that run is ${String(run.status)}, not completed`, 422, "baseline");
+  if (!metricsOf(dbJson(run.summary)))
     throw new UserError(`--baseline ${runId}: that run was stored before Gavel recorded run metrics; pick a newer one`, 422, "baseline");
 }
 
@@ -37,35 +44,37 @@ export async function checkBaselineRun(runId: string): Promise<void> {
  */
 export async function findBaseline(query: BaselineQuery): Promise<Baseline> {
   if (query.request === "none") return noBaseline("no baseline: --baseline none");
+  const p = databaseProvider(databaseUrl());
   if (query.request !== "auto") {
     const runId = query.request.runId;
-    const run = await db().run.findUnique({
-      where: { id: runId },
-      select: { id: true, status: true, summary: true, suiteVersion: { select: { hash: true } } },
-    });
-    const metrics = run?.status === "completed" ? metricsOf(run.summary) : null;
+    const [run] = await bulkQuery(
+      `SELECT r."id", r."status", r."summary", v."hash" FROM "runs" r JOIN "suite_versions" v ON v."id" = r."suite_version_id"
+       WHERE r."id" = ${placeholders(p, 1)}`,
+      [runId],
+    );
+    const metrics = run?.status === "completed" ? metricsOf(dbJson(run.summary)) : null;
     if (!run || !metrics) return noBaseline(`no baseline: run ${runId} is not a completed run with metrics`, "run");
-    const other = run.suiteVersion.hash !== query.suiteHash ? ` (a different suite version, ${run.suiteVersion.hash.slice(0, 12)})` : "";
+    const hash = String(run.hash);
+    const other = hash !== query.suiteHash ? ` (a different suite version, ${hash.slice(0, 12)})` : "";
     return {
-      info: { mode: "run", previousRunId: run.id, windowRunIds: [run.id], note: `baseline: run ${run.id}, named with --baseline${other}` },
-      previous: { runId: run.id, metrics },
+      info: { mode: "run", previousRunId: runId, windowRunIds: [runId], note: `baseline: run ${runId}, named with --baseline${other}` },
+      previous: { runId, metrics },
       window: [metrics],
     };
   }
-  const runs = await db().run.findMany({
-    where: {
-      suiteVersion: { hash: query.suiteHash, suite: { name: query.suiteName } },
-      agentLabel: query.agentLabel,
-      onDefaultBranch: true,
-      status: "completed",
-      id: { not: query.runId },
-    },
-    orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
-    take: query.window,
-    select: { id: true, summary: true, gitBranch: true },
-  });
+  // Comparable runs: same suite version and agent label, on the default branch, completed; newest first.
+  const runs = await bulkQuery(
+    `SELECT r."id", r."summary", r."git_branch" FROM "runs" r
+       JOIN "suite_versions" v ON v."id" = r."suite_version_id"
+       JOIN "suites" s ON s."id" = v."suite_id"
+     WHERE v."hash" = ${placeholders(p, 1)} AND s."name" = ${placeholders(p, 1, 1)} AND r."agent_label" = ${placeholders(p, 1, 2)}
+       AND r."on_default_branch" = ${placeholders(p, 1, 3)} AND r."status" = 'completed' AND r."id" <> ${placeholders(p, 1, 4)}
+     ORDER BY r."finished_at" DESC, r."id" DESC
+     LIMIT ${placeholders(p, 1, 5)}`,
+    [query.suiteHash, query.suiteName, query.agentLabel, boolParam(p, true), query.runId, query.window],
+  );
   const usable = runs
-    .map((r) => ({ id: r.id, branch: r.gitBranch, metrics: metricsOf(r.summary) }))
+    .map((r) => ({ id: String(r.id), branch: (r.git_branch as string | null) ?? null, metrics: metricsOf(dbJson(r.summary)) }))
     .filter((r): r is { id: string; branch: string | null; metrics: RunMetrics } => r.metrics !== null);
   if (usable.length === 0) {
     return noBaseline(

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
+import type { PrismaPg } from "@prisma/adapter-pg";
 import { databaseProvider, databaseUrl, sqliteFilePath, type DatabaseProvider } from "../database-url";
 import { sqliteAdapter } from "./sqlite";
 
@@ -30,7 +30,8 @@ function connection(url: string): Promise<Adapter> {
   if (current) void current.adapter.then((a) => a.dispose()).catch(() => undefined);
   const adapter: Promise<Adapter> =
     databaseProvider(url) === "postgres"
-      ? new PrismaPg({ connectionString: url }).connect()
+      ? // Imported for PostgreSQL only: pg and its adapter are no part of an SQLite command's start-up.
+        import("@prisma/adapter-pg").then(({ PrismaPg }) => new PrismaPg({ connectionString: url }).connect())
       : sqliteAdapter(sqliteFilePath(url))
           .connect()
           .then(async (a) => {
@@ -69,6 +70,16 @@ function bind(q: Queryable, provider: Provider): BulkTx {
 export async function bulkQuery(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   const url = databaseUrl();
   return bind(await connection(url), databaseProvider(url)).query(sql, params);
+}
+
+/** A unique constraint refused a write on the bulk connection (either driver adapter). */
+export const isDriverUniqueViolation = (error: unknown) =>
+  (error as { cause?: { kind?: string } } | null)?.cause?.kind === "UniqueConstraintViolation";
+
+/** One write on the bulk connection, outside any transaction; returns the rows it changed. */
+export async function bulkExecute(sql: string, params: unknown[] = []): Promise<number> {
+  const url = databaseUrl();
+  return bind(await connection(url), databaseProvider(url)).execute(sql, params);
 }
 
 /** Runs fn in one transaction on the bulk connection: all of it is written, or none. */

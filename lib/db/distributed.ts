@@ -1,13 +1,11 @@
 import "server-only";
 import { bulkTransaction, insertStatement, placeholders, timestampParam } from "./bulk";
 import { db, type Prisma } from "./client";
+import { DISTRIBUTED_RUNNER } from "./run-store";
 import { GRADER_COLUMNS, TRIAL_COLUMNS, graderValues, trialId, trialValues, type TrialRow } from "./trial-writer";
 
-/**
- * A distributed run's runner field: no "host:pid", because no one process owns the run while its
- * jobs wait in pg-boss (see runnerGone in run-resume.ts, which leaves such runs alone).
- */
-export const DISTRIBUTED_RUNNER = "pg-boss";
+/** A distributed run's runner field (defined beside runnerGone, which leaves such runs alone). */
+export { DISTRIBUTED_RUNNER };
 
 /** What a distributed run keeps in its summary while it runs (replaced by the real summary when it finishes). */
 export interface DistributedPlan {

@@ -3,7 +3,6 @@ import { readdirSync } from "node:fs";
 import { databaseProvider, sqliteFilePath } from "../database-url";
 import { deployMigrations, PRISMA_FILES } from "./prisma-cli";
 import { deploySqliteMigrations } from "./sqlite-migrate";
-import { queryRows } from "./temp-database";
 
 /** Migration folders of the provider that the database has not finished applying. */
 export async function pendingMigrations(url: string): Promise<string[]> {
@@ -12,6 +11,8 @@ export async function pendingMigrations(url: string): Promise<string[]> {
     .filter((e) => e.isDirectory())
     .map((e) => e.name);
   let applied: Set<string>;
+  // Imported here, not at the top: it brings pg, which an SQLite command never needs.
+  const { queryRows } = await import("./temp-database");
   try {
     const rows = await queryRows(
       url,

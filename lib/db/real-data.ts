@@ -120,11 +120,59 @@ const CAL_SELECT = {
   errorCount: true,
 } as const;
 
+const REAL_DATA_QUEUES = { OR: [{ name: { startsWith: "LLMBar " } }, { name: { startsWith: "HANNA " } }], archivedAt: null };
+
+/**
+ * Everything readRealData reads can only change through a write these few aggregates see: a queue
+ * renamed, archived or given a new rubric (updatedAt), an item added, a calibration made, a label
+ * made or changed, a gold label or verdict added, or any audited write (adjudication replaces a gold label in
+ * place, and is audited); the gate policy is part of the answer. Reading them costs a few indexed
+ * queries instead of every HANNA label, every LLMBar verdict and 264 calibrations' statistics.
+ */
+async function realDataFingerprint(): Promise<string> {
+  const client = db();
+  const queues = await client.labelQueue.findMany({
+    where: REAL_DATA_QUEUES,
+    orderBy: { id: "asc" },
+    select: { id: true, updatedAt: true, rubricVersion: true },
+  });
+  const queueId = { in: queues.map((q) => q.id) };
+  const [policy, items, calibrations, labels, gold, verdicts, versions, audit] = await Promise.all([
+    getGatePolicy(),
+    client.queueItem.count({ where: { queueId } }),
+    client.calibration.aggregate({ where: { queueId }, _count: true, _max: { createdAt: true } }),
+    client.label.aggregate({ where: { queueId }, _count: true, _max: { updatedAt: true } }),
+    client.goldLabel.count({ where: { queueId } }),
+    // All verdicts, not only LLMBar's: a join to filter them costs more than the whole read it saves.
+    // A verdict replaced in place is a re-run, which ends in a calibration (counted above).
+    client.judgeVerdict.aggregate({ _count: true, _max: { createdAt: true } }),
+    client.judgeVersion.aggregate({ _count: true, _max: { createdAt: true } }),
+    client.auditEvent.findFirst({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } }),
+  ]);
+  return JSON.stringify([queues, policy, items, calibrations, labels, gold, verdicts, versions, audit?.id ?? null]);
+}
+
+let cached: { fingerprint: string; data: Promise<StoredRealData> } | null = null;
+
+/** The imported data sets as the judges page shows them, read again only when the fingerprint above moves. */
 export async function readRealData(): Promise<StoredRealData> {
+  const fingerprint = await realDataFingerprint();
+  if (cached?.fingerprint !== fingerprint) {
+    const data = readRealDataNow();
+    cached = { fingerprint, data };
+    // A failed read is not kept: the next request tries again.
+    data.catch(() => {
+      if (cached?.data === data) cached = null;
+    });
+  }
+  return cached.data;
+}
+
+async function readRealDataNow(): Promise<StoredRealData> {
   const client = db();
   const policy = await getGatePolicy();
   const queues = await client.labelQueue.findMany({
-    where: { OR: [{ name: { startsWith: "LLMBar " } }, { name: { startsWith: "HANNA " } }], archivedAt: null },
+    where: REAL_DATA_QUEUES,
     orderBy: { name: "asc" },
     select: { id: true, name: true, kind: true },
   });

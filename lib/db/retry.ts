@@ -1,9 +1,9 @@
 import "server-only";
+import { isDriverUniqueViolation } from "./bulk";
 import { Prisma } from "./client";
 
 export const isUniqueViolation = (error: unknown) =>
-  (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") ||
-  (error as { cause?: { kind?: string } } | null)?.cause?.kind === "UniqueConstraintViolation";
+  (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") || isDriverUniqueViolation(error);
 
 /**
  * Runs a find-then-create transaction again when a concurrent one created the same row first (a

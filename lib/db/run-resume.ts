@@ -1,59 +1,11 @@
 import "server-only";
-import { readFileSync } from "node:fs";
-import { hostname } from "node:os";
 import type { TrialResult, VerdictStatus } from "@/lib/trial/types";
 import { UserError } from "../errors";
 import { db } from "./client";
-import { DISTRIBUTED_RUNNER } from "./distributed";
+import { runnerGone } from "./run-store";
 
-/** A running run whose heartbeat is older than this is taken for dead (its runner refreshes it every 10 s). */
-export const STALE_AFTER_MS = 60_000;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-  // A killed process nobody reaped yet (a container without an init) still answers signal 0.
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return true;
-  }
-}
-
-/** Is this run's runner gone? On this host its process is checked directly; elsewhere the heartbeat tells. */
-export function runnerGone(run: { runner: string | null; heartbeatAt: Date | null; startedAt: Date }, now = Date.now()): boolean {
-  // A distributed run's trials wait in pg-boss, which retries them: no process's death stops it.
-  if (run.runner === DISTRIBUTED_RUNNER) return false;
-  const [host, pid] = (run.runner ?? "").split(/:(?=\d+$)/);
-  if (host && pid && host === hostname() && Number(pid) !== process.pid) return !processAlive(Number(pid));
-  return now - (run.heartbeatAt ?? run.startedAt).getTime() > STALE_AFTER_MS;
-}
-
-/**
- * Marks runs whose runner died (killed, crashed, the machine went away) as interrupted, so nothing
- * shows "running" forever. Called when the web app lists runs and when the CLI starts a run.
- */
-export async function markStaleRuns(now = Date.now()): Promise<string[]> {
-  const running = await db().run.findMany({
-    where: { status: "running" },
-    select: { id: true, runner: true, heartbeatAt: true, startedAt: true },
-  });
-  const dead = running.filter((r) => runnerGone(r, now)).map((r) => r.id);
-  if (dead.length) {
-    await db().run.updateMany({
-      where: { id: { in: dead }, status: "running" },
-      data: {
-        status: "interrupted",
-        summary: { interrupted: "the runner stopped without finishing (killed, crashed or lost): resume it with gavel run --resume" },
-      },
-    });
-  }
-  return dead;
-}
+// The stale-run sweep and the resumed run's row are written in plain SQL (run-store.ts), for `gavel run`.
+export { markStaleRuns, resumeRun, runnerGone, STALE_AFTER_MS } from "./run-store";
 
 export interface ResumableRun {
   id: string;
@@ -98,14 +50,6 @@ export async function findResumableRun(id: string): Promise<ResumableRun> {
     source: { commit: run.gitCommit, branch: run.gitBranch, ciJob: run.ciJob, onDefaultBranch: run.onDefaultBranch },
     baselineRunId: run.baselineRunId,
   };
-}
-
-/** Running again: the new runner owns it, with a fresh heartbeat. */
-export async function resumeRun(id: string, runner: string): Promise<void> {
-  await db().run.update({
-    where: { id },
-    data: { status: "running", runner, heartbeatAt: new Date(), finishedAt: null, gatePassed: null },
-  });
 }
 
 const STEP_SUFFIX = / \[step (\d+)\]$/;

@@ -1,4 +1,3 @@
-import pLimit from "p-limit";
 import type { LoadedSuite } from "@/datasets/load";
 import { evaluateHardGates } from "@/lib/gates/hard";
 import type { RunDeps, RunLinks } from "./deps";
@@ -63,7 +62,6 @@ export async function runSuite(suite: LoadedSuite, options: RunOptions, deps: Ru
   };
   await deps.beginRun(meta);
   try {
-    const limit = pLimit(options.concurrency);
     const total = suite.tasks.length * options.trials;
     const byTask = new Map<string, TrialResult[]>(suite.tasks.map((t) => [t.id, []]));
     const stored = new Set<string>();
@@ -77,22 +75,29 @@ export async function runSuite(suite: LoadedSuite, options: RunOptions, deps: Ru
     let done = stored.size;
     deps.onProgress?.(done, total);
     const context = { runId: meta.runId, agent: deps.agent, sandbox: suite.sandbox?.definition ?? null, judge: deps.judge, now: deps.now };
-    const jobs: Promise<void>[] = [];
-    // Trial-major order: every task gets its first trial before any gets its second.
-    for (let trialIndex = 0; trialIndex < options.trials; trialIndex++) {
-      for (const task of suite.tasks) {
+    // `concurrency` workers take the next (trial, task) pair in trial-major order — every task gets its
+    // first trial before any gets its second — rather than a queued promise per trial made up front
+    // (10,000 closures and their promises for a 2,000 × 5 run, all alive until the end).
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < total) {
+        const at = next++;
+        const task = suite.tasks[at % suite.tasks.length]!;
+        const trialIndex = Math.floor(at / suite.tasks.length);
         if (stored.size && stored.has(`${task.id}\0${trialIndex}`)) continue;
-        jobs.push(
-          limit(async () => {
-            const trial = await runTrial(task, trialIndex, context);
-            byTask.get(task.id)!.push(trial);
-            deps.saveTrial(trial);
-            deps.onProgress?.(++done, total);
-          }),
-        );
+        try {
+          const trial = await runTrial(task, trialIndex, context);
+          byTask.get(task.id)!.push(trial);
+          deps.saveTrial(trial);
+          deps.onProgress?.(++done, total);
+        } catch (error) {
+          failed = true; // the other workers start nothing new
+          throw error;
+        }
       }
-    }
-    await Promise.all(jobs);
+    };
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, total) }, worker));
     return await foldRun(suite, meta, byTask, deps);
   } catch (error) {
     await deps.abortRun?.(meta.runId, error as Error).catch(() => undefined);

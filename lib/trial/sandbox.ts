@@ -26,13 +26,16 @@ export function defineSandbox<S>(definition: SandboxDefinition<S>): SandboxDefin
   return definition;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// Made on the first tool call, not at import: building Ajv (its meta-schemas) costs tens of ms of
+// every command's start-up, and most suites have no sandbox.
+let ajvInstance: Ajv | undefined;
+const ajv = () => (ajvInstance ??= new Ajv({ allErrors: true, strict: false }));
 const validators = new WeakMap<object, ValidateFunction>();
 
 function validatorFor(tool: SandboxTool<unknown>): ValidateFunction {
   let validate = validators.get(tool);
   if (!validate) {
-    validate = ajv.compile(tool.parameters);
+    validate = ajv().compile(tool.parameters);
     validators.set(tool, validate);
   }
   return validate;
@@ -68,7 +71,8 @@ export class Sandbox<S = unknown> {
     if (!tool) throw new ToolCallError(`unknown tool ${name}`);
     const copy = structuredClone(args ?? {}) as Record<string, unknown>;
     const validate = validatorFor(tool as SandboxTool<unknown>);
-    if (!validate(copy)) throw new ToolCallError(`invalid arguments for ${name}: ${ajv.errorsText(validate.errors, { dataVar: "args" })}`);
+    if (!validate(copy))
+      throw new ToolCallError(`invalid arguments for ${name}: ${ajv().errorsText(validate.errors, { dataVar: "args" })}`);
     try {
       // The result is copied so later changes to the state never rewrite a recorded step.
       return structuredClone(await tool.run(this.state, copy));

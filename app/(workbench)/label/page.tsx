@@ -24,11 +24,14 @@ export default async function LabelPage() {
         actions={
           can(user, "queues:manage") ? (
             <>
+              <LinkButton href="/label/mine">My labels</LinkButton>
               <LinkButton href="/label/import">Import transcripts</LinkButton>
               <LinkButton href="/label/new" tone="primary">
                 New queue
               </LinkButton>
             </>
+          ) : mayLabel ? (
+            <LinkButton href="/label/mine">My labels</LinkButton>
           ) : null
         }
       />

@@ -6,9 +6,10 @@ import { recordSummary } from "@/lib/engine/record";
 import { runSuite } from "@/lib/engine/run-suite";
 import { databaseUrl } from "@/lib/database-url";
 import { checkBaselineRun } from "@/lib/db/baselines";
-import { disconnectDb } from "@/lib/db/client";
+import { disconnectAll } from "@/lib/db/disconnect";
 import { ensureMigrated } from "@/lib/db/ensure-migrated";
-import { findResumableRun, loadStoredTrials, markStaleRuns } from "@/lib/db/run-resume";
+import type { ResumableRun } from "@/lib/db/run-resume";
+import { markStaleRuns } from "@/lib/db/run-store";
 import { UserError } from "@/lib/errors";
 import { localDeps } from "../deps-local";
 import { ServerError, serverDeps } from "../deps-server";
@@ -104,14 +105,17 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       throw new UsageError("--resume with --server is not supported yet: resume against the database that started the run");
     const given = flags.agent ? await agentFor(flags.agent) : null;
     const baseline = baselineRequest(flags.baseline);
-    let resumable = null;
+    let resumable: ResumableRun | null = null;
+    // A local run without --resume or --judge never starts the Prisma client (see lib/db/run-store.ts);
+    // resuming reads the stored run and its trials through it.
+    const resume = flags.resume ? await import("@/lib/db/run-resume") : null;
     let judge: Awaited<ReturnType<typeof resolveJudge>>;
     if (!flags.server) {
       await ensureMigrated(databaseUrl());
       // Judges live in the database: a judge that does not fit a task is refused before any run is written.
       judge = await resolveJudge(raw, { suite, logger });
       await markStaleRuns().catch(() => undefined);
-      resumable = flags.resume ? await asUsage(() => findResumableRun(flags.resume!)) : null;
+      resumable = resume ? await asUsage(() => resume.findResumableRun(flags.resume!)) : null;
       if (resumable) checkResume(flags, suite, resumable);
       if (baseline !== "auto" && baseline !== "none") await asUsage(() => checkBaselineRun(baseline.runId));
     }
@@ -123,7 +127,7 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
           defaultBranch: runSource(flags, agent.spec).defaultBranch,
         }
       : runSource(flags, agent.spec);
-    const existing = resumable ? await loadStoredTrials(resumable.id) : [];
+    const existing = resumable && resume ? await resume.loadStoredTrials(resumable.id) : [];
 
     const progress = flags.json || flags.quiet ? null : createProgress(process.stderr);
     const deps = flags.server
@@ -181,7 +185,7 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       process.off("SIGTERM", onSignal);
       progress?.stop();
       await agent.close?.();
-      await disconnectDb();
+      await disconnectAll();
     }
   });
 };

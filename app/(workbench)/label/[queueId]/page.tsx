@@ -32,6 +32,11 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
         }
         actions={
           <>
+            {can(user, "labels:write") ? (
+              <Link href={`/label/mine?queue=${queue.id}`} className="text-sm text-indigo-700 hover:underline">
+                My labels
+              </Link>
+            ) : null}
             <Link href={`/label/${queue.id}/agreement`} className="text-sm text-indigo-700 hover:underline">
               Agreement
             </Link>

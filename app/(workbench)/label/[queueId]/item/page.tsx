@@ -85,6 +85,10 @@ export default async function LabelItemPage({
             <span data-testid="my-time-per-label">{formatMean(mine.timeSpentMs, mine.timed)}</span> a label on average.{" "}
             <Link href={`/label/${queue.id}`} className="text-indigo-700 hover:underline">
               Queue overview
+            </Link>{" "}
+            ·{" "}
+            <Link href={`/label/mine?queue=${queue.id}`} className="text-indigo-700 hover:underline">
+              My labels
             </Link>
           </>
         }

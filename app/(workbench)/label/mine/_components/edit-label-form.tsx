@@ -1,0 +1,61 @@
+"use client";
+
+import { useActionState } from "react";
+import { Alert } from "@/app/_components/ui/alert";
+import { Button } from "@/app/_components/ui/button";
+import { Field, inputClass } from "@/app/_components/ui/field";
+import { idleState, type ActionState } from "@/lib/action-state";
+import type { LabelChoice } from "@/lib/labeling/choices";
+import { editLabelAction } from "../actions";
+
+/** Change one's own label: every choice styled alike (no nudge), the reason optional. */
+export function EditLabelForm({
+  labelId,
+  choices,
+  value,
+  reason,
+}: {
+  labelId: string;
+  choices: LabelChoice[];
+  value: string;
+  reason: string | null;
+}) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(editLabelAction, idleState);
+  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form action={formAction} className="space-y-3" aria-label="Change your label">
+      {state.status === "ok" ? (
+        <Alert tone="success" data-testid="edit-result">
+          {state.message}
+        </Alert>
+      ) : null}
+      {state.status === "error" ? (
+        <Alert tone="error" data-testid="edit-error">
+          {state.message}
+        </Alert>
+      ) : null}
+      <input type="hidden" name="labelId" value={labelId} />
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-stone-800">Your label</legend>
+        <div className="flex flex-wrap gap-2">
+          {choices.map((choice) => (
+            <label
+              key={choice.value}
+              className="inline-flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm ring-1 ring-stone-300 has-[:checked]:ring-2 has-[:checked]:ring-stone-800"
+            >
+              <input type="radio" name="value" value={choice.value} defaultChecked={choice.value === value} />
+              {choice.label}
+            </label>
+          ))}
+        </div>
+        {errors.value ? <p className="mt-1 text-sm text-red-700">{errors.value.join(" ")}</p> : null}
+      </fieldset>
+      <Field id="reason" label="Reason (optional)" errors={errors.reason}>
+        <textarea id="reason" name="reason" rows={3} defaultValue={reason ?? ""} className={inputClass} />
+      </Field>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Saving…" : "Save change"}
+      </Button>
+    </form>
+  );
+}
