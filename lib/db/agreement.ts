@@ -18,6 +18,9 @@ export interface QueueSummary {
   reviewersPerItem: number;
   scaleMin: number | null;
   scaleMax: number | null;
+  primaryDimension: string;
+  /** The further dimensions as stored (lib/schemas/dimensions.ts readExtraDimensions reads them). */
+  dimensions: unknown;
 }
 
 const queueFields = {
@@ -29,6 +32,8 @@ const queueFields = {
   reviewersPerItem: true,
   scaleMin: true,
   scaleMax: true,
+  primaryDimension: true,
+  dimensions: true,
 } as const;
 
 export async function findQueue(queueId: string, client: Db | Tx = db()): Promise<QueueSummary | null> {
@@ -48,7 +53,7 @@ export async function loadCurrentLabels(queue: Pick<QueueSummary, "id" | "rubric
   return client.label.findMany({
     where: { queueId: queue.id, rubricVersion: queue.rubricVersion },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { transcriptId: true, reviewerId: true, value: true, reviewer: { select: { email: true, name: true } } },
+    select: { transcriptId: true, reviewerId: true, value: true, dimensions: true, reviewer: { select: { email: true, name: true } } },
   });
 }
 

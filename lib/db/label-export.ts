@@ -1,5 +1,6 @@
 import "server-only";
-import type { ExportRow } from "../labeling/export";
+import type { ExportLayout, ExportRow } from "../labeling/export";
+import { readExtraDimensions, type DimensionValue } from "../schemas/dimensions";
 import { recordAudit } from "./audit";
 import { db } from "./client";
 
@@ -12,12 +13,14 @@ export async function loadLabelExport(
   queueIdOrName: string,
   options: {
     rubricVersion?: number | "current";
+    /** Add each label's full transcript content. */
+    transcript?: boolean;
     /** Who exported it, for the audit log (every export is one event). */ audit?: { actorId: string | null; format: string; via: string };
   } = {},
 ) {
   const queue = await db().labelQueue.findFirst({
     where: { OR: [{ id: queueIdOrName }, { name: queueIdOrName }] },
-    select: { id: true, name: true, rubricVersion: true },
+    select: { id: true, name: true, rubricVersion: true, dimensions: true },
   });
   if (!queue) return null;
   const version = options.rubricVersion === "current" ? queue.rubricVersion : options.rubricVersion;
@@ -37,7 +40,10 @@ export async function loadLabelExport(
         createdAt: true,
         importedFrom: true,
         reviewer: { select: { email: true } },
-        transcript: { select: { externalId: true } },
+        dimensions: true,
+        transcript: {
+          select: { externalId: true, taskPrompt: true, finalOutput: true, ...(options.transcript ? { content: true } : {}) },
+        },
       },
     }),
     db().goldLabel.findMany({
@@ -71,6 +77,10 @@ export async function loadLabelExport(
       gold_source: g?.source ?? null,
       has_gold: Boolean(g),
       matches_gold: g ? g.value === label.value : null,
+      task_prompt: label.transcript.taskPrompt,
+      final_output: label.transcript.finalOutput,
+      dimensions: (label.dimensions as Record<string, DimensionValue> | null) ?? null,
+      ...(options.transcript ? { transcript: (label.transcript as { content?: unknown }).content ?? null } : {}),
     };
   });
   if (options.audit) {
@@ -85,8 +95,13 @@ export async function loadLabelExport(
         rows: rows.length,
         rubricVersion: options.rubricVersion ?? "all",
         via: options.audit.via,
+        ...(options.transcript ? { transcript: true } : {}),
       },
     });
   }
-  return { queue, rows };
+  const layout: ExportLayout = {
+    dimensions: readExtraDimensions(queue.dimensions).map((d) => d.name),
+    transcript: Boolean(options.transcript),
+  };
+  return { queue, rows, layout };
 }

@@ -29,6 +29,8 @@ export interface QueueShape {
   kind: ItemKind;
   /** The declared scale of a graded queue; null when none is declared (the observed values are the scale). */
   scale: { min: number; max: number } | null;
+  /** Declared categories that replace the kind's (a categorical score dimension: lib/labeling/dimension-agreement.ts). */
+  categories?: readonly string[];
 }
 
 export interface PairAgreement {
@@ -94,7 +96,7 @@ export interface QueueAgreement {
 
 /** The values a label (or a gold decision) may take in a queue of this shape. */
 export function allowedValues(shape: QueueShape): string[] {
-  return kindCategories(shape.kind, shape.scale) ?? labelValues(shape.kind);
+  return shape.categories ? [...shape.categories] : (kindCategories(shape.kind, shape.scale) ?? labelValues(shape.kind));
 }
 
 function byItem(labels: readonly ReviewerLabel[]): Map<string, { reviewerId: string; value: string }[]> {
@@ -189,7 +191,7 @@ function groupAgreement(
  */
 export function queueAgreement(labels: readonly ReviewerLabel[], shape: QueueShape): QueueAgreement {
   const items = byItem(labels);
-  const declared = kindCategories(shape.kind, shape.scale);
+  const declared = shape.categories ? [...shape.categories] : kindCategories(shape.kind, shape.scale);
   const categories = declared ?? sortLabels(labels.map((l) => l.value));
   const known = new Set(categories);
   for (const label of labels) {

@@ -15,4 +15,9 @@ export const exportOptions = z.object({
       ctx.addIssue({ code: "custom", message: `rubric version must be all, current or a whole number from 1, got "${v}"` });
       return z.NEVER;
     }),
+  /** Add each label's full transcript (messages, tool calls, final state): large, so only when asked. */
+  transcript: z
+    .union([z.boolean(), z.enum(["1", "0", "true", "false"], { error: "transcript must be 1, 0, true or false" })])
+    .default(false)
+    .transform((v) => v === true || v === "1" || v === "true"),
 });

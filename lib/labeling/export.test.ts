@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { EXPORT_COLUMNS, exportFileName, neutralizeFormula, toCsv, toJsonl, type ExportRow } from "./export";
+import { EXPORT_COLUMNS, exportColumns, exportFileName, neutralizeFormula, toCsv, toJsonl, type ExportRow } from "./export";
 
 const row = (overrides: Partial<ExportRow> = {}): ExportRow => ({
   queue: "refunds",
@@ -20,6 +20,9 @@ const row = (overrides: Partial<ExportRow> = {}): ExportRow => ({
   gold_source: "consensus",
   has_gold: true,
   matches_gold: true,
+  task_prompt: "Refund order 7",
+  final_output: "Refunded.",
+  dimensions: null,
   ...overrides,
 });
 
@@ -83,6 +86,36 @@ describe("JSONL export", () => {
     expect(lines[0]).toMatchObject({ reason: "=1+1", judge_seen: false, matches_gold: true });
     expect(lines[1]).toMatchObject({ gold_value: null, matches_gold: null });
     expect(toJsonl([])).toBe("");
+  });
+});
+
+describe("dimensions and transcripts", () => {
+  const layout = { dimensions: ["reason", "tags", "tone"], transcript: true };
+  const withDims = row({
+    dimensions: { reason: "wrong tool", tags: ["rude", "slow"], tone: 4 },
+    transcript: { messages: [{ role: "user", content: "=cmd" }] },
+  });
+
+  it("CSV adds a column per further dimension (a multi-select joined by '; ') and the transcript as JSON", () => {
+    const csv = toCsv([withDims, row()], layout);
+    expect(csv.split("\n")[0]).toBe([...EXPORT_COLUMNS, "dim_reason", "dim_tags", "dim_tone", "transcript"].join(","));
+    const [first, blank] = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(first).toMatchObject({ dim_reason: "wrong tool", dim_tags: "rude; slow", dim_tone: "4", task_prompt: "Refund order 7" });
+    expect(JSON.parse(first!.transcript!)).toEqual(withDims.transcript);
+    expect(blank).toMatchObject({ dim_reason: "", dim_tags: "", dim_tone: "", transcript: "" });
+  });
+
+  it("JSONL keeps lists and numbers as they are", () => {
+    const [line] = toJsonl([withDims], layout)
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(Object.keys(line!)).toEqual(exportColumns(layout));
+    expect(line).toMatchObject({ dim_tags: ["rude", "slow"], dim_tone: 4, final_output: "Refunded.", transcript: withDims.transcript });
+  });
+
+  it("without a layout the columns are the fixed ones", () => {
+    expect(exportColumns()).toEqual([...EXPORT_COLUMNS]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import type { DimensionValue } from "../schemas/dimensions";
 
 /**
  * The label export: one row per label, the same columns in CSV and JSONL. CSV cells that a
@@ -26,7 +27,25 @@ export const EXPORT_COLUMNS = [
   "gold_source",
   "has_gold",
   "matches_gold",
+  "task_prompt",
+  "final_output",
 ] as const;
+
+/**
+ * The columns beyond the fixed ones: one per further dimension of the queue ("dim_<name>"; the primary
+ * is `value`), then the full transcript when asked for. A multi-select is a list in JSONL and its
+ * values joined by "; " in CSV.
+ */
+export interface ExportLayout {
+  dimensions: readonly string[];
+  transcript: boolean;
+}
+
+export const dimensionColumn = (name: string) => `dim_${name}`;
+
+export function exportColumns(layout: ExportLayout = { dimensions: [], transcript: false }): string[] {
+  return [...EXPORT_COLUMNS, ...layout.dimensions.map(dimensionColumn), ...(layout.transcript ? ["transcript"] : [])];
+}
 
 export type ExportRow = {
   queue: string;
@@ -50,7 +69,24 @@ export type ExportRow = {
   has_gold: boolean;
   /** Whether this label's value is the gold value; null when the item has no gold label. */
   matches_gold: boolean | null;
+  task_prompt: string;
+  final_output: string | null;
+  /** The further dimensions' values by name (absent: left blank). */
+  dimensions: Record<string, DimensionValue> | null;
+  /** The transcript's content (messages, tool calls, final state), when the export asks for it. */
+  transcript?: unknown;
 };
+
+type Cell = string | number | boolean | null | readonly string[] | unknown;
+
+/** Every column's value of one row, in the layout's order. */
+function cells(row: ExportRow, layout: ExportLayout): [string, Cell][] {
+  return [
+    ...EXPORT_COLUMNS.map((c): [string, Cell] => [c, row[c]]),
+    ...layout.dimensions.map((name): [string, Cell] => [dimensionColumn(name), row.dimensions?.[name] ?? null]),
+    ...(layout.transcript ? [["transcript", row.transcript ?? null] as [string, Cell]] : []),
+  ];
+}
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -59,27 +95,32 @@ export function neutralizeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-export function toCsv(rows: readonly ExportRow[]): string {
-  const records = rows.map((row) =>
-    EXPORT_COLUMNS.map((column) => {
-      const value = row[column];
-      if (value === null) return "";
-      return typeof value === "string" ? neutralizeFormula(value) : String(value);
-    }),
-  );
-  return stringify(records, { header: true, columns: [...EXPORT_COLUMNS] });
+function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return neutralizeFormula(value.join("; "));
+  if (typeof value === "object") return neutralizeFormula(JSON.stringify(value));
+  return typeof value === "string" ? neutralizeFormula(value) : String(value);
 }
 
-export function toJsonl(rows: readonly ExportRow[]): string {
-  return (
-    rows.map((row) => JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, row[c]])))).join("\n") + (rows.length ? "\n" : "")
-  );
+export function toCsv(rows: readonly ExportRow[], layout?: ExportLayout): string {
+  const shape = layout ?? { dimensions: [], transcript: false };
+  const records = rows.map((row) => cells(row, shape).map(([, value]) => csvCell(value)));
+  return stringify(records, { header: true, columns: exportColumns(shape) });
 }
 
-export function formatExport(rows: readonly ExportRow[], format: ExportFormat): { body: string; contentType: string; extension: string } {
+export function toJsonl(rows: readonly ExportRow[], layout?: ExportLayout): string {
+  const shape = layout ?? { dimensions: [], transcript: false };
+  return rows.map((row) => JSON.stringify(Object.fromEntries(cells(row, shape)))).join("\n") + (rows.length ? "\n" : "");
+}
+
+export function formatExport(
+  rows: readonly ExportRow[],
+  format: ExportFormat,
+  layout?: ExportLayout,
+): { body: string; contentType: string; extension: string } {
   return format === "csv"
-    ? { body: toCsv(rows), contentType: "text/csv; charset=utf-8", extension: "csv" }
-    : { body: toJsonl(rows), contentType: "application/x-ndjson; charset=utf-8", extension: "jsonl" };
+    ? { body: toCsv(rows, layout), contentType: "text/csv; charset=utf-8", extension: "csv" }
+    : { body: toJsonl(rows, layout), contentType: "application/x-ndjson; charset=utf-8", extension: "jsonl" };
 }
 
 /** A file name for the download: the queue name with anything unusual replaced. */

@@ -6,17 +6,18 @@ import { UsageError } from "../exit";
 import type { Logger } from "../logger";
 
 export async function labelsExport(queue: string, raw: Record<string, unknown>, logger: Logger) {
-  const parsed = exportOptions.safeParse({ format: raw.format, rubricVersion: raw.rubricVersion });
+  const parsed = exportOptions.safeParse({ format: raw.format, rubricVersion: raw.rubricVersion, transcript: raw.transcript === true });
   if (!parsed.success)
     throw new UsageError(
       parsed.error.issues.map((i) => `--${i.path.join(".").replace("rubricVersion", "rubric-version")}: ${i.message}`).join("\n"),
     );
   const loaded = await loadLabelExport(queue, {
     rubricVersion: parsed.data.rubricVersion,
+    transcript: parsed.data.transcript,
     audit: { actorId: null, format: parsed.data.format, via: "cli" },
   });
   if (!loaded) throw new UsageError(`No label queue named or with id "${queue}".`);
-  const file = formatExport(loaded.rows, parsed.data.format);
+  const file = formatExport(loaded.rows, parsed.data.format, loaded.layout);
   const out = typeof raw.out === "string" ? raw.out : null;
   if (out) {
     try {

@@ -4,7 +4,7 @@ import type { Logger } from "../logger";
 import type { RegisterCommand } from "./index";
 
 /**
- * `gavel labels export QUEUE --format csv|jsonl [--out FILE]`: the label export of the web app
+ * `gavel labels export QUEUE --format csv|jsonl [--transcript] [--out FILE]`: the label export of the web app
  * (/api/queues/:id/labels), straight from the database. The work is loaded only when it runs.
  */
 const actions = () => import("./labels-actions");
@@ -15,10 +15,11 @@ export const registerLabels: RegisterCommand = (program: Command, { logger }: { 
     program.commands.find((c) => c.name() === "labels") ?? program.command("labels").description("Work with the labels of a label queue");
   labels
     .command("export")
-    .description("Export every label of a queue, one row per label, with its gold status")
+    .description("Export every label of a queue, one row per label, with its gold status, every dimension, the task prompt and output")
     .argument("<queue>", "queue name or id")
     .option("--format <format>", "csv or jsonl", "csv")
     .option("--rubric-version <version>", "all, current, or a version number", "all")
+    .option("--transcript", "add each item's full transcript (messages, tool calls, final state)")
     .option("--out <file>", "write to this file instead of stdout")
     .action(async (queue: string, options: Record<string, unknown>) => {
       try {

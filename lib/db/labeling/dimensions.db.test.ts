@@ -3,6 +3,7 @@ import type { ExtraDimension } from "../../schemas/dimensions";
 import { seedQueue } from "../../testing/seed-labeling";
 import { withTestDatabase } from "../../testing/test-database";
 import { db } from "../client";
+import { loadLabelExport } from "../label-export";
 import { loadQueue } from "./queue";
 import { direct } from "./sql";
 import { submitLabel } from "./submit";
@@ -68,5 +69,27 @@ describe("labels with further dimensions", () => {
     );
     expect(await db().label.count({ where: { queueId } })).toBe(0);
     expect((await db().queueItem.findUniqueOrThrow({ where: { id: first } })).labelCount).toBe(0);
+  });
+});
+
+describe("the export", () => {
+  it("has every dimension, the task prompt and output, and the transcript only when asked", async () => {
+    const { queueId, me, first, second } = await setup();
+    await submitLabel(me.id, { queueId, queueItemId: first, value: "fail", dimensions: { reason: "hallucination", tone: 1 } });
+    await submitLabel(me.id, { queueId, queueItemId: second, value: "pass" });
+    const plain = (await loadLabelExport(queueId))!;
+    expect(plain.layout).toEqual({ dimensions: ["reason", "tags", "tone"], transcript: false });
+    expect(plain.rows.map((r) => [r.value, r.dimensions])).toEqual([
+      ["fail", { reason: "hallucination", tone: 1 }],
+      ["pass", null],
+    ]);
+    expect(plain.rows[0]).toMatchObject({
+      task_prompt: expect.stringMatching(/^Task dims-/),
+      final_output: expect.stringMatching(/^Output of /),
+    });
+    expect(plain.rows[0]!.transcript).toBeUndefined();
+    const full = (await loadLabelExport(queueId, { transcript: true }))!;
+    expect(full.layout.transcript).toBe(true);
+    expect(full.rows[0]!.transcript).toMatchObject({ messages: [{ role: "user" }, { role: "assistant" }] });
   });
 });

@@ -1,8 +1,39 @@
 import type { LabelChoice } from "@/lib/labeling/choices";
+import { NEXT_DIMENSION_KEY, type DimensionControl } from "@/lib/labeling/dimension-choices";
 
-export function HotkeyHelp({ choices, onClose }: { choices: LabelChoice[]; onClose: () => void }) {
+/** The shortcuts, all derived from the queue's config: the primary's keys, then each further dimension's digits. */
+export function HotkeyHelp({
+  choices,
+  dimensions = [],
+  ringPrimary = false,
+  onClose,
+}: {
+  choices: LabelChoice[];
+  dimensions?: DimensionControl[];
+  /** The primary is one of the dimensions (a graded primary beside others): Enter submits. */
+  ringPrimary?: boolean;
+  onClose: () => void;
+}) {
+  const keyed = (d: DimensionControl) => d.options.filter((o) => o.key);
   const rows: [string, string][] = [
-    ...choices.filter((c) => c.key).map((c): [string, string] => [c.key.toUpperCase(), `Label ${c.label}`]),
+    ...(ringPrimary ? [] : choices.filter((c) => c.key).map((c): [string, string] => [c.key.toUpperCase(), `Label ${c.label}`])),
+    ...dimensions.map((d, i): [string, string] => [
+      keyed(d).length ? `${keyed(d)[0]!.key}–${keyed(d).at(-1)!.key}` : "—",
+      `${i === 0 ? "First" : "Then"} ${d.name}${d.multi ? " (toggle, any number)" : ""}: ${
+        keyed(d).length
+          ? keyed(d)
+              .map((o) => `${o.key} ${o.label}`)
+              .join(", ")
+          : `type a number from ${d.min} to ${d.max}`
+      }`,
+    ]),
+    ...(dimensions.length
+      ? ([
+          [NEXT_DIMENSION_KEY.toUpperCase(), "Next dimension (the digits work the highlighted one)"],
+          ["Backspace", "Clear the highlighted dimension"],
+          ...(ringPrimary ? [["Enter", "Submit the label"]] : []),
+        ] as [string, string][])
+      : []),
     ["S", "Skip this item (it is not offered to you again)"],
     ["U", "Undo your last label and show that item again"],
     ["?", "Show or hide these shortcuts"],
@@ -21,7 +52,7 @@ export function HotkeyHelp({ choices, onClose }: { choices: LabelChoice[]; onClo
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         {rows.map(([key, what]) => (
-          <div key={key} className="contents">
+          <div key={`${key} ${what}`} className="contents">
             <dt>
               <kbd className="rounded border border-indigo-300 bg-white px-1.5 font-mono text-xs">{key}</kbd>
             </dt>

@@ -1,13 +1,21 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { inputClass } from "@/app/_components/ui/field";
 import type { ActionState } from "@/lib/action-state";
 import type { LabelChoice } from "@/lib/labeling/choices";
+import {
+  pressDimensionKey,
+  primaryInRing,
+  primaryUsesDigits,
+  type DimensionControl,
+  type DimensionState,
+} from "@/lib/labeling/dimension-choices";
 import { skipItemAction, submitLabelAction, undoLastLabelAction } from "../actions";
+import { DimensionPanel } from "./dimension-panel";
 import { HotkeyHelp } from "./hotkey-help";
 
 export interface WorkbenchProps {
@@ -15,6 +23,9 @@ export interface WorkbenchProps {
   /** The item on screen, or null when the reviewer has nothing left to label here. */
   queueItemId: string | null;
   choices: LabelChoice[];
+  /** The queue's further dimensions (lib/labeling/dimension-choices.ts) and the primary's name. */
+  dimensions?: DimensionControl[];
+  primaryName?: string;
   /** Graded items carry their score in the value; the others may add an optional 1–5 score. */
   withScore: boolean;
   /** Whether this page was opened on a given item (after an undo): the next one is then the plain URL. */
@@ -23,6 +34,8 @@ export interface WorkbenchProps {
   /** More for the side panel (the reviewer's last label and its reveal). */
   extra?: React.ReactNode;
 }
+
+const NO_DIMENSIONS: DimensionControl[] = [];
 
 /** Keys typed into a field are text, not commands. */
 function typing(target: EventTarget | null): boolean {
@@ -34,13 +47,31 @@ function typing(target: EventTarget | null): boolean {
  * The labeling controls and their hotkeys. Keyed by item in the page, so every item starts with a
  * fresh form and a fresh clock (time on item is measured from when it appeared to the label).
  */
-export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinned, children, extra }: WorkbenchProps) {
+export function LabelWorkbench({
+  queueId,
+  queueItemId,
+  choices,
+  dimensions = NO_DIMENSIONS,
+  primaryName = "verdict",
+  withScore,
+  pinned,
+  children,
+  extra,
+}: WorkbenchProps) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [score, setScore] = useState("");
   const [reason, setReason] = useState("");
+  const [values, setValues] = useState<DimensionState>({});
+  const [active, setActive] = useState(0);
+  // A graded primary is picked with the digits too: then it joins the ring and Enter submits.
+  const ringPrimary = dimensions.length > 0 && primaryUsesDigits(choices);
+  const ring = useMemo(
+    () => (ringPrimary ? [primaryInRing(primaryName, choices), ...dimensions] : dimensions),
+    [ringPrimary, primaryName, choices, dimensions],
+  );
   const started = useRef(0);
   const busy = useRef(false);
   const base = `/label/${queueId}/item`;
@@ -79,6 +110,7 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
             queueId,
             queueItemId,
             value,
+            dimensions: Object.fromEntries(Object.entries(values).filter(([name]) => !(ringPrimary && name === primaryName))),
             score: withScore && score ? Number(score) : undefined,
             reason: reason || undefined,
             timeSpentMs,
@@ -86,7 +118,7 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
         () => (pinned ? base : null),
       );
     },
-    [queueId, queueItemId, withScore, score, reason, run, pinned, base],
+    [queueId, queueItemId, withScore, score, reason, values, ringPrimary, primaryName, run, pinned, base],
   );
 
   const skip = useCallback(() => {
@@ -117,6 +149,20 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
         return;
       }
       if (event.key === "Escape") return setHelp(false);
+      if (queueItemId && ring.length) {
+        const moved = pressDimensionKey(ring, { values, active }, event.key === "Backspace" ? "backspace" : key);
+        if (moved) {
+          event.preventDefault();
+          setValues(moved.values);
+          setActive(moved.active);
+          return;
+        }
+        if (ringPrimary && event.key === "Enter" && typeof values[primaryName] === "string") {
+          event.preventDefault();
+          label(values[primaryName] as string);
+          return;
+        }
+      }
       const choice = choices.find((c) => c.key === key);
       if (choice && queueItemId) {
         event.preventDefault();
@@ -136,7 +182,7 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
       window.removeEventListener("keydown", onKey);
       delete document.documentElement.dataset.hotkeys;
     };
-  }, [choices, label, skip, undo, queueItemId]);
+  }, [choices, label, skip, undo, queueItemId, ring, values, active, ringPrimary, primaryName]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -155,7 +201,7 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
         ) : null}
         {queueItemId ? (
           <div className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
-            <div className={`grid gap-2 ${choices.length > 2 ? "grid-cols-5" : "grid-cols-2"}`}>
+            <div className={`grid gap-2 ${ringPrimary ? "hidden" : choices.length > 2 ? "grid-cols-5" : "grid-cols-2"}`}>
               {choices.map((choice) => (
                 <Button
                   key={choice.value}
@@ -169,6 +215,26 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
                 </Button>
               ))}
             </div>
+            {ring.length ? (
+              <DimensionPanel
+                controls={ring}
+                values={values}
+                active={active}
+                disabled={pending}
+                onChange={setValues}
+                onActivate={setActive}
+              />
+            ) : null}
+            {ringPrimary ? (
+              <Button
+                tone="secondary"
+                disabled={pending || typeof values[primaryName] !== "string"}
+                onClick={() => label(values[primaryName] as string)}
+                aria-keyshortcuts="Enter"
+              >
+                Submit <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">Enter</kbd>
+              </Button>
+            ) : null}
             {withScore ? (
               <div className="space-y-1">
                 <label htmlFor="label-score" className="block text-sm font-medium text-stone-800">
@@ -216,7 +282,7 @@ export function LabelWorkbench({ queueId, queueItemId, choices, withScore, pinne
           {pending ? "Saving…" : "Press ? for the keyboard shortcuts."}
         </p>
         {extra}
-        {help ? <HotkeyHelp choices={choices} onClose={() => setHelp(false)} /> : null}
+        {help ? <HotkeyHelp choices={choices} dimensions={ring} ringPrimary={ringPrimary} onClose={() => setHelp(false)} /> : null}
       </aside>
     </div>
   );

@@ -55,7 +55,7 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
         </pre>
       </details>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-stone-600">Export every label with its gold status:</span>
+        <span className="text-stone-600">Export every label with its gold status, dimensions, task prompt and output:</span>
         <a
           className={buttonClass("secondary", "sm")}
           href={`${exportHref}?format=csv`}
@@ -71,6 +71,14 @@ export default async function AdjudicatePage({ params }: { params: Promise<{ que
           data-testid="export-jsonl"
         >
           JSONL
+        </a>
+        <a
+          className={buttonClass("ghost", "sm")}
+          href={`${exportHref}?format=jsonl&transcript=1`}
+          download={exportFileName(queue.name, "jsonl")}
+          data-testid="export-jsonl-transcripts"
+        >
+          JSONL with full transcripts
         </a>
       </div>
       {listItems.length === 0 ? (

@@ -57,14 +57,16 @@ export function PairTable({
   emails,
   categories,
   graded,
+  testId = "pair-table",
 }: {
   pairs: PairAgreement[];
   emails: Map<string, string>;
   categories: string[];
   graded: boolean;
+  testId?: string;
 }) {
   return (
-    <Table data-testid="pair-table">
+    <Table data-testid={testId}>
       <thead className="bg-stone-50">
         <tr>
           <Th>Reviewers</Th>

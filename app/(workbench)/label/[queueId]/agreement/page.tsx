@@ -7,10 +7,13 @@ import { requireRole } from "@/lib/auth/session";
 import { openDisagreementIds } from "@/lib/db/adjudication";
 import { agreementContext, findQueue, loadVisibleLabels, shapeOf } from "@/lib/db/agreement";
 import { queueAgreement } from "@/lib/labeling/agreement";
+import { agreementByDimension } from "@/lib/labeling/dimension-agreement";
+import { queueDimensions } from "@/lib/schemas/dimensions";
 import { can } from "@/lib/roles";
 import { formatPercent, formatStat } from "@/lib/judges/format";
 import { QueueHeader } from "../_adjudication/queue-header";
 import { PairTable, ReviewerTable, Stat } from "./agreement-tables";
+import { DimensionAgreementCard } from "./dimension-agreement";
 
 export const metadata: Metadata = { title: "Agreement" };
 
@@ -27,6 +30,7 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
   const result = queueAgreement(labels, shapeOf(queue));
   const emails = new Map(labels.map((l) => [l.reviewerId, l.reviewer.email]));
   const { group } = result;
+  const byDimension = agreementByDimension(labels, queueDimensions(queue));
 
   return (
     <div className="space-y-6">
@@ -70,7 +74,7 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
         <>
           <Card>
             <CardHeader
-              title="All reviewers"
+              title={byDimension.length ? `All reviewers, primary dimension: ${queue.primaryDimension}` : "All reviewers"}
               description={`${result.reviewers.length} reviewer${result.reviewers.length === 1 ? "" : "s"}, ${labels.length} labels on ${context.items} items.`}
             />
             <CardBody>
@@ -126,6 +130,9 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
               <PairTable pairs={result.pairs} emails={emails} categories={result.categories} graded={queue.kind === "graded"} />
             )}
           </Card>
+          {byDimension.map((agreement) => (
+            <DimensionAgreementCard key={agreement.dimension.name} agreement={agreement} emails={emails} />
+          ))}
           <Card>
             <CardHeader
               title="Reviewers"

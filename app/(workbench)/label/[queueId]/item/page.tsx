@@ -12,6 +12,8 @@ import { myProgress } from "@/lib/db/labeling/progress";
 import { lastOwnLabel } from "@/lib/db/labeling/reveal";
 import { getQueue } from "@/lib/db/queues";
 import { labelChoices } from "@/lib/labeling/choices";
+import { dimensionControls } from "@/lib/labeling/dimension-choices";
+import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { formatDuration, formatMean } from "@/lib/labeling/time-spent";
 import { ItemNotes, ThreadList } from "../../_components/item-notes";
 import { LabelWorkbench } from "../../_components/label-workbench";
@@ -96,6 +98,8 @@ export default async function LabelItemPage({
         queueId={queue.id}
         queueItemId={item?.queueItemId ?? null}
         choices={choices}
+        dimensions={dimensionControls(readExtraDimensions(queue.dimensions))}
+        primaryName={queue.primaryDimension}
         withScore={queue.kind !== "graded"}
         pinned={typeof preferred === "string"}
         extra={extra}
