@@ -166,7 +166,7 @@ test("agent output is shown as inert text", async ({ page }) => {
 
 test("a suite page charts pass rate, cost and p95 latency of its runs over time", async ({ page }) => {
   await signIn(page, account("viewer"), "/suites");
-  await page.getByRole("link", { name: "refund" }).click();
+  await page.getByRole("link", { name: "refund", exact: true }).click();
   await expect(page).toHaveURL(/\/suites\/refund$/);
   const passRate = page.getByRole("figure", { name: "Pass rate over runs" });
   await expect(passRate).toBeVisible();

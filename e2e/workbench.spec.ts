@@ -60,7 +60,8 @@ test("neutral choices in a panel that stays in view, items left and time spent, 
   // The queue page shows each reviewer's time.
   await page.goto(`/label/${seeded.queueId}`);
   const row = page.getByTestId("reviewer-progress").getByRole("row").filter({ hasText: reviewer.email });
-  await expect(row.getByRole("cell").nth(4)).toHaveText(`${Math.round(label!.timeSpentMs! / 1000)} s`);
+  // Reviewer, Labeled, Left, Skipped, Stranded, Judge revealed, Time spent.
+  await expect(row.getByRole("cell").nth(6)).toHaveText(`${Math.round(label!.timeSpentMs! / 1000)} s`);
 
   // Gold labels: a reviewer may not see them (they would unblind items not yet labeled); an admin may.
   const forbidden = await page.goto(`/label/${seeded.queueId}/gold`);
