@@ -19,6 +19,7 @@ import path from "node:path";
 import { db, disconnectDb } from "../lib/db/client";
 import { deployMigrations } from "../lib/db/prisma-cli";
 import { createTempDatabase } from "../lib/db/temp-database";
+import { printTable } from "./bench/table";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -142,8 +143,7 @@ async function main() {
     agent.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows) console.log(row.map((cell, i) => cell.padStart(widths[i]!)).join("  "));
+  printTable(rows);
   console.log(
     "\nwall = run start (before enqueueing) to the last trial stored; floor = tasks × latency / (workers × concurrency); finish = gavel wait folding the stored run; per worker = trials each worker stored; load avg = the machine's 1-minute load when the last trial was stored.",
   );

@@ -33,6 +33,7 @@ import { submitLabel } from "../lib/db/labeling/submit";
 import { createTempDatabase, type TempDatabase } from "../lib/db/temp-database";
 import { postJson } from "../lib/engine/agents/post-json";
 import { orderKey } from "../lib/queues/items";
+import { printTable } from "./bench/table";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -362,9 +363,8 @@ async function main() {
       `${r.seedSeconds.toFixed(0)} s`,
     ]);
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   console.log("");
-  for (const row of rows) console.log(row.map((cell, i) => cell.padStart(widths[i]!)).join("  "));
+  printTable(rows);
   console.log(
     `\nload average after: ${os
       .loadavg()

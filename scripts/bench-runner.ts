@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTempDatabase } from "../lib/db/temp-database";
+import { printTable } from "./bench/table";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -94,8 +95,7 @@ async function main() {
     agent.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows) console.log(row.map((cell, i) => cell.padStart(widths[i]!)).join("  "));
+  printTable(rows);
   console.log(
     "\nfloor = tasks × trials × latency / concurrency; runner CPU = user + system time of the runner process; load avg = the machine's 1-minute load when the run ended (other work on the machine slows every figure).",
   );
