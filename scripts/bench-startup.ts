@@ -5,7 +5,8 @@
  * round so every row sees the same machine:
  *
  * - `node -e 0`, the floor any Node command pays;
- * - `npx --version`, npm's own start;
+ * - `npx --version`, npm's own start, and `npx noop` (a do-nothing shell script in the team project's
+ *   node_modules/.bin): the least any `npx <command>` costs, whatever the command;
  * - `node_modules/.bin/gavel --version` and `npx gavel --version` in the team project;
  * - `gavel run` on the lab's smoke suite (4 tasks, its stub agent) with an existing SQLite database,
  *   and on a new one (migrations applied in the process): wall, CPU and peak RSS (GNU time).
@@ -54,6 +55,12 @@ function teamProject(): string {
   return team;
 }
 
+/** A command that does nothing, where npx finds a project's commands: what npx costs by itself. */
+function noopBin(team: string): void {
+  const noop = path.join(team, "node_modules", ".bin", "noop");
+  writeFileSync(noop, "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+}
+
 interface Sample {
   wallS: number;
   cpuS: number;
@@ -87,6 +94,7 @@ const median = (xs: number[]) => {
 
 async function main() {
   const team = teamProject();
+  noopBin(team);
   const env: NodeJS.ProcessEnv = { ...quiet, GAVEL_DATA_DIR: path.join(team, "data") };
   delete env.DATABASE_URL;
   const smoke = ["run", "smoke", "--agent", "module:smoke/agent.ts#stubAgent", "--threshold", "0.75", "--quiet"];
@@ -97,6 +105,7 @@ async function main() {
   const rows: { name: string; command: () => string[]; env?: () => NodeJS.ProcessEnv; aimS?: number; cwd?: string }[] = [
     { name: "node -e 0 (the floor any Node command pays)", command: () => ["node", "-e", "0"] },
     { name: "npx --version (npm alone)", command: () => ["npx", "--version"] },
+    { name: "npx noop (a do-nothing command: what any npx command costs)", command: () => ["npx", "noop"] },
     { name: "gavel --version (node_modules/.bin/gavel in the team project)", command: () => ["node_modules/.bin/gavel", "--version"] },
     { name: "node bin/gavel.mjs --version (in this repository)", command: () => ["node", "bin/gavel.mjs", "--version"], cwd: ROOT },
     { name: "npx gavel --version (in the team project)", command: () => ["npx", "gavel", "--version"], aimS: AIM_NPX_S },
