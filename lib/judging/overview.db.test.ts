@@ -51,7 +51,7 @@ describe("the Judges overview", () => {
     await calibrate(alpha2.id, small.queueId, admin.id);
     await calibrate(alpha2.id, big.queueId, admin.id);
     // beta: never calibrated.
-    const beta = await seedJudgeVersion("overview-beta", spec("model-1"));
+    const beta = await seedJudgeVersion("overview-beta", spec("model-beta"));
 
     const { judges, total } = await judgeOverview({ query: "overview-" });
     expect(total).toBe(2);
