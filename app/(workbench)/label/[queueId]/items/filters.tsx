@@ -23,6 +23,7 @@ export function ItemFilters({
         <span className="font-medium text-stone-800">Search</span>
         <input
           name="q"
+          aria-label="Search"
           type="search"
           defaultValue={query.q ?? ""}
           placeholder="Transcript id, external id, or words in the prompt or output"
@@ -31,7 +32,7 @@ export function ItemFilters({
       </label>
       <label className="flex flex-col gap-1">
         <span className="font-medium text-stone-800">Status</span>
-        <select name="status" defaultValue={query.status ?? ""} className={select}>
+        <select name="status" aria-label="Status" defaultValue={query.status ?? ""} className={select}>
           <option value="">any</option>
           {ITEM_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -42,7 +43,7 @@ export function ItemFilters({
       </label>
       <label className="flex flex-col gap-1">
         <span className="font-medium text-stone-800">Split</span>
-        <select name="split" defaultValue={query.split ?? ""} className={select}>
+        <select name="split" aria-label="Split" defaultValue={query.split ?? ""} className={select}>
           <option value="">any</option>
           <option value="dev">dev</option>
           <option value="test">test</option>
@@ -50,7 +51,7 @@ export function ItemFilters({
       </label>
       <label className="flex flex-col gap-1">
         <span className="font-medium text-stone-800">Label</span>
-        <select name="label" defaultValue={query.label ?? ""} className={select}>
+        <select name="label" aria-label="Label" defaultValue={query.label ?? ""} className={select}>
           <option value="">any</option>
           {values.map((v) => (
             <option key={v} value={v}>
@@ -61,7 +62,7 @@ export function ItemFilters({
       </label>
       <label className="flex flex-col gap-1">
         <span className="font-medium text-stone-800">Reviewer</span>
-        <select name="reviewer" defaultValue={query.reviewer ?? ""} className={select}>
+        <select name="reviewer" aria-label="Reviewer" defaultValue={query.reviewer ?? ""} className={select}>
           <option value="">anyone</option>
           {[...new Set([...reviewers, ...(query.reviewer ? [query.reviewer] : [])])].map((r) => (
             <option key={r} value={r}>

@@ -66,7 +66,9 @@ export function ItemTable({ queueId, rows, testId }: { queueId: string; rows: Br
                     {r.labels.map((l) => (
                       <li key={l.reviewerEmail}>
                         <span className="font-medium">{l.value}</span>{" "}
-                        <span className="text-stone-600">{l.reviewerName ?? l.reviewerEmail}</span>
+                        <span className="text-stone-600" title={l.reviewerEmail}>
+                          {l.reviewerName ?? l.reviewerEmail}
+                        </span>
                       </li>
                     ))}
                   </ul>

@@ -80,7 +80,8 @@ export default async function ItemBrowserPage({
   return (
     <div className="space-y-6">
       {header}
-      <ItemFilters queueId={queue.id} query={query} values={values} reviewers={reviewers} />
+      {/* Keyed by the query: a client-side navigation (Clear, a page link) must not keep the old uncontrolled values. */}
+      <ItemFilters key={JSON.stringify(query)} queueId={queue.id} query={query} values={values} reviewers={reviewers} />
       {page.unknownReviewer ? (
         <Alert tone="warn" data-testid="browser-error">
           Nobody with the email {query.reviewer} has an account: choose a reviewer from the list.
