@@ -13,9 +13,10 @@
  * peak RSS (GNU time's maximum resident set size), and the one-minute load average during the rounds.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { median, timed, type Timed } from "./bench/timed";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -31,14 +32,6 @@ const AIMS: Record<number, number> = { 16: 1.1, 64: 1.3 };
 const AIM_CPU_MS = 0.3;
 const AIM_RSS_MB = 200;
 
-interface Measure {
-  wallS: number;
-  cpuS: number;
-  rssMb: number;
-  load: number;
-  ok: boolean;
-}
-
 function startAgent(): Promise<{ url: string; stop: () => void }> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/mock-agent.ts", String(LATENCY_MS)], {
     stdio: ["ignore", "pipe", "inherit"],
@@ -51,29 +44,6 @@ function startAgent(): Promise<{ url: string; stop: () => void }> {
   });
 }
 
-/** Runs a command under GNU time: wall clock from spawn to exit, CPU and peak RSS of the process. */
-function timed(command: string[], env: NodeJS.ProcessEnv, dir: string): Promise<Measure> {
-  const stats = path.join(dir, `time-${process.hrtime.bigint()}.txt`);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn("/usr/bin/time", ["-o", stats, "-f", "%U %S %M", ...command], { env, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const wallS = (performance.now() - started) / 1000;
-      const [user, system, rssKb] = readFileSync(stats, "utf8").trim().split("\n").pop()!.split(" ").map(Number) as [
-        number,
-        number,
-        number,
-      ];
-      if (code !== 0) return reject(new Error(`${command.join(" ")} exited ${code}:\n${stderr}`));
-      resolve({ wallS, cpuS: user + system, rssMb: rssKb / 1024, load: os.loadavg()[0]!, ok: true });
-    });
-  });
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const range = (xs: number[], f: (x: number) => string) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`;
 
 async function main() {
@@ -100,7 +70,7 @@ async function main() {
   const verdicts: string[] = [];
   try {
     for (const concurrency of CONCURRENCIES) {
-      const runs: { ref: Measure[]; gavel: Measure[] } = { ref: [], gavel: [] };
+      const runs: { ref: Timed[]; gavel: Timed[] } = { ref: [], gavel: [] };
       for (let round = 0; round < ROUNDS; round++) {
         runs.ref.push(
           await timed(
@@ -113,8 +83,7 @@ async function main() {
               String(concurrency),
               path.join(dir, `ref-${round}.json`),
             ],
-            process.env,
-            dir,
+            { env: process.env },
           ),
         );
         const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, `gavel-${concurrency}-${round}.db`)}` };
@@ -135,8 +104,7 @@ async function main() {
               "--out",
               path.join(dir, "results"),
             ],
-            env,
-            dir,
+            { env },
           ),
         );
       }

@@ -15,11 +15,12 @@
  *
  * `--project DIR` reuses a team project made by an earlier run (it is kept and its path printed).
  */
-import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { printTable } from "./bench/table";
+import { median, timed, type Timed } from "./bench/timed";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -61,37 +62,6 @@ function noopBin(team: string): void {
   writeFileSync(noop, "#!/bin/sh\nexit 0\n", { mode: 0o755 });
 }
 
-interface Sample {
-  wallS: number;
-  cpuS: number;
-  rssMb: number;
-}
-
-/** Runs a command under GNU time: wall from spawn to exit, CPU (user + system) and peak RSS. */
-function timed(command: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Sample> {
-  const stats = path.join(os.tmpdir(), `gavel-bench-time-${process.pid}-${process.hrtime.bigint()}.txt`);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn("/usr/bin/time", ["-o", stats, "-f", "%U %S %M", ...command], { cwd, env, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => {
-      const wallS = (performance.now() - started) / 1000;
-      if (code !== 0) return reject(new Error(`${command.join(" ")} exited ${code}: ${stderr.slice(-2000)}`));
-      const [user, system, rssKb] = readFileSync(stats, "utf8").trim().split("\n").at(-1)!.split(" ").map(Number);
-      rmSync(stats, { force: true });
-      resolve({ wallS, cpuS: user! + system!, rssMb: rssKb! / 1024 });
-    });
-  });
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
 async function main() {
   const team = teamProject();
   noopBin(team);
@@ -100,7 +70,7 @@ async function main() {
   const smoke = ["run", "smoke", "--agent", "module:smoke/agent.ts#stubAgent", "--threshold", "0.75", "--quiet"];
   const existing = `file:${path.join(team, "existing.db")}`;
   // The existing database: made once, before timing.
-  await timed(["node_modules/.bin/gavel", ...smoke], team, { ...env, DATABASE_URL: existing });
+  await timed(["node_modules/.bin/gavel", ...smoke], { cwd: team, env: { ...env, DATABASE_URL: existing } });
 
   const rows: { name: string; command: () => string[]; env?: () => NodeJS.ProcessEnv; aimS?: number; cwd?: string }[] = [
     { name: "node -e 0 (the floor any Node command pays)", command: () => ["node", "-e", "0"] },
@@ -121,7 +91,7 @@ async function main() {
       env: () => ({ ...env, DATABASE_URL: `file:${path.join(team, `new-${process.hrtime.bigint()}.db`)}` }),
     },
   ];
-  const samples = rows.map((): Sample[] => []);
+  const samples = rows.map((): Timed[] => []);
   const loads: number[] = [];
   console.log(
     `node ${process.version}, ${os.cpus().length} CPUs, ${ROUNDS} rounds, load average at start ${os
@@ -131,7 +101,7 @@ async function main() {
   );
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, row] of rows.entries()) {
-      samples[i]!.push(await timed(row.command(), row.cwd ?? team, row.env?.() ?? env));
+      samples[i]!.push(await timed(row.command(), { cwd: row.cwd ?? team, env: row.env?.() ?? env }));
     }
     loads.push(os.loadavg()[0]!);
   }

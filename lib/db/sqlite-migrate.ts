@@ -32,6 +32,11 @@ export async function deploySqliteMigrations(file: string, dir: string): Promise
   mkdirSync(path.dirname(file), { recursive: true });
   const adapter = await new PrismaBetterSQLite3({ url: file, timeout: 10_000 }).connect();
   try {
+    // WAL with synchronous=NORMAL, as the app's connections use it (lib/db/bulk.ts): each statement
+    // of a migration commits on its own (Prisma's SQLite scripts run outside a transaction), and in
+    // the default rollback-journal mode every one of those commits waited for fsyncs — about a second
+    // to create a new database here, now a tenth of that. The database stays consistent either way.
+    await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     await adapter.executeScript(MIGRATIONS_TABLE);
     const rows = await adapter.queryRaw({
       sql: `SELECT migration_name, finished_at, rolled_back_at FROM "_prisma_migrations"`,

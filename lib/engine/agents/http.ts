@@ -1,5 +1,5 @@
 import { TrialStopped, type Agent } from "../../trial/types";
-import { describeZodError, taskPayload, TurnResponseSchema, usageOf, type HistoryEntry } from "./protocol";
+import { describeZodError, parseTurnResponse, taskPayload, usageOf, type HistoryEntry } from "./protocol";
 import { limitedRequest, retryAfterMs, type RequestLimiter } from "./limiter";
 import { postJson, type PostResult } from "./post-json";
 import { executeCalls } from "./tool-loop";
@@ -38,7 +38,7 @@ export function httpAgent(url: string, limiter?: RequestLimiter): Agent {
         } catch {
           throw new Error(`the agent's response is not JSON: ${text.slice(0, 200)}`);
         }
-        const parsed = TurnResponseSchema.safeParse(body);
+        const parsed = parseTurnResponse(body);
         if (!parsed.success) throw new Error(`the agent's response does not follow gavel.agent.v1: ${describeZodError(parsed.error)}`);
         env.reportUsage(usageOf(parsed.data));
         if ("output" in parsed.data) return { output: parsed.data.output };
