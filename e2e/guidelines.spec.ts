@@ -52,7 +52,8 @@ test("a gold item becomes a worked example in the reviewers' guideline panel, ne
   await expect(row.getByRole("alert").filter({ hasText: "Write why this item gets its label." })).toBeVisible();
   await row.getByLabel("Explanation").fill(`EXPLANATION-${tag}: the whole amount went back to the card.`);
   await row.getByRole("button", { name: "Add as worked example" }).click();
-  await expect(row.getByTestId("example-result")).toContainText("Worked example added to rubric v1 (expected pass)");
+  // Attached: the row now says so (the form is gone), and stays so after a reload.
+  await expect(row.getByTestId("is-example")).toBeVisible();
   await admin.reload();
   await expect(admin.getByTestId(`gold-${key("example")}`).getByTestId("is-example")).toBeVisible();
 
@@ -88,7 +89,8 @@ test("a gold item becomes a worked example in the reviewers' guideline panel, ne
   await reviewer.getByRole("button", { name: "Add comment" }).click();
   await expect(reviewer.getByTestId("item-thread")).toContainText(`COMMENT-${tag}`);
 
-  // Label by keyboard until done: the example item is never served.
+  // Label by keyboard until done (keys pause while a field has the focus): the example item is never served.
+  await reviewer.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const served: string[] = [];
   for (const next of [key("open-1"), key("open-2")]) {
     await expect(reviewer.getByTestId("item-key")).toHaveText(next);
