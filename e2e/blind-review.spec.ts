@@ -32,6 +32,8 @@ const SURFACES: Record<string, string> = {
   "route GET /api/audit": "admins only",
   // Aggregates only, no item:
   "page /judges": "aggregates per version (κ, n)",
+  "page /judges/datasets/llmbar": "aggregates per imported version and label set (κ, accuracy per order, position consistency)",
+  "page /judges/datasets/hanna": "aggregates per imported version and criterion (ρ, κ, the paper's τ)",
   "page /judges/[judgeId]": "aggregates per version (κ history)",
   "page /judges/versions/[versionId]": "aggregates per calibration",
   "page /label/[queueId]": "per-reviewer counts of labels made, never their values",

@@ -123,8 +123,8 @@ test("canary: a gating judge passes its canary; after the model behind its name 
   await expect(page.getByText(`Note: ${note}`)).toBeVisible();
   await expect(page.getByTestId("judge-reading").getByTestId("judge-state")).toHaveText("demoted");
 
-  // The Judges overview shows the version demoted; its page shows the timeline.
-  await page.goto("/judges");
+  // The Judges overview (filtered to this judge: it is paged) shows the version demoted; its page shows the timeline.
+  await page.goto(`/judges?q=${name}`);
   await expect(page.getByTestId(`judge-row-${name}-v1`).getByTestId("judge-state")).toHaveText("demoted");
   await page.getByTestId(`judge-row-${name}-v1`).getByRole("link", { name: "v1" }).click();
   await expect(page.getByTestId("approval-status")).toContainText("does not gate");

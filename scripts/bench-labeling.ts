@@ -29,6 +29,7 @@ import { db, disconnectDb } from "../lib/db/client";
 import { ensureMigrated } from "../lib/db/ensure-migrated";
 import { itemView } from "../lib/db/labeling/item";
 import { nextItem } from "../lib/db/labeling/next";
+import { countStatements } from "../lib/db/labeling/statement-count";
 import { submitLabel } from "../lib/db/labeling/submit";
 import { createTempDatabase, type TempDatabase } from "../lib/db/temp-database";
 import { postJson } from "../lib/engine/agents/post-json";
@@ -52,6 +53,7 @@ const KEEP = process.argv.includes("--keep");
 const PG_URL = process.env.GAVEL_BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const ROWS_PER_STATEMENT = 1_000;
 const ROWS_PER_TRANSACTION = 50_000;
+const statements = countStatements();
 
 function bar(title: string, total: number) {
   const progress = new SingleBar(
@@ -267,9 +269,12 @@ async function measure(name: string, database: TempDatabase) {
     const progress = bar(`labels, think ${thinkMs} ms`, REVIEWERS * LABELS);
     const server = await startServer(queueId, samples, () => progress.update(samples.length));
     const port = (server.address() as AddressInfo).port;
+    statements.reset();
     const started = performance.now();
     await runClients(port, reviewers, thinkMs);
     const wall = (performance.now() - started) / 1000;
+    // Every request the server answered, the reviewers' first "load my item" included.
+    const perLabel = statements.read() / (REVIEWERS * (LABELS + WARMUP + 1));
     progress.stop();
     await new Promise((resolve) => server.close(resolve));
     const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
@@ -290,6 +295,7 @@ async function measure(name: string, database: TempDatabase) {
       submitP50: median(samples.map((s) => s.submitMs)),
       nextP50: median(samples.map((s) => s.nextMs)),
       perSecond: (REVIEWERS * (LABELS + WARMUP)) / wall,
+      perLabel,
       roundTrip,
     });
   }
@@ -340,6 +346,7 @@ async function main() {
       "p99",
       "max",
       "p50 submit | next",
+      "statements / label",
       "SELECT 1 p50",
       "labels/s",
       "double-labeled items",
@@ -357,6 +364,7 @@ async function main() {
       `${r.p99.toFixed(1)} ms`,
       `${r.max.toFixed(1)} ms`,
       `${r.submitP50.toFixed(1)} | ${r.nextP50.toFixed(1)} ms`,
+      r.perLabel.toFixed(1),
       `${r.roundTrip.toFixed(2)} ms`,
       r.perSecond.toFixed(0),
       String(r.doubleLabeled),

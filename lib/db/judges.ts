@@ -14,6 +14,33 @@ export async function listJudges() {
 }
 
 /**
+ * One page of judges by name (those whose name contains `query`, when given), each with every version's id,
+ * number, provider, model and approval count, newest first; and how many judges match. Two reads.
+ */
+export async function listJudgesPage(options: { query?: string; skip: number; take: number }) {
+  const where = options.query?.trim() ? { name: { contains: options.query.trim() } } : {};
+  const [judges, total] = await Promise.all([
+    db().judge.findMany({
+      where,
+      orderBy: { name: "asc" },
+      skip: options.skip,
+      take: options.take,
+      select: {
+        id: true,
+        name: true,
+        kind: true,
+        versions: {
+          orderBy: { version: "desc" },
+          select: { id: true, version: true, provider: true, model: true, _count: { select: { approvals: true } } },
+        },
+      },
+    }),
+    db().judge.count({ where }),
+  ]);
+  return { judges, total };
+}
+
+/**
  * The judge version with this spec, created when new (append-only: an existing version is never
  * changed). A new version of a judge records its predecessor as parent and numbers itself after it.
  */

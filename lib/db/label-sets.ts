@@ -1,7 +1,9 @@
 import "server-only";
 import { labelSetHash, type SplitName } from "../judges/calibration";
 import type { ItemKind } from "../items/kinds";
+import { databaseProvider, databaseUrl } from "../database-url";
 import { isHiddenFrom, type Viewer } from "./blind";
+import { placeholders } from "./bulk";
 import { db, type Db, type Tx } from "./client";
 
 /**
@@ -25,28 +27,35 @@ export interface GoldRow {
 }
 
 export async function listLabelSets() {
-  const queues = await db().labelQueue.findMany({
-    where: { archivedAt: null },
-    orderBy: { name: "asc" },
-    select: { id: true, name: true, kind: true, rubricVersion: true },
-  });
-  return Promise.all(
-    queues.map(async (queue) => {
-      const counts = await goldCounts(db(), queue.id, queue.rubricVersion);
-      return { ...queue, kind: queue.kind as ItemKind, ...counts };
+  const client = db();
+  const [queues, counts] = await Promise.all([
+    client.labelQueue.findMany({
+      where: { archivedAt: null },
+      orderBy: { name: "asc" },
+      select: { id: true, name: true, kind: true, rubricVersion: true },
     }),
-  );
+    goldCounts(client),
+  ]);
+  return queues.map((queue) => ({
+    ...queue,
+    kind: queue.kind as ItemKind,
+    devGold: counts.get(`${queue.id}/dev`) ?? 0,
+    testGold: counts.get(`${queue.id}/test`) ?? 0,
+  }));
 }
 
-async function goldCounts(client: Db | Tx, queueId: string, rubricVersion: number) {
-  const [items, gold] = await Promise.all([
-    client.queueItem.findMany({ where: { queueId }, select: { transcriptId: true, split: true } }),
-    client.goldLabel.findMany({ where: { queueId, rubricVersion }, select: { transcriptId: true } }),
-  ]);
-  const golden = new Set(gold.map((g) => g.transcriptId));
-  const dev = items.filter((i) => i.split === "dev" && golden.has(i.transcriptId)).length;
-  const test = items.filter((i) => i.split === "test" && golden.has(i.transcriptId)).length;
-  return { devGold: dev, testGold: test };
+/**
+ * Gold items (at the queue's current rubric version) per split of every label set not archived, counted by the
+ * database in one statement: reading the rows to count them took most of a judge version page's time.
+ */
+async function goldCounts(client: Db | Tx): Promise<Map<string, number>> {
+  const rows = await client.$queryRawUnsafe<{ queue_id: string; split: string; n: number | bigint }[]>(
+    `SELECT i."queue_id", CAST(i."split" AS TEXT) AS "split", COUNT(*) AS "n" FROM "queue_items" i
+     JOIN "label_queues" q ON q."id" = i."queue_id"
+     JOIN "gold_labels" g ON g."queue_id" = i."queue_id" AND g."transcript_id" = i."transcript_id" AND g."rubric_version" = q."rubric_version"
+     WHERE q."archived_at" IS NULL GROUP BY i."queue_id", i."split"`,
+  );
+  return new Map(rows.map((r) => [`${r.queue_id}/${r.split}`, Number(r.n)]));
 }
 
 export async function findLabelSet(idOrName: string, client: Db | Tx = db()) {
@@ -76,16 +85,42 @@ export async function loadGoldSplit(queueId: string, split: SplitName, client: D
 
 /** The hash the gate compares a calibration's labelSetHash with: the split's gold set as it is now. */
 export async function currentLabelSetHash(queueId: string, split: SplitName, client: Db | Tx = db()): Promise<string | null> {
-  // Only ids and values: every page that shows a judge's state asks for this, and transcripts can be large.
-  const queue = await client.labelQueue.findUnique({ where: { id: queueId }, select: { rubricVersion: true } });
-  if (!queue) return null;
-  const [items, gold] = await Promise.all([
-    client.queueItem.findMany({ where: { queueId, split }, select: { transcriptId: true } }),
-    client.goldLabel.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, value: true } }),
+  return (await labelSetsNow([queueId], split, client)).get(queueId)?.hash ?? null;
+}
+
+/**
+ * Several label sets as they are now: name and the hash of the split's gold set (null when it has none),
+ * in two statements whatever their number. A queue that does not exist is left out.
+ */
+export async function labelSetsNow(
+  queueIds: readonly string[],
+  split: SplitName,
+  client: Db | Tx = db(),
+): Promise<Map<string, { id: string; name: string; hash: string | null }>> {
+  const ids = [...new Set(queueIds)];
+  if (ids.length === 0) return new Map();
+  const provider = databaseProvider(databaseUrl());
+  // Only ids and values, as plain rows: every page that shows a judge's state asks for this (a HANNA version's
+  // page for six sets of ~500 items), and mapping them through the query builder cost several times the read.
+  const [queues, gold] = await Promise.all([
+    client.labelQueue.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }),
+    client.$queryRawUnsafe<{ queue_id: string; transcript_id: string; value: string }[]>(
+      `SELECT g."queue_id", g."transcript_id", g."value" FROM "gold_labels" g
+       JOIN "label_queues" q ON q."id" = g."queue_id" AND q."rubric_version" = g."rubric_version"
+       JOIN "queue_items" i ON i."queue_id" = g."queue_id" AND i."transcript_id" = g."transcript_id"
+       WHERE g."queue_id" IN (${placeholders(provider, ids.length)}) AND CAST(i."split" AS TEXT) = ${placeholders(provider, 1, ids.length)}`,
+      ...ids,
+      split,
+    ),
   ]);
-  const inSplit = new Set(items.map((i) => i.transcriptId));
-  const current = gold.filter((g) => inSplit.has(g.transcriptId));
-  return current.length === 0 ? null : labelSetHash(current);
+  const current = new Map<string, { transcriptId: string; value: string }[]>(queues.map((q) => [q.id, []]));
+  for (const g of gold) current.get(g.queue_id)?.push({ transcriptId: g.transcript_id, value: g.value });
+  return new Map(
+    queues.map((q) => {
+      const rows = current.get(q.id)!;
+      return [q.id, { id: q.id, name: q.name, hash: rows.length === 0 ? null : labelSetHash(rows) }];
+    }),
+  );
 }
 
 /** Every reviewer's label on these items at the rubric version, oldest first (for the human–human ceiling). */

@@ -122,6 +122,15 @@ const CAL_SELECT = {
 
 const REAL_DATA_QUEUES = { OR: [{ name: { startsWith: "LLMBar " } }, { name: { startsWith: "HANNA " } }], archivedAt: null };
 
+/** Which imported data sets are there (their label sets by name): what the Judges overview links to, in one read. */
+export async function importedRealData(): Promise<{ llmbar: string[]; hanna: string[] }> {
+  const queues = await db().labelQueue.findMany({ where: REAL_DATA_QUEUES, orderBy: { name: "asc" }, select: { name: true, kind: true } });
+  return {
+    llmbar: queues.filter((q) => q.name.startsWith("LLMBar ") && q.kind === "pairwise").map((q) => q.name),
+    hanna: queues.filter((q) => q.name.startsWith("HANNA ") && q.kind === "graded").map((q) => q.name),
+  };
+}
+
 /**
  * Everything readRealData reads can only change through a write these few aggregates see: a queue
  * renamed, archived or given a new rubric (updatedAt), an item added, a calibration made, a label

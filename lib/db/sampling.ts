@@ -2,6 +2,7 @@ import "server-only";
 import { UserError } from "../errors";
 import type { CalibrationStats } from "../judges/calibration";
 import type { DesignEntry } from "../judges/estimator";
+import type { GatePolicy } from "../judges/gate";
 import { KIND_FOR_PARSER } from "../judges/kinds";
 import { planClasses, planGate, type GatePlan } from "../judges/plan";
 import type { JudgeParser } from "../judges/version";
@@ -107,6 +108,14 @@ export interface PlanForJudge {
 /** The gate plan of a version on a label set's test split, from its newest test calibration there. */
 export async function planForJudge(versionId: string, queueId: string, client: Db | Tx = db()): Promise<PlanForJudge> {
   const [policy, calibration] = await Promise.all([getGatePolicy(client), latestCalibration(versionId, "test", queueId, client)]);
+  return planFromCalibration(calibration, policy);
+}
+
+/** The gate plan from a calibration already read (the version page reads its gates' calibrations once for both). */
+export function planFromCalibration(
+  calibration: { id: string; n: number; kappa: number | null; kappaSe: number | null; stats: unknown } | null,
+  policy: GatePolicy,
+): PlanForJudge {
   if (!calibration) return { plan: null, estimate: null, wanted: 0 };
   const stats: CalibrationStats = statsOf(calibration);
   const classes = planClasses(stats.kind, stats.classCounts);

@@ -4,10 +4,14 @@ import {
   createApproval,
   readApprovalEvidence,
   readGateEvidence,
+  readGateEvidenceMany,
   readRevocationEvidence,
-  readStatusEvidence,
+  readStatusAndGates,
+  readStatusEvidenceMany,
   writeRevocation,
   type ApprovalRow,
+  type GateRead,
+  type StatusEvidence,
 } from "../db/approvals";
 import { db, type Db, type Tx } from "../db/client";
 import { UserError } from "../errors";
@@ -32,7 +36,8 @@ export async function judgeGate(
 /** Each label set the version has a test calibration on, with the gate on it: an admin picks the set to approve on. */
 export async function gatesByLabelSet(judgeVersionId: string): Promise<GateOnLabelSet[]> {
   const queueIds = await calibratedLabelSetIds(judgeVersionId);
-  return Promise.all(queueIds.map((queueId) => judgeGate(judgeVersionId, { queueId })));
+  const reads = await readGateEvidenceMany(queueIds.map((queueId) => ({ judgeVersionId, queueId })));
+  return reads.flatMap((read) => (read ? [gateOnLabelSet(read.evidence)] : []));
 }
 
 /**
@@ -73,9 +78,43 @@ export type JudgeStatus = ReturnType<typeof judgeStatusView> & {
  * `gavel run --judge`, the pages and the run report use.
  */
 export async function loadJudgeStatus(judgeVersionId: string, options: { now?: Date; client?: Db | Tx } = {}): Promise<JudgeStatus> {
-  const client = options.client ?? db();
-  const { version, row, approval, policy, currentGoldVersion, gate } = await readStatusEvidence(judgeVersionId, client);
-  const view = judgeStatusView({ approval, currentGoldVersion, now: options.now ?? new Date(), graceDays: policy.graceDays, gate });
+  const status = (await loadJudgeStatuses([judgeVersionId], options)).get(judgeVersionId);
+  if (!status) throw new UserError("No such judge version.", 404);
+  return status.status;
+}
+
+/**
+ * The status of many versions (the Judges overview), in a fixed number of reads whatever their number, each with
+ * the test calibration its gate reads (on the bound label set, or the one an approval would bind to). Versions
+ * that do not exist are left out.
+ */
+export async function loadJudgeStatuses(
+  judgeVersionIds: readonly string[],
+  options: { now?: Date; client?: Db | Tx } = {},
+): Promise<Map<string, { status: JudgeStatus; calibration: GateRead["calibration"] }>> {
+  if (judgeVersionIds.length === 0) return new Map();
+  const evidence = await readStatusEvidenceMany(judgeVersionIds, options.client ?? db());
+  const now = options.now ?? new Date();
+  return new Map([...evidence].map(([id, e]) => [id, { status: statusOf(e, now), calibration: e.calibration }]));
+}
+
+/**
+ * A version page's gates: its status (with the calibration its gate reads) and the gate on every label set it has
+ * a test calibration on (with each one's calibration), read together.
+ */
+export async function loadStatusAndGates(judgeVersionId: string, options: { now?: Date } = {}) {
+  const queueIds = await calibratedLabelSetIds(judgeVersionId);
+  const { status, gates } = await readStatusAndGates(judgeVersionId, queueIds);
+  return {
+    status: statusOf(status, options.now ?? new Date()),
+    calibration: status.calibration,
+    byLabelSet: gates.map((read) => ({ gate: gateOnLabelSet(read.evidence), calibration: read.calibration })),
+  };
+}
+
+function statusOf(evidence: StatusEvidence, now: Date): JudgeStatus {
+  const { version, row, approval, policy, currentGoldVersion, gate } = evidence;
+  const view = judgeStatusView({ approval, currentGoldVersion, now, graceDays: policy.graceDays, gate });
   return {
     ...view,
     versionId: version.id,

@@ -1,29 +1,51 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
 import { JudgeStateBadge } from "@/app/_components/judge-state-badge";
-import { LinkButton } from "@/app/_components/ui/button";
+import { Badge } from "@/app/_components/ui/badge";
+import { Button, LinkButton } from "@/app/_components/ui/button";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
+import { inputClass } from "@/app/_components/ui/field";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { judgeOverview } from "@/lib/judging/overview";
 import { getGatePolicy } from "@/lib/db/gate-policy";
-import { loadRealData } from "@/lib/judging/real-data";
+import { importedRealData } from "@/lib/db/real-data";
+import { judgeOverview } from "@/lib/judging/overview";
 import { formatStat } from "@/lib/judges/format";
 import { can } from "@/lib/roles";
-import { HannaAsPublishedPending, HannaAsPublishedSection } from "./_components/hanna-as-published";
 import { CalibrationInterval } from "./_components/calibration-interval";
-import { RealDataSection } from "./_components/real-data";
+import { RealDataLinks } from "./_components/real-data-links";
 
 export const metadata: Metadata = { title: "Judges" };
 
-export default async function JudgesPage() {
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function JudgesPage({ searchParams }: { searchParams: Promise<Search> }) {
   const user = await requireRole("read");
-  const [judges, policy, realData] = await Promise.all([judgeOverview(), getGatePolicy(), loadRealData()]);
+  const search = await searchParams;
+  const query = one(search.q)?.trim() ?? "";
+  const requested = Number(one(search.page) ?? "1");
+  const [overview, policy, imported] = await Promise.all([
+    judgeOverview({ page: Number.isInteger(requested) && requested > 0 ? requested : 1, query }),
+    getGatePolicy(),
+    importedRealData(),
+  ]);
+  const { judges, total, page, pageSize } = overview;
   const rows = judges.flatMap(({ judge, rows: versions }) => versions.map((row, i) => ({ judge, first: i === 0, ...row })));
   const bar = `κ ≥ ${policy.minKappa.toFixed(2)}${policy.useKappaLowerBound ? " (lower 95% bound)" : ""}, ≥ ${policy.minItems} gold items, ≥ ${policy.minPerClass} per class, on the current test split`;
+  const href = (changes: { page?: number; q?: string }) => {
+    const params = new URLSearchParams();
+    const q = changes.q ?? query;
+    const p = changes.page ?? page;
+    if (q) params.set("q", q);
+    if (p > 1) params.set("page", String(p));
+    const s = params.toString();
+    return s ? `/judges?${s}` : "/judges";
+  };
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
   return (
     <>
       <PageHeader
@@ -31,8 +53,8 @@ export default async function JudgesPage() {
         description={
           <>
             Every judge&apos;s newest version and every version that gates or was ever approved, with its state: shadow (never approved),
-            gating, stale (its gold set changed), demoted (a recalibration or canary missed the bar) or revoked. An admin approves a version
-            on a label set where it clears the bar: {bar}.
+            gating, stale (its gold set changed), demoted (a recalibration or canary missed the bar) or revoked, and the stored test
+            calibration its gate reads. An admin approves a version on a label set where it clears the bar: {bar}.
           </>
         }
         actions={
@@ -46,7 +68,7 @@ export default async function JudgesPage() {
           </>
         }
       />
-      {rows.length === 0 ? (
+      {total === 0 && !query ? (
         <EmptyState
           title="No judges yet"
           action={
@@ -62,60 +84,117 @@ export default async function JudgesPage() {
         </EmptyState>
       ) : (
         <Card>
-          <Table>
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>Judge</Th>
-                <Th>Version</Th>
-                <Th>Provider / model</Th>
-                <Th>State</Th>
-                <Th>Label set</Th>
-                <Th>Test κ</Th>
-                <Th>95% interval</Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100" data-testid="judges-overview">
-              {rows.map(({ judge, first, version, status, calibration, latest }) => (
-                <tr key={version.id} data-testid={`judge-row-${judge.name}-v${version.version}`}>
-                  <Td className="font-medium">
-                    {first ? (
-                      <Link className="text-indigo-700 hover:underline" href={`/judges/${judge.id}`}>
-                        {judge.name}
-                      </Link>
-                    ) : null}
-                  </Td>
-                  <Td>
-                    <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.id}`}>
-                      v{version.version}
-                    </Link>
-                    {latest ? <span className="ml-1 text-xs text-stone-500">latest</span> : null}
-                  </Td>
-                  <Td className="font-mono text-xs">{`${version.provider} / ${version.model}`}</Td>
-                  <Td>
-                    <JudgeStateBadge state={status.state} gating={status.gating} title={status.reason} />
-                  </Td>
-                  <Td className="text-sm">
-                    {status.labelSet && status.approval ? status.labelSet.name : <span className="text-stone-400">—</span>}
-                  </Td>
-                  <Td className="font-mono">{calibration ? formatStat(calibration.kappa) : "—"}</Td>
-                  <Td className="font-mono">
-                    <CalibrationInterval row={calibration ?? null} />
-                  </Td>
+          <form method="get" action="/judges" role="search" className="flex flex-wrap items-end gap-3 border-b border-stone-100 px-4 py-3">
+            <label className="flex flex-col gap-1 text-sm text-stone-700">
+              Judge name contains
+              <input name="q" defaultValue={query} placeholder="e.g. llmbar" className={inputClass} />
+            </label>
+            <Button type="submit" tone="secondary">
+              Filter
+            </Button>
+            {query ? (
+              <Link className="pb-2 text-sm text-indigo-700 hover:underline" href="/judges">
+                Show every judge
+              </Link>
+            ) : null}
+          </form>
+          {rows.length === 0 ? (
+            <p className="px-4 py-6 text-sm text-stone-600">No judge&apos;s name contains &ldquo;{query}&rdquo;.</p>
+          ) : (
+            <Table>
+              <thead className="bg-stone-50">
+                <tr>
+                  <Th>Judge</Th>
+                  <Th>Version</Th>
+                  <Th>Provider / model</Th>
+                  <Th>State</Th>
+                  <Th>Label set</Th>
+                  <Th>Test κ</Th>
+                  <Th>95% interval</Th>
+                  <Th>Gate</Th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody className="divide-y divide-stone-100" data-testid="judges-overview">
+                {rows.map(({ judge, first: firstRow, version, status, calibration, latest }) => (
+                  <tr key={version.id} data-testid={`judge-row-${judge.name}-v${version.version}`}>
+                    <Td className="font-medium">
+                      {firstRow ? (
+                        <>
+                          <Link className="text-indigo-700 hover:underline" href={`/judges/${judge.id}`}>
+                            {judge.name}
+                          </Link>
+                          {judge.versionCount > 1 ? (
+                            <span className="ml-1 text-xs font-normal text-stone-500">{judge.versionCount} versions</span>
+                          ) : null}
+                        </>
+                      ) : null}
+                    </Td>
+                    <Td>
+                      <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.id}`}>
+                        v{version.version}
+                      </Link>
+                      {latest ? <span className="ml-1 text-xs text-stone-500">latest</span> : null}
+                    </Td>
+                    <Td className="font-mono text-xs">{`${version.provider} / ${version.model}`}</Td>
+                    <Td>
+                      <JudgeStateBadge state={status.state} gating={status.gating} title={status.reason} />
+                    </Td>
+                    <Td className="text-sm">{status.labelSet ? status.labelSet.name : <span className="text-stone-400">—</span>}</Td>
+                    <Td className="font-mono" data-stat="kappa">
+                      {calibration ? (
+                        <Link className="text-indigo-700 hover:underline" href={`/judges/calibrations/${calibration.id}`}>
+                          {formatStat(calibration.kappa)}
+                        </Link>
+                      ) : (
+                        "—"
+                      )}
+                    </Td>
+                    <Td className="font-mono" data-stat="interval">
+                      <CalibrationInterval row={calibration ?? null} />
+                    </Td>
+                    <Td data-stat="gate">
+                      {calibration ? (
+                        <Badge
+                          tone={status.gate.passed ? "good" : "bad"}
+                          title={
+                            status.gate.rules
+                              .filter((r) => !r.passed)
+                              .map((r) => `${r.label}: ${r.actual}`)
+                              .join("\n") || "every rule holds"
+                          }
+                        >
+                          {status.gate.passed ? "clears the bar" : "fails the gate"}
+                        </Badge>
+                      ) : (
+                        <span className="text-xs text-stone-500">not calibrated on test</span>
+                      )}
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+          <nav aria-label="Pages" className="flex items-center justify-between border-t border-stone-100 px-4 py-3 text-sm">
+            <span className="text-stone-600" data-testid="judges-range">
+              Judges {first}–{last} of {total}
+            </span>
+            <span className="flex gap-3">
+              {page > 1 ? (
+                <Link className="text-indigo-700 hover:underline" href={href({ page: page - 1 })}>
+                  ← Previous
+                </Link>
+              ) : null}
+              {last < total ? (
+                <Link className="text-indigo-700 hover:underline" href={href({ page: page + 1 })}>
+                  Next →
+                </Link>
+              ) : null}
+            </span>
+          </nav>
         </Card>
       )}
       <div className="mt-8">
-        <RealDataSection
-          data={realData}
-          asPublished={
-            <Suspense fallback={<HannaAsPublishedPending />}>
-              <HannaAsPublishedSection />
-            </Suspense>
-          }
-        />
+        <RealDataLinks imported={imported} />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { bulkTransaction, type BulkTx } from "../bulk";
+import { nextOnPostgres } from "./hot-path";
 import { loadQueue, lockItem, type QueueRow } from "./queue";
 import { at, direct, LABELED, pg, sql, ts } from "./sql";
 
@@ -94,6 +95,12 @@ export async function nextItem(
 ): Promise<NextResult> {
   const now = options.now ?? new Date();
   const on = direct();
+  if (pg(on) && !options.preferItemId) {
+    // One round trip (hot-path.ts); the path below only when that finds nothing without waiting.
+    const fast = await nextOnPostgres(on, queueId, reviewerId, now, new Date(now.getTime() + CLAIM_MS));
+    if (fast === "not-assigned") return { status: "not-assigned" };
+    if (fast !== "fallback") return { status: "item", item: fast };
+  }
   const access = await loadQueue(on, queueId, reviewerId);
   if (access.blocked) return { status: "not-assigned" };
   const queue = access.queue;

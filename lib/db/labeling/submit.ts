@@ -4,9 +4,10 @@ import { UserError } from "../../errors";
 import { checkDimensionValues } from "../../schemas/dimensions";
 import { labelValueError, type SkipItemInput, type SubmitLabelInput } from "../../schemas/labeling";
 import { bulkTransaction } from "../bulk";
+import { submitOnPostgres, type SubmitOutcome } from "./hot-path";
 import { CLAIM_MS, type NextItem } from "./next";
-import { loadQueue, lockItem } from "./queue";
-import { at, LABELED, pg, sql, timeOrderedId, truthy, ts } from "./sql";
+import { loadQueue, lockItem, type QueueAccess, type QueueRow } from "./queue";
+import { at, direct, LABELED, pg, sql, timeOrderedId, truthy, ts } from "./sql";
 
 export interface Submitted {
   labelId: string;
@@ -21,20 +22,36 @@ export interface Submitted {
  * reviewer per item, that one label). Disagreements get no gold here: adjudication decides them.
  */
 export async function submitLabel(reviewerId: string, input: SubmitLabelInput, now = new Date()): Promise<Submitted> {
+  const on = direct();
+  if (pg(on)) {
+    // Two round trips: the queue (its checks are made here), then one function call (hot-path.ts).
+    const { queue, dimensions } = checkSubmission(await loadQueue(on, input.queueId, reviewerId), input);
+    const labelId = timeOrderedId(now);
+    const result = await submitOnPostgres(on, {
+      queueId: queue.id,
+      reviewerId,
+      queueItemId: input.queueItemId,
+      value: input.value,
+      dimensions,
+      score: input.score ?? null,
+      reason: input.reason ?? null,
+      timeSpentMs: input.timeSpentMs ?? null,
+      rubricVersion: queue.rubricVersion,
+      reviewersPerItem: queue.reviewersPerItem,
+      labelId,
+      now,
+    });
+    if (result.outcome !== "ok") throw refusal(result.outcome);
+    return { labelId, transcriptId: result.transcriptId!, gold: result.gold };
+  }
   return bulkTransaction(async (tx) => {
-    const { queue, blocked } = await loadQueue(tx, input.queueId, reviewerId);
-    const valueError = labelValueError(queue.kind, input.value, { min: queue.scaleMin, max: queue.scaleMax });
-    if (valueError) throw new UserError(valueError, 422, "value");
-    const checked = checkDimensionValues(queue.dimensions, input.dimensions);
-    if (!checked.ok) throw new UserError(checked.error, 422, "dimensions");
-    const dimensions = Object.keys(checked.values).length ? JSON.stringify(checked.values) : null;
-    if (blocked) throw new UserError("You are not assigned to this queue.", 409);
+    const { queue, dimensions } = checkSubmission(await loadQueue(tx, input.queueId, reviewerId), input);
     // Counting the label and locking the item are one statement; a refusal below rolls both back.
     const counted = await tx.execute(
       sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" + 1 WHERE "id" = ? AND "queue_id" = ?`),
       [input.queueItemId, queue.id],
     );
-    if (counted === 0) throw new UserError("No such item in this queue.", 404);
+    if (counted === 0) throw refusal("missing");
     const [item] = await tx.query(
       sql(
         tx,
@@ -48,11 +65,9 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
     );
     const transcriptId = String(item!.transcript_id);
     const before = Number(item!.label_count) - 1;
-    if (Number(item!.labeled) > 0) throw new UserError("You already labeled this item.", 409);
-    if (before >= queue.reviewersPerItem) throw new UserError("This item already has all the labels it needs.", 409);
-    if (Number(item!.mine) === 0 && before + Number(item!.others) >= queue.reviewersPerItem) {
-      throw new UserError("Other reviewers hold this item's open slots; take the next item instead.", 409);
-    }
+    if (Number(item!.labeled) > 0) throw refusal("labeled");
+    if (before >= queue.reviewersPerItem) throw refusal("full");
+    if (Number(item!.mine) === 0 && before + Number(item!.others) >= queue.reviewersPerItem) throw refusal("held");
     const labelId = timeOrderedId(now);
     await tx.execute(
       sql(
@@ -109,6 +124,30 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
     }
     return { labelId, transcriptId, gold };
   });
+}
+
+/** The queue's own checks of a submission (value, dimensions, assignment), before anything is written. */
+function checkSubmission({ queue, blocked }: QueueAccess, input: SubmitLabelInput): { queue: QueueRow; dimensions: string | null } {
+  const valueError = labelValueError(queue.kind, input.value, { min: queue.scaleMin, max: queue.scaleMax });
+  if (valueError) throw new UserError(valueError, 422, "value");
+  const checked = checkDimensionValues(queue.dimensions, input.dimensions);
+  if (!checked.ok) throw new UserError(checked.error, 422, "dimensions");
+  if (blocked) throw new UserError("You are not assigned to this queue.", 409);
+  return { queue, dimensions: Object.keys(checked.values).length ? JSON.stringify(checked.values) : null };
+}
+
+/** Why an item refused a label (the same on both databases). */
+function refusal(outcome: Exclude<SubmitOutcome, "ok">): UserError {
+  switch (outcome) {
+    case "missing":
+      return new UserError("No such item in this queue.", 404);
+    case "labeled":
+      return new UserError("You already labeled this item.", 409);
+    case "full":
+      return new UserError("This item already has all the labels it needs.", 409);
+    case "held":
+      return new UserError("Other reviewers hold this item's open slots; take the next item instead.", 409);
+  }
 }
 
 /** The reviewer passes on an item: it is never offered to them again, and its slot is freed. */

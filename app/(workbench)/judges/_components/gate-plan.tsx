@@ -1,6 +1,6 @@
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
-import { planForJudge, testCalibratedLabelSets } from "@/lib/db/sampling";
+import type { PlanForJudge } from "@/lib/db/sampling";
 import { formatStat } from "@/lib/judges/format";
 import { planSentence } from "@/lib/judges/plan";
 import { LabelMoreForm, OrderDevForm } from "./label-more-form";
@@ -9,11 +9,10 @@ import { LabelMoreForm, OrderDevForm } from "./label-more-form";
  * "How many more labels would decide this gate?" for every label set the version has a test calibration on, with the
  * estimator behind the numbers and, for admins, the button that draws a stratified sample to close the gap.
  */
-export async function GatePlanCard({ versionId, canDraw }: { versionId: string; canDraw: boolean }) {
-  const sets = await testCalibratedLabelSets(versionId);
-  const plans = await Promise.all(
-    sets.map(async (s) => ({ queueId: s.queueId, queue: { name: s.name }, ...(await planForJudge(versionId, s.queueId)) })),
-  );
+export type LabelSetPlan = PlanForJudge & { queueId: string; queue: { name: string } };
+
+/** `plans`: one per label set the version has a test calibration on (the page reads them with the gates). */
+export function GatePlanCard({ versionId, plans, canDraw }: { versionId: string; plans: LabelSetPlan[]; canDraw: boolean }) {
   if (plans.length === 0) return null;
   return (
     <Card data-testid="gate-plan">

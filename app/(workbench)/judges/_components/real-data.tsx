@@ -245,24 +245,23 @@ function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPubli
   );
 }
 
-/** `asPublished`: HANNA's published figure recomputed, shown right after Gavel's own HANNA table. */
-export function RealDataSection({ data, asPublished = null }: { data: RealData; asPublished?: React.ReactNode }) {
-  const { llmbar, hanna } = data;
-  if (llmbar.rows.length === 0 && hanna.rows.length === 0) return null;
+/** What every number on the imported data sets' pages means, under the current gate policy. */
+export function RealDataIntro({ policy }: { policy: RealData["policy"] }) {
   return (
-    <section className="space-y-6" aria-labelledby="real-judges">
-      <div>
-        <h2 id="real-judges" className="text-lg font-semibold text-stone-900">
-          Real judges, real humans
-        </h2>
-        <p className="mt-1 max-w-4xl text-sm text-stone-600">
-          Two public data sets in which the same items carry human judgments and LLM-judge verdicts, imported as judge versions on the
-          replay provider. κ is Cohen&apos;s κ against the human gold label on every item (errors left out and counted); the gate reads the
-          held-out test split under the current policy (κ ≥ {data.policy.minKappa.toFixed(2)}, ≥ {data.policy.minItems} items, ≥{" "}
-          {data.policy.minPerClass} per class). Accuracy counts an unparseable verdict as wrong, as LLMBar&apos;s authors do. Click any
-          number for its calibration, pairs CSV and the <span className="font-mono">gavel agreement</span> command that reprints it.
-        </p>
-      </div>
+    <p className="max-w-4xl text-sm text-stone-600">
+      Public data sets in which the same items carry human judgments and LLM-judge verdicts, imported as judge versions on the replay
+      provider. κ is Cohen&apos;s κ against the human gold label on every item (errors left out and counted); the gate reads the held-out
+      test split under the current policy (κ ≥ {policy.minKappa.toFixed(2)}, ≥ {policy.minItems} items, ≥ {policy.minPerClass} per class).
+      Accuracy counts an unparseable verdict as wrong, as LLMBar&apos;s authors do. Click any number for its calibration, pairs CSV and the{" "}
+      <span className="font-mono">gavel agreement</span> command that reprints it.
+    </p>
+  );
+}
+
+/** LLMBar: one card per label set (MT-Bench, Natural), with the model upgrade under the set it is on. */
+export function LlmbarSection({ llmbar }: { llmbar: RealData["llmbar"] }) {
+  return (
+    <>
       {llmbar.queues.map((queue) => {
         const rows = llmbar.rows.filter((r) => r.queueId === queue.id);
         return (
@@ -280,15 +279,19 @@ export function RealDataSection({ data, asPublished = null }: { data: RealData; 
           </Card>
         );
       })}
-      {hanna.rows.length > 0 ? (
-        <Card data-testid="real-set-HANNA">
-          <CardHeader
-            title="HANNA (graded 1–5, six criteria)"
-            description="960 machine-generated stories, each rated 1–5 on six criteria by three human raters; gold = their mean. Each LLM rated them with four prompt variants."
-          />
-          <HannaTables hanna={hanna} asPublished={asPublished} />
-        </Card>
-      ) : null}
-    </section>
+    </>
+  );
+}
+
+/** `asPublished`: HANNA's published figure recomputed, shown right after Gavel's own HANNA table. */
+export function HannaSection({ hanna, asPublished = null }: { hanna: RealData["hanna"]; asPublished?: React.ReactNode }) {
+  return (
+    <Card data-testid="real-set-HANNA">
+      <CardHeader
+        title="HANNA (graded 1–5, six criteria)"
+        description="960 machine-generated stories, each rated 1–5 on six criteria by three human raters; gold = their mean. Each LLM rated them with four prompt variants."
+      />
+      <HannaTables hanna={hanna} asPublished={asPublished} />
+    </Card>
   );
 }

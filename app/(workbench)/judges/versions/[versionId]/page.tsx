@@ -7,12 +7,14 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { gatesByLabelSet, loadJudgeStatus } from "@/lib/judging/approvals";
+import { loadStatusAndGates } from "@/lib/judging/approvals";
 import { judgeVersionTimeline } from "@/lib/db/audit";
 import { latestCalibration, listCalibrations, statsOf } from "@/lib/db/calibrations";
 import { listCanaryChecks } from "@/lib/db/canary";
+import { getGatePolicy } from "@/lib/db/gate-policy";
 import { getJudgeVersion } from "@/lib/db/judges";
 import { listLabelSets } from "@/lib/db/label-sets";
+import { planFromCalibration } from "@/lib/db/sampling";
 import { formatStat } from "@/lib/judges/format";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
 import { readParams } from "@/lib/judges/request";
@@ -38,19 +40,24 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
   const version = await getJudgeVersion(versionId);
   if (!version) notFound();
   const kind = KIND_FOR_PARSER[version.parser as JudgeParser];
-  const [status, gates, dev, history, labelSets, timeline, canaries] = await Promise.all([
-    loadJudgeStatus(version.id),
-    gatesByLabelSet(version.id),
+  const [gates, policy, dev, history, labelSets, timeline, canaries] = await Promise.all([
+    loadStatusAndGates(version.id),
+    getGatePolicy(),
     latestCalibration(version.id, "dev"),
     listCalibrations(version.id),
     listLabelSets(),
     judgeVersionTimeline(version.id),
     listCanaryChecks(version.id, 10),
   ]);
+  // The test calibration the gate reads: on the bound label set (or, never approved, the one an approval would bind to).
+  const { status, calibration: test } = gates;
   const gate = status.gate;
   const approval = status.approval;
-  // The test calibration the gate reads: on the bound label set (or, never approved, the one an approval would bind to).
-  const test = status.labelSet ? await latestCalibration(version.id, "test", status.labelSet.id) : null;
+  const plans = gates.byLabelSet.flatMap(({ calibration }) =>
+    calibration
+      ? [{ queueId: calibration.queueId, queue: { name: calibration.queue.name }, ...planFromCalibration(calibration, policy) }]
+      : [],
+  );
   const sets = labelSets.filter((s) => s.kind === kind);
   const p = readParams(version.params);
   const writer = can(user, "judges:write");
@@ -129,7 +136,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             ) : (
               <GateByLabelSet
                 versionId={version.id}
-                gates={gates}
+                gates={gates.byLabelSet.map((g) => g.gate)}
                 canApprove={can(user, "judges:approve")}
                 demotedAt={status.state === "demoted" && approval ? approval.stateChangedAt : null}
               />
@@ -166,7 +173,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
         </Card>
       </div>
 
-      <GatePlanCard versionId={version.id} canDraw={can(user, "queues:manage")} />
+      <GatePlanCard versionId={version.id} plans={plans} canDraw={can(user, "queues:manage")} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -1,0 +1,3 @@
+-- PostgreSQL only: the labeling hot path's functions (prisma/postgres/migrations, same folder).
+-- SQLite runs in-process, where a statement costs microseconds and not a round trip; its labeling
+-- runs as the statements of lib/db/labeling/submit.ts and next.ts. No schema change.
