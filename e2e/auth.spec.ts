@@ -18,6 +18,7 @@ const PAGE_SCOPES: Record<string, Scope> = {
   "/label/does-not-exist/adjudicate": "labels:adjudicate",
   "/label/does-not-exist/rubric": "queues:manage",
   "/label/does-not-exist/gold": "labels:adjudicate",
+  "/label/does-not-exist/items": "labels:adjudicate",
 };
 
 /** 403 without the scope (checked before anything is looked up), 404 for a placeholder id, else 200. */

@@ -65,11 +65,12 @@ export async function openDisagreementIds(queue: QueueSummary): Promise<string[]
  */
 export async function listAdjudicationItems(
   queue: QueueSummary,
-  options: { limit?: number; viewerId?: string } = {},
+  options: { limit?: number; viewerId?: string; only?: string } = {},
 ): Promise<{ items: AdjudicationItem[]; total: number }> {
   const [disagreements, flagged] = await Promise.all([openDisagreementIds(queue), flaggedTranscriptIds(queue.id)]);
   const disagreeing = new Set(disagreements);
-  const open = [...new Set([...disagreements, ...flagged])];
+  // One item opened from the item browser: shown whether or not it is open for a decision.
+  const open = options.only !== undefined ? [options.only] : [...new Set([...disagreements, ...flagged])];
   if (open.length === 0) return { items: [], total: 0 };
   const items = await db().queueItem.findMany({
     where: { queueId: queue.id, transcriptId: { in: open } },

@@ -32,8 +32,8 @@ export interface QueueShape {
   rubricVersion: number;
 }
 
-/** "qi is stranded" and its parameters, for a pool of this size. */
-function strandedWhere(queue: QueueShape, pool: number): { where: string; params: unknown[] } {
+/** "qi is stranded" and its parameters, for a pool of this size (the item browser filters by it too). */
+export function strandedWhere(queue: QueueShape, pool: number): { where: string; params: unknown[] } {
   const onlySkipped = pool >= queue.reviewersPerItem;
   return {
     where: `qi."queue_id" = ? AND qi."label_count" < ?
@@ -47,7 +47,7 @@ function strandedWhere(queue: QueueShape, pool: number): { where: string; params
   };
 }
 
-async function poolSize(on: Reader, queueId: string): Promise<number> {
+export async function poolSize(on: Reader, queueId: string): Promise<number> {
   const [row] = await on.query(sql(on, `SELECT COUNT(*) AS "n" FROM (${POOL}) pool`), [queueId, queueId]);
   return Number(row?.n ?? 0);
 }

@@ -43,6 +43,11 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
             <Link href={`/label/${queue.id}/agreement`} className="text-sm text-indigo-700 hover:underline">
               Agreement
             </Link>
+            {adjudicates ? (
+              <Link href={`/label/${queue.id}/items`} className="text-sm text-indigo-700 hover:underline">
+                Items
+              </Link>
+            ) : null}
             {can(user, "labels:adjudicate") ? (
               <Link href={`/label/${queue.id}/adjudicate`} className="text-sm text-indigo-700 hover:underline">
                 Adjudicate

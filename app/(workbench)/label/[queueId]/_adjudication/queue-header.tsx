@@ -6,7 +6,7 @@ import type { QueueSummary } from "@/lib/db/agreement";
 import { can } from "@/lib/roles";
 import { cx } from "@/app/_components/ui/cx";
 
-type Tab = "agreement" | "adjudicate" | "gold" | "rubric";
+type Tab = "agreement" | "items" | "adjudicate" | "gold" | "rubric";
 
 /** The queue's name, kind and rubric version, and links between its agreement, adjudication and rubric pages. */
 export function QueueHeader({
@@ -24,6 +24,7 @@ export function QueueHeader({
 }) {
   const tabs: { tab: Tab; label: string; href: string; show: boolean }[] = [
     { tab: "agreement", label: "Agreement", href: `/label/${queue.id}/agreement`, show: true },
+    { tab: "items", label: "Items", href: `/label/${queue.id}/items`, show: can(user, "labels:adjudicate") },
     { tab: "adjudicate", label: "Adjudicate", href: `/label/${queue.id}/adjudicate`, show: can(user, "labels:adjudicate") },
     { tab: "gold", label: "Gold labels", href: `/label/${queue.id}/gold`, show: can(user, "labels:adjudicate") },
     { tab: "rubric", label: "Rubric", href: `/label/${queue.id}/rubric`, show: can(user, "queues:manage") },

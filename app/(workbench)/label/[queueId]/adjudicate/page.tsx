@@ -16,12 +16,22 @@ export const metadata: Metadata = { title: "Adjudicate" };
 
 const PAGE_SIZE = 50;
 
-export default async function AdjudicatePage({ params }: { params: Promise<{ queueId: string }> }) {
+export default async function AdjudicatePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ queueId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireRole("labels:adjudicate");
   const { queueId } = await params;
   const queue = await findQueue(queueId);
   if (!queue) notFound();
-  const { items, total } = await listAdjudicationItems(queue, { limit: PAGE_SIZE, viewerId: user.id });
+  // ?item=<transcript id>: one item, opened from the item browser.
+  const item = (await searchParams).item;
+  const only = typeof item === "string" && item.length > 0 && item.length <= 64 ? item : undefined;
+  const { items, total } = await listAdjudicationItems(queue, { limit: PAGE_SIZE, viewerId: user.id, only });
+  if (only !== undefined && items.length === 0) notFound();
   const listItems: ListItem[] = items.map((item) => ({
     transcriptId: item.transcriptId,
     externalId: item.transcript.externalId,
