@@ -86,6 +86,8 @@ async function main() {
       ["/judges", "/judges"],
       ["/judges/[judgeId]", await firstLink("/judges", /^\/judges\/c[a-z0-9]+$/, cookie)],
       ["/judges/versions/[versionId]", await firstLink("/judges", /^\/judges\/versions\/c[a-z0-9]+$/, cookie)],
+      ["/judges/datasets/llmbar", "/judges/datasets/llmbar"],
+      ["/judges/datasets/hanna", "/judges/datasets/hanna"],
       ["/judges/compare", "/judges/compare"],
       ["/judges/policy", "/judges/policy"],
       ["/judges/new", "/judges/new"],

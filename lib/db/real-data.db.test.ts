@@ -8,19 +8,19 @@ import { importHanna } from "../judging/import-datasets";
 import { withTestDatabase } from "../testing/test-database";
 import { recordAudit } from "./audit";
 import { db } from "./client";
-import { readRealData } from "./real-data";
+import { readHanna } from "./real-data";
 
 withTestDatabase();
 
-describe("readRealData", () => {
+describe("readHanna", () => {
   it("serves the same answer while nothing it reads has changed, and reads again after any change", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "gavel-real-data-"));
     writeFileSync(path.join(dir, "hanna.csv"), hannaMiniCsv());
     await importHanna(path.join(dir, "hanna.csv"));
 
-    const first = await readRealData();
+    const first = await readHanna();
     expect(first.hanna.rows.length).toBeGreaterThan(0);
-    expect(await readRealData()).toBe(first);
+    expect(await readHanna()).toBe(first);
 
     // A rater's label changes in place: the human ceiling is read again.
     const coherence = first.hanna.criteria.find((c) => c.name === "Coherence")!;
@@ -28,13 +28,13 @@ describe("readRealData", () => {
       where: { queueId: coherence.queueId!, reviewer: { email: hannaRaterEmail(1) } },
     });
     await db().label.update({ where: { id: label.id }, data: { score: label.score === 1 ? 5 : 1, value: label.score === 1 ? "5" : "1" } });
-    const second = await readRealData();
+    const second = await readHanna();
     expect(second).not.toBe(first);
     expect(second.hanna.criteria.find((c) => c.name === "Coherence")!.ceilingRho).not.toBe(coherence.ceilingRho);
-    expect(await readRealData()).toBe(second);
+    expect(await readHanna()).toBe(second);
 
     // Any audited write (an adjudication replaces a gold label in place, and is audited) reads again too.
     await recordAudit(db(), { actorId: null, action: "gold.adjudicated", targetType: "transcript", targetId: "x" });
-    expect(await readRealData()).not.toBe(second);
+    expect(await readHanna()).not.toBe(second);
   });
 });

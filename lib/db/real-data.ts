@@ -10,7 +10,7 @@ import { accuracyByOrder, type OrderAccuracy } from "../judges/pairwise-orders";
 import { gateCalibration } from "./calibrations";
 import { db } from "./client";
 import { getGatePolicy } from "./gate-policy";
-import { currentLabelSetHash } from "./label-sets";
+import { labelSetsNow } from "./label-sets";
 
 /**
  * What the judges page shows about the imported judge-vs-human data sets (LLMBar, HANNA), read: every
@@ -45,13 +45,17 @@ export interface StoredJudgeRow {
   position: CalibrationStats["position"];
 }
 
-export interface StoredRealData {
+export interface StoredLlmbar {
   policy: GatePolicy;
   llmbar: {
     queues: { id: string; name: string }[];
     rows: StoredJudgeRow[];
     upgrade: { base: StoredJudgeRow; candidate: StoredJudgeRow } | null;
   };
+}
+
+export interface StoredHanna {
+  policy: GatePolicy;
   hanna: {
     criteria: {
       name: string;
@@ -64,6 +68,8 @@ export interface StoredRealData {
     rows: StoredJudgeRow[];
   };
 }
+
+export type StoredRealData = StoredLlmbar & StoredHanna;
 
 type CalRow = {
   id: string;
@@ -121,6 +127,8 @@ const CAL_SELECT = {
 } as const;
 
 const REAL_DATA_QUEUES = { OR: [{ name: { startsWith: "LLMBar " } }, { name: { startsWith: "HANNA " } }], archivedAt: null };
+const LLMBAR_QUEUES = { name: { startsWith: "LLMBar " }, kind: "pairwise" as const, archivedAt: null };
+const HANNA_QUEUES = { name: { startsWith: "HANNA " }, kind: "graded" as const, archivedAt: null };
 
 /** Which imported data sets are there (their label sets by name): what the Judges overview links to, in one read. */
 export async function importedRealData(): Promise<{ llmbar: string[]; hanna: string[] }> {
@@ -132,157 +140,195 @@ export async function importedRealData(): Promise<{ llmbar: string[]; hanna: str
 }
 
 /**
- * Everything readRealData reads can only change through a write these few aggregates see: a queue
- * renamed, archived or given a new rubric (updatedAt), an item added, a calibration made, a label
- * made or changed, a gold label or verdict added, or any audited write (adjudication replaces a gold label in
- * place, and is audited); the gate policy is part of the answer. Reading them costs a few indexed
- * queries instead of every HANNA label, every LLMBar verdict and 264 calibrations' statistics.
+ * What each data set's page shows can only change through a write these few aggregates see: one of its queues
+ * renamed, archived or given a new rubric (updatedAt), an item added, a calibration made, a gold label added,
+ * a judge version made, or any audited write (adjudication replaces a gold label in place, and is audited); the
+ * gate policy is part of the answer. LLMBar adds its versions' verdicts (per-order accuracy reads them), HANNA its
+ * raters' labels (the human ceiling reads them). Reading them costs a few indexed queries instead of every HANNA
+ * label, every LLMBar verdict and the calibrations' statistics; each page pays only for its own set.
  */
-async function realDataFingerprint(): Promise<string> {
+async function fingerprint(where: typeof LLMBAR_QUEUES | typeof HANNA_QUEUES, set: "llmbar" | "hanna"): Promise<string> {
   const client = db();
   const queues = await client.labelQueue.findMany({
-    where: REAL_DATA_QUEUES,
+    where,
     orderBy: { id: "asc" },
     select: { id: true, updatedAt: true, rubricVersion: true },
   });
   const queueId = { in: queues.map((q) => q.id) };
-  const [policy, items, calibrations, labels, gold, verdicts, versions, audit] = await Promise.all([
+  const [policy, items, calibrations, gold, versions, audit, own] = await Promise.all([
     getGatePolicy(),
     client.queueItem.count({ where: { queueId } }),
     client.calibration.aggregate({ where: { queueId }, _count: true, _max: { createdAt: true } }),
-    client.label.aggregate({ where: { queueId }, _count: true, _max: { updatedAt: true } }),
     client.goldLabel.count({ where: { queueId } }),
-    // All verdicts, not only LLMBar's: a join to filter them costs more than the whole read it saves.
-    // A verdict replaced in place is a re-run, which ends in a calibration (counted above).
-    client.judgeVerdict.aggregate({ _count: true, _max: { createdAt: true } }),
     client.judgeVersion.aggregate({ _count: true, _max: { createdAt: true } }),
     client.auditEvent.findFirst({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } }),
+    set === "hanna"
+      ? client.label.aggregate({ where: { queueId }, _count: true, _max: { updatedAt: true } })
+      : // The verdicts of the versions calibrated on these sets, found through their index (a verdict replaced in
+        // place is a re-run, which ends in a calibration, counted above).
+        client.calibration.findMany({ where: { queueId }, distinct: ["judgeVersionId"], select: { judgeVersionId: true } }).then((rows) =>
+          client.judgeVerdict.aggregate({
+            where: { judgeVersionId: { in: rows.map((r) => r.judgeVersionId) } },
+            _count: true,
+            _max: { createdAt: true },
+          }),
+        ),
   ]);
-  return JSON.stringify([queues, policy, items, calibrations, labels, gold, verdicts, versions, audit?.id ?? null]);
+  return JSON.stringify([queues, policy, items, calibrations, gold, versions, audit?.id ?? null, own]);
 }
 
-let cached: { fingerprint: string; data: Promise<StoredRealData> } | null = null;
-
-/** The imported data sets as the judges page shows them, read again only when the fingerprint above moves. */
-export async function readRealData(): Promise<StoredRealData> {
-  const fingerprint = await realDataFingerprint();
-  if (cached?.fingerprint !== fingerprint) {
-    const data = readRealDataNow();
-    cached = { fingerprint, data };
-    // A failed read is not kept: the next request tries again.
-    data.catch(() => {
-      if (cached?.data === data) cached = null;
-    });
-  }
-  return cached.data;
+/** A read kept while its fingerprint holds; a failed read is not kept (the next request tries again). */
+function cachedBy<T>(print: () => Promise<string>, read: () => Promise<T>): () => Promise<T> {
+  let cached: { fingerprint: string; data: Promise<T> } | null = null;
+  return async () => {
+    const fingerprint = await print();
+    if (cached?.fingerprint !== fingerprint) {
+      const data = read();
+      cached = { fingerprint, data };
+      data.catch(() => {
+        if (cached?.data === data) cached = null;
+      });
+    }
+    return cached.data;
+  };
 }
 
-async function readRealDataNow(): Promise<StoredRealData> {
+/** LLMBar as its page shows it, read again only when its fingerprint moves. */
+export const readLlmbar = cachedBy(
+  () => fingerprint(LLMBAR_QUEUES, "llmbar"),
+  () => readLlmbarNow(),
+);
+
+/** HANNA as its page shows it, read again only when its fingerprint moves. */
+export const readHanna = cachedBy(
+  () => fingerprint(HANNA_QUEUES, "hanna"),
+  () => readHannaNow(),
+);
+
+const ORDER = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+
+/** The newest test and whole-set calibration of every version on these sets, the versions, and each set's gold hash now. */
+async function readCalibrated(queueIds: string[], statsOfAll: boolean) {
   const client = db();
-  const policy = await getGatePolicy();
-  const queues = await client.labelQueue.findMany({
-    where: REAL_DATA_QUEUES,
-    orderBy: { name: "asc" },
-    select: { id: true, name: true, kind: true },
-  });
-  const llmbarQueues = queues.filter((q) => q.name.startsWith("LLMBar ") && q.kind === "pairwise");
-  const hannaQueues = queues.filter((q) => q.name.startsWith("HANNA ") && q.kind === "graded");
-  const ids = queues.map((q) => q.id);
-  const order = [{ createdAt: "desc" as const }, { id: "desc" as const }];
-  const llmbarIds = llmbarQueues.map((q) => q.id);
-  const hannaIds = hannaQueues.map((q) => q.id);
-  const [llmbarCals, hannaTest, hannaAll, currentHashes] = await Promise.all([
+  const [test, all, current] = await Promise.all([
     client.calibration.findMany({
-      where: { queueId: { in: llmbarIds }, split: { in: ["test", "all"] } },
-      orderBy: order,
+      where: { queueId: { in: queueIds }, split: "test" },
+      orderBy: ORDER,
       select: { ...CAL_SELECT, stats: true },
     }),
-    client.calibration.findMany({
-      where: { queueId: { in: hannaIds }, split: "test" },
-      orderBy: order,
-      select: { ...CAL_SELECT, stats: true },
-    }),
-    client.calibration.findMany({ where: { queueId: { in: hannaIds }, split: "all" }, orderBy: order, select: CAL_SELECT }),
-    Promise.all(ids.map(async (id) => [id, await currentLabelSetHash(id, "test")] as const)),
+    statsOfAll
+      ? client.calibration.findMany({
+          where: { queueId: { in: queueIds }, split: "all" },
+          orderBy: ORDER,
+          select: { ...CAL_SELECT, stats: true },
+        })
+      : client.calibration.findMany({ where: { queueId: { in: queueIds }, split: "all" }, orderBy: ORDER, select: CAL_SELECT }),
+    labelSetsNow(queueIds, "test"),
   ]);
-  const current = new Map(currentHashes);
-  const testOf = newest([...llmbarCals.filter((c) => c.split === "test"), ...hannaTest]);
-  const allOf = newest([...llmbarCals.filter((c) => c.split === "all"), ...hannaAll]);
+  const testOf = newest(test);
+  const allOf = newest(all);
   const versionIds = [...new Set([...testOf.values(), ...allOf.values()].map((c) => c.judgeVersionId))];
   const versions = await client.judgeVersion.findMany({
     where: { id: { in: versionIds } },
     include: { judge: { select: { name: true, kind: true } } },
     orderBy: [{ judge: { name: "asc" } }, { version: "asc" }],
   });
+  return { test, testOf, allOf, versions, currentHash: (queueId: string) => current.get(queueId)?.hash ?? null };
+}
 
+type Calibrated = Awaited<ReturnType<typeof readCalibrated>>;
+
+/** One row per (version, label set) with a calibration; `extra` adds what a data set shows beyond κ and the gate. */
+function rowsFor(
+  { versions, testOf, allOf, currentHash }: Calibrated,
+  queues: { id: string; name: string }[],
+  extra: (version: Calibrated["versions"][number], queueId: string, all: CalRow | undefined) => Pick<StoredJudgeRow, "orders" | "position">,
+): StoredJudgeRow[] {
+  return versions.flatMap((v) =>
+    queues.flatMap((q): StoredJudgeRow[] => {
+      const key = `${v.id}/${q.id}`;
+      const test = testOf.get(key);
+      const all = allOf.get(key);
+      if (!test && !all) return [];
+      const gateInput: GateInput = {
+        kind: v.judge.kind as ItemKind,
+        calibration: test ? gateCalibration({ ...test, stats: test.stats }) : null,
+        currentLabelSetHash: currentHash(q.id),
+      };
+      return [
+        {
+          versionId: v.id,
+          judgeName: v.judge.name,
+          version: v.version,
+          model: v.model,
+          note: v.note,
+          parentId: v.parentId,
+          queueId: q.id,
+          queueName: q.name,
+          all: summary(all),
+          test: summary(test),
+          gateInput,
+          ...extra(v, q.id, all),
+        },
+      ];
+    }),
+  );
+}
+
+async function readLlmbarNow(): Promise<StoredLlmbar> {
+  const client = db();
+  const [policy, queues] = await Promise.all([
+    getGatePolicy(),
+    client.labelQueue.findMany({ where: LLMBAR_QUEUES, orderBy: { name: "asc" }, select: { id: true, name: true } }),
+  ]);
+  const ids = queues.map((q) => q.id);
+  const calibrated = await readCalibrated(ids, true);
   // Per-order accuracy needs every verdict of the LLMBar versions (two per item).
-  const llmbarVersionIds = versions.filter((v) => v.judge.kind === "pairwise").map((v) => v.id);
-  const [verdicts, llmbarGold] = await Promise.all([
+  const versionIds = calibrated.versions.filter((v) => v.judge.kind === "pairwise").map((v) => v.id);
+  const [verdicts, gold] = await Promise.all([
     client.judgeVerdict.findMany({
-      where: { judgeVersionId: { in: llmbarVersionIds }, transcript: { source: "llmbar" } },
+      where: { judgeVersionId: { in: versionIds }, transcript: { source: "llmbar" } },
       select: { judgeVersionId: true, transcriptId: true, order: true, repeat: true, status: true, value: true },
     }),
-    client.goldLabel.findMany({ where: { queueId: { in: llmbarIds } }, select: { queueId: true, transcriptId: true, value: true } }),
+    client.goldLabel.findMany({ where: { queueId: { in: ids } }, select: { queueId: true, transcriptId: true, value: true } }),
   ]);
-
-  const rowsFor = (qs: { id: string; name: string }[]) =>
-    versions.flatMap((v) =>
-      qs.flatMap((q): StoredJudgeRow[] => {
-        const key = `${v.id}/${q.id}`;
-        const test = testOf.get(key);
-        const all = allOf.get(key);
-        if (!test && !all) return [];
-        const kind = v.judge.kind as ItemKind;
-        const gateInput: GateInput = {
-          kind,
-          calibration: test ? gateCalibration({ ...test, stats: test.stats }) : null,
-          currentLabelSetHash: current.get(q.id) ?? null,
-        };
-        let orders: StoredJudgeRow["orders"] = null;
-        let position: StoredJudgeRow["position"] = null;
-        if (kind === "pairwise") {
-          const gold = llmbarGold.filter((g) => g.queueId === q.id);
-          const goldIds = new Set(gold.map((g) => g.transcriptId));
-          orders = accuracyByOrder(
-            gold,
-            verdicts.filter((x) => x.judgeVersionId === v.id && goldIds.has(x.transcriptId)),
-          );
-          position = (all?.stats as CalibrationStats | undefined)?.position ?? null;
-        }
-        return [
-          {
-            versionId: v.id,
-            judgeName: v.judge.name,
-            version: v.version,
-            model: v.model,
-            note: v.note,
-            parentId: v.parentId,
-            queueId: q.id,
-            queueName: q.name,
-            all: summary(all),
-            test: summary(test),
-            gateInput,
-            orders,
-            position,
-          },
-        ];
-      }),
-    );
-
-  const llmbarRows = rowsFor(llmbarQueues);
+  const rows = rowsFor(calibrated, queues, (v, queueId, all) => {
+    if (v.judge.kind !== "pairwise") return { orders: null, position: null };
+    const onSet = gold.filter((g) => g.queueId === queueId);
+    const goldIds = new Set(onSet.map((g) => g.transcriptId));
+    return {
+      orders: accuracyByOrder(
+        onSet,
+        verdicts.filter((x) => x.judgeVersionId === v.id && goldIds.has(x.transcriptId)),
+      ),
+      position: (all?.stats as CalibrationStats | undefined)?.position ?? null,
+    };
+  });
   // The model upgrade: a version whose parent is another version of the same judge, on the same label
   // set; the plain prompt on MT-Bench (ChatGPT → GPT-4) first.
   const rank = (r: StoredJudgeRow) =>
     (r.judgeName === llmbarJudgeName("Vanilla_NoRules") ? 0 : 1) + (r.queueName === llmbarLabelSetName("MT-Bench") ? 0 : 2);
-  const candidate = llmbarRows
-    .filter((r) => r.parentId && llmbarRows.some((b) => b.versionId === r.parentId && b.queueId === r.queueId))
+  const candidate = rows
+    .filter((r) => r.parentId && rows.some((b) => b.versionId === r.parentId && b.queueId === r.queueId))
     .sort((x, y) => rank(x) - rank(y))[0];
-  const base = candidate ? llmbarRows.find((b) => b.versionId === candidate.parentId && b.queueId === candidate.queueId) : undefined;
+  const base = candidate ? rows.find((b) => b.versionId === candidate.parentId && b.queueId === candidate.queueId) : undefined;
+  return { policy, llmbar: { queues, rows, upgrade: candidate && base ? { base, candidate } : null } };
+}
 
-  const hannaRows = rowsFor(hannaQueues);
+async function readHannaNow(): Promise<StoredHanna> {
+  const client = db();
+  const [policy, queues] = await Promise.all([
+    getGatePolicy(),
+    client.labelQueue.findMany({ where: HANNA_QUEUES, orderBy: { name: "asc" }, select: { id: true, name: true } }),
+  ]);
+  const calibrated = await readCalibrated(
+    queues.map((q) => q.id),
+    false,
+  );
+  const rows = rowsFor(calibrated, queues, () => ({ orders: null, position: null }));
   const criteria = await Promise.all(
     HANNA_CRITERIA.map(async ({ name }) => {
-      const queue = hannaQueues.find((q) => q.name === `HANNA ${name}`);
+      const queue = queues.find((q) => q.name === `HANNA ${name}`);
       if (!queue) return { name, queueId: null, ceilingRho: null, ceilingN: 0, humanAlpha: null, humanFleiss: null };
       const labels = await client.label.findMany({
         where: { queueId: queue.id },
@@ -298,7 +344,7 @@ async function readRealDataNow(): Promise<StoredRealData> {
         byItem.set(label.transcriptId, list);
       }
       const ceiling = leaveOneOutRho([...byItem.values()].filter((v) => v.filter((x) => x !== undefined).length === 3));
-      const anyTest = hannaTest.find((c) => c.queueId === queue.id);
+      const anyTest = calibrated.test.find((c) => c.queueId === queue.id);
       const human = (anyTest?.stats as CalibrationStats | undefined)?.human;
       return {
         name,
@@ -310,10 +356,5 @@ async function readRealDataNow(): Promise<StoredRealData> {
       };
     }),
   );
-
-  return {
-    policy,
-    llmbar: { queues: llmbarQueues, rows: llmbarRows, upgrade: candidate && base ? { base, candidate } : null },
-    hanna: { criteria, rows: hannaRows },
-  };
+  return { policy, hanna: { criteria, rows } };
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { readRealData, type StoredJudgeRow, type StoredRealData } from "../db/real-data";
-import { evaluateGate, type GateResult } from "../judges/gate";
+import { readHanna, readLlmbar, type StoredJudgeRow, type StoredRealData } from "../db/real-data";
+import { evaluateGate, type GatePolicy, type GateResult } from "../judges/gate";
 
 /** One imported judge version on one label set, with the gate on its test split evaluated. */
 export type RealJudgeRow = Omit<StoredJudgeRow, "gateInput"> & { gate: GateResult };
@@ -13,26 +13,36 @@ export interface RealData extends Omit<StoredRealData, "llmbar" | "hanna"> {
   hanna: Omit<StoredRealData["hanna"], "rows"> & { rows: RealJudgeRow[] };
 }
 
-/** The judges page's imported data sets (lib/db/real-data.ts reads them), each row's gate evaluated under the policy. */
-export async function loadRealData(): Promise<RealData> {
-  const data = await readRealData();
+/** Each row's gate evaluated under the policy (the same stored row gives the same object). */
+function gating(policy: GatePolicy) {
   const gated = new Map<StoredJudgeRow, RealJudgeRow>();
-  const withGate = (stored: StoredJudgeRow): RealJudgeRow => {
-    const { gateInput, ...row } = stored;
+  return (stored: StoredJudgeRow): RealJudgeRow => {
     const known = gated.get(stored);
     if (known) return known;
-    const result = { ...row, gate: evaluateGate(data.policy, gateInput) };
+    const { gateInput, ...row } = stored;
+    const result = { ...row, gate: evaluateGate(policy, gateInput) };
     gated.set(stored, result);
     return result;
   };
-  const upgrade = data.llmbar.upgrade;
+}
+
+/** LLMBar's page (lib/db/real-data.ts reads it): every imported version on each label set, its gate evaluated. */
+export async function loadLlmbarData(): Promise<Pick<RealData, "policy" | "llmbar">> {
+  const { policy, llmbar } = await readLlmbar();
+  const withGate = gating(policy);
+  const upgrade = llmbar.upgrade;
   return {
-    ...data,
+    policy,
     llmbar: {
-      ...data.llmbar,
-      rows: data.llmbar.rows.map(withGate),
+      ...llmbar,
+      rows: llmbar.rows.map(withGate),
       upgrade: upgrade ? { base: withGate(upgrade.base), candidate: withGate(upgrade.candidate) } : null,
     },
-    hanna: { ...data.hanna, rows: data.hanna.rows.map(withGate) },
   };
+}
+
+/** HANNA's page: every imported version on each criterion, its gate evaluated, and the human ceilings. */
+export async function loadHannaData(): Promise<Pick<RealData, "policy" | "hanna">> {
+  const { policy, hanna } = await readHanna();
+  return { policy, hanna: { ...hanna, rows: hanna.rows.map(gating(policy)) } };
 }

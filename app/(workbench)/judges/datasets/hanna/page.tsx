@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
-import { loadRealData } from "@/lib/judging/real-data";
+import { loadHannaData } from "@/lib/judging/real-data";
 import { HannaAsPublishedPending, HannaAsPublishedSection } from "../../_components/hanna-as-published";
 import { HannaSection, RealDataIntro } from "../../_components/real-data";
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "HANNA judges" };
 /** HANNA's LLM raters (LLM × prompt variant) against three human raters per story, per criterion. */
 export default async function HannaPage() {
   await requireRole("read");
-  const data = await loadRealData();
+  const data = await loadHannaData();
   return (
     <div className="space-y-6">
       <PageHeader

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
-import { loadRealData } from "@/lib/judging/real-data";
+import { loadLlmbarData } from "@/lib/judging/real-data";
 import { LlmbarSection, RealDataIntro } from "../../_components/real-data";
 
 export const metadata: Metadata = { title: "LLMBar judges" };
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "LLMBar judges" };
 /** LLMBar's judges (prompt strategy × model) against its gold preferences: read from stored calibrations. */
 export default async function LlmbarPage() {
   await requireRole("read");
-  const data = await loadRealData();
+  const data = await loadLlmbarData();
   return (
     <div className="space-y-6">
       <PageHeader
