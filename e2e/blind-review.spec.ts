@@ -22,7 +22,8 @@ const SURFACES: Record<string, string> = {
   "route GET /api/calibrations/[calibrationId]/pairs": "checked: per-item (judge, gold) pairs",
   "page /judges/compare": "checked: flipped items with both verdicts and gold",
   "page /label/[queueId]/agreement": "checked: other reviewers' labels, counted by value",
-  "page /label/[queueId]/item": "checked in labeling.spec.ts (blind by default) and below",
+  "page /label/[queueId]/item":
+    "checked in labeling.spec.ts (blind by default) and below; worked examples are finished items only (guidelines.spec.ts)",
   // Only for adjudicators and admins (403 for a reviewer, checked below):
   "page /label/[queueId]/adjudicate": "adjudicators only: every label of an item",
   "page /label/[queueId]/gold": "adjudicators only: the queue's gold labels",
@@ -45,7 +46,7 @@ const SURFACES: Record<string, string> = {
   "page /judges/policy": "admins only: gate policy",
   "page /judges/versions/[versionId]/edit": "a form",
   "page /judges/versions/[versionId]/new-model": "a form",
-  "page /label/[queueId]/rubric": "admins only: the rubric",
+  "page /label/[queueId]/rubric": "admins only: the rubric and its worked examples (finished gold items)",
   "page /label/import": "admins only: a form",
   "page /label/new": "admins only: a form",
   "page /runs": "runs list",

@@ -22,7 +22,11 @@ import { createQueue } from "./queue-admin";
 import { newRubricVersion } from "./rubric";
 import { labelMoreForJudge, orderDevByInformativeness } from "./sampling";
 import { reopenStranded } from "./labeling/stranded";
-import { skipItem } from "./labeling/submit";
+import { skipItem, submitLabel } from "./labeling/submit";
+import { addComment, setFlag } from "./labeling/comments";
+import { editLabel } from "./labeling/mine";
+import { importLabels } from "./label-import";
+import { addWorkedExample, removeWorkedExample } from "./worked-examples";
 import { seedQueue } from "../testing/seed-labeling";
 import { changeRole, createUser, recordSignInBlocked, setAdjudicator, setUserDisabled } from "./users";
 
@@ -71,6 +75,27 @@ const line = (n: number) =>
     messages: [{ role: "user", content: `Refund order ${n}` }],
     final_output: "Done.",
   });
+
+interface OneItem {
+  queueId: string;
+  queueItemId: string;
+  reviewer: { id: string };
+}
+
+/** A one-item queue and a reviewer for it. */
+async function oneItem(name: string): Promise<OneItem> {
+  const seeded = await seedQueue({ name, items: [{ key: `${name}-0` }] });
+  const reviewer = await seedUser(`${name}-reviewer@example.com`, "reviewer");
+  return { queueId: seeded.queueId, queueItemId: seeded.queueItemIds[`${name}-0`]!, reviewer };
+}
+
+/** A one-item queue whose item is labeled and decided (gold): what a worked example needs. */
+async function goldItem(name: string) {
+  const seeded = await seedQueue({ name, items: [{ key: `${name}-0`, labels: [{ reviewer: `${name}-r@example.com`, value: "pass" }] }] });
+  const admin = await seedUser("audit-admin@example.com");
+  await decide({ queueId: seeded.queueId, transcriptId: seeded.transcriptIds[`${name}-0`]!, value: "pass", adjudicatorId: admin.id });
+  return { queueId: seeded.queueId, admin };
+}
 
 /**
  * For every action the audit log knows, the operation that performs it: set up what it needs
@@ -187,6 +212,53 @@ const TRIGGERS = {
     }),
     act: async ({ set, admin }: { set: { queueId: string; transcriptIds: Record<string, string> }; admin: { id: string } }) =>
       void (await decide({ queueId: set.queueId, transcriptId: set.transcriptIds.x!, value: "pass", adjudicatorId: admin.id })),
+  },
+  "item.commented": {
+    prepare: async () => oneItem("comment-audit"),
+    act: async ({ queueId, queueItemId, reviewer }: OneItem) =>
+      void (await addComment(reviewer.id, { queueId, queueItemId, body: "is this the refund policy v2?" })),
+  },
+  "item.flagged": {
+    prepare: async () => oneItem("flag-audit"),
+    act: async ({ queueId, queueItemId, reviewer }: OneItem) =>
+      void (await setFlag(reviewer.id, { queueId, queueItemId, kind: "unsure", on: true })),
+  },
+  "item.unflagged": {
+    prepare: async () => {
+      const item = await oneItem("unflag-audit");
+      await setFlag(item.reviewer.id, { queueId: item.queueId, queueItemId: item.queueItemId, kind: "unsure", on: true });
+      return item;
+    },
+    act: async ({ queueId, queueItemId, reviewer }: OneItem) =>
+      void (await setFlag(reviewer.id, { queueId, queueItemId, kind: "unsure", on: false })),
+  },
+  "label.edited": {
+    prepare: async () => {
+      const item = await oneItem("edit-audit");
+      const { labelId } = await submitLabel(item.reviewer.id, { queueId: item.queueId, queueItemId: item.queueItemId, value: "pass" });
+      return { ...item, labelId };
+    },
+    act: async ({ reviewer, labelId }: OneItem & { labelId: string }) =>
+      void (await editLabel(reviewer.id, { labelId, value: "fail", reason: "SECRET REASON" })),
+  },
+  "labels.imported": {
+    prepare: async () => oneItem("import-labels-audit"),
+    act: async ({ queueId }: OneItem) =>
+      void (await importLabels({ queue: queueId, text: "reviewer,item,value\nimporter@example.com,import-labels-audit-0,pass\n" })),
+  },
+  "example.added": {
+    prepare: async () => goldItem("example-add-audit"),
+    act: async ({ queueId, admin }: { queueId: string; admin: { id: string } }) =>
+      void (await addWorkedExample(admin.id, { queueId, item: "example-add-audit-0", explanation: "why" })),
+  },
+  "example.removed": {
+    prepare: async () => {
+      const gold = await goldItem("example-remove-audit");
+      const example = await addWorkedExample(gold.admin.id, { queueId: gold.queueId, item: "example-remove-audit-0", explanation: "why" });
+      return { ...gold, exampleId: example.id };
+    },
+    act: async ({ queueId, admin, exampleId }: { queueId: string; admin: { id: string }; exampleId: string }) =>
+      void (await removeWorkedExample(admin.id, { queueId, exampleId })),
   },
   "transcripts.imported": { act: async () => void (await importFile({ text: [line(10), line(11)].join("\n"), fileName: "more.jsonl" })) },
   "dataset.imported": {
@@ -366,6 +438,14 @@ describe("the audit trail", () => {
       expect(event!.targetType).toBe(AUDIT_ACTIONS[action].target);
     });
   }
+
+  it("keeps the words of comments and label reasons out of the log: ids and values only", async () => {
+    const events = await listAuditEvents({ limit: 1000 });
+    expect(events.find((e) => e.action === "label.edited")?.details).toMatchObject({ from: "pass", to: "fail" });
+    const details = JSON.stringify(events.map((e) => e.details));
+    expect(details).not.toContain("SECRET REASON");
+    expect(details).not.toContain("refund policy v2");
+  });
 
   it("filters by actor (a user, or system) and object, and streams every event", async () => {
     const admin = await seedUser("audit-admin@example.com");

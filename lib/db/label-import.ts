@@ -4,6 +4,7 @@ import { UserError } from "../errors";
 import { parseLabelFile, type ImportedLabel, type LabelFileFormat } from "../labeling/label-import";
 import { itemKind, type ItemKind } from "../items/kinds";
 import { labelValueError } from "../schemas/labeling";
+import { recordAudit } from "./audit";
 import { db } from "./client";
 import { noticeGoldChanged } from "./judge-staleness";
 
@@ -33,6 +34,8 @@ export async function importLabels(input: {
   text: string;
   format?: LabelFileFormat | "auto";
   question?: string;
+  /** Who imported (null: the command line). */
+  actorId?: string | null;
 }): Promise<LabelImportResult> {
   const parsed = parseLabelFile(input.text, input.format ?? "auto", { question: input.question });
   const result: LabelImportResult = {
@@ -165,6 +168,19 @@ export async function importLabels(input: {
         await noticeGoldChanged(tx, queue.id, `${consensus.length} consensus gold labels from imported labels`);
       }
       result.gold = consensus.length;
+      await recordAudit(tx, {
+        actorId: input.actorId ?? null,
+        action: "labels.imported",
+        targetId: queue.id,
+        details: {
+          queueId: queue.id,
+          format: parsed.format,
+          labels: rows.length,
+          items: perItem.size,
+          reviewersCreated: result.reviewersCreated,
+          gold: consensus.length,
+        },
+      });
     },
     { timeout: 120_000 },
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import { UserError } from "../../errors";
 import type { CommentInput, FlagInput, FlagKind } from "../../schemas/labeling";
+import { recordAudit } from "../audit";
 import { db, type Tx } from "../client";
 
 /**
@@ -38,22 +39,45 @@ async function itemInQueue(queueId: string, queueItemId: string) {
   return item;
 }
 
+/** The comment and its audit event (ids only: the body is the reviewer's words) in one transaction. */
 export async function addComment(authorId: string, input: CommentInput): Promise<void> {
   const item = await itemInQueue(input.queueId, input.queueItemId);
-  await db().itemComment.create({ data: { queueItemId: item.id, authorId, body: input.body } });
+  await db().$transaction(async (tx) => {
+    const comment = await tx.itemComment.create({ data: { queueItemId: item.id, authorId, body: input.body }, select: { id: true } });
+    await recordAudit(tx, {
+      actorId: authorId,
+      action: "item.commented",
+      targetId: item.transcriptId,
+      details: { queueId: item.queueId, queueItemId: item.id, commentId: comment.id },
+    });
+  });
 }
 
-/** Sets or clears one of the reviewer's own flags; flagging again reopens a resolved flag. */
+/**
+ * Sets or clears one of the reviewer's own flags; flagging again reopens a resolved flag. Audited in
+ * the same transaction; clearing a flag that was not set changes nothing and records nothing.
+ */
 export async function setFlag(reviewerId: string, input: FlagInput): Promise<void> {
   const item = await itemInQueue(input.queueId, input.queueItemId);
   const key = { queueItemId_reviewerId_kind: { queueItemId: item.id, reviewerId, kind: input.kind } };
-  if (input.on)
-    await db().itemFlag.upsert({
-      where: key,
-      create: { queueItemId: item.id, reviewerId, kind: input.kind },
-      update: { resolvedAt: null, resolvedById: null, createdAt: new Date() },
+  await db().$transaction(async (tx) => {
+    if (input.on)
+      await tx.itemFlag.upsert({
+        where: key,
+        create: { queueItemId: item.id, reviewerId, kind: input.kind },
+        update: { resolvedAt: null, resolvedById: null, createdAt: new Date() },
+      });
+    else {
+      const { count } = await tx.itemFlag.deleteMany({ where: { queueItemId: item.id, reviewerId, kind: input.kind, resolvedAt: null } });
+      if (count === 0) return;
+    }
+    await recordAudit(tx, {
+      actorId: reviewerId,
+      action: input.on ? "item.flagged" : "item.unflagged",
+      targetId: item.transcriptId,
+      details: { queueId: item.queueId, queueItemId: item.id, kind: input.kind },
     });
-  else await db().itemFlag.deleteMany({ where: { queueItemId: item.id, reviewerId, kind: input.kind, resolvedAt: null } });
+  });
 }
 
 /** The thread as this viewer may see it; as "adjudicator" only from the adjudication page (its role checked there). */

@@ -4,6 +4,7 @@ import { UserError } from "../../errors";
 import { consensusOf, editBlocked } from "../../labeling/my-labels";
 import { labelValueError, type QueueKind } from "../../schemas/labeling";
 import type { EditLabelInput, UnskipInput } from "../../schemas/my-labels";
+import { recordAudit } from "../audit";
 import { db, type Prisma, type Tx } from "../client";
 import { retryOnConflict } from "../retry";
 
@@ -308,6 +309,20 @@ export async function editLabel(reviewerId: string, input: EditLabelInput, now =
         });
         goldChanged = true;
       }
+      // Values only: the reason is the reviewer's words and stays out of the log.
+      await recordAudit(tx, {
+        actorId: reviewerId,
+        action: "label.edited",
+        targetId: label.transcriptId,
+        details: {
+          queueId: queue.id,
+          labelId: label.id,
+          rubricVersion: label.rubricVersion,
+          from: label.value,
+          to: input.value,
+          goldChanged,
+        },
+      });
       return { queueId: queue.id, goldChanged };
     }),
   );

@@ -6,12 +6,15 @@ export function HotkeyHelp({
   choices,
   dimensions = [],
   ringPrimary = false,
+  guidelines = false,
   onClose,
 }: {
   choices: LabelChoice[];
   dimensions?: DimensionControl[];
   /** The primary is one of the dimensions (a graded primary beside others): Enter submits. */
   ringPrimary?: boolean;
+  /** The page has a guideline panel (G opens it). */
+  guidelines?: boolean;
   onClose: () => void;
 }) {
   const keyed = (d: DimensionControl) => d.options.filter((o) => o.key);
@@ -36,6 +39,7 @@ export function HotkeyHelp({
       : []),
     ["S", "Skip this item (it is not offered to you again)"],
     ["U", "Undo your last label and show that item again"],
+    ...(guidelines ? ([["G", "Show or hide the guidelines: the rubric and its worked examples"]] as [string, string][]) : []),
     ["?", "Show or hide these shortcuts"],
   ];
   return (

@@ -33,6 +33,8 @@ export interface WorkbenchProps {
   children?: React.ReactNode;
   /** More for the side panel (the reviewer's last label and its reveal). */
   extra?: React.ReactNode;
+  /** The guideline panel's body (rubric and worked examples): collapsible, toggled with G. */
+  guidelines?: React.ReactNode;
 }
 
 const NO_DIMENSIONS: DimensionControl[] = [];
@@ -57,11 +59,13 @@ export function LabelWorkbench({
   pinned,
   children,
   extra,
+  guidelines,
 }: WorkbenchProps) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
+  const [guide, setGuide] = useState(false);
   const [score, setScore] = useState("");
   const [reason, setReason] = useState("");
   const [values, setValues] = useState<DimensionState>({});
@@ -149,6 +153,11 @@ export function LabelWorkbench({
         return;
       }
       if (event.key === "Escape") return setHelp(false);
+      if (key === "g" && guidelines) {
+        event.preventDefault();
+        setGuide((open) => !open);
+        return;
+      }
       if (queueItemId && ring.length) {
         const moved = pressDimensionKey(ring, { values, active }, event.key === "Backspace" ? "backspace" : key);
         if (moved) {
@@ -182,7 +191,7 @@ export function LabelWorkbench({
       window.removeEventListener("keydown", onKey);
       delete document.documentElement.dataset.hotkeys;
     };
-  }, [choices, label, skip, undo, queueItemId, ring, values, active, ringPrimary, primaryName]);
+  }, [choices, label, skip, undo, queueItemId, ring, values, active, ringPrimary, primaryName, guidelines]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -281,8 +290,39 @@ export function LabelWorkbench({
         <p className="text-xs text-stone-500" data-testid="label-status" aria-live="polite">
           {pending ? "Saving…" : "Press ? for the keyboard shortcuts."}
         </p>
+        {guidelines ? (
+          <section
+            className="rounded-lg border border-stone-200 bg-white p-3 shadow-sm"
+            aria-label="Guidelines"
+            data-testid="guideline-panel"
+          >
+            <button
+              type="button"
+              aria-expanded={guide}
+              aria-controls="guideline-body"
+              aria-keyshortcuts="G"
+              onClick={() => setGuide((open) => !open)}
+              className="flex w-full items-center justify-between gap-2 text-left text-sm font-semibold text-stone-900"
+            >
+              Guidelines and worked examples <kbd className="rounded bg-black/10 px-1 text-[0.7rem] font-normal">G</kbd>
+            </button>
+            {guide ? (
+              <div id="guideline-body" className="mt-2">
+                {guidelines}
+              </div>
+            ) : null}
+          </section>
+        ) : null}
         {extra}
-        {help ? <HotkeyHelp choices={choices} dimensions={ring} ringPrimary={ringPrimary} onClose={() => setHelp(false)} /> : null}
+        {help ? (
+          <HotkeyHelp
+            choices={choices}
+            dimensions={ring}
+            ringPrimary={ringPrimary}
+            guidelines={Boolean(guidelines)}
+            onClose={() => setHelp(false)}
+          />
+        ) : null}
       </aside>
     </div>
   );

@@ -6,9 +6,12 @@ import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
+import { exampleTranscriptIds } from "@/lib/db/worked-examples";
+import { can } from "@/lib/roles";
 import { findQueue } from "@/lib/db/agreement";
 import { listGoldLabels, type GoldSourceFilter } from "@/lib/db/gold-labels";
 import { QueueHeader } from "../_adjudication/queue-header";
+import { AddExampleForm } from "../rubric/example-forms";
 
 export const metadata: Metadata = { title: "Gold labels" };
 
@@ -40,6 +43,9 @@ export default async function GoldLabelsPage({
     page: Number(one(query.page)) || 1,
   });
   const shownVersion = Number.isInteger(version) && version >= 1 ? version : queue.rubricVersion;
+  // Worked examples belong to the current rubric version, and only queue managers attach them.
+  const examples =
+    can(user, "queues:manage") && shownVersion === queue.rubricVersion ? await exampleTranscriptIds(queue.id, shownVersion) : null;
   const href = (changes: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams();
     const merged = { version: one(query.version), source, page: String(page), ...changes };
@@ -107,6 +113,7 @@ export default async function GoldLabelsPage({
                 <Th>Split</Th>
                 <Th>Decided by</Th>
                 <Th>When (UTC)</Th>
+                {examples ? <Th>Worked example</Th> : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
@@ -122,6 +129,22 @@ export default async function GoldLabelsPage({
                   <Td>{g.split ?? "—"}</Td>
                   <Td>{g.decidedBy ?? (g.source === "consensus" ? "every reviewer" : "—")}</Td>
                   <Td className="whitespace-nowrap">{when.format(g.createdAt)}</Td>
+                  {examples ? (
+                    <Td className="min-w-64">
+                      {examples.has(g.transcriptId) ? (
+                        <Badge tone="info" data-testid="is-example">
+                          worked example
+                        </Badge>
+                      ) : (
+                        <details>
+                          <summary className="cursor-pointer text-sm text-indigo-700">Use as example</summary>
+                          <div className="mt-2">
+                            <AddExampleForm queueId={queue.id} item={g.transcriptId} rubricVersion={queue.rubricVersion} />
+                          </div>
+                        </details>
+                      )}
+                    </Td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -11,10 +11,12 @@ import { nextItem } from "@/lib/db/labeling/next";
 import { myProgress } from "@/lib/db/labeling/progress";
 import { lastOwnLabel } from "@/lib/db/labeling/reveal";
 import { getQueue } from "@/lib/db/queues";
+import { guidelineExamples } from "@/lib/db/worked-examples";
 import { labelChoices } from "@/lib/labeling/choices";
 import { dimensionControls } from "@/lib/labeling/dimension-choices";
 import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { formatDuration, formatMean } from "@/lib/labeling/time-spent";
+import { GuidelineBody } from "../../_components/guideline-panel";
 import { ItemNotes, ThreadList } from "../../_components/item-notes";
 import { LabelWorkbench } from "../../_components/label-workbench";
 import { RevealJudge } from "../../_components/reveal-judge";
@@ -46,9 +48,11 @@ export default async function LabelItemPage({
     myProgress(queue, user.id),
   ]);
   const choices = labelChoices(queue.kind, { min: queue.scaleMin, max: queue.scaleMax });
-  const [thread, lastThread] = await Promise.all([
+  const [thread, lastThread, examples] = await Promise.all([
     item ? itemThread(item.queueItemId, user.id, "reviewer") : null,
     last ? threadForTranscript(queue.id, last.transcriptId, user.id) : null,
+    // Never the item on screen (nor one open again): blindness holds in the panel too.
+    item ? guidelineExamples(queue, item.transcriptId) : null,
   ]);
   const extra = (
     <>
@@ -103,6 +107,7 @@ export default async function LabelItemPage({
         withScore={queue.kind !== "graded"}
         pinned={typeof preferred === "string"}
         extra={extra}
+        guidelines={examples ? <GuidelineBody rubric={queue.rubric} rubricVersion={queue.rubricVersion} examples={examples} /> : undefined}
       >
         {item ? (
           <div className="space-y-4">

@@ -1,0 +1,225 @@
+import "server-only";
+import { UserError } from "../errors";
+import { capText } from "../labeling/compact-transcript";
+import { exampleRefusal, visibleExamples, type GuidelineExample } from "../labeling/worked-examples";
+import type { AddWorkedExampleInput, RemoveWorkedExampleInput } from "../schemas/worked-examples";
+import { recordAudit } from "./audit";
+import { db } from "./client";
+import { retryOnConflict } from "./retry";
+
+/**
+ * Worked examples: finished (gold) items of a queue attached to a rubric version with their expected
+ * label and an explanation, shown to reviewers in the guideline panel while that version is current.
+ * What qualifies is decided in lib/labeling/worked-examples.ts; adding and removing are audited in
+ * the same transaction (ids and values only: the explanation stays out of the log).
+ */
+
+/** Enough of each text for a compact panel; the full item is on the gold page for those who may see it. */
+const PANEL_TEXT = 1_500;
+/** A guideline panel, not a data set. */
+const PANEL_EXAMPLES = 30;
+
+export async function addWorkedExample(actorId: string, input: AddWorkedExampleInput) {
+  return retryOnConflict(
+    () =>
+      db().$transaction(async (tx) => {
+        const queue = await tx.labelQueue.findUnique({
+          where: { id: input.queueId },
+          select: { id: true, name: true, rubricVersion: true, reviewersPerItem: true },
+        });
+        if (!queue) throw new UserError("No such label queue.", 404);
+        const items = await tx.queueItem.findMany({
+          where: { queueId: queue.id, OR: [{ transcriptId: input.item }, { transcript: { externalId: input.item } }] },
+          select: { id: true, transcriptId: true, labelCount: true },
+          take: 2,
+        });
+        if (items.length === 0)
+          throw new UserError(`No item "${input.item}" in this queue (by transcript id or external id).`, 404, "item");
+        if (items.length > 1)
+          throw new UserError(`"${input.item}" names more than one item of this queue: use its transcript id.`, 422, "item");
+        const item = items[0]!;
+        const [gold, elsewhere, attached] = await Promise.all([
+          tx.goldLabel.findUnique({
+            where: {
+              queueId_transcriptId_rubricVersion: {
+                queueId: queue.id,
+                transcriptId: item.transcriptId,
+                rubricVersion: queue.rubricVersion,
+              },
+            },
+            select: { value: true },
+          }),
+          tx.queueItem.findMany({
+            where: { transcriptId: item.transcriptId, queueId: { not: queue.id } },
+            select: { labelCount: true, queue: { select: { name: true, reviewersPerItem: true, archivedAt: true } } },
+          }),
+          tx.workedExample.findUnique({
+            where: { queueId_rubricVersion_queueItemId: { queueId: queue.id, rubricVersion: queue.rubricVersion, queueItemId: item.id } },
+            select: { id: true },
+          }),
+        ]);
+        const refusal = exampleRefusal(
+          {
+            gold: gold?.value ?? null,
+            labelCount: item.labelCount,
+            reviewersPerItem: queue.reviewersPerItem,
+            openElsewhere: elsewhere.filter((o) => o.labelCount < o.queue.reviewersPerItem && !o.queue.archivedAt).map((o) => o.queue.name),
+            attached: attached !== null,
+          },
+          queue.rubricVersion,
+        );
+        if (refusal) throw new UserError(refusal, 409, "item");
+        const example = await tx.workedExample.create({
+          data: {
+            queueId: queue.id,
+            rubricVersion: queue.rubricVersion,
+            queueItemId: item.id,
+            expectedValue: gold!.value,
+            explanation: input.explanation,
+            createdById: actorId,
+          },
+          select: { id: true, rubricVersion: true, expectedValue: true },
+        });
+        await recordAudit(tx, {
+          actorId,
+          action: "example.added",
+          targetId: queue.id,
+          details: {
+            queueId: queue.id,
+            exampleId: example.id,
+            queueItemId: item.id,
+            transcriptId: item.transcriptId,
+            rubricVersion: example.rubricVersion,
+            expectedValue: example.expectedValue,
+          },
+        });
+        return example;
+      }),
+    2,
+  );
+}
+
+export async function removeWorkedExample(actorId: string, input: RemoveWorkedExampleInput): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const example = await tx.workedExample.findFirst({
+      where: { id: input.exampleId, queueId: input.queueId },
+      select: {
+        id: true,
+        queueId: true,
+        queueItemId: true,
+        rubricVersion: true,
+        expectedValue: true,
+        queueItem: { select: { transcriptId: true } },
+      },
+    });
+    if (!example) throw new UserError("No such worked example in this queue.", 404);
+    await tx.workedExample.delete({ where: { id: example.id } });
+    await recordAudit(tx, {
+      actorId,
+      action: "example.removed",
+      targetId: example.queueId,
+      details: {
+        queueId: example.queueId,
+        exampleId: example.id,
+        queueItemId: example.queueItemId,
+        transcriptId: example.queueItem.transcriptId,
+        rubricVersion: example.rubricVersion,
+        expectedValue: example.expectedValue,
+      },
+    });
+  });
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/**
+ * The worked examples of the queue's current rubric version a reviewer may see beside an item:
+ * never the item on screen, never an item that is open again (lib/labeling/worked-examples.ts).
+ */
+export async function guidelineExamples(
+  queue: { id: string; kind: string; rubricVersion: number; reviewersPerItem: number },
+  currentTranscriptId: string | null,
+): Promise<GuidelineExample[]> {
+  const pairwise = queue.kind === "pairwise";
+  const rows = await db().workedExample.findMany({
+    where: { queueId: queue.id, rubricVersion: queue.rubricVersion },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: PANEL_EXAMPLES,
+    select: {
+      id: true,
+      expectedValue: true,
+      explanation: true,
+      queueItem: {
+        select: {
+          transcriptId: true,
+          labelCount: true,
+          // Only a pairwise item needs its content (outputs A and B); the others show the final output.
+          transcript: { select: { taskPrompt: true, finalOutput: true, ...(pairwise ? { content: true } : {}) } },
+        },
+      },
+    },
+  });
+  const flat = rows.map((r) => ({ ...r, transcriptId: r.queueItem.transcriptId, labelCount: r.queueItem.labelCount }));
+  return visibleExamples(flat, queue.reviewersPerItem, currentTranscriptId).map((r) => {
+    const t = r.queueItem.transcript as { taskPrompt: string; finalOutput: string | null; content?: unknown };
+    const outputs = record(record(t.content).outputs);
+    return {
+      id: r.id,
+      expectedValue: r.expectedValue,
+      explanation: r.explanation,
+      taskPrompt: capText(t.taskPrompt, PANEL_TEXT),
+      finalOutput: t.finalOutput === null ? null : capText(t.finalOutput, PANEL_TEXT),
+      outputs:
+        pairwise && ("a" in outputs || "b" in outputs) ? { a: capText(outputs.a, PANEL_TEXT), b: capText(outputs.b, PANEL_TEXT) } : null,
+    };
+  });
+}
+
+export interface WorkedExampleRow {
+  id: string;
+  rubricVersion: number;
+  transcriptId: string;
+  itemKey: string;
+  expectedValue: string;
+  explanation: string;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+/** Every worked example of the queue, newest version first, for the rubric page (queue managers). */
+export async function listWorkedExamples(queueId: string): Promise<WorkedExampleRow[]> {
+  const rows = await db().workedExample.findMany({
+    where: { queueId },
+    orderBy: [{ rubricVersion: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+    take: 1_000,
+    select: {
+      id: true,
+      rubricVersion: true,
+      expectedValue: true,
+      explanation: true,
+      createdAt: true,
+      createdBy: { select: { email: true } },
+      queueItem: { select: { transcriptId: true, transcript: { select: { externalId: true } } } },
+    },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    rubricVersion: r.rubricVersion,
+    transcriptId: r.queueItem.transcriptId,
+    itemKey: r.queueItem.transcript.externalId ?? r.queueItem.transcriptId,
+    expectedValue: r.expectedValue,
+    explanation: r.explanation,
+    createdBy: r.createdBy?.email ?? null,
+    createdAt: r.createdAt,
+  }));
+}
+
+/** Transcripts of the queue that are worked examples of this rubric version (the gold page marks them). */
+export async function exampleTranscriptIds(queueId: string, rubricVersion: number): Promise<Set<string>> {
+  const rows = await db().workedExample.findMany({
+    where: { queueId, rubricVersion },
+    select: { queueItem: { select: { transcriptId: true } } },
+  });
+  return new Set(rows.map((r) => r.queueItem.transcriptId));
+}

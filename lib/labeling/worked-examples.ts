@@ -1,0 +1,53 @@
+import type { CompactText } from "./compact-transcript";
+
+/**
+ * Which items may be worked examples, and which examples a reviewer may be shown. A worked example
+ * shows an item's answer, so it must never be an item anyone still has to label: only an item whose
+ * labeling is finished — a gold label at the current rubric version and every label it needs (an
+ * item decided early from a flag, or one with imported gold only, may still be served) — and not an
+ * open item of another queue (a reviewer labels a transcript once, wherever it is).
+ */
+export interface ExampleCandidate {
+  /** The item's gold value at the queue's current rubric version, or null. */
+  gold: string | null;
+  labelCount: number;
+  reviewersPerItem: number;
+  /** Names of other queues where this transcript still needs labels. */
+  openElsewhere: string[];
+  /** Already an example of this rubric version. */
+  attached: boolean;
+}
+
+/** Why this item cannot be attached as a worked example, or null when it can. */
+export function exampleRefusal(item: ExampleCandidate, rubricVersion: number): string | null {
+  if (item.attached) return `This item is already a worked example of rubric v${rubricVersion}.`;
+  if (item.gold === null)
+    return `This item has no gold label at rubric v${rubricVersion}: only items whose labeling is finished can be examples.`;
+  if (item.labelCount < item.reviewersPerItem)
+    return `This item still needs labels (${item.labelCount} of ${item.reviewersPerItem}): showing its answer would unblind its reviewers.`;
+  if (item.openElsewhere.length > 0)
+    return `This transcript still needs labels in ${item.openElsewhere.map((q) => `"${q}"`).join(", ")}: showing its answer would unblind them.`;
+  return null;
+}
+
+/**
+ * The examples a reviewer may see beside an item: those whose item is still closed (an undo can
+ * reopen one) and never the item on screen.
+ */
+export function visibleExamples<T extends { transcriptId: string; labelCount: number }>(
+  examples: T[],
+  reviewersPerItem: number,
+  currentTranscriptId: string | null,
+): T[] {
+  return examples.filter((e) => e.labelCount >= reviewersPerItem && e.transcriptId !== currentTranscriptId);
+}
+
+/** One worked example as the guideline panel shows it: plain, capped strings for React text nodes. */
+export interface GuidelineExample {
+  id: string;
+  expectedValue: string;
+  explanation: string;
+  taskPrompt: CompactText;
+  finalOutput: CompactText | null;
+  outputs: { a: CompactText; b: CompactText } | null;
+}
