@@ -27,6 +27,7 @@ const SURFACES: Record<string, string> = {
   // Only for adjudicators and admins (403 for a reviewer, checked below):
   "page /label/[queueId]/adjudicate": "adjudicators only: every label of an item",
   "page /label/[queueId]/gold": "adjudicators only: the queue's gold labels",
+  "page /label/[queueId]/items": "adjudicators only: every item's labels by reviewer, never a judge verdict",
   "route GET /api/queues/[queueId]/labels": "adjudicators only: the label export",
   "page /audit": "admins only",
   "route GET /api/audit": "admins only",
