@@ -317,6 +317,9 @@ test("a form submitted before the page is interactive still reaches its action a
   await page.getByRole("button", { name: "Create judge" }).click();
   await expect(page.getByText("Unknown variable {{answer}}")).toBeVisible();
   expect(new URL(page.url()).search).toBe("");
+  // The refusal comes back as a fresh server render: what was typed is still there to correct.
+  await expect(page.getByLabel("Judge name")).toHaveValue(/^no-js-/);
+  await expect(page.getByLabel("Prompt template")).toHaveValue("Is {{answer}} right? PASS or FAIL.");
 
   // The sign-in form posts: a password never lands in a URL.
   const anonymous = await browser.newContext({ javaScriptEnabled: false }).then((c) => c.newPage());

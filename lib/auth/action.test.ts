@@ -38,4 +38,19 @@ describe("defineAction", () => {
     expect(await action(undefined, { value: "pass" })).toEqual({ status: "ok", message: "done", data: undefined });
     expect(run).toHaveBeenCalledWith({ value: "pass" }, { id: "u1", role: "reviewer" });
   });
+
+  it("hands a refused form's text fields back (never a password or token), so a form posted before hydration shows them again", async () => {
+    requireRole.mockResolvedValue({ id: "u1", role: "reviewer" });
+    const form = new FormData();
+    form.set("value", "maybe");
+    form.set("note", "kept as typed");
+    form.set("password", "hunter2");
+    form.set("apiToken", "t0k3n");
+    form.set("$ACTION_ID_abc", "");
+    form.append("tags", "a");
+    form.append("tags", "b");
+    const result = await action(undefined, form as never);
+    expect(result).toMatchObject({ status: "error", code: 422, values: { value: "maybe", note: "kept as typed" } });
+    expect(Object.keys((result as { values: Record<string, string> }).values).sort()).toEqual(["note", "value"]);
+  });
 });

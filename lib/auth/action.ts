@@ -19,6 +19,7 @@ export function defineAction<S extends z.ZodType, R = unknown>(
   return async function serverAction(_previous: ActionState<R> | undefined, input: FormData | z.input<S>): Promise<ActionState<R>> {
     const user = await requireRole(scope);
     const raw = input instanceof FormData ? formDataToObject(input) : input;
+    const values = input instanceof FormData ? echoedValues(input) : undefined;
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const fieldErrors: Record<string, string[]> = {};
@@ -26,7 +27,7 @@ export function defineAction<S extends z.ZodType, R = unknown>(
         const key = issue.path.join(".") || "_form";
         (fieldErrors[key] ??= []).push(issue.message);
       }
-      return { status: "error", code: 422, message: "Please correct the highlighted fields.", fieldErrors };
+      return { status: "error", code: 422, message: "Please correct the highlighted fields.", fieldErrors, values };
     }
     try {
       const result = await run(parsed.data, user);
@@ -38,6 +39,7 @@ export function defineAction<S extends z.ZodType, R = unknown>(
           code: error.status === 400 || error.status === 415 ? 422 : error.status,
           message: error.message,
           fieldErrors: error.field ? { [error.field]: [error.message] } : undefined,
+          values,
         };
       }
       if (isNextControlFlow(error)) throw error;
@@ -61,6 +63,19 @@ function formDataToObject(form: FormData): Record<string, unknown> {
     } else {
       out[key] = value;
     }
+  }
+  return out;
+}
+
+/** Never sent back to the page, whatever the form: what a person typed there stays with the request. */
+const UNECHOED = /password|secret|token|key/i;
+
+/** A form's single-valued text fields, as typed: what a form refused before hydration shows again. */
+function echoedValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (key.startsWith("$ACTION") || UNECHOED.test(key) || typeof value !== "string" || form.getAll(key).length > 1) continue;
+    out[key] = value;
   }
   return out;
 }

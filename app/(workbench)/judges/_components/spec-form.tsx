@@ -40,8 +40,10 @@ export function SpecForm({
   submitLabel: string;
 }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(action, idleState);
+  // After a refusal rendered by the server (a form posted before hydration), what was typed.
+  const typed = state.status === "error" ? (state.values ?? {}) : {};
   const [parser, setParser] = useState<JudgeParser>(defaults.parser);
-  const [template, setTemplate] = useState(defaults.promptTemplate);
+  const [template, setTemplate] = useState(typed.promptTemplate ?? defaults.promptTemplate);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   const creating = !parentId;
 
@@ -59,10 +61,16 @@ export function SpecForm({
         {creating ? (
           <>
             <Field id="judge-name" label="Judge name" hint="Lowercase, e.g. refund-correctness." errors={errors.name}>
-              <input id="judge-name" name="name" className={inputClass} aria-invalid={errors.name ? true : undefined} />
+              <input
+                id="judge-name"
+                name="name"
+                defaultValue={typed.name}
+                className={inputClass}
+                aria-invalid={errors.name ? true : undefined}
+              />
             </Field>
             <Field id="judge-description" label="Description (optional)" errors={errors.description}>
-              <input id="judge-description" name="description" className={inputClass} />
+              <input id="judge-description" name="description" defaultValue={typed.description} className={inputClass} />
             </Field>
           </>
         ) : null}
@@ -72,7 +80,7 @@ export function SpecForm({
           hint="openai covers any OpenAI-compatible server (Ollama, vLLM, LM Studio)."
           errors={errors.provider}
         >
-          <select id="judge-provider" name="provider" defaultValue={defaults.provider} className={inputClass}>
+          <select id="judge-provider" name="provider" defaultValue={typed.provider ?? defaults.provider} className={inputClass}>
             {JUDGE_PROVIDER_NAMES.map((name) => (
               <option key={name} value={name}>
                 {JUDGE_PROVIDERS[name].label}
@@ -84,7 +92,7 @@ export function SpecForm({
           <input
             id="judge-model"
             name="model"
-            defaultValue={defaults.model}
+            defaultValue={typed.model ?? defaults.model}
             className={inputClass}
             aria-invalid={errors.model ? true : undefined}
           />
@@ -98,7 +106,7 @@ export function SpecForm({
           <input
             id="judge-base-url"
             name="baseUrl"
-            defaultValue={defaults.baseUrl}
+            defaultValue={typed.baseUrl ?? defaults.baseUrl}
             placeholder="http://127.0.0.1:11434/v1"
             className={inputClass}
             aria-invalid={errors.baseUrl ? true : undefined}
@@ -156,7 +164,7 @@ export function SpecForm({
             id="judge-temperature"
             name="temperature"
             inputMode="decimal"
-            defaultValue={String(defaults.temperature)}
+            defaultValue={typed.temperature ?? String(defaults.temperature)}
             className={inputClass}
           />
         </Field>
@@ -165,7 +173,7 @@ export function SpecForm({
             id="judge-max-tokens"
             name="maxTokens"
             inputMode="numeric"
-            defaultValue={String(defaults.maxTokens)}
+            defaultValue={typed.maxTokens ?? String(defaults.maxTokens)}
             className={inputClass}
           />
         </Field>
@@ -174,7 +182,7 @@ export function SpecForm({
             id="judge-seed"
             name="seed"
             inputMode="numeric"
-            defaultValue={defaults.seed === null ? "" : String(defaults.seed)}
+            defaultValue={typed.seed ?? (defaults.seed === null ? "" : String(defaults.seed))}
             className={inputClass}
           />
         </Field>
@@ -211,7 +219,7 @@ export function SpecForm({
       </div>
       {parentId ? (
         <Field id="judge-note" label="What changed (optional)" errors={errors.note}>
-          <input id="judge-note" name="note" className={inputClass} />
+          <input id="judge-note" name="note" defaultValue={typed.note} className={inputClass} />
         </Field>
       ) : null}
       <Button type="submit" disabled={pending}>
