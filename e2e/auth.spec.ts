@@ -63,6 +63,9 @@ test.describe("signed out", () => {
 test.describe("each demo role sees the pages it may see", () => {
   for (const role of ["admin", "reviewer", "viewer"] as const) {
     test(role, async ({ page }) => {
+      // Every workbench page in turn (about fifty, the item browser and the LLMBar/HANNA pages among
+      // them), each the first visit on a cold server: on PostgreSQL under CI load that passed 60 s.
+      test.setTimeout(180_000);
       const who = account(role);
       await signIn(page, who);
       await expect(page.getByTestId("signed-in-role")).toHaveText(role);
