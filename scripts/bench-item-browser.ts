@@ -14,18 +14,17 @@
  */
 import { Presets, SingleBar } from "cli-progress";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { databaseProvider, databaseUrl } from "../lib/database-url";
-import { bulkQuery, bulkTransaction, insertStatement, timestampParam, type BulkTx } from "../lib/db/bulk";
-import { db, disconnectDb } from "../lib/db/client";
-import { ensureMigrated } from "../lib/db/ensure-migrated";
+import { bulkQuery, bulkTransaction, timestampParam, type BulkTx } from "../lib/db/bulk";
+import { db } from "../lib/db/client";
 import { browseItems, cursorOf, PAGE } from "../lib/db/labeling/browse";
-import { createTempDatabase, type TempDatabase } from "../lib/db/temp-database";
 import { orderKey } from "../lib/queues/items";
 import type { ItemBrowserQuery } from "../lib/schemas/item-browser";
+import { bulkInserter, TRANSCRIPT_COLUMNS } from "./bench/bulk-insert";
+import { onFreshDatabases, type DatabaseName } from "./bench/fresh-databases";
 import { printTable } from "./bench/table";
+import { percentile } from "./bench/timed";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -42,33 +41,13 @@ const GOLD = Math.floor(LABELED * 0.75);
 const SKIPPED = Math.min(2_000, Math.floor(ITEMS / 100));
 const STRANDED = Math.min(200, Math.floor(ITEMS / 1000));
 const FLAGGED = Math.min(500, Math.floor(ITEMS / 500));
-const ROWS_PER_STATEMENT = 1_000;
 /** The last item before page 1,000 (or near the end of a smaller queue). */
 const DEEP = Math.min(PAGE * 999, ITEMS - PAGE) - 1;
-const ROWS_PER_TRANSACTION = 50_000;
-
-async function bulkInsert(
-  title: string,
-  table: string,
-  columns: { name: string; cast?: string }[],
-  total: number,
-  row: (i: number, tx: BulkTx) => unknown[],
-) {
+const bulkInsert = bulkInserter((title, total) => {
   const progress = new SingleBar({ format: `  ${title.padEnd(14)} [{bar}] {value}/{total}`, hideCursor: true }, Presets.shades_classic);
   progress.start(total, 0);
-  for (let start = 0; start < total; start += ROWS_PER_TRANSACTION) {
-    await bulkTransaction(async (tx) => {
-      const end = Math.min(total, start + ROWS_PER_TRANSACTION);
-      for (let i = start; i < end; i += ROWS_PER_STATEMENT) {
-        const rows = Array.from({ length: Math.min(ROWS_PER_STATEMENT, end - i) }, (_, k) => row(i + k, tx));
-        const [sql, params] = insertStatement(tx.provider, table, columns, rows);
-        await tx.execute(sql, params);
-      }
-    });
-    progress.update(Math.min(total, start + ROWS_PER_TRANSACTION));
-  }
-  progress.stop();
-}
+  return progress;
+});
 
 /** Item i is labeled when i < LABELED, by reviewers i % 4 and (i + 1) % 4; every tenth disagrees. */
 const disagrees = (i: number) => i % 10 === 0;
@@ -80,45 +59,28 @@ async function seed() {
   const at = (tx: BulkTx) => timestampParam(tx.provider, now);
   const tIds = Array.from({ length: ITEMS }, () => randomUUID());
   const qIds = Array.from({ length: ITEMS }, () => randomUUID());
-  await bulkInsert(
-    "transcripts",
-    "transcripts",
-    [
-      { name: "id" },
-      { name: "content_hash" },
-      { name: "source" },
-      { name: "external_id" },
-      { name: "kind", cast: cast('::"ItemKind"') },
-      { name: "task_prompt" },
-      { name: "final_output" },
-      { name: "content", cast: cast("::jsonb") },
-      { name: "size_bytes" },
-      { name: "created_at", cast: cast("::timestamp(3)") },
-    ],
-    ITEMS,
-    (i, tx) => {
-      const prompt = `Customer ${i % 9973} asks for a refund of order ${i}: the kettle arrived broken and they want their money back.`;
-      const output = `I refunded order ${i} in full and emailed customer ${i % 9973} the receipt.`;
-      const body = JSON.stringify({
-        messages: [
-          { role: "user", content: prompt },
-          { role: "assistant", content: output },
-        ],
-      });
-      return [
-        tIds[i],
-        createHash("sha256").update(`browse-${i}`).digest("hex"),
-        "jsonl",
-        `bench-${i}`,
-        "binary",
-        prompt,
-        output,
-        body,
-        body.length,
-        at(tx),
-      ];
-    },
-  );
+  await bulkInsert("transcripts", "transcripts", TRANSCRIPT_COLUMNS(pg), ITEMS, (i, tx) => {
+    const prompt = `Customer ${i % 9973} asks for a refund of order ${i}: the kettle arrived broken and they want their money back.`;
+    const output = `I refunded order ${i} in full and emailed customer ${i % 9973} the receipt.`;
+    const body = JSON.stringify({
+      messages: [
+        { role: "user", content: prompt },
+        { role: "assistant", content: output },
+      ],
+    });
+    return [
+      tIds[i],
+      createHash("sha256").update(`browse-${i}`).digest("hex"),
+      "jsonl",
+      `bench-${i}`,
+      "binary",
+      prompt,
+      output,
+      body,
+      body.length,
+      at(tx),
+    ];
+  });
   const reviewers: string[] = [];
   for (let r = 0; r < 4; r++)
     reviewers.push((await db().user.create({ data: { email: `browse-reviewer-${r}@example.com`, role: "reviewer" } })).id);
@@ -225,18 +187,10 @@ async function seed() {
   return { queue: { id: queue.id, kind: "binary", reviewersPerItem: 2, rubricVersion: 1 }, reviewer: "browse-reviewer-1@example.com" };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-
-async function measure(name: string, database: TempDatabase) {
-  process.env.DATABASE_URL = database.url;
-  await ensureMigrated(database.url);
-  const seedStarted = performance.now();
-  const { queue, reviewer } = await seed();
-  const seedSeconds = (performance.now() - seedStarted) / 1000;
+async function measure(name: DatabaseName, { queue, reviewer }: Awaited<ReturnType<typeof seed>>, seedSeconds: number) {
   // Page 1,000's cursor, found once with OFFSET (what the page never does): the last item of page 999.
   const [deep] = await bulkQuery(
-    databaseProvider(database.url) === "postgres"
+    databaseProvider(databaseUrl()) === "postgres"
       ? `SELECT "id", "order_key" FROM "queue_items" WHERE "queue_id" = $1 ORDER BY "order_key", "id" LIMIT 1 OFFSET ${DEEP}`
       : `SELECT "id", "order_key" FROM "queue_items" WHERE "queue_id" = ? ORDER BY "order_key", "id" LIMIT 1 OFFSET ${DEEP}`,
     [queue.id],
@@ -283,25 +237,7 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(" ")} (a shared machine)\n`,
   );
-  const results = [];
-  for (const which of DATABASES) {
-    let database: TempDatabase;
-    if (which === "sqlite") {
-      const dir = path.join(os.tmpdir(), "gavel-bench-item-browser");
-      mkdirSync(dir, { recursive: true });
-      database = await createTempDatabase(`file:${path.join(dir, "base.db")}`, { prefix: "gavel_bench_browser" });
-    } else {
-      database = await createTempDatabase(PG_URL, { prefix: "gavel_bench_browser" });
-    }
-    console.log(`${which}: seeding a fresh database`);
-    try {
-      results.push(...(await measure(which === "sqlite" ? "SQLite" : "PostgreSQL", database)));
-    } finally {
-      await disconnectDb();
-      if (KEEP) console.log(`kept ${database.url}`);
-      else await database.drop();
-    }
-  }
+  const results = await onFreshDatabases({ databases: DATABASES, prefix: "gavel_bench_browser", pgUrl: PG_URL, keep: KEEP, seed, measure });
   const ms = (v: number) => v.toFixed(1);
   printTable([
     ["database", "page", "rows", "p50 ms", "p95 ms"],

@@ -21,20 +21,19 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
-import { mkdirSync } from "node:fs";
 import { databaseProvider, databaseUrl } from "../lib/database-url";
-import { bulkQuery, bulkTransaction, insertStatement, timestampParam, type BulkTx } from "../lib/db/bulk";
-import { db, disconnectDb } from "../lib/db/client";
-import { ensureMigrated } from "../lib/db/ensure-migrated";
+import { bulkQuery, bulkTransaction, timestampParam } from "../lib/db/bulk";
+import { db } from "../lib/db/client";
 import { itemView } from "../lib/db/labeling/item";
 import { nextItem } from "../lib/db/labeling/next";
 import { countStatements } from "../lib/db/labeling/statement-count";
 import { submitLabel } from "../lib/db/labeling/submit";
-import { createTempDatabase, type TempDatabase } from "../lib/db/temp-database";
 import { postJson } from "../lib/engine/agents/post-json";
 import { orderKey } from "../lib/queues/items";
+import { bulkInserter, TRANSCRIPT_COLUMNS } from "./bench/bulk-insert";
+import { onFreshDatabases, type DatabaseName } from "./bench/fresh-databases";
 import { printTable } from "./bench/table";
+import { percentile } from "./bench/timed";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -51,8 +50,6 @@ const THINK = arg("think", "0,200").split(",").map(Number);
 /** Leave the databases in place (their URLs are printed) to look at query plans afterwards. */
 const KEEP = process.argv.includes("--keep");
 const PG_URL = process.env.GAVEL_BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const ROWS_PER_STATEMENT = 1_000;
-const ROWS_PER_TRANSACTION = 50_000;
 const statements = countStatements();
 
 function bar(title: string, total: number) {
@@ -64,32 +61,10 @@ function bar(title: string, total: number) {
   return progress;
 }
 
-/** Inserts `total` rows made by `row(i)`, chunked into statements and transactions. */
-async function bulkInsert(
-  title: string,
-  table: string,
-  columns: { name: string; cast?: string }[],
-  total: number,
-  row: (i: number, tx: BulkTx) => unknown[],
-) {
-  const progress = bar(title, total);
-  for (let start = 0; start < total; start += ROWS_PER_TRANSACTION) {
-    await bulkTransaction(async (tx) => {
-      const end = Math.min(total, start + ROWS_PER_TRANSACTION);
-      for (let i = start; i < end; i += ROWS_PER_STATEMENT) {
-        const rows = Array.from({ length: Math.min(ROWS_PER_STATEMENT, end - i) }, (_, k) => row(i + k, tx));
-        const [sql, params] = insertStatement(tx.provider, table, columns, rows);
-        await tx.execute(sql, params);
-      }
-    });
-    progress.update(Math.min(total, start + ROWS_PER_TRANSACTION));
-  }
-  progress.stop();
-}
+const bulkInsert = bulkInserter(bar);
 
 async function seed(): Promise<{ queueId: string; reviewers: string[] }> {
   const pg = databaseProvider(databaseUrl()) === "postgres";
-  const cast = (type: string) => (pg ? type : undefined);
   const now = new Date();
   const ids = Array.from({ length: TRANSCRIPTS }, () => randomUUID());
   const content = (i: number) =>
@@ -103,19 +78,7 @@ async function seed(): Promise<{ queueId: string; reviewers: string[] }> {
         },
       ],
     });
-  const columns = [
-    { name: "id" },
-    { name: "content_hash" },
-    { name: "source" },
-    { name: "external_id" },
-    { name: "kind", cast: cast('::"ItemKind"') },
-    { name: "task_prompt" },
-    { name: "final_output" },
-    { name: "content", cast: cast("::jsonb") },
-    { name: "size_bytes" },
-    { name: "created_at", cast: cast("::timestamp(3)") },
-  ];
-  await bulkInsert("transcripts", "transcripts", columns, TRANSCRIPTS, (i, tx) => {
+  await bulkInsert("transcripts", "transcripts", TRANSCRIPT_COLUMNS(pg), TRANSCRIPTS, (i, tx) => {
     const body = content(i);
     return [
       ids[i],
@@ -196,9 +159,6 @@ async function post(agent: http.Agent, port: number, payload: unknown, retry = t
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-
 /** The reviewers: run in a child process, as browsers would be, so their HTTP work is not the server's. */
 async function clients(port: number, reviewers: string[], thinkMs: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: reviewers.length });
@@ -246,12 +206,7 @@ function runClients(port: number, reviewers: string[], thinkMs: number): Promise
   );
 }
 
-async function measure(name: string, database: TempDatabase) {
-  process.env.DATABASE_URL = database.url;
-  await ensureMigrated(database.url);
-  const seedStarted = performance.now();
-  const { queueId, reviewers } = await seed();
-  const seedSeconds = (performance.now() - seedStarted) / 1000;
+async function measure(name: DatabaseName, { queueId, reviewers }: Awaited<ReturnType<typeof seed>>, seedSeconds: number) {
   // How long one trivial statement takes right now: on a busy machine this, not the queries, sets the floor.
   const trips: number[] = [];
   for (let i = 0; i < 200; i++) {
@@ -316,25 +271,14 @@ async function main() {
   console.log(
     `Labeling benchmark: ${TRANSCRIPTS.toLocaleString("en")} transcripts in one queue, ${REVIEWERS} concurrent reviewers × ${LABELS} labels (after ${WARMUP} warm-up each), loopback HTTP; node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(2)}\n`,
   );
-  const results = [];
-  for (const which of DATABASES) {
-    let database: TempDatabase;
-    if (which === "sqlite") {
-      const dir = path.join(os.tmpdir(), "gavel-bench-labeling");
-      mkdirSync(dir, { recursive: true });
-      database = await createTempDatabase(`file:${path.join(dir, "base.db")}`, { prefix: "gavel_bench_labeling" });
-    } else {
-      database = await createTempDatabase(PG_URL, { prefix: "gavel_bench_labeling" });
-    }
-    console.log(`${which}: seeding a fresh database`);
-    try {
-      results.push(...(await measure(which === "sqlite" ? "SQLite" : "PostgreSQL", database)));
-    } finally {
-      await disconnectDb();
-      if (KEEP) console.log(`kept ${database.url}`);
-      else await database.drop();
-    }
-  }
+  const results = await onFreshDatabases({
+    databases: DATABASES,
+    prefix: "gavel_bench_labeling",
+    pgUrl: PG_URL,
+    keep: KEEP,
+    seed,
+    measure,
+  });
   const rows = [
     [
       "database",
