@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { buttonClass, LinkButton } from "@/app/_components/ui/button";
-import { requireRole } from "@/lib/auth/session";
 import { listAdjudicationItems } from "@/lib/db/adjudication";
 import { serializeThread } from "@/lib/db/labeling/comments";
-import { findQueue, shapeOf } from "@/lib/db/agreement";
+import { shapeOf } from "@/lib/db/agreement";
 import { allowedValues } from "@/lib/labeling/agreement";
 import { compactTranscript } from "@/lib/labeling/compact-transcript";
 import { exportFileName } from "@/lib/labeling/export";
 import { QueueHeader } from "../_adjudication/queue-header";
+import { requireQueue } from "../_adjudication/require-queue";
 import { AdjudicationList, type ListItem } from "./adjudication-list";
 
 export const metadata: Metadata = { title: "Adjudicate" };
@@ -23,10 +23,7 @@ export default async function AdjudicatePage({
   params: Promise<{ queueId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await requireRole("labels:adjudicate");
-  const { queueId } = await params;
-  const queue = await findQueue(queueId);
-  if (!queue) notFound();
+  const { user, queue } = await requireQueue("labels:adjudicate", params);
   // ?item=<transcript id>: one item, opened from the item browser.
   const item = (await searchParams).item;
   const only = typeof item === "string" && item.length > 0 && item.length <= 64 ? item : undefined;

@@ -1,27 +1,23 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
-import { requireRole } from "@/lib/auth/session";
 import { openDisagreementIds } from "@/lib/db/adjudication";
-import { agreementContext, findQueue, loadVisibleLabels, shapeOf } from "@/lib/db/agreement";
+import { agreementContext, loadVisibleLabels, shapeOf } from "@/lib/db/agreement";
 import { queueAgreement } from "@/lib/labeling/agreement";
 import { agreementByDimension } from "@/lib/labeling/dimension-agreement";
 import { queueDimensions } from "@/lib/schemas/dimensions";
 import { can } from "@/lib/roles";
 import { formatPercent, formatStat } from "@/lib/judges/format";
 import { QueueHeader } from "../_adjudication/queue-header";
+import { requireQueue } from "../_adjudication/require-queue";
 import { PairTable, ReviewerTable, Stat } from "./agreement-tables";
 import { DimensionAgreementCard } from "./dimension-agreement";
 
 export const metadata: Metadata = { title: "Agreement" };
 
 export default async function AgreementPage({ params }: { params: Promise<{ queueId: string }> }) {
-  const user = await requireRole("read");
-  const { queueId } = await params;
-  const queue = await findQueue(queueId);
-  if (!queue) notFound();
+  const { user, queue } = await requireQueue("read", params);
   const [{ rows: labels, hidden }, context, open] = await Promise.all([
     loadVisibleLabels(queue, user),
     agreementContext(queue),

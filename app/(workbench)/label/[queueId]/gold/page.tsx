@@ -1,16 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { Table, Td, Th } from "@/app/_components/ui/table";
-import { requireRole } from "@/lib/auth/session";
 import { exampleTranscriptIds } from "@/lib/db/worked-examples";
 import { can } from "@/lib/roles";
-import { findQueue } from "@/lib/db/agreement";
 import { listGoldLabels, type GoldSourceFilter } from "@/lib/db/gold-labels";
 import { QueueHeader } from "../_adjudication/queue-header";
+import { requireQueue } from "../_adjudication/require-queue";
 import { AddExampleForm } from "../rubric/example-forms";
 
 export const metadata: Metadata = { title: "Gold labels" };
@@ -29,10 +27,7 @@ export default async function GoldLabelsPage({
   params: Promise<{ queueId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await requireRole("labels:adjudicate");
-  const { queueId } = await params;
-  const queue = await findQueue(queueId);
-  if (!queue) notFound();
+  const { user, queue } = await requireQueue("labels:adjudicate", params);
   const query = await searchParams;
   const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
   const version = Number(one(query.version));

@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Alert } from "@/app/_components/ui/alert";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { LinkButton } from "@/app/_components/ui/button";
-import { requireRole } from "@/lib/auth/session";
-import { findQueue, shapeOf } from "@/lib/db/agreement";
+import { shapeOf } from "@/lib/db/agreement";
 import { browseItems, queueReviewers, SCAN_WINDOW } from "@/lib/db/labeling/browse";
 import { allowedValues } from "@/lib/labeling/agreement";
 import { parseItemBrowserQuery, type ItemBrowserQuery } from "@/lib/schemas/item-browser";
 import { QueueHeader } from "../_adjudication/queue-header";
+import { requireQueue } from "../_adjudication/require-queue";
 import { ItemFilters } from "./filters";
 import { ItemTable } from "./item-table";
 
@@ -28,10 +27,7 @@ export default async function ItemBrowserPage({
   params: Promise<{ queueId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await requireRole("labels:adjudicate");
-  const { queueId } = await params;
-  const queue = await findQueue(queueId);
-  if (!queue) notFound();
+  const { user, queue } = await requireQueue("labels:adjudicate", params);
   const parsed = parseItemBrowserQuery(await searchParams);
   const reviewers = await queueReviewers(queue);
   const values = allowedValues(shapeOf(queue));

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
-import { requireRole } from "@/lib/auth/session";
-import { findQueue } from "@/lib/db/agreement";
 import { rubricHistory } from "@/lib/db/rubric";
 import { listWorkedExamples, type WorkedExampleRow } from "@/lib/db/worked-examples";
 import { QueueHeader } from "../_adjudication/queue-header";
+import { requireQueue } from "../_adjudication/require-queue";
 import { AddExampleForm, RemoveExampleButton } from "./example-forms";
 import { NewRubricForm } from "./rubric-form";
 
@@ -34,10 +32,7 @@ function ExampleList({ queueId, examples, testId }: { queueId: string; examples:
 }
 
 export default async function RubricPage({ params }: { params: Promise<{ queueId: string }> }) {
-  const user = await requireRole("queues:manage");
-  const { queueId } = await params;
-  const queue = await findQueue(queueId);
-  if (!queue) notFound();
+  const { user, queue } = await requireQueue("queues:manage", params);
   const [history, examples] = await Promise.all([rubricHistory(queue.id), listWorkedExamples(queue.id)]);
   const current = examples.filter((e) => e.rubricVersion === queue.rubricVersion);
   return (

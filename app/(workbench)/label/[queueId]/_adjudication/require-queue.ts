@@ -1,0 +1,20 @@
+import { notFound } from "next/navigation";
+import { requireRole, type SessionUser } from "@/lib/auth/session";
+import { findQueue, type QueueSummary } from "@/lib/db/agreement";
+import type { Scope } from "@/lib/roles";
+
+/**
+ * The queue pages' guard: requireRole(scope) first (signed out: to the login page; without the scope:
+ * 403, before the queue is looked up, so an unauthorized visitor learns nothing, not even whether the
+ * queue exists), then the queue, or a 404.
+ */
+export async function requireQueue(
+  scope: Scope,
+  params: Promise<{ queueId: string }>,
+): Promise<{ user: SessionUser; queue: QueueSummary }> {
+  const user = await requireRole(scope);
+  const { queueId } = await params;
+  const queue = await findQueue(queueId);
+  if (!queue) notFound();
+  return { user, queue };
+}
