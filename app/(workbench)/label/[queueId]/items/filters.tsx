@@ -4,6 +4,37 @@ import { inputClass } from "@/app/_components/ui/field";
 import { ITEM_STATUSES, STATUS_NAMES } from "@/lib/labeling/item-status";
 import type { ItemBrowserQuery } from "@/lib/schemas/item-browser";
 
+const SPLITS = ["dev", "test"] as const;
+
+/** One filter's drop-down: "any" (the empty value) first, then `options` as [value, text]. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  any = "any",
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly (readonly [string, string])[];
+  any?: string;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="font-medium text-stone-800">{label}</span>
+      <select name={name} aria-label={label} defaultValue={value ?? ""} className={`${inputClass} w-auto`}>
+        <option value="">{any}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The item browser's filters: a plain GET form, so a filtered page is a URL and works without JavaScript. */
 export function ItemFilters({
   queueId,
@@ -16,7 +47,6 @@ export function ItemFilters({
   values: readonly string[];
   reviewers: readonly string[];
 }) {
-  const select = `${inputClass} w-auto`;
   return (
     <form method="get" action={`/label/${queueId}/items`} aria-label="Filter items" className="flex flex-wrap items-end gap-3 text-sm">
       <label className="flex min-w-64 flex-1 flex-col gap-1">
@@ -30,47 +60,16 @@ export function ItemFilters({
           className={inputClass}
         />
       </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium text-stone-800">Status</span>
-        <select name="status" aria-label="Status" defaultValue={query.status ?? ""} className={select}>
-          <option value="">any</option>
-          {ITEM_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_NAMES[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium text-stone-800">Split</span>
-        <select name="split" aria-label="Split" defaultValue={query.split ?? ""} className={select}>
-          <option value="">any</option>
-          <option value="dev">dev</option>
-          <option value="test">test</option>
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium text-stone-800">Label</span>
-        <select name="label" aria-label="Label" defaultValue={query.label ?? ""} className={select}>
-          <option value="">any</option>
-          {values.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium text-stone-800">Reviewer</span>
-        <select name="reviewer" aria-label="Reviewer" defaultValue={query.reviewer ?? ""} className={select}>
-          <option value="">anyone</option>
-          {[...new Set([...reviewers, ...(query.reviewer ? [query.reviewer] : [])])].map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect name="status" label="Status" value={query.status} options={ITEM_STATUSES.map((s) => [s, STATUS_NAMES[s]])} />
+      <FilterSelect name="split" label="Split" value={query.split} options={SPLITS.map((s) => [s, s])} />
+      <FilterSelect name="label" label="Label" value={query.label} options={values.map((v) => [v, v])} />
+      <FilterSelect
+        name="reviewer"
+        label="Reviewer"
+        any="anyone"
+        value={query.reviewer}
+        options={[...new Set([...reviewers, ...(query.reviewer ? [query.reviewer] : [])])].map((r) => [r, r])}
+      />
       <label className="flex items-center gap-2 pb-2">
         <input type="checkbox" name="flagged" value="1" defaultChecked={query.flagged === "1"} />
         <span>Flagged</span>
