@@ -1,7 +1,7 @@
 import "server-only";
 import { itemStatus, snippet, type ItemStatus } from "../../labeling/item-status";
 import type { ItemBrowserQuery } from "../../schemas/item-browser";
-import { browseFilter, type Source, type Where } from "./browse-filter";
+import { browseFilter, whereOf, type BrowseFilter, type Source, type Where } from "./browse-filter";
 import { direct, sql, text, type Reader } from "./sql";
 import { poolSize, strandedWhere, type QueueShape } from "./stranded";
 
@@ -73,11 +73,13 @@ function parseCursor(cursor: string): [string, string] {
 }
 
 /**
- * A filter's source (browse-filter.ts) smaller than this is sorted into queue order. From this size up
- * it is at least one item in twenty of a million-item queue, and the walk in queue order usually fills
- * a page within a few thousand items, at any depth, where sorting the source would cost more.
+ * A filter's source (browse-filter.ts) smaller than this is sorted into queue order; a bigger one is
+ * left for the walk in queue order, which finds a page after about PAGE × items / matches items. Each
+ * item the source gives costs two index lookups and each item walked one, so the two meet when the
+ * matches are about √(PAGE × items) (7,000 of a million items) times a small factor; measured on a
+ * million items (README "Item browser"), a 10,000-item source beat the walk and a 15,000-item one lost.
  */
-export const SOURCE_CAP = 50_000;
+export const SOURCE_CAP = 12_000;
 
 /** The smallest of the filter's sources under the cap (one statement counts them all), or null: walk the queue. */
 async function smallestSource(on: Reader, sources: Source[], cap: number): Promise<Source | null> {
@@ -122,7 +124,8 @@ export async function browseItems(
     if (!user) return { rows: [], exact: [], next: null, previous: null, searched: null, unknownReviewer: true };
     reviewerId = String(user.id);
   }
-  const filters = await browseFilter(on, queue, query, reviewerId);
+  const filter = await browseFilter(on, queue, query, reviewerId);
+  const filters = whereOf(filter.clauses);
   const backwards = query.before !== undefined;
   const cursor = query.after ?? query.before;
   const keyset: Where = { sql: [], params: [] };
@@ -160,19 +163,9 @@ export async function browseItems(
       [...filters.params, ...keyset.params, ...bound.params, pattern, pattern],
     );
   } else {
-    const source = await smallestSource(on, filters.sources, options.sourceCap ?? SOURCE_CAP);
+    const source = await smallestSource(on, filter.sources, options.sourceCap ?? SOURCE_CAP);
     raw = source
-      ? // Materialized, so the planner cannot turn it back into a walk: the page's ids first, then their transcripts.
-        await on.query(
-          sql(
-            on,
-            `WITH src AS MATERIALIZED (${source.sql})
-             SELECT ${ROW} FROM (SELECT qi."id" FROM src JOIN "queue_items" qi ON qi."${source.column}" = src."id"
-               WHERE ${[...filters.sql, ...keyset.sql].join(" AND ")} ORDER BY ${order} LIMIT ${PAGE + 1}) pick
-             JOIN "queue_items" qi ON qi."id" = pick."id" JOIN "transcripts" t ON t."id" = qi."transcript_id" ORDER BY ${order}`,
-          ),
-          [...source.params, ...filters.params, ...keyset.params],
-        )
+      ? await fromSource(on, filter, source, keyset, backwards)
       : await on.query(
           sql(
             on,
@@ -209,6 +202,30 @@ export async function browseItems(
     searched,
     unknownReviewer: false,
   };
+}
+
+/**
+ * A page started from a source: each of its ids is looked up on its own (the item matching the other
+ * clauses and the cursor, then its order key) and the hits sorted into queue order. Correlated lookups,
+ * not a join, because PostgreSQL joins more than a few thousand ids to queue_items by reading all of
+ * it (a second and more on a million items), where the lookups take milliseconds.
+ */
+async function fromSource(on: Reader, filter: BrowseFilter, source: Source, keyset: Where, backwards: boolean): Promise<Raw[]> {
+  const rest = whereOf(filter.clauses.filter((c) => !source.implies.includes(c)));
+  const order = (of: string) => (backwards ? `${of}"order_key" DESC, ${of}"id" DESC` : `${of}"order_key", ${of}"id"`);
+  return on.query(
+    sql(
+      on,
+      `WITH src AS MATERIALIZED (${source.sql}),
+       hit AS MATERIALIZED (SELECT (SELECT qi."id" FROM "queue_items" qi WHERE qi."${source.column}" = src."id"
+         AND ${[...rest.sql, ...keyset.sql].join(" AND ")}) AS "id" FROM src),
+       pick AS (SELECT hit."id", (SELECT k."order_key" FROM "queue_items" k WHERE k."id" = hit."id") AS "order_key" FROM hit
+         WHERE hit."id" IS NOT NULL ORDER BY ${order("")} LIMIT ${PAGE + 1})
+       SELECT ${ROW} FROM pick JOIN "queue_items" qi ON qi."id" = pick."id" JOIN "transcripts" t ON t."id" = qi."transcript_id"
+       ORDER BY ${order("qi.")}`,
+    ),
+    [...source.params, ...rest.params, ...keyset.params],
+  );
 }
 
 /** Whether the queue has items past the window's end (else the search reached the end and says nothing). */
