@@ -322,7 +322,7 @@ async function main() {
     ["database", "page", "rows", "p50 ms", "p95 ms"],
     ...results.map((r) => [r.name, r.label, String(r.rows), ms(r.p50), ms(r.p95)]),
   ]);
-  for (const name of new Set(results.map((r) => r.name)))
+  for (const name of REUSE ? [] : new Set(results.map((r) => r.name)))
     console.log(`${name}: seeded in ${results.find((r) => r.name === name)!.seedSeconds.toFixed(0)} s`);
   console.log(
     `load average after: ${os
