@@ -99,7 +99,7 @@ const cases: [string, ItemBrowserQuery, (row: BrowseRow) => boolean][] = [
 ];
 
 describe("browseItems filters, started from the small tables or walked in queue order", () => {
-  it("has more than a page of the filters that start from a small table", () => {
+  it("has more than a page of most filters, to page through", () => {
     expect(all).toHaveLength(SIZE);
     const over = cases.filter(([, , match]) => all.filter(match).length > PAGE).map(([label]) => label);
     expect(over).toEqual(["labeled", "skipped", "label fail", "label pass", "reviewer b", "reviewer b, fail", "flagged", "disagreement"]);
