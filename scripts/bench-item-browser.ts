@@ -10,6 +10,9 @@
  * after a warm-up, and p50 / p95 printed. Figures, not a test: nothing here passes or fails.
  *
  *   npm run bench:item-browser [-- --items 1000000 --runs 20 --db sqlite,postgres --keep]
+ *   npm run bench:item-browser -- --reuse <database url printed by --keep> [--runs 20]
+ *     (measures a kept database again without reseeding — a million rows take minutes to seed; pending
+ *     migrations are applied first, so a new index is measured too. --items must match the seeded size.)
  *   GAVEL_BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres   (the PostgreSQL server; this is the default)
  */
 import { Presets, SingleBar } from "cli-progress";
@@ -35,6 +38,7 @@ const ITEMS = Number(arg("items", "1000000"));
 const RUNS = Number(arg("runs", "20"));
 const DATABASES = arg("db", "sqlite,postgres").split(",");
 const KEEP = process.argv.includes("--keep");
+const REUSE = arg("reuse", "");
 const PG_URL = process.env.GAVEL_BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const LABELED = Math.min(20_000, Math.floor(ITEMS / 10));
 const GOLD = Math.floor(LABELED * 0.75);
@@ -187,6 +191,15 @@ async function seed() {
   return { queue: { id: queue.id, kind: "binary", reviewersPerItem: 2, rubricVersion: 1 }, reviewer: "browse-reviewer-1@example.com" };
 }
 
+/** The queue and reviewer a kept database was seeded with (--reuse). */
+async function seeded() {
+  const queue = await db().labelQueue.findFirstOrThrow({
+    where: { name: "browse" },
+    select: { id: true, reviewersPerItem: true, rubricVersion: true },
+  });
+  return { queue: { ...queue, kind: "binary" }, reviewer: "browse-reviewer-1@example.com" };
+}
+
 async function measure(name: DatabaseName, { queue, reviewer }: Awaited<ReturnType<typeof seed>>, seedSeconds: number) {
   // Page 1,000's cursor, found once with OFFSET (what the page never does): the last item of page 999.
   const [deep] = await bulkQuery(
@@ -237,13 +250,21 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(" ")} (a shared machine)\n`,
   );
-  const results = await onFreshDatabases({ databases: DATABASES, prefix: "gavel_bench_browser", pgUrl: PG_URL, keep: KEEP, seed, measure });
+  const results = await onFreshDatabases({
+    databases: DATABASES,
+    prefix: "gavel_bench_browser",
+    pgUrl: PG_URL,
+    keep: KEEP,
+    reuse: REUSE || undefined,
+    seed: REUSE ? seeded : seed,
+    measure,
+  });
   const ms = (v: number) => v.toFixed(1);
   printTable([
     ["database", "page", "rows", "p50 ms", "p95 ms"],
     ...results.map((r) => [r.name, r.label, String(r.rows), ms(r.p50), ms(r.p95)]),
   ]);
-  for (const name of new Set(results.map((r) => r.name)))
+  for (const name of REUSE ? [] : new Set(results.map((r) => r.name)))
     console.log(`${name}: seeded in ${results.find((r) => r.name === name)!.seedSeconds.toFixed(0)} s`);
   console.log(
     `load average after: ${os
