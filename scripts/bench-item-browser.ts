@@ -10,6 +10,9 @@
  * after a warm-up, and p50 / p95 printed. Figures, not a test: nothing here passes or fails.
  *
  *   npm run bench:item-browser [-- --items 1000000 --runs 20 --db sqlite,postgres --keep]
+ *   npm run bench:item-browser -- --reuse <database url printed by --keep> [--runs 20]
+ *     (measures a kept database again without reseeding — a million rows take minutes to seed; pending
+ *     migrations are applied first, so a new index is measured too. --items must match the seeded size.)
  *   GAVEL_BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres   (the PostgreSQL server; this is the default)
  */
 import { Presets, SingleBar } from "cli-progress";
@@ -36,6 +39,7 @@ const ITEMS = Number(arg("items", "1000000"));
 const RUNS = Number(arg("runs", "20"));
 const DATABASES = arg("db", "sqlite,postgres").split(",");
 const KEEP = process.argv.includes("--keep");
+const REUSE = arg("reuse", "");
 const PG_URL = process.env.GAVEL_BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const LABELED = Math.min(20_000, Math.floor(ITEMS / 10));
 const GOLD = Math.floor(LABELED * 0.75);
@@ -225,6 +229,15 @@ async function seed() {
   return { queue: { id: queue.id, kind: "binary", reviewersPerItem: 2, rubricVersion: 1 }, reviewer: "browse-reviewer-1@example.com" };
 }
 
+/** The queue and reviewer a kept database was seeded with (--reuse). */
+async function seeded() {
+  const queue = await db().labelQueue.findFirstOrThrow({
+    where: { name: "browse" },
+    select: { id: true, reviewersPerItem: true, rubricVersion: true },
+  });
+  return { queue: { ...queue, kind: "binary" }, reviewer: "browse-reviewer-1@example.com" };
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
@@ -232,7 +245,7 @@ async function measure(name: string, database: TempDatabase) {
   process.env.DATABASE_URL = database.url;
   await ensureMigrated(database.url);
   const seedStarted = performance.now();
-  const { queue, reviewer } = await seed();
+  const { queue, reviewer } = REUSE ? await seeded() : await seed();
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   // Page 1,000's cursor, found once with OFFSET (what the page never does): the last item of page 999.
   const [deep] = await bulkQuery(
@@ -284,21 +297,23 @@ async function main() {
       .join(" ")} (a shared machine)\n`,
   );
   const results = [];
-  for (const which of DATABASES) {
+  for (const which of REUSE ? [databaseProvider(REUSE) === "postgres" ? "postgres" : "sqlite"] : DATABASES) {
     let database: TempDatabase;
-    if (which === "sqlite") {
+    if (REUSE) {
+      database = { url: REUSE, provider: databaseProvider(REUSE), drop: async () => {} };
+    } else if (which === "sqlite") {
       const dir = path.join(os.tmpdir(), "gavel-bench-item-browser");
       mkdirSync(dir, { recursive: true });
       database = await createTempDatabase(`file:${path.join(dir, "base.db")}`, { prefix: "gavel_bench_browser" });
     } else {
       database = await createTempDatabase(PG_URL, { prefix: "gavel_bench_browser" });
     }
-    console.log(`${which}: seeding a fresh database`);
+    console.log(REUSE ? `${which}: reusing ${REUSE}` : `${which}: seeding a fresh database`);
     try {
       results.push(...(await measure(which === "sqlite" ? "SQLite" : "PostgreSQL", database)));
     } finally {
       await disconnectDb();
-      if (KEEP) console.log(`kept ${database.url}`);
+      if (KEEP || REUSE) console.log(`kept ${database.url}`);
       else await database.drop();
     }
   }
@@ -307,7 +322,7 @@ async function main() {
     ["database", "page", "rows", "p50 ms", "p95 ms"],
     ...results.map((r) => [r.name, r.label, String(r.rows), ms(r.p50), ms(r.p95)]),
   ]);
-  for (const name of new Set(results.map((r) => r.name)))
+  for (const name of REUSE ? [] : new Set(results.map((r) => r.name)))
     console.log(`${name}: seeded in ${results.find((r) => r.name === name)!.seedSeconds.toFixed(0)} s`);
   console.log(
     `load average after: ${os

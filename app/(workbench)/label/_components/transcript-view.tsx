@@ -80,7 +80,7 @@ export function TranscriptView({ item }: { item: ItemView }) {
         </div>
       ) : null}
       {item.messages.length > 0 ? (
-        <Section title={`Conversation (${item.messages.length.toLocaleString("en")} messages)`}>
+        <Section title={`Conversation (${item.messages.length.toLocaleString("en")} message${item.messages.length === 1 ? "" : "s"})`}>
           <ol className="space-y-3">
             {messages.map((m, i) => (
               <Message key={i} message={m} index={i} />

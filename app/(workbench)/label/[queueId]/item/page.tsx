@@ -85,8 +85,8 @@ export default async function LabelItemPage({
                 : "Rate this transcript under the rubric."}{" "}
             You have labeled <span data-testid="my-label-count">{mine.labeled}</span> item{mine.labeled === 1 ? "" : "s"} in this queue;{" "}
             <span data-testid="items-left">{mine.left.toLocaleString("en")}</span> left for you. Your time:{" "}
-            <span data-testid="my-time-spent">{formatDuration(mine.timeSpentMs)}</span>,{" "}
-            <span data-testid="my-time-per-label">{formatMean(mine.timeSpentMs, mine.timed)}</span> a label on average.{" "}
+            <span data-testid="my-time-spent">{formatDuration(mine.timeSpentMs)}</span>; per label on average:{" "}
+            <span data-testid="my-time-per-label">{formatMean(mine.timeSpentMs, mine.timed)}</span>.{" "}
             <Link href={`/label/${queue.id}`} className="text-indigo-700 hover:underline">
               Queue overview
             </Link>{" "}
