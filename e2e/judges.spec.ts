@@ -278,9 +278,6 @@ test("a reviewer creates a judge, is told exactly what is wrong with a template,
   await signIn(page, account("reviewer"), "/judges");
   await page.getByRole("link", { name: "New judge" }).click();
   await expect(page).toHaveURL(/\/judges\/new$/);
-  // The overview is fast now: the link may be followed before /judges hydrates, and text typed into
-  // the new page's fields before its own hydration finishes is not what this test is about.
-  await page.waitForLoadState("networkidle");
   await page.getByLabel("Judge name").fill(name);
   await page.getByLabel("Pinned model id").fill("gpt-4o-2024-08-06");
   await page.getByLabel("Prompt template").fill("Is {{answer}} right? PASS or FAIL.");

@@ -4,6 +4,7 @@ import { useActionState, useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
+import { useTypedBeforeHydration } from "@/app/_components/ui/use-typed-before-hydration";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { keepValuesOnSubmit } from "./keep-values";
 import { DEFAULT_TEMPLATES } from "@/lib/judges/default-templates";
@@ -42,8 +43,9 @@ export function SpecForm({
   const [state, formAction, pending] = useActionState<ActionState, FormData>(action, idleState);
   // After a refusal rendered by the server (a form posted before hydration), what was typed.
   const typed = state.status === "error" ? (state.values ?? {}) : {};
-  const [parser, setParser] = useState<JudgeParser>(defaults.parser);
-  const [template, setTemplate] = useState(typed.promptTemplate ?? defaults.promptTemplate);
+  // Both are controlled: they start from what was typed or chosen before hydration, if anything.
+  const [parser, setParser] = useState(useTypedBeforeHydration("judge-parser", defaults.parser) as JudgeParser);
+  const [template, setTemplate] = useState(useTypedBeforeHydration("judge-template", typed.promptTemplate ?? defaults.promptTemplate));
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   const creating = !parentId;
 

@@ -5,6 +5,7 @@ import { useActionState, useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
+import { useTypedBeforeHydration } from "@/app/_components/ui/use-typed-before-hydration";
 import { keepValuesOnSubmit } from "@/app/(workbench)/judges/_components/keep-values";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { CreatedQueue } from "@/lib/db/queue-admin";
@@ -31,7 +32,8 @@ export function QueueForm({
   initial: { source: Source; runId?: string; importId?: string };
 }) {
   const [state, formAction, pending] = useActionState<ActionState<CreatedQueue>, FormData>(action, idleState as ActionState<CreatedQueue>);
-  const [kind, setKind] = useState("binary");
+  // Controlled: it starts from a kind chosen before hydration, or the next render would undo that choice.
+  const [kind, setKind] = useState(useTypedBeforeHydration("queue-kind", "binary"));
   const [source, setSource] = useState<Source>(initial.source);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   const invalid = (name: string) => (errors[name] ? true : undefined);

@@ -4,12 +4,15 @@ import { useActionState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
+import { useTypedBeforeHydration } from "@/app/_components/ui/use-typed-before-hydration";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { newRubricAction } from "./actions";
 
 export function NewRubricForm({ queueId, rubric, nextVersion }: { queueId: string; rubric: string; nextVersion: number }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(newRubricAction, idleState);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  // Hydrating a textarea puts its server text back: keep an edit made before that.
+  const rubricText = useTypedBeforeHydration("rubric", rubric);
   return (
     <form action={formAction} className="space-y-3" aria-label="New rubric version">
       {state.status === "ok" ? (
@@ -29,7 +32,7 @@ export function NewRubricForm({ queueId, rubric, nextVersion }: { queueId: strin
           id="rubric"
           name="rubric"
           rows={8}
-          defaultValue={rubric}
+          defaultValue={rubricText}
           className={inputClass}
           aria-invalid={errors.rubric ? true : undefined}
         />

@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
+import { useTypedBeforeHydration } from "@/app/_components/ui/use-typed-before-hydration";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { LabelChoice } from "@/lib/labeling/choices";
 import { editLabelAction } from "../actions";
@@ -22,6 +23,8 @@ export function EditLabelForm({
 }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(editLabelAction, idleState);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  // Hydrating a textarea puts its server text back: keep an edit made before that.
+  const reasonText = useTypedBeforeHydration("reason", reason ?? "");
   return (
     <form action={formAction} className="space-y-3" aria-label="Change your label">
       {state.status === "ok" ? (
@@ -51,7 +54,7 @@ export function EditLabelForm({
         {errors.value ? <p className="mt-1 text-sm text-red-700">{errors.value.join(" ")}</p> : null}
       </fieldset>
       <Field id="reason" label="Reason (optional)" errors={errors.reason}>
-        <textarea id="reason" name="reason" rows={3} defaultValue={reason ?? ""} className={inputClass} />
+        <textarea id="reason" name="reason" rows={3} defaultValue={reasonText} className={inputClass} />
       </Field>
       <Button type="submit" disabled={pending}>
         {pending ? "Saving…" : "Save change"}
