@@ -38,6 +38,8 @@ export interface BrowseFilter {
   clauses: Clause[];
   /** Sources of the filters given (any one holds every match); browse.ts starts from the smallest. */
   sources: Source[];
+  /** The queue's reviewer pool size, when a status filter read it (the page's rows need it too). */
+  pool: number | null;
 }
 
 /** The clauses as one conjunction's parts. */
@@ -62,6 +64,7 @@ export async function browseFilter(
     return clause;
   };
   const sources: Source[] = [];
+  let pool: number | null = null;
   const gold = [queue.id, queue.rubricVersion];
   const rpi = queue.reviewersPerItem;
   /** This queue's open items with a skip (the skipped and, with a big enough pool, the stranded are among them). */
@@ -74,8 +77,9 @@ export async function browseFilter(
   });
   if (query.status) {
     const needsPool = query.status === "stranded" || query.status === "skipped" || query.status === "needs-labels";
-    const pool = needsPool ? await poolSize(on, queue.id) : 0;
-    const stranded = strandedWhere(queue, pool);
+    const size = needsPool ? await poolSize(on, queue.id) : 0;
+    if (needsPool) pool = size;
+    const stranded = strandedWhere(queue, size);
     switch (query.status) {
       case "gold": {
         const isGold = add(GOLD, ...gold);
@@ -95,7 +99,7 @@ export async function browseFilter(
       case "stranded":
         add(`(${stranded.where}) AND NOT ${GOLD}`, ...stranded.params, ...gold);
         // With a pool at least reviewersPerItem strong only a skip strands an item (stranded.ts); a smaller pool strands every open item.
-        if (pool >= rpi) sources.push(skips());
+        if (size >= rpi) sources.push(skips());
         break;
       case "skipped": {
         const open = add(`qi."label_count" < ? AND ${SKIPPED}`, rpi);
@@ -105,7 +109,7 @@ export async function browseFilter(
       }
       case "needs-labels":
         // No skip, so not stranded when the pool is big enough (above); most of an unfinished queue: walked, never sourced.
-        if (pool >= rpi) add(`qi."label_count" < ? AND NOT ${SKIPPED} AND NOT ${GOLD}`, rpi, ...gold);
+        if (size >= rpi) add(`qi."label_count" < ? AND NOT ${SKIPPED} AND NOT ${GOLD}`, rpi, ...gold);
         else add(`qi."label_count" < ? AND NOT ${SKIPPED} AND NOT (${stranded.where}) AND NOT ${GOLD}`, rpi, ...stranded.params, ...gold);
         break;
     }
@@ -139,5 +143,5 @@ export async function browseFilter(
     const params = [queue.id, queue.rubricVersion];
     sources.push({ sql: split, params, column: "transcript_id", implies: [add(`qi."transcript_id" IN (${split})`, ...params)] });
   }
-  return { clauses, sources };
+  return { clauses, sources, pool };
 }

@@ -193,7 +193,7 @@ export async function browseItems(
   const previous = backwards ? ahead : behind;
   const exact = query.q && !cursor ? await exactMatches(on, queue, query.q, filters) : [];
   const exactIds = new Set(exact.map((r) => String(r.id)));
-  const rows = await describe(on, queue, [...exact, ...page.filter((r) => !exactIds.has(String(r.id)))]);
+  const rows = await describe(on, queue, [...exact, ...page.filter((r) => !exactIds.has(String(r.id)))], filter.pool);
   return {
     rows: rows.slice(exact.length),
     exact: rows.slice(0, exact.length),
@@ -253,15 +253,17 @@ async function exactMatches(on: Reader, queue: BrowseQueue, q: string, filters: 
   );
 }
 
-/** Labels, gold, skips, flags, comments and standing of a page's items: one query each, in parallel. */
-async function describe(on: Reader, queue: BrowseQueue, raw: Raw[]): Promise<BrowseRow[]> {
+/**
+ * Labels, gold, skips, flags, comments and standing of a page's items: one query each, in parallel.
+ * `pool` is the queue's reviewer pool size when the filter has read it already (else read here).
+ */
+async function describe(on: Reader, queue: BrowseQueue, raw: Raw[], pool: number | null): Promise<BrowseRow[]> {
   if (raw.length === 0) return [];
   const itemIds = [...new Set(raw.map((r) => String(r.id)))];
   const transcriptIds = [...new Set(raw.map((r) => String(r.transcript_id)))];
   const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
   const items = marks(itemIds.length);
-  const pool = await poolSize(on, queue.id);
-  const stranded = strandedWhere(queue, pool);
+  const stranded = strandedWhere(queue, pool ?? (await poolSize(on, queue.id)));
   const [labels, gold, counts, strandedRows] = await Promise.all([
     on.query(
       sql(
