@@ -31,6 +31,12 @@ export const transcriptContentSchema = z.strictObject({
   outputs: z.strictObject({ a: z.string(), b: z.string() }).optional(),
   /** Expected qualities or a reference answer, when the item has one. */
   expected: z.string().optional(),
+  /**
+   * What the source had that a transcript has no field for (a peer's scores, span attributes, trace
+   * ids, images' descriptions): kept as given, shown to people, never read as a verdict. Keys are the
+   * source's own names; the import report lists them.
+   */
+  metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const newTranscriptSchema = z

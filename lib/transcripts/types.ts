@@ -16,15 +16,44 @@ export interface ImportedVerdict {
   reason: string | null;
 }
 
+/**
+ * A peer's score as the file gives it (Langfuse scores, Inspect scorers, promptfoo assertions). A
+ * score is never a verdict by itself: only a mapping the user gave (which score, threshold, polarity)
+ * turns one into an ImportedVerdict. Unmapped, it stays in the transcript's metadata.
+ */
+export interface ImportedScore {
+  name: string;
+  value: number | string | boolean;
+  comment?: string | null;
+  /** Who gave it, in the source's words (Langfuse: ANNOTATION | API | EVAL; promptfoo: the assertion type). */
+  source?: string;
+  /** The person, for human annotation scores. */
+  author?: string;
+}
+
 export interface ImportItem {
   /** Where the item starts in the file ("line 3", "trace 4bf9…"), for messages about it. */
   where: string;
   transcript: ParsedTranscript;
   verdicts: ImportedVerdict[];
+  /** Scores from the source, mappable into verdicts or labels; kept in metadata either way. */
+  scores?: ImportedScore[];
+  /** Source fields that have no transcript field: kept in content.metadata, named in the import report. */
+  unmapped?: string[];
 }
 
-/** `notes`: what the parser read and what it left out on purpose ("1 span skipped (not GenAI: GET)"). */
-export type ParseResult = { ok: true; items: ImportItem[]; notes?: string[] } | { ok: false; errors: string[] };
+/** Something in the file that is not a transcript (an embedding trace, a lone tool span) and why. */
+export interface SkippedPart {
+  where: string;
+  why: string;
+}
+
+/**
+ * `notes`: what the parser read and what it left out on purpose ("1 span skipped (not GenAI: GET)").
+ * `skipped`: each part of the file that did not become a transcript, with why; never a reason to
+ * refuse the rest of the file.
+ */
+export type ParseResult = { ok: true; items: ImportItem[]; notes?: string[]; skipped?: SkippedPart[] } | { ok: false; errors: string[] };
 
 export { TRANSCRIPT_FORMATS, type TranscriptFormat } from "../schemas/transcript-formats";
 
