@@ -85,9 +85,12 @@ describe("ppiPlan", () => {
     const many = Array.from({ length: 10 }, () => fu).flat();
     const result = ppiMean(pairs, many)!;
     const spreads = ppiSpreads(pairs, many, result.lambda);
-    expect(Math.sqrt(spreads.rectifier / result.n + (result.lambda ** 2 * spreads.unlabeled) / result.N)).toBeCloseTo(result.se, 15);
+    expect(Math.sqrt(spreads.rectifier / result.n + (result.lambda ** 2 * spreads.unlabeled) / result.unlabeled)).toBeCloseTo(
+      result.se,
+      15,
+    );
     const plan = ppiPlan(result, spreads, 0.15);
-    const at = (n: number) => Z_95 * Math.sqrt(spreads.rectifier / n + (result.lambda ** 2 * spreads.unlabeled) / result.N);
+    const at = (n: number) => Z_95 * Math.sqrt(spreads.rectifier / n + (result.lambda ** 2 * spreads.unlabeled) / result.unlabeled);
     expect(at(plan.nStar!)).toBeLessThanOrEqual(0.15);
     expect(at(plan.nStar! - 1)).toBeGreaterThan(0.15);
     expect(plan.more).toBe(plan.nStar! - result.n);
@@ -112,9 +115,10 @@ describe("coverage of the 95% interval (seeded simulation)", () => {
     const draws = 2000;
     for (let d = 0; d < draws; d++) {
       const labeled = Array.from({ length: 100 }, draw);
-      const unlabeled = new Array<number>(10_000);
+      const unlabeled = new Array<number>(9_900);
       for (let j = 0; j < unlabeled.length; j++) unlabeled[j] = draw().judge;
       const r = ppiMean(labeled, unlabeled, { range: [0, 1] })!;
+      expect(r.N).toBe(10_000);
       if (r.ci95 && r.ci95.low <= truth && truth <= r.ci95.high) covered++;
       const h = r.humansOnly.ci95;
       if (h && h.low <= truth && truth <= h.high) humansCovered++;

@@ -7,7 +7,8 @@
  * inference", arXiv:2311.01453. The formulas follow the authors' reference implementation (ppi_py, ppi_mean_ci and
  * _calc_lam_glm), so the numbers can be recomputed there.
  *
- * With labeled pairs (Yᵢ human, fᵢ judge), i = 1..n, and the judge alone on N other trials f̃ⱼ:
+ * With labeled pairs (Yᵢ human, fᵢ judge), i = 1..n, and the judge alone on N other trials f̃ⱼ (the paper's N; the result
+ * reports N as every trial the judge saw, n + unlabeled):
  *
  *   θ̂_λ = mean(Y) + λ · (mean(f̃) − mean(f))
  *   SE² = Var₀(Y − λf) / n + λ² · Var₀(f̃) / N            (Var₀: population variance, divisor n or N)
@@ -17,11 +18,7 @@
  * than the humans-only one up to sampling noise in λ̂, and narrower whenever the judge is informative.
  */
 import { Z_95 } from "./kappa";
-
-export interface Interval {
-  low: number;
-  high: number;
-}
+import type { Interval } from "./proportions";
 
 export interface MeanEstimate {
   estimate: number;
@@ -33,8 +30,10 @@ export interface MeanEstimate {
 export interface PpiResult extends MeanEstimate {
   /** Human-labeled trials (with a judge verdict too). */
   n: number;
-  /** Trials the judge alone saw (the unlabeled set). */
+  /** Every trial the judge saw: n + unlabeled. */
   N: number;
+  /** Trials the judge alone saw (the paper's N, the unlabeled set). */
+  unlabeled: number;
   lambda: number;
   /** The classical estimate from the n human labels alone (λ = 0): what PPI is compared with. */
   humansOnly: MeanEstimate;
@@ -135,7 +134,8 @@ export function ppiMean(
     se,
     ci95: interval(estimate, se, z, options.range),
     n,
-    N,
+    N: n + N,
+    unlabeled: N,
     lambda,
     humansOnly: { estimate: humans, se: humansSe, ci95: interval(humans, humansSe, z, options.range) },
   };
@@ -167,7 +167,7 @@ export interface PpiPlan {
  */
 export function ppiPlan(result: PpiResult, spreads: { rectifier: number; unlabeled: number }, halfWidth: number, z = Z_95): PpiPlan {
   if (!(halfWidth > 0)) throw new Error(`The half-width must be positive, got ${halfWidth}.`);
-  const room = (halfWidth / z) ** 2 - (result.lambda ** 2 * spreads.unlabeled) / result.N;
+  const room = (halfWidth / z) ** 2 - (result.lambda ** 2 * spreads.unlabeled) / result.unlabeled;
   const nStar = room > 0 ? Math.max(2, Math.ceil(spreads.rectifier / room)) : null;
   return { halfWidth, current: z * result.se, nStar, more: nStar === null ? null : Math.max(0, nStar - result.n) };
 }

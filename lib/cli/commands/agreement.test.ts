@@ -39,7 +39,7 @@ describe("gavel agreement", () => {
     const io = capture();
     runAgreement(file("w.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", json: true }, io.logger);
     const json = JSON.parse(io.out());
-    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr"]);
+    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr", "missing"]);
     expect(json).toMatchObject({
       metric: "kappa",
       n: 50,
@@ -72,7 +72,7 @@ describe("gavel agreement", () => {
     const report = runAgreement(file("r.jsonl", lines), { a: "j", b: "h", metric: "kappa-quadratic", categories: "1,2,3,4,5" }, io.logger);
     expect(report.n).toBe(4);
     expect(report.categories).toEqual(["1", "2", "3", "4", "5"]);
-    expect(io.err()).toContain("2 rows left out");
+    expect(io.err()).toContain('2 rows left out: a value is missing in "j" in 1, "h" in 1 (null 1, empty 1).');
     expect(io.out()).toContain("weighted kappa (quadratic)");
   });
 
@@ -91,7 +91,7 @@ describe("gavel agreement", () => {
     const io = capture();
     runAgreement(file("k.csv", "x,y\n1,1\n2,3\n2,2\n3,2\n"), { a: "x", b: "y", metric: "kendall", json: true }, io.logger);
     const json = JSON.parse(io.out());
-    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr"]);
+    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr", "missing"]);
     expect(json).toMatchObject({ metric: "kendall", n: 4 });
     expect(json.value).toBeCloseTo(0.4, 14);
     expect(json.se).toBeCloseTo(Math.sqrt(0.2112), 14);
