@@ -117,8 +117,9 @@ describe("gavel agreement", () => {
     );
     const { plan } = JSON.parse(io.out());
     const nStar = Math.ceil(50 * ((1.959963984540054 * report.se!) / 0.2) ** 2);
-    expect(plan).toEqual({
+    expect(plan).toMatchObject({
       bar: 0.6,
+      state: "label",
       decided: false,
       moreToDecide: nStar - 50,
       nStar,
@@ -127,7 +128,8 @@ describe("gavel agreement", () => {
     });
     const table = capture();
     runAgreement(file("plan2.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", planBar: "0.6" }, table.logger);
-    expect(table.out()).toContain(`about ${nStar - 50} more items to decide (n* = ${nStar})`);
+    expect(table.out()).toContain(`Label about ${nStar - 50} more items to tell κ 0.400 from the bar 0.60`);
+    expect(table.out()).toContain(`n* = ${nStar} (${nStar - 50} more)`);
   });
 
   it("gives an undefined plan (null, never 0) when κ is undefined, and refuses plan rules without a bar", () => {
@@ -137,8 +139,9 @@ describe("gavel agreement", () => {
       { a: "a", b: "b", json: true, planBar: "0.6", minPerClass: "1" },
       io.logger,
     );
-    expect(JSON.parse(io.out()).plan).toEqual({
+    expect(JSON.parse(io.out()).plan).toMatchObject({
       bar: 0.6,
+      state: "undefined",
       decided: false,
       moreToDecide: null,
       nStar: null,

@@ -153,7 +153,7 @@ export function runAgreement(file: string, raw: Record<string, unknown>, logger:
   else
     logger.out(
       agreementTable(report, options.a, options.b) +
-        (plan ? `\n\n${planTable(plan, report)}` : "") +
+        (plan ? `\n\n${planTable(plan)}` : "") +
         (ppi ? `\n\n${ppiTable(ppi, options.a, options.b)}` : ""),
     );
   return report;
@@ -204,23 +204,14 @@ export function agreementTable(r: AgreementReport, a: string, b: string): string
   return lines.join("\n");
 }
 
-function planTable(plan: GatePlan, report: AgreementReport): string {
-  const lines = [`  plan for the bar ${plan.bar} (95% Wald interval, SE ∝ 1/√n)`];
-  if (plan.nStar === null)
-    lines.push(
-      `    the interval cannot decide: ${report.se === null ? "no standard error" : report.value === null ? `${report.metric} is undefined` : "the estimate equals the bar"}`,
-    );
-  else
-    lines.push(
-      plan.decided
-        ? `    decided: the interval excludes ${plan.bar} (n* = ${plan.nStar})`
-        : `    about ${plan.moreToDecide} more items to decide (n* = ${plan.nStar})`,
-    );
-  if (plan.itemsShortfall > 0) lines.push(`    ${plan.itemsShortfall} more items to reach the minimum`);
-  for (const [c, n] of Object.entries(plan.perClassShortfall)) if (n > 0) lines.push(`    ${n} more "${c}" to reach the per-class minimum`);
-  const sentence = planSentence(plan);
-  if (sentence) lines.push(`    in short: ${sentence}`);
-  return lines.join("\n");
+function planTable(plan: GatePlan): string {
+  return [
+    `  plan for the bar ${plan.bar} (95% Wald interval, SE ∝ 1/√n): ${plan.state}`,
+    `    ${planSentence(plan)}`,
+    plan.nStar !== null ? `    n* = ${plan.nStar} (${plan.moreToDecide} more) if κ and the per-item spread hold` : null,
+  ]
+    .filter((l) => l !== null)
+    .join("\n");
 }
 
 export const registerAgreement: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
