@@ -203,7 +203,7 @@ export async function ingestOverview(recent = 20) {
     db()
       .ingestBatch.groupBy({ by: ["traceId"] })
       .then((rows) => rows.length),
-    db().ingestTrace.groupBy({ by: ["outcome", "routing", "queueId"], _count: { _all: true }, _sum: { spans: true } }),
+    db().ingestTrace.groupBy({ by: ["outcome", "routing", "queueId", "ruleId"], _count: { _all: true }, _sum: { spans: true } }),
     db().ingestTrace.findMany({ orderBy: { closedAt: "desc" }, take: recent }),
   ]);
   return {
