@@ -212,6 +212,7 @@ export async function ingestOverview(recent = 20) {
       outcome: c.outcome,
       routing: c.routing,
       queueId: c.queueId,
+      ruleId: c.ruleId,
       traces: c._count._all,
       spans: c._sum.spans ?? 0,
     })),
