@@ -204,3 +204,18 @@ export function applyScoreMapping(
   if (errors.length) return { ok: false, errors };
   return { ok: true, items: out, summary };
 }
+
+/** The import form's and the API's fields (score, passWhen, judge, or a mapping file's text) as a mapping. */
+export function mappingFromFields(fields: {
+  score?: string;
+  passWhen?: string;
+  judge?: string;
+  scoreMap?: string;
+}): ScoreMapping | null | { errors: string[] } {
+  const flags = mappingFromFlags(fields.score || undefined, fields.passWhen || undefined, fields.judge);
+  if (typeof flags === "string") return { errors: [flags.replace(/--pass-when/g, "pass when").replace(/--score/g, "score")] };
+  if (!fields.scoreMap?.trim()) return flags;
+  if (flags) return { errors: ["Give either a score with its pass condition, or a mapping file, not both."] };
+  const parsed = parseScoreMapFile(fields.scoreMap);
+  return "errors" in parsed ? { errors: parsed.errors.map((e) => `score mapping: ${e}`) } : parsed;
+}
