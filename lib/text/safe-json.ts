@@ -25,6 +25,7 @@ export function jsonValueProblem(value: unknown): string | null {
     if (typeof v === "string") {
       const bad = LONE_SURROGATE.exec(v);
       if (bad) return `${where(path)}contains a lone surrogate (\\u${bad[0].charCodeAt(0).toString(16)}): not valid Unicode`;
+      if (v.includes("\u0000")) return `${where(path)}contains a NUL character (\\u0000), which the database cannot store`;
       continue;
     }
     if (v === null || typeof v !== "object") continue;
@@ -33,6 +34,7 @@ export function jsonValueProblem(value: unknown): string | null {
     const entries: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
     for (const [key, item] of entries) {
       if (!Array.isArray(v) && LONE_SURROGATE.test(key)) return `${where(path)}a field name contains a lone surrogate: not valid Unicode`;
+      if (!Array.isArray(v) && key.includes("\u0000")) return `${where(path)}a field name contains a NUL character (\\u0000)`;
       stack.push({ value: item, path: [...path, printable(key)], depth: depth + 1 });
     }
   }
@@ -74,5 +76,5 @@ export function withLineAndColumn(message: string, text: string): string {
   const before = text.slice(0, offset);
   const line = before.split("\n").length;
   const column = offset - before.lastIndexOf("\n");
-  return `${message.replace(/ at position \d+/, "").replace(/\s*\n\s*/g, " ")} (at line ${line}, column ${column})`;
+  return `${message.replace(/ at position \d+/, "").replace(/\s*\n\s*/g, " ")} at line ${line}, column ${column}`;
 }

@@ -1,6 +1,5 @@
 import { newTranscriptSchema } from "../schemas/transcripts";
 import { parseJsonSafely } from "../text/safe-json";
-import { locate } from "./json-text";
 import { assemble, type ModelCall, type Timed, type ToolRun } from "./chat/conversation";
 import { readRecords, type SpanRecord } from "./otel/otlp";
 import { readSpan } from "./otel/shapes";
@@ -39,7 +38,7 @@ function readRequests(input: string): { docs: { where: string; value: unknown }[
   const lines = text.split(/\r?\n/);
   const first = lines.find((l) => l.trim());
   // One request per line only when the first line is a whole JSON document by itself.
-  if (!first || first === text.trim() || !parses(first)) return { error: `not valid JSON (${locate(text, new Error(whole.error))})` };
+  if (!first || first === text.trim() || !parses(first)) return { error: `not valid JSON (${whole.error})` };
   const docs: { where: string; value: unknown }[] = [];
   for (const [i, line] of lines.entries()) {
     if (!line.trim()) continue;

@@ -1,3 +1,4 @@
+import { nulPath } from "../text/nul";
 import { decodeUtf8 } from "../text/utf8";
 import { detectFormat, FORMATS } from "./formats";
 import { isZip } from "./peers/inspect-archive";
@@ -13,6 +14,27 @@ export { detectFormat } from "./formats";
  * the chosen or detected format.
  */
 export function parseTranscriptFile(
+  input: string | Uint8Array,
+  format: TranscriptFormat | "auto" = "auto",
+  fileName?: string | null,
+): ParseResult & { format: TranscriptFormat } {
+  return refuseNul(parseAnyFile(input, format, fileName));
+}
+
+/**
+ * U+0000 cannot be stored on PostgreSQL (lib/text/nul.ts): whatever the format, a file holding one
+ * is refused naming the item and field, on both databases, before anything is written.
+ */
+function refuseNul(result: ParseResult & { format: TranscriptFormat }): ParseResult & { format: TranscriptFormat } {
+  if (!result.ok) return result;
+  const errors = result.items.flatMap((item) => {
+    const at = nulPath({ transcript: item.transcript, verdicts: item.verdicts, scores: item.scores ?? [] });
+    return at === null ? [] : [`${item.where}: ${at}: contains a NUL character (\\u0000), which the database cannot store`];
+  });
+  return errors.length ? { ok: false, errors, format: result.format } : result;
+}
+
+function parseAnyFile(
   input: string | Uint8Array,
   format: TranscriptFormat | "auto" = "auto",
   fileName?: string | null,

@@ -50,8 +50,31 @@ const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
 const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
 describe("gavel run --server", () => {
+  it("stores an agent's NUL as U+FFFD like a local run, instead of failing the upload", async () => {
+    const result = await cli([
+      "run",
+      "datasets/smoke",
+      "--agent",
+      "module:lib/testing/hostile-agents.ts#nulAgent",
+      "--baseline",
+      "none",
+      "--out",
+      os.tmpdir(),
+      "--quiet",
+    ]);
+    expect([0, 1]).toContain(result.code);
+    const runId = /^Run: .*\/runs\/([\w-]+)$/m.exec(result.stdout)![1]!;
+    const outputs = (await db().trial.findMany({ where: { runId }, select: { output: true } })).map((t) => t.output);
+    expect(outputs.length).toBeGreaterThan(0);
+    for (const output of outputs) {
+      expect(output).toMatch(/\uFFFD answered with a NUL$/);
+      expect(output).not.toContain("\u0000");
+    }
+  });
+
   it("rides out a server restart mid-run: every trial arrives once, the run finishes with its verdict", { timeout: 120_000 }, async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "gavel-server-"));
+    const start = server.requests.length;
     const running = cli(
       [
         "run",
@@ -61,7 +84,7 @@ describe("gavel run --server", () => {
         "--agent-label",
         "restart-bot",
       ].concat(["--trials", "2", "--concurrency", "2", "--baseline", "none", "--out", out, "--quiet"]),
-      { GAVEL_TEST_AGENT_DELAY_MS: "150", GAVEL_SERVER_RETRY_S: "60" },
+      { GAVEL_TEST_AGENT_DELAY_MS: "300", GAVEL_SERVER_RETRY_S: "60" },
     );
     let ended: CliRunResult | null = null;
     void running.then((r) => (ended = r));
@@ -69,7 +92,7 @@ describe("gavel run --server", () => {
       "the first batch of trials",
       async () => {
         if (ended) throw new Error(`the run ended first: ${JSON.stringify(ended)}`);
-        return server.requests.some((r) => /\/trials$/.test(r.path) && r.status === 200);
+        return server.requests.slice(start).some((r) => /\/trials$/.test(r.path) && r.status === 200);
       },
       60_000,
     );
