@@ -1,10 +1,18 @@
 import { contentHash } from "../hash";
 import { itemKind, kindCategories, type ItemKind } from "../items/kinds";
-import { flipRate, krippendorffAlpha, positionConsistency, sortLabels, spearmanRho } from "../stats";
+import {
+  ceilingCategories,
+  flipRate,
+  humanCeiling,
+  krippendorffAlpha,
+  positionConsistency,
+  sortLabels,
+  spearmanRho,
+  type HumanCeiling,
+} from "../stats";
 import { agreementReport, type AgreementMetric, type AgreementReport } from "./agreement";
 import { degeneracyOf, type Degeneracy } from "./degenerate";
 import { chooseEstimator, type DesignEntry, type Estimator } from "./estimator";
-import { humanCeiling, type HumanCeiling } from "./human-ceiling";
 import { accuracyByOrder, type OrderAccuracy } from "./pairwise-orders";
 
 /**
@@ -42,6 +50,12 @@ export interface CalibrationInput {
   gold: GoldItem[];
   verdicts: VerdictRow[];
   humanLabels: HumanLabel[];
+  /**
+   * The human ceiling's population (lib/stats/human-ceiling.ts): every reviewer's label on the split's items, those
+   * with no gold label yet (disagreements awaiting adjudication) included, and every value seen on the queue (the
+   * categories when no scale is declared). Absent: the labels on the gold items and the values among them.
+   */
+  ceiling?: { labels: HumanLabel[]; queueValues: string[] };
   seed?: number;
   /** Inclusion probability and stratum of gold items a stratified draw put in the set (others: π = 1). */
   design?: Record<string, DesignEntry>;
@@ -62,7 +76,7 @@ export interface CalibrationStats {
   /** Exactly the pairs behind the numbers (for export and `gavel agreement`). */
   pairs: { transcriptId: string; judge: string; gold: string }[];
   /**
-   * The human ceiling (lib/judges/human-ceiling.ts, the rule the Agreement page uses too): fleissKappa is its value;
+   * The human ceiling (lib/stats/human-ceiling.ts, the rule the Agreement page uses too): fleissKappa is its value;
    * raters is the number of labels per item when every item has the same number, else null. `ceiling` is absent in
    * calibrations made before the one rule (they trimmed every item to the commonest number of labels).
    */
@@ -155,20 +169,18 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
 }
 
 /**
- * The human–human ceiling on the gold items: humanCeiling (one rule for every page) over the human labels, and
- * Krippendorff's alpha over every label (nominal; ordinal for graded items).
+ * The human–human ceiling on the split: humanCeiling (one rule for every page) over every item of the population with
+ * two labels or more, and Krippendorff's alpha over the same labels (nominal; ordinal for graded items).
  */
 function humanAgreement(input: CalibrationInput): CalibrationStats["human"] {
   const ids = new Set(input.gold.map((g) => g.transcriptId));
   const perItem = new Map<string, string[]>();
-  for (const label of input.humanLabels) {
-    if (!ids.has(label.transcriptId)) continue;
-    perItem.set(label.transcriptId, [...(perItem.get(label.transcriptId) ?? []), label.value]);
-  }
+  const population = input.ceiling ? input.ceiling.labels : input.humanLabels.filter((label) => ids.has(label.transcriptId));
+  for (const label of population) perItem.set(label.transcriptId, [...(perItem.get(label.transcriptId) ?? []), label.value]);
   const multi = [...perItem.values()].filter((values) => values.length >= 2);
   const alphaLevel = itemKind(input.kind).ordinal ? "ordinal" : "nominal";
-  const categories = kindCategories(input.kind, input.scale) ?? sortLabels(multi.flat());
-  const ceiling = humanCeiling(input.kind, categories, multi);
+  const categories = ceilingCategories(kindCategories(input.kind, input.scale), input.ceiling?.queueValues ?? multi.flat());
+  const ceiling = humanCeiling(itemKind(input.kind).ordinal ? "quadratic" : "none", categories, multi);
   if (multi.length === 0) return { fleissKappa: null, krippendorffAlpha: null, alphaLevel, items: 0, raters: null, ceiling };
   const width = Math.max(...multi.map((v) => v.length));
   const units = multi.map((values) => [...values, ...Array<null>(width - values.length).fill(null)]);

@@ -142,13 +142,16 @@ export async function calibrateOnLabelSet(options: {
   /** A recalibration stores even an empty one (its undefined κ demotes); people asking get a refusal instead. */
   allowEmpty?: boolean;
 }) {
-  const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
+  const { version, queue, gold, splitIds } = await load(options.versionId, options.queueId, options.split);
   const ids = gold.map((g) => g.transcriptId);
-  const [verdicts, labels, design] = await Promise.all([
+  const [verdicts, queueLabels, design] = await Promise.all([
     listVerdicts(version.id, ids),
-    loadHumanLabels(queue.id, queue.rubricVersion, ids),
+    loadHumanLabels(queue.id, queue.rubricVersion, null),
     loadDesign(queue.id, ids),
   ]);
+  const goldIds = new Set(ids);
+  const inSplit = new Set(splitIds);
+  const labels = queueLabels.filter((l) => goldIds.has(l.transcriptId));
   if (verdicts.length === 0)
     throw new UserError(
       `${version.judge.name} v${version.version} has not judged the ${options.split} split of "${queue.name}" yet: run it first.`,
@@ -160,6 +163,8 @@ export async function calibrateOnLabelSet(options: {
     gold: gold.map((g) => ({ transcriptId: g.transcriptId, value: g.value, length: verbosityLength(queue.kind, g.transcript) })),
     verdicts: verdicts.map((v) => ({ transcriptId: v.transcriptId, order: v.order, repeat: v.repeat, status: v.status, value: v.value })),
     humanLabels: labels,
+    // The ceiling's population is the whole split, disagreements awaiting adjudication included (docs/statistics.md).
+    ceiling: { labels: queueLabels.filter((l) => inSplit.has(l.transcriptId)), queueValues: queueLabels.map((l) => l.value) },
     seed: options.seed,
     design,
   });

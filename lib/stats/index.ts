@@ -5,6 +5,7 @@ export * from "./correction";
 export * from "./correlation";
 export * from "./fleiss-gwet";
 export * from "./horvitz-thompson";
+export * from "./human-ceiling";
 export * from "./kappa";
 export * from "./kendall";
 export * from "./multi-rater";

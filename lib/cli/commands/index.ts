@@ -30,6 +30,7 @@ export const COMMANDS: Record<string, () => Promise<RegisterCommand[]>> = {
   judge: async () => [(await import("./judge")).registerJudge],
   agreement: async () => [(await import("./agreement")).registerAgreement],
   labels: async () => [(await import("./labels")).registerLabels],
+  queue: async () => [(await import("./queue")).registerQueue],
   worker: async () => [(await import("./worker")).registerWorker],
   wait: async () => [(await import("./wait")).registerWait],
 };

@@ -6,7 +6,10 @@ import { resolveJudgeVersionRef } from "../../db/judges";
 import { findLabelSet } from "../../db/label-sets";
 import { UserError } from "../../errors";
 import { agreementJson } from "../../judges/agreement";
+import type { CalibrationStats } from "../../judges/calibration";
 import { degeneracyOf } from "../../judges/degenerate";
+import { calibrationHeadline } from "../../judges/estimator";
+import { formatInterval, formatStat } from "../../judges/format";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../../judging/label-set-run";
 import { recheckJudge } from "../../judging/recheck";
 import type { RunJudgeProgress } from "../../judges/run-judge";
@@ -116,6 +119,14 @@ const calibrateOptions = z.object({
   json: z.boolean().default(false),
 });
 
+/** For a stratified draw, the gate's weighted numbers first: the table below them is the unweighted sample. */
+function estimatorLine(stats: CalibrationStats): string {
+  const h = calibrationHeadline(stats);
+  if (h.estimator !== "horvitz-thompson") return "";
+  const ci = h.ci95 ? { low: h.ci95[0], high: h.ci95[1] } : null;
+  return `The gate reads the Horvitz–Thompson weighted estimate (a stratified draw): κ ${formatStat(h.value)} bootstrap 95% ${formatInterval(ci)}, accuracy ${formatStat(h.accuracy)}, TPR ${formatStat(h.tpr)}, TNR ${formatStat(h.tnr)}.\nUnweighted (the sample as drawn, not the population):\n`;
+}
+
 export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, logger: Logger) {
   const options = parse(calibrateOptions, raw);
   return userFacing(async () => {
@@ -139,6 +150,8 @@ export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, 
             errors: stats.errored,
             degenerate: degeneracyOf(stats.report)?.message ?? null,
             ...agreementJson(stats.report),
+            // What the gate reads: the weighted estimate for a stratified draw, named, the unweighted one beside it.
+            ...calibrationHeadline(stats),
           },
           null,
           2,
@@ -147,7 +160,7 @@ export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, 
     else {
       const degenerate = degeneracyOf(stats.report);
       logger.out(
-        `${degenerate ? `Degenerate calibration: ${degenerate.message} (${degenerate.intervalNote}).\n\n` : ""}${agreementTable(stats.report, `${version.judge.name} v${version.version}`, "gold")}\n\n  ${stats.skipped} skipped and ${stats.errored} errored items left out; calibration ${calibration.id}.`,
+        `${degenerate ? `Degenerate calibration: ${degenerate.message} (${degenerate.intervalNote}).\n\n` : ""}${estimatorLine(stats)}${agreementTable(stats.report, `${version.judge.name} v${version.version}`, "gold")}\n\n  ${stats.skipped} skipped and ${stats.errored} errored items left out; calibration ${calibration.id}.`,
       );
     }
     return calibration;

@@ -10,7 +10,7 @@ const METRIC_LABEL: Record<string, string> = {
 };
 
 /** Rows of a calibration's statistics; data-stat names let tests read each number. */
-/** How the ceiling was computed: the one rule (lib/judges/human-ceiling.ts), or the older trimming rule for old calibrations. */
+/** How the ceiling was computed: the one rule (lib/stats/human-ceiling.ts), or the older trimming rule for old calibrations. */
 function ceilingNote(human: CalibrationStats["human"]): string {
   if (!human.items) return "no item has two human labels";
   const alpha = `Krippendorff's α ${formatStat(human.krippendorffAlpha)}`;
