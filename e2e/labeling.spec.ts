@@ -217,6 +217,8 @@ test("untrusted transcript content renders as inert text: no script, no dialog, 
 test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is served only the items still needing a label", async ({
   browser,
 }) => {
+  // Fourteen labels by two reviewers and two full-page screenshots: past a minute on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const tag = unique();
   const key = (i: number) => `kb-${tag}-${String(i).padStart(2, "0")}`;
   const name = `keyboard-${tag}`;
@@ -315,6 +317,8 @@ test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is serv
 });
 
 test("a 5 MB transcript opens collapsed: a few messages and previews in the page, the rest on request", async ({ browser }) => {
+  // Sixteen steps of 100 messages each, rendered in a browser sharing a loaded 2-core machine: past a minute there.
+  test.setTimeout(180_000);
   const tag = unique();
   const bigResult = `RESULT-START ${"r".repeat(1_000_000)} RESULT-END`;
   const messages = Array.from({ length: 1_600 }, (_, i) => ({
