@@ -49,6 +49,7 @@ const SOURCES = [
   "graders",
   "datasets",
   "proxy.ts",
+  "instrumentation.ts",
   "next.config.mjs",
   "postcss.config.mjs",
   "tsconfig.json",
