@@ -15,6 +15,6 @@ describe("adjudicationNote", () => {
   it("says an unflagged item without a disagreement was opened from the item browser", () => {
     const note = adjudicationNote({ disagreement: false, openFlags: 0 });
     expect(note).not.toContain("here for its flag");
-    expect(note).toBe("opened from the item browser: no disagreement and no open flag");
+    expect(note).toBe("opened from the item browser: no open disagreement and no open flag");
   });
 });

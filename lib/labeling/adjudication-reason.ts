@@ -6,5 +6,5 @@
 export function adjudicationNote(item: { disagreement: boolean; openFlags: number }): string | null {
   if (item.disagreement) return null;
   if (item.openFlags > 0) return `no disagreement: here for its flag${item.openFlags === 1 ? "" : "s"}`;
-  return "opened from the item browser: no disagreement and no open flag";
+  return "opened from the item browser: no open disagreement and no open flag";
 }
