@@ -1,12 +1,47 @@
 import "server-only";
 import { db } from "./client";
 
-export async function listRuns(options: { limit?: number } = {}) {
+export interface RunListFilter {
+  suite?: string | null;
+  branch?: string | null;
+  label?: string | null;
+}
+
+export async function listRuns(options: { limit?: number } & RunListFilter = {}) {
   return db().run.findMany({
+    where: {
+      ...(options.suite ? { suiteVersion: { suite: { name: options.suite } } } : {}),
+      ...(options.branch ? { gitBranch: options.branch } : {}),
+      ...(options.label ? { agentLabel: options.label } : {}),
+    },
     orderBy: { startedAt: "desc" },
     take: options.limit ?? 50,
     include: { suiteVersion: { include: { suite: { select: { name: true } } } } },
   });
+}
+
+/** The values the Runs list can be filtered by: suites, branches and agent labels that have runs. */
+export async function runFilterOptions(): Promise<{ suites: string[]; branches: string[]; labels: string[] }> {
+  const [suites, branches, labels] = await Promise.all([
+    db().suite.findMany({ where: { versions: { some: { runs: { some: {} } } } }, select: { name: true }, orderBy: { name: "asc" } }),
+    db().run.findMany({
+      where: { gitBranch: { not: null } },
+      distinct: ["gitBranch"],
+      select: { gitBranch: true },
+      orderBy: { gitBranch: "asc" },
+    }),
+    db().run.findMany({
+      where: { agentLabel: { not: null } },
+      distinct: ["agentLabel"],
+      select: { agentLabel: true },
+      orderBy: { agentLabel: "asc" },
+    }),
+  ]);
+  return {
+    suites: suites.map((s) => s.name),
+    branches: branches.map((b) => b.gitBranch!),
+    labels: labels.map((l) => l.agentLabel!),
+  };
 }
 
 // The run row's writes during a run live in run-store.ts (plain SQL: `gavel run` starts without the Prisma client).

@@ -18,6 +18,8 @@ export interface Series {
   color: string;
   /** Which y axis: left (default) or right, for a second unit. */
   axis?: "left" | "right";
+  /** false: points only, no line between them (runs that are not one history, such as a PR branch's). */
+  line?: boolean;
 }
 
 export interface LineChartProps {
@@ -94,12 +96,13 @@ export function LineChart({
             <Line
               key={s.key}
               yAxisId={s.axis ?? "left"}
-              type="monotone"
+              // Straight segments: a smoothed curve invents values between runs.
+              type="linear"
               dataKey={s.key}
               name={s.label}
-              stroke={s.color}
+              stroke={s.line === false ? "none" : s.color}
               strokeWidth={2}
-              dot={{ r: 3 }}
+              dot={{ r: s.line === false ? 4 : 3, fill: s.color, stroke: s.color }}
               connectNulls={false}
               isAnimationActive={false}
             />

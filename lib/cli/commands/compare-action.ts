@@ -53,14 +53,12 @@ export async function withLinks(comparison: Comparison, head: LoadedSide, server
   const link = (taskId: string) => {
     const f = failing.get(taskId);
     if (!f) return null;
-    const pathname = trialPath(comparison.head.runId, taskId, f.trialIndex, f.step);
-    return { ...f, url: server ? absolute(server, pathname) : pathname };
+    // A relative link opens nothing from a CI log: without a server to point at, there is none.
+    return { ...f, url: server ? absolute(server, trialPath(comparison.head.runId, taskId, f.trialIndex, f.step)) : null };
   };
   return {
     ...comparison,
-    url: server
-      ? absolute(server, comparePath(comparison.base.runId, comparison.head.runId))
-      : comparePath(comparison.base.runId, comparison.head.runId),
+    url: server ? absolute(server, comparePath(comparison.base.runId, comparison.head.runId)) : null,
     links: Object.fromEntries(changed.map((id) => [id, link(id)]).filter(([, l]) => l !== null)) as Record<
       string,
       ReturnType<typeof link> & object
@@ -69,11 +67,16 @@ export async function withLinks(comparison: Comparison, head: LoadedSide, server
 }
 
 /** `gavel compare`: loaded only when the command runs (its statistics library is large). */
-export async function compareAction(logger: Logger, baseRef: string, headRef: string, options: { json?: boolean; server?: string }) {
+export async function compareAction(
+  logger: Logger,
+  baseRef: string,
+  headRef: string,
+  options: { json?: boolean; server?: string; baseUrl?: string },
+) {
   try {
     const base = await loadSide(baseRef);
     const head = await loadSide(headRef);
-    const server = options.server ?? (process.env.GAVEL_SERVER?.trim() || null);
+    const server = options.baseUrl ?? options.server ?? (process.env.GAVEL_SERVER?.trim() || process.env.GAVEL_URL?.trim() || null);
     const comparison = await withLinks(compareRuns(base.run, head.run), head, server);
     logger.out(options.json ? JSON.stringify(comparison, null, 2) : renderComparison(comparison));
   } finally {

@@ -6,7 +6,8 @@ import { gavel } from "@/lib/testing/cli";
 import { withTestDatabase } from "@/lib/testing/test-database";
 
 const database = withTestDatabase();
-const run = (args: string[]) => gavel(args, { DATABASE_URL: database.url() });
+const run = (args: string[], env: Record<string, string> = {}) =>
+  gavel(args, { DATABASE_URL: database.url(), GAVEL_URL: "", GAVEL_SERVER: "", ...env });
 
 interface RecordFile {
   runId: string;
@@ -61,7 +62,13 @@ describe("gavel compare", () => {
     expect(table.stdout).toMatch(
       /^ {4}trial 1 step 3 issue_refund \{("order_id":"A1002","amount":120|"amount":120,"order_id":"A1002")\}$/m,
     );
-    expect(table.stdout).toContain(`    /runs/${head!.runId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3`);
+    // No server named: no relative links (they open nothing from a CI log), and it says how to get them.
+    expect(table.stdout).not.toMatch(/^ +\/runs\//m);
+    expect(table.stdout).toContain("Compare page: pass --base-url URL (or set GAVEL_URL)");
+    const linked = await run(["compare", base!.runId, head!.runId], { GAVEL_URL: "https://gavel.example.com" });
+    expect(linked.stdout).toContain(
+      `    https://gavel.example.com/runs/${head!.runId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3`,
+    );
     expect(table.stdout).toMatch(/Paired pass-rate difference over 35 tasks: −28\.6 points, 95% CI \[−\d+\.\d points, −\d+\.\d points\]/);
     expect(table.stdout).toContain("Newly passing (0)");
   }, 120_000);

@@ -10,7 +10,8 @@ export const registerCompare: RegisterCommand = (program, { logger }) => {
     .argument("<head>", "the later run, the same way")
     .option("--json", "print the comparison as JSON")
     .option("--server <url>", "print links to this server's pages (default: GAVEL_SERVER); the runs are still read here")
-    .action(async (baseRef: string, headRef: string, options: { json?: boolean; server?: string }) => {
+    .option("--base-url <url>", "the same as --server (default: GAVEL_URL); without either, no links are printed")
+    .action(async (baseRef: string, headRef: string, options: { json?: boolean; server?: string; baseUrl?: string }) => {
       // Loaded on use: every other command starts without the diff's dependencies.
       const { compareAction } = await import("./compare-action");
       await compareAction(logger, baseRef, headRef, options);

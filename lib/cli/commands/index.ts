@@ -13,6 +13,7 @@ export const COMMANDS: Record<string, () => Promise<RegisterCommand[]>> = {
   validate: async () => [(await import("./validate")).registerValidate],
   run: async () => [(await import("./run")).registerRun],
   compare: async () => [(await import("./compare")).registerCompare],
+  comment: async () => [(await import("./comment")).registerComment],
   import: async () => {
     const [transcripts, datasets, labels, langfuse] = await Promise.all([
       import("./import"),

@@ -3,8 +3,8 @@ import { formatMetric, points } from "@/lib/format";
 import { columns, ms, pct, usd } from "./format";
 
 type Linked = Comparison & {
-  url: string;
-  links: Record<string, { trialIndex: number; step: number | null; tool: string | null; args: unknown; url: string }>;
+  url: string | null;
+  links: Record<string, { trialIndex: number; step: number | null; tool: string | null; args: unknown; url: string | null }>;
 };
 
 const value = (m: MetricDelta, x: number | null) => formatMetric(m.unit, x);
@@ -30,7 +30,7 @@ function section(title: string, changes: TaskChange[], links: Linked["links"]): 
     if (link) {
       const args = JSON.stringify(link.args) ?? "";
       const at = link.step !== null ? ` step ${link.step + 1} ${link.tool} ${args.length > 100 ? `${args.slice(0, 100)}…` : args}` : "";
-      lines.push(`    trial ${link.trialIndex + 1}${at}`, `    ${link.url}`);
+      lines.push(`    trial ${link.trialIndex + 1}${at}`, ...(link.url ? [`    ${link.url}`] : []));
     }
   }
   return lines;
@@ -60,7 +60,7 @@ export function renderComparison(c: Linked): string {
     "Metrics",
     columns([["METRIC", "BASE", "HEAD", "CHANGE"], ...c.metrics.map((m) => [m.name, value(m, m.base), value(m, m.head), delta(m)])]),
     "",
-    `Compare page: ${c.url}`,
+    c.url ? `Compare page: ${c.url}` : "Compare page: pass --base-url URL (or set GAVEL_URL) for links to your Gavel server",
   );
   return out.join("\n");
 }

@@ -41,11 +41,12 @@ export function RunSummaryCard({
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-8">
           <Stat label="Pass rate" value={pct(run.passRate)} />
           <Stat label="Threshold" value={pct(run.threshold)} />
-          <Stat label="Scored" value={`${run.passedCount}/${run.scoredCount}`} />
+          {/* "Scored 75/105" read as a score; these are trials that passed out of those graded. */}
+          <Stat label="Passed" value={`${run.passedCount} of ${run.scoredCount} graded trials`} />
           <Stat label="Skipped" value={run.skippedCount} />
           <Stat label="Errors" value={run.errorCount} />
           <Stat label="Flaky tasks" value={run.flakyCount} />
-          <Stat label="Cost" value={usd(run.costUsd)} />
+          <Stat label="Cost" value={run.costUsd === null ? "no cost reported" : usd(run.costUsd)} />
           <Stat label="Latency p50 / p95" value={`${ms(run.latencyP50Ms)} / ${ms(run.latencyP95Ms)}`} />
         </dl>
         {summary.gate?.reasons.length ? (

@@ -11,7 +11,8 @@ import { requireRole } from "@/lib/auth/session";
 import { getSuiteHistory } from "@/lib/db/suites";
 import { ms, pct, usd } from "@/lib/format";
 import { GateBadge } from "../../runs/_components/verdict-badge";
-import { TrendCharts, type TrendPoint } from "./trend-charts";
+import { trendSeries } from "@/lib/runs/trend-series";
+import { TrendCharts } from "./trend-charts";
 
 export const metadata: Metadata = { title: "Suite" };
 
@@ -38,12 +39,7 @@ export default async function SuitePage({ params }: { params: Promise<{ name: st
     );
   }
   const { suite, runs } = history;
-  const points: TrendPoint[] = runs.map((r) => ({
-    run: r.startedAt.toISOString().slice(5, 16).replace("T", " "),
-    passRate: r.passRate,
-    costUsd: r.costUsd,
-    latencyP95Ms: r.latencyP95Ms,
-  }));
+  const points = trendSeries(runs);
   const latest = runs.at(-1);
   return (
     <>
@@ -66,7 +62,7 @@ export default async function SuitePage({ params }: { params: Promise<{ name: st
             {runs.length === 0 ? (
               <p className="text-sm text-stone-600">No runs yet.</p>
             ) : (
-              <TrendCharts data={points} threshold={latest?.threshold ?? null} />
+              <TrendCharts trend={points} threshold={latest?.threshold ?? null} />
             )}
           </CardBody>
         </Card>
