@@ -129,7 +129,7 @@ export async function importParsedLabels(input: {
     const value = itemKind(queue.kind as ItemKind).normalize(label.value);
     const invalid = labelValueError(queue.kind as ItemKind, value, { min: queue.scaleMin, max: queue.scaleMax });
     if (invalid) {
-      result.errors.push(`${label.where}: ${invalid}`);
+      result.errors.push(`${label.where}: ${invalid} Map the tool's value with --map "${label.value}=…".`);
       continue;
     }
     const item = matches[0]!;
