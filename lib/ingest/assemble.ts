@@ -1,4 +1,4 @@
-import { anyValueToJs, parseOtlp } from "../transcripts/otel";
+import { anyValueToJs, mapOtlpRequests } from "../transcripts/otel";
 import type { ImportItem } from "../transcripts/types";
 import type { TraceFacts } from "./routing";
 
@@ -43,15 +43,11 @@ export function factsOf(traceId: string, request: Request): TraceFacts {
   return { traceId, services: [...services], attributes };
 }
 
-/** Merges the stored parts (OTLP JSON text, oldest first) of one trace. */
-export function mergeParts(parts: readonly string[]): Request {
-  return { resourceSpans: parts.flatMap((part) => (JSON.parse(part) as Request).resourceSpans ?? []) };
-}
-
 export function assembleTrace(traceId: string, parts: readonly string[]): Assembled {
-  const request = mergeParts(parts);
-  const facts = factsOf(traceId, request);
-  const result = parseOtlp(JSON.stringify(request));
+  // Each stored part is one OTLP request holding only this trace's spans, oldest first.
+  const requests = parts.map((part) => JSON.parse(part) as Request);
+  const facts = factsOf(traceId, { resourceSpans: requests.flatMap((r) => r.resourceSpans ?? []) });
+  const result = mapOtlpRequests(requests);
   if (!result.ok) {
     const note = result.errors.join("; ");
     // The mapping reports a trace with nothing GenAI in it as an error for a whole file; live, such a
