@@ -66,7 +66,10 @@ describe("gavel run --server", () => {
       out,
       "--quiet",
     ]);
-    expect(reference.stderr).toBe("");
+    // The commit comes from this checkout (no CI variables here): git rev-parse.
+    expect(reference.stderr).toMatch(
+      /^No baseline: no completed run of this suite version with agent label "refund-bot" on the default branch yet\nThis run is a baseline for later runs of agent "refund-bot" on this suite version \(branch "main" at [0-9a-f]{7}\)\.\n$/,
+    );
     expect(reference.code).toBe(0);
     const refId = /^Run: .*\/runs\/([\w-]+)$/m.exec(reference.stdout)![1]!;
     expect(await db().run.findUniqueOrThrow({ where: { id: refId } })).toMatchObject({
@@ -136,10 +139,14 @@ describe("gavel run --server", () => {
     });
     expect(await db().trial.count({ where: { runId: headId } })).toBe(70);
     const summary = readFileSync(path.join(out, "summary.md"), "utf8");
-    expect(summary).toContain(`### Against the baseline run ${refId.replace(/-/g, "\\-")}`);
-    expect(summary).toContain(
-      `- newly failing: \`refund-full-bank\` — [failing trial](${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3)`,
-    );
+    // Diff first: the verdict, then the one regression as one group, each task linked once to its failing trial.
+    const [verdict, , headline] = summary.split("\n");
+    expect(verdict).toMatch(/^## ❌ Gavel refund: gate failed .* — 10 newly failing, 0 newly passing, 0 newly flaky$/);
+    expect(headline).toMatch(/^\*\*All 10 newly failing tasks break at .*`issue_refund`: a second issue\\_refund for order\\_id=…/);
+    expect(summary).toContain(`Compared with baseline run \`${refId}\` (on \`main\``);
+    expect(
+      summary.split(`[\`refund-full-bank\`](${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3)`),
+    ).toHaveLength(2);
     // JUnit failure messages carry the trial URL; the file is valid and red.
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain(`${server.url}/runs/${headId}?task=refund-full-bank&amp;trial=1#trial-refund-full-bank-1-step-3`);
