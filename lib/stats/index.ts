@@ -8,6 +8,7 @@ export * from "./horvitz-thompson";
 export * from "./kappa";
 export * from "./kendall";
 export * from "./multi-rater";
+export * from "./ppi";
 export * from "./proportions";
 export * from "./random";
 export * from "./sample-size";

@@ -5,6 +5,7 @@ import { defineAction } from "@/lib/auth/action";
 import { importFile, type ImportFileResult } from "@/lib/db/import";
 import { createQueue, type CreatedQueue } from "@/lib/db/queue-admin";
 import { importFormInput } from "@/lib/schemas/imports";
+import { createdQueueMessage } from "@/lib/queues/created-message";
 import { createQueueInput } from "@/lib/schemas/queues";
 import { UserError } from "@/lib/errors";
 import { maxUploadBytes, tooLargeMessage } from "@/lib/server/request-guard";
@@ -39,12 +40,6 @@ export const createQueueAction = defineAction<typeof createQueueInput, CreatedQu
   async (input, user) => {
     const created = await createQueue(input, user.id);
     revalidatePath("/label");
-    const run = created.fromRun
-      ? ` (${created.fromRun.notPassing} trials that did not pass, ${created.fromRun.sampledPasses} of ${created.fromRun.passes} passes sampled)`
-      : "";
-    return {
-      message: `Created the queue "${created.queue.name}" with ${created.items} item${created.items === 1 ? "" : "s"}${run}.`,
-      data: created,
-    };
+    return { message: createdQueueMessage(created), data: created };
   },
 );
