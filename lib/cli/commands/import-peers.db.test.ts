@@ -83,7 +83,7 @@ describe("gavel import transcripts: files from peer tools", () => {
     const before = await db().transcript.count();
     const result = await run(["import", "transcripts", "lib/transcripts/fixtures/peers/openai-chat.jsonl", "--format", "inspect"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("is not a valid Inspect AI log (.json) file");
+    expect(result.stderr).toContain("is not a valid Inspect AI log (.json or .eval) file");
     expect(await db().transcript.count()).toBe(before);
   });
 });

@@ -116,7 +116,7 @@ export function mapLangfuseTrace(input: LangfuseTraceInput): LangfuseTraceResult
       if (outputs.extra) responses.push({ observation: o.id ?? null, ...outputs.extra });
       const item: ModelCall = {
         kind: "model",
-        inputs: readAll(inputs.messages, "user", `${at}: input`, errors),
+        inputs: readAll([...outputs.system, ...inputs.messages], "user", `${at}: input`, errors),
         outputs: readAll(outputs.messages, "assistant", `${at}: output`, errors),
       };
       if (item.inputs.length || item.outputs.length) models.push({ start, end, order, item });
@@ -157,8 +157,11 @@ export function mapLangfuseTrace(input: LangfuseTraceInput): LangfuseTraceResult
   const traceInput = row && !callArgs ? unwrap(row.input, "user") : null;
   const traceOutput = row ? unwrap(row.output, "assistant") : null;
   if (traceInput?.messages.length) {
-    const inputs = readAll(traceInput.messages, "user", `${where}: input`, errors);
-    models.push({ start: first - 1n, end: first, order: -2, item: { kind: "model", inputs, outputs: [], inputsAtEnd: true } });
+    // What the generations already hold keeps their order; the rest (a request the framework
+    // wrapped before the model saw it) opens the conversation.
+    const seen = new Set(models.flatMap(({ item }) => [...item.inputs, ...item.outputs].map((r) => r.key)));
+    const inputs = readAll(traceInput.messages, "user", `${where}: input`, errors).filter((r) => !seen.has(r.key));
+    if (inputs.length) models.push({ start: first - 1n, end: first - 1n, order: -2, item: { kind: "model", inputs, outputs: [] } });
   }
   if (traceOutput?.messages.length) {
     const outputs = readAll(traceOutput.messages, "assistant", `${where}: output`, errors);

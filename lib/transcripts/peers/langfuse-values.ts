@@ -17,6 +17,8 @@ export interface Unwrapped {
   tools: unknown[];
   /** Fields of a provider response object that are not the conversation (model, usage, ids). */
   extra: Obj | null;
+  /** System instructions a response object carries (the Responses API's `instructions`): part of what was sent. */
+  system: Obj[];
 }
 
 /** A JSON-quoted string ("\"hi\"", "{\"messages\": …}") as the value inside, up to three levels deep. */
@@ -121,6 +123,8 @@ function responsesOutput(value: Obj, out: Unwrapped): Obj[] {
   const { output, ...rest } = value;
   out.extra = { ...(out.extra ?? {}), ...rest };
   const messages: Obj[] = [];
+  // The request's instructions are the system prompt the model was given.
+  if (typeof value.instructions === "string" && value.instructions) out.system.push({ role: "system", content: value.instructions });
   for (const item of output as unknown[]) {
     if (!isObj(item)) continue;
     const m = message(item, "assistant", out);
@@ -134,7 +138,7 @@ function responsesOutput(value: Obj, out: Unwrapped): Obj[] {
  * for outputs). Never fails: a value it does not know is one message with its JSON as text.
  */
 export function unwrap(raw: unknown, role: "user" | "assistant"): Unwrapped {
-  const out: Unwrapped = { messages: [], tools: [], extra: null };
+  const out: Unwrapped = { messages: [], tools: [], extra: null, system: [] };
   const push = (m: Obj | null) => m && out.messages.push(m);
   const visit = (value: unknown, depth: number): void => {
     if (value === undefined || value === null) return;
