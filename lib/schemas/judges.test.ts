@@ -91,6 +91,8 @@ describe("judge forms", () => {
       minItems: 50,
       minPerClass: 15,
       useKappaLowerBound: true,
+      // An unticked box is not sent: the form reads it as off (the stored policy's default is on).
+      requireTwoHumans: false,
       minTpr: null,
       minTnr: 0.8,
       maxFlipRate: null,
