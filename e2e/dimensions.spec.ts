@@ -35,6 +35,10 @@ async function labelAll(page: Page, tag: string, plan: (typeof PLAN)["a"]) {
     }
     await page.keyboard.press(verdict);
     if (done < 2) await expect(page.getByTestId("item-key")).not.toHaveText(key);
+    // "Your last label" shows the failure reason given (or its blank) beside the verdict.
+    const last = page.getByTestId("last-label");
+    await expect(last).toContainText(key);
+    await expect(last.getByTestId("last-label-dimensions")).toHaveText(`failure reason${reasonKey ? REASONS[Number(reasonKey) - 1] : "—"}`);
   }
   await expect(page.getByText("You are done with this queue")).toBeVisible();
 }
@@ -76,7 +80,9 @@ test("two dimensions: defined on the form, labeled by keyboard by two reviewers,
   await expect(errors).toContainText('Line 2 (tone): "lots" is not a type');
   await admin.getByLabel("More dimensions (optional)").fill(`failure reason: one of ${REASONS.join(", ")}`);
   await admin.getByRole("button", { name: "Create queue" }).click();
-  await expect(admin.getByRole("status")).toContainText(`Created the queue "${name}" with 3 items.`);
+  // Create queue goes to the new queue, which says what was made.
+  await expect(admin).toHaveURL(/\/label\/[^/?]+\?created=1$/);
+  await expect(admin.getByTestId("queue-created")).toContainText(`Created the queue "${name}" with 3 items.`);
   await admin.goto("/label");
   const href = await admin.getByRole("row").filter({ hasText: name }).getByRole("link").first().getAttribute("href");
   const queueId = /\/label\/([^/?]+)/.exec(href!)![1]!;

@@ -25,6 +25,16 @@ test("a gold item becomes a worked example in the reviewers' guideline panel, ne
         key: key("example"),
         taskPrompt: `EXAMPLE-PROMPT-${tag}: refund order 7`,
         finalOutput: payload,
+        content: {
+          messages: [
+            { role: "user", content: `EXAMPLE-PROMPT-${tag}: refund order 7` },
+            {
+              role: "assistant",
+              content: "Refunding.",
+              toolCalls: [{ name: "issue_refund", arguments: { order: 7 }, result: { refunded: 20 } }],
+            },
+          ],
+        },
         labels: [
           { reviewer: `ann-${tag}@example.com`, value: "pass" },
           { reviewer: `bob-${tag}@example.com`, value: "fail" },
@@ -74,6 +84,10 @@ test("a gold item becomes a worked example in the reviewers' guideline panel, ne
   await expect(example).toContainText(`EXAMPLE-PROMPT-${tag}: refund order 7`);
   await expect(example.getByTestId("guideline-expected")).toHaveText("pass");
   await expect(example.getByTestId("guideline-explanation")).toContainText(`EXPLANATION-${tag}`);
+  // The card shows the tool calls the agent made, with their arguments and results.
+  await expect(example.getByTestId("guideline-tool-call")).toHaveCount(1);
+  await expect(example.getByTestId("guideline-tool-call")).toContainText("issue_refund");
+  await expect(example.getByTestId("guideline-tool-call")).toContainText('"refunded": 20');
   // Untrusted output is text in the panel too.
   await expect(example).toContainText('<img src="http://127.0.0.1:9/x.png"');
   await expect(example.locator("img, script, a")).toHaveCount(0);

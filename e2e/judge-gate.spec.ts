@@ -67,6 +67,7 @@ async function calibrateAndApprove(page: Page, versionId: string, queueId: strin
   await expect(page.getByTestId("run-result")).toContainText("test: ", { timeout: 30_000 });
   await page.reload();
   await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("button", { name: "Confirm approval" }).click();
   await expect(page.getByTestId("approval-status")).toContainText("may gate: its verdicts count");
 }
 

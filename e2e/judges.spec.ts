@@ -113,6 +113,7 @@ test("drift after a model upgrade: clone with a new model, calibrate both on the
   await runAndCalibrate(page, queueId, "test");
   await expect(page.getByTestId("run-result")).toContainText("test: 40 calls (40 ok, 0 skipped, 0 errors");
   await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("button", { name: "Confirm approval" }).click();
   await expect(page.getByTestId("approval-status")).toContainText("may gate: its verdicts count");
 
   await page.getByRole("link", { name: "New model for this judge" }).click();
@@ -194,9 +195,10 @@ test("a version missing a gate rule cannot be approved by the button, the server
   await admin.goto(`/judges/versions/${good}`);
   await runAndCalibrate(admin, seeded.labelSets[`big-${tag}`]!.queueId, "test");
   await admin.reload();
+  await admin.getByRole("button", { name: "Approve" }).click();
   const [actionRequest] = await Promise.all([
     admin.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"])),
-    admin.getByRole("button", { name: "Approve" }).click(),
+    admin.getByRole("button", { name: "Confirm approval" }).click(),
   ]);
   await expect(admin.getByTestId("approval-status")).toContainText("may gate: its verdicts count");
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { account, hotkeysReady, signIn, signedInPage } from "./helpers";
@@ -216,6 +217,8 @@ test("untrusted transcript content renders as inert text: no script, no dialog, 
 test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is served only the items still needing a label", async ({
   browser,
 }) => {
+  // Fourteen labels by two reviewers and two full-page screenshots: past a minute on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const tag = unique();
   const key = (i: number) => `kb-${tag}-${String(i).padStart(2, "0")}`;
   const name = `keyboard-${tag}`;
@@ -314,6 +317,8 @@ test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is serv
 });
 
 test("a 5 MB transcript opens collapsed: a few messages and previews in the page, the rest on request", async ({ browser }) => {
+  // Sixteen steps of 100 messages each, rendered in a browser sharing a loaded 2-core machine: past a minute there.
+  test.setTimeout(180_000);
   const tag = unique();
   const bigResult = `RESULT-START ${"r".repeat(1_000_000)} RESULT-END`;
   const messages = Array.from({ length: 1_600 }, (_, i) => ({
@@ -328,14 +333,15 @@ test("a 5 MB transcript opens collapsed: a few messages and previews in the page
   const seeded = seed({ name: `big-${tag}`, items: [{ key: `big-${tag}`, content: { messages } }] });
   const page = await signedInPage(browser, account("reviewer", 0), `/label/${seeded.queueId}/item`);
   await expect(page.getByTestId("item-key")).toHaveText(`big-${tag}`);
-  await expect(page.getByText("Conversation (1,601 messages)")).toBeVisible();
-  await expect(page.getByTestId("message")).toHaveCount(40);
+  await expect(page.getByText(/^Conversation \(1,601 messages/)).toBeVisible();
+  // Folded in the middle: the first three and the last three messages (the end is what the agent did).
+  await expect(page.getByTestId("message")).toHaveCount(6);
+  await expect(page.getByText("LAST-MESSAGE")).toBeVisible();
   // The page holds previews, not the 5 MB: every long message is cut to its first characters.
   const rendered = await page.getByTestId("transcript").evaluate((el) => el.textContent?.length ?? 0);
   expect(rendered).toBeLessThan(60_000);
-  await page.mouse.wheel(0, 20_000);
-  for (let i = 0; i < 16; i++) await page.getByRole("button", { name: /more messages/ }).click();
-  await expect(page.getByText("LAST-MESSAGE")).toBeVisible();
+  for (let i = 0; i < 16; i++) await page.getByTestId("conversation-fold").click();
+  await expect(page.getByTestId("conversation-fold")).toHaveCount(0);
   await expect(page.getByTestId("message")).toHaveCount(1_601);
   await expect(page.getByTestId("transcript")).not.toContainText("RESULT-END");
   await page.getByRole("button", { name: "Show all of result of export" }).click();
@@ -344,4 +350,94 @@ test("a 5 MB transcript opens collapsed: a few messages and previews in the page
   await hotkeysReady(page);
   await page.keyboard.press("p");
   await expect(page.getByText("You are done with this queue")).toBeVisible();
+});
+
+test("at 1440×900 the item comes first: the rubric one line, the final output and state on screen without scrolling, help centred, no Score on a binary queue", async ({
+  browser,
+}, testInfo) => {
+  const tag = unique();
+  const rubric = [
+    `RUBRIC-${tag}: pass only when the refund is issued once, to the original payment method, within policy.`,
+    "Fail when the agent refunds twice, refunds the wrong order, or promises a refund it did not issue.",
+    "Fail when it leaks another customer's data. Ignore tone unless it is rude.",
+    "Partial refunds pass only when the customer asked for one.",
+    "When unsure, flag the item and say why in a comment.",
+  ].join("\n");
+  // A support conversation of 24 messages with a tool call in every assistant turn, as a run makes them.
+  const messages = Array.from({ length: 24 }, (_, i) =>
+    i % 2
+      ? {
+          role: "assistant",
+          content: `Step ${i}: checking the order before refunding.\nThe policy allows a refund within 30 days.`,
+          toolCalls: [
+            { name: i === 23 ? "issue_refund" : "lookup_order", arguments: { order: `R-${tag}` }, result: { status: "ok", step: i } },
+          ],
+        }
+      : { role: "user", content: `Message ${i} from the customer:\nI still have not seen my refund for order R-${tag}.` },
+  );
+  const seeded = seed({
+    name: `screen-${tag}`,
+    rubric,
+    order: "input",
+    dimensions: [{ name: "failure reason", type: "categorical", values: ["double refund", "wrong order"], multi: false }],
+    items: [0, 1].map((i) => ({
+      key: `screen-${tag}-${i}`,
+      taskPrompt: `Customer ${i} asks for a refund of order R-${tag}.\nThey paid by card on 2 December.\nRefund it if the policy allows.`,
+      finalOutput: `FINAL-OUTPUT-${tag}-${i}: I refunded order R-${tag} to your card; it arrives in 3–5 days.`,
+      content: { messages, finalState: { orders: { [`R-${tag}`]: { refunded: true, refunds: 1 } }, emails_sent: 1 } },
+    })),
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, account("reviewer", 0), `/label/${seeded.queueId}/item`);
+  await expect(page.getByTestId("item-key")).toHaveText(`screen-${tag}-0`);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // The rubric is one line; the outcome is fully on screen without a scroll.
+  const rubricLine = page.getByTestId("rubric");
+  await expect(rubricLine).toContainText(`RUBRIC-${tag}`);
+  expect((await rubricLine.boundingBox())!.height).toBeLessThan(30);
+  await expect(page.getByTestId("final-output")).toContainText(`FINAL-OUTPUT-${tag}-0`);
+  await expect(page.getByTestId("final-output")).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId("final-state")).toContainText('"refunds": 1');
+  await expect(page.getByTestId("final-state")).toBeInViewport({ ratio: 1 });
+  // The long conversation is folded in the middle; its last tool call is shown.
+  await expect(page.getByTestId("conversation-fold")).toContainText("18 messages in the middle folded");
+  await expect(page.getByTestId("tool-call").filter({ hasText: "issue_refund" })).toHaveCount(1);
+  // A binary queue asks for pass/fail (and here a failure reason), not an unexplained score.
+  await expect(page.getByText("Score (optional)")).toHaveCount(0);
+  await expect(page.getByTestId("decision-panel").getByRole("button", { name: /^Pass/ })).toBeInViewport();
+  const shot = await page.screenshot();
+  await testInfo.attach("labeling-1440x900", { body: shot, contentType: "image/png" });
+  if (process.env.GAVEL_DOCS_SCREENSHOTS === "1") writeFileSync(path.join("docs", "images", "labeling.png"), shot);
+
+  // ? opens the shortcuts as an overlay centred on the window; Esc closes it.
+  await hotkeysReady(page);
+  await page.keyboard.press("?");
+  const help = page.getByTestId("hotkey-help");
+  await expect(help).toBeInViewport({ ratio: 1 });
+  const box = (await help.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - 720)).toBeLessThan(20);
+  expect(Math.abs(box.y + box.height / 2 - 450)).toBeLessThan(20);
+  await expect(help).toContainText("Show or hide the guidelines");
+  await page.keyboard.press("Escape");
+  await expect(help).toHaveCount(0);
+
+  // G expands the rubric in place, above the task; G again folds it back to one line.
+  await page.keyboard.press("g");
+  const full = page.getByTestId("guideline-rubric");
+  await expect(full).toHaveText(rubric);
+  expect((await full.boundingBox())!.y).toBeLessThan((await page.getByTestId("task-prompt").boundingBox())!.y);
+  await page.keyboard.press("g");
+  await expect(full).toHaveCount(0);
+  await expect(rubricLine).toBeVisible();
+
+  // The fold opens on request: every message is then on the page.
+  await page.getByTestId("conversation-fold").click();
+  await expect(page.getByTestId("message")).toHaveCount(24);
+  await page.keyboard.press("1");
+  await page.keyboard.press("f");
+  await expect(page.getByTestId("item-key")).toHaveText(`screen-${tag}-1`);
+  await expect(page.getByTestId("last-label-dimensions")).toHaveText("failure reasondouble refund");
+  await context.close();
 });

@@ -36,7 +36,9 @@ test("neutral choices in a panel that stays in view, items left and time spent, 
   // Same look for every choice: no filled "Pass" beside an outlined "Fail".
   expect(await pass.getAttribute("class")).toBe(await fail.getAttribute("class"));
 
-  // The choices stay on screen at the end of a long transcript, on a wide and on a narrow window.
+  // The choices stay on screen at the end of a long transcript (its folded middle opened), on a wide and on a narrow window.
+  await page.getByTestId("conversation-fold").click();
+  await expect(page.getByTestId("message")).toHaveCount(60);
   for (const width of [1280, 800]) {
     await page.setViewportSize({ width, height: 700 });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -118,13 +120,34 @@ test("a comment and a flag: the second reviewer sees neither before labeling, th
   const item = admin.getByTestId("adjudication-item");
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId("item-flag")).toContainText("Unsure");
+  await expect(item.getByTestId("adjudication-note")).toHaveText("(no disagreement: here for its flag)");
   await expect(item.getByTestId("adjudication-thread")).toContainText(secret);
   await item.getByRole("button", { name: /^Fail/ }).click();
   // Decided: it leaves the list, and stays gone after a reload (its flag is resolved).
   await expect(admin.getByTestId("adjudication-item")).toHaveCount(0);
   await admin.reload();
   await expect(admin.getByTestId("adjudication-item")).toHaveCount(0);
+  // Opened again from the item browser, with no disagreement and its flag resolved: no "here for its flag".
+  await admin.goto(`/label/${seeded.queueId}/adjudicate?item=${seeded.transcriptIds[key]}`);
+  await expect(admin.getByTestId("adjudication-item")).toHaveCount(1);
+  await expect(admin.getByTestId("adjudication-note")).toHaveText("(opened from the item browser: no open disagreement and no open flag)");
   await first.context().close();
   await context.close();
+  await admin.context().close();
+});
+
+test("a data set's imported raters are listed apart from the people who sign in, with nothing to disable", async ({ browser }) => {
+  // The e2e server's first start imported HANNA, whose three raters came with its labels.
+  const admin = await signedInPage(browser, account("admin"), "/users");
+  const raters = admin.getByTestId("imported-raters");
+  await expect(raters).toContainText("cannot sign in");
+  const rater = raters.getByTestId("rater-row-hanna-rater-1@hanna.invalid");
+  await expect(rater).toContainText("HANNA rater 1");
+  await expect(rater.getByRole("button")).toHaveCount(0);
+  await expect(admin.getByTestId("user-row-hanna-rater-1@hanna.invalid")).toHaveCount(0);
+  // The people still have their controls.
+  await expect(
+    admin.getByTestId(`user-row-${account("reviewer").email}`).getByRole("button", { name: /^(Disable|Enable)$/ }),
+  ).toBeVisible();
   await admin.context().close();
 });

@@ -53,4 +53,16 @@ describe("defineAction", () => {
     expect(result).toMatchObject({ status: "error", code: 422, values: { value: "maybe", note: "kept as typed" } });
     expect(Object.keys((result as { values: Record<string, string> }).values).sort()).toEqual(["note", "value"]);
   });
+
+  it("refuses a NUL character naming the field, on either database, before any work", async () => {
+    requireRole.mockResolvedValue({ id: "u1", role: "reviewer" });
+    const withNote = defineAction("labels:write", z.object({ value: z.enum(["pass", "fail"]), note: z.string() }), run);
+    const result = await withNote(undefined, { value: "pass", note: "fine\u0000" });
+    expect(result).toMatchObject({
+      status: "error",
+      code: 422,
+      fieldErrors: { note: [expect.stringMatching(/NUL character \(U\+0000\)/)] },
+    });
+    expect(run).not.toHaveBeenCalled();
+  });
 });

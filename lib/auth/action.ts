@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { ActionState } from "../action-state";
 import { UserError } from "../errors";
+import { nulPath } from "../text/nul";
 import { requireRole, type SessionUser } from "./session";
 import type { Scope } from "../roles";
 
@@ -28,6 +29,12 @@ export function defineAction<S extends z.ZodType, R = unknown>(
         (fieldErrors[key] ??= []).push(issue.message);
       }
       return { status: "error", code: 422, message: "Please correct the highlighted fields.", fieldErrors, values };
+    }
+    // PostgreSQL cannot store U+0000 (lib/text/nul.ts): refused naming the field, on both databases.
+    const nul = nulPath(raw);
+    if (nul !== null) {
+      const message = "Contains a NUL character (U+0000), which cannot be stored: remove it and try again.";
+      return { status: "error", code: 422, message: "Please correct the highlighted fields.", fieldErrors: { [nul]: [message] }, values };
     }
     try {
       const result = await run(parsed.data, user);

@@ -8,6 +8,8 @@ import { gateCalibration, statsOf, type latestCalibration } from "./calibrations
 import { db, type Db, type Tx } from "./client";
 import { getGatePolicy } from "./gate-policy";
 import { moveApproval, recordTransition } from "./judge-lifecycle";
+import { humanBacking } from "../judges/human-backing";
+import { readGoldBacking } from "./gold-labels";
 import { labelSetsNow } from "./label-sets";
 
 /**
@@ -189,6 +191,7 @@ export async function readApprovalEvidence(tx: Tx, judgeVersionId: string, queue
         select: { rawResponse: true },
       })
     : [];
+  const backingRows = gate.evidence.labelSet ? await readGoldBacking(gate.evidence.labelSet.id, GATE_SPLIT, tx) : null;
   return {
     version: { id: version.id, name: version.judge.name, version: version.version, hash: version.hash },
     previous: previous
@@ -198,6 +201,8 @@ export async function readApprovalEvidence(tx: Tx, judgeVersionId: string, queue
     calibration,
     rubricVersion: queue?.rubricVersion ?? null,
     rawResponses: answers.map((a) => a.rawResponse),
+    backing: backingRows ? humanBacking(backingRows) : null,
+    ceiling: calibration ? (statsOf(calibration).human.fleissKappa ?? null) : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { CalibrationStats, SplitName } from "../judges/calibration";
-import { headlineNumbers } from "../judges/estimator";
+import { calibrationHeadline, headlineNumbers } from "../judges/estimator";
 import type { GateCalibration } from "../judges/gate";
 import { recordAudit } from "./audit";
 import { withoutHidden, type Viewer } from "./blind";
@@ -54,9 +54,9 @@ export async function createCalibration(
       judgeVersionId: input.judgeVersionId,
       queueId: input.queueId,
       split: input.split,
-      n: r.n,
-      kappa: r.value,
-      ci95: r.ci95,
+      // The gate's estimator, named (Horvitz–Thompson for a stratified draw), with the unweighted numbers beside it.
+      ...calibrationHeadline(stats),
+      kappa: h.kappa,
       skipped: stats.skipped,
       errors: stats.errored,
       goldVersion: stats.labelSetHash,

@@ -1,5 +1,7 @@
 import "server-only";
-import { db } from "./client";
+import type { SplitName } from "../judges/calibration";
+import type { GoldBackingRow } from "../judges/human-backing";
+import { db, type Db, type Tx } from "./client";
 
 export const GOLD_PAGE_SIZE = 50;
 export type GoldSourceFilter = "consensus" | "adjudication" | "import";
@@ -74,4 +76,24 @@ export async function listGoldLabels(
     page,
     pages,
   };
+}
+
+/**
+ * The gold labels of a label set's split at its current rubric version, each with its source and how many distinct
+ * reviewers labeled the item at that version: what lib/judges/human-backing.ts reads.
+ */
+export async function readGoldBacking(queueId: string, split: SplitName, client: Db | Tx = db()): Promise<GoldBackingRow[] | null> {
+  const queue = await client.labelQueue.findUnique({ where: { id: queueId }, select: { rubricVersion: true } });
+  if (!queue) return null;
+  const [items, gold, labels] = await Promise.all([
+    client.queueItem.findMany({ where: { queueId, split }, select: { transcriptId: true } }),
+    client.goldLabel.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, source: true } }),
+    client.label.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, reviewerId: true } }),
+  ]);
+  const inSplit = new Set(items.map((i) => i.transcriptId));
+  const reviewers = new Map<string, Set<string>>();
+  for (const l of labels) reviewers.set(l.transcriptId, (reviewers.get(l.transcriptId) ?? new Set()).add(l.reviewerId));
+  return gold
+    .filter((g) => inSplit.has(g.transcriptId))
+    .map((g) => ({ transcriptId: g.transcriptId, source: g.source, reviewers: reviewers.get(g.transcriptId)?.size ?? 0 }));
 }

@@ -17,8 +17,19 @@ export async function listJudges() {
  * One page of judges by name (those whose name contains `query`, when given), each with every version's id,
  * number, provider, model and approval count, newest first; and how many judges match. Two reads.
  */
-export async function listJudgesPage(options: { query?: string; skip: number; take: number }) {
-  const where = options.query?.trim() ? { name: { contains: options.query.trim() } } : {};
+export async function listJudgesPage(options: {
+  query?: string;
+  skip: number;
+  take: number;
+  /** Only (include) or all but (exclude) the judges whose name starts with one of these. */
+  namePrefixes?: { prefixes: readonly string[]; include: boolean };
+}) {
+  const byPrefix = options.namePrefixes
+    ? options.namePrefixes.include
+      ? { OR: options.namePrefixes.prefixes.map((p) => ({ name: { startsWith: p } })) }
+      : { NOT: options.namePrefixes.prefixes.map((p) => ({ name: { startsWith: p } })) }
+    : {};
+  const where = { ...(options.query?.trim() ? { name: { contains: options.query.trim() } } : {}), ...byPrefix };
   const [judges, total] = await Promise.all([
     db().judge.findMany({
       where,

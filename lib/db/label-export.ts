@@ -3,6 +3,7 @@ import type { ExportLayout, ExportRow } from "../labeling/export";
 import { readExtraDimensions, type DimensionValue } from "../schemas/dimensions";
 import { recordAudit } from "./audit";
 import { db } from "./client";
+import type { ItemKind } from "../items/kinds";
 
 /**
  * Every label of a queue as export rows, in the queue's item order, then by when it was given.
@@ -104,4 +105,37 @@ export async function loadLabelExport(
     transcript: Boolean(options.transcript),
   };
   return { queue, rows, layout };
+}
+
+/**
+ * A queue's items, in queue order, with what another labeling tool needs to show them (the task,
+ * the output and the conversation): the Label Studio and Argilla exports. Null when no such queue.
+ */
+export async function loadQueueItemsForTools(queueIdOrName: string, audit: { actorId: string | null; format: string; via: string }) {
+  const queue = await db().labelQueue.findFirst({
+    where: { OR: [{ id: queueIdOrName }, { name: queueIdOrName }] },
+    select: { id: true, name: true, kind: true, rubric: true, scaleMin: true, scaleMax: true },
+  });
+  if (!queue) return null;
+  const rows = await db().queueItem.findMany({
+    where: { queueId: queue.id },
+    orderBy: [{ orderKey: "asc" }, { id: "asc" }],
+    select: { transcript: { select: { id: true, externalId: true, taskPrompt: true, finalOutput: true, content: true } } },
+  });
+  await recordAudit(db(), {
+    actorId: audit.actorId,
+    action: "labels.exported",
+    targetId: queue.id,
+    details: { queue: queue.name, queueId: queue.id, format: audit.format, items: rows.length, via: audit.via },
+  });
+  return {
+    queue: { ...queue, kind: queue.kind as ItemKind },
+    items: rows.map(({ transcript: t }) => ({
+      transcriptId: t.id,
+      externalId: t.externalId,
+      taskPrompt: t.taskPrompt,
+      finalOutput: t.finalOutput,
+      content: t.content,
+    })),
+  };
 }

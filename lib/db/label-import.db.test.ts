@@ -83,7 +83,7 @@ describe("importing human labels", () => {
     expect(result.errors).toEqual([
       'line 2 (task 101), annotation 1: no item "ls-nowhere" in queue "' + q.name + '" (by transcript id or external id)',
       'line 2 (task 101), annotation 2: no item "ls-nowhere" in queue "' + q.name + '" (by transcript id or external id)',
-      'line 36 (task 102), annotation 1: A binary label is one of pass, fail; got "maybe".',
+      'line 36 (task 102), annotation 1: A binary label is one of pass, fail; got "maybe". Map the tool\'s value with --map "Maybe=…".',
     ]);
     expect(await db().label.count({ where: { queueId: q.queueId } })).toBe(0);
     expect(await db().user.count({ where: { email: { endsWith: "@imported.invalid" }, labels: { none: {} } } })).toBe(0);

@@ -80,7 +80,12 @@ export async function loadGoldSplit(queueId: string, split: SplitName, client: D
       },
     },
   });
-  return { queue: { ...queue, kind: queue.kind as ItemKind }, gold: gold.filter((g) => inSplit.has(g.transcriptId)) as GoldRow[] };
+  return {
+    queue: { ...queue, kind: queue.kind as ItemKind },
+    gold: gold.filter((g) => inSplit.has(g.transcriptId)) as GoldRow[],
+    /** Every item of the split, gold or not (the human ceiling's population). */
+    splitIds: [...inSplit],
+  };
 }
 
 /** The hash the gate compares a calibration's labelSetHash with: the split's gold set as it is now. */
@@ -123,14 +128,15 @@ export async function labelSetsNow(
   );
 }
 
-/** Every reviewer's label on these items at the rubric version, oldest first (for the human–human ceiling). */
-export async function loadHumanLabels(queueId: string, rubricVersion: number, transcriptIds: string[], client: Db | Tx = db()) {
-  const ids = new Set(transcriptIds);
+/** Every reviewer's label on these items (null: on every item) at the rubric version, oldest first (for the human–human ceiling). */
+export async function loadHumanLabels(queueId: string, rubricVersion: number, transcriptIds: string[] | null, client: Db | Tx = db()) {
   const labels = await client.label.findMany({
     where: { queueId, rubricVersion },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { transcriptId: true, reviewerId: true, value: true },
   });
+  if (transcriptIds === null) return labels;
+  const ids = new Set(transcriptIds);
   return labels.filter((l) => ids.has(l.transcriptId));
 }
 
@@ -153,4 +159,9 @@ export async function transcriptForJudgePage(transcriptId: string, viewer: Viewe
   });
   const current = gold.filter((g) => g.rubricVersion === g.queue.rubricVersion).map((g) => ({ queue: g.queue.name, value: g.value }));
   return { transcript, gold: current, verdictsVisible: true };
+}
+
+/** Which split each item of a queue is in (the human ceiling of a split reads them). */
+export async function queueItemSplits(queueId: string, client: Db | Tx = db()) {
+  return client.queueItem.findMany({ where: { queueId }, select: { transcriptId: true, split: true } });
 }

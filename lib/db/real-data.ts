@@ -5,7 +5,7 @@ import { llmbarJudgeName, llmbarLabelSetName } from "../datasets/llmbar-plan";
 import type { CalibrationStats } from "../judges/calibration";
 import type { ItemKind } from "../items/kinds";
 import type { GateInput, GatePolicy } from "../judges/gate";
-import { leaveOneOutRho } from "../judges/human-ceiling";
+import { leaveOneOutRho } from "../stats";
 import { accuracyByOrder, type OrderAccuracy } from "../judges/pairwise-orders";
 import { gateCalibration } from "./calibrations";
 import { db } from "./client";

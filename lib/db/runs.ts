@@ -63,6 +63,38 @@ export async function countJudgeVerdicts(
   return { passed, scored: passed + count("fail", false), shadow: rows.filter((r) => r.shadow).reduce((s, r) => s + r._count._all, 0) };
 }
 
+/**
+ * Each scored trial's judge verdict (not shadow) and its human gold label where one is settled: the gold label of a
+ * binary queue at that queue's current rubric version (the first such queue when several hold the trial).
+ */
+export async function judgeVerdictsWithGold(
+  runId: string,
+  judgeVersionId: string,
+): Promise<{ trialId: string; judge: "pass" | "fail"; human: "pass" | "fail" | null }[]> {
+  const verdicts = await db().graderResult.findMany({
+    where: { trial: { runId }, kind: "judge", judgeVersionId, shadow: false, status: { in: ["pass", "fail"] } },
+    select: { trialId: true, status: true },
+    orderBy: { trialId: "asc" },
+  });
+  const transcripts = await db().transcript.findMany({
+    where: { trialId: { in: verdicts.map((v) => v.trialId) } },
+    select: {
+      trialId: true,
+      goldLabels: {
+        where: { queue: { kind: "binary" } },
+        select: { value: true, rubricVersion: true, queue: { select: { rubricVersion: true } } },
+        orderBy: { createdAt: "asc" },
+      },
+    },
+  });
+  const human = new Map<string, "pass" | "fail">();
+  for (const t of transcripts) {
+    const gold = t.goldLabels.find((g) => g.rubricVersion === g.queue.rubricVersion && (g.value === "pass" || g.value === "fail"));
+    if (t.trialId && gold) human.set(t.trialId, gold.value as "pass" | "fail");
+  }
+  return verdicts.map((v) => ({ trialId: v.trialId, judge: v.status as "pass" | "fail", human: human.get(v.trialId) ?? null }));
+}
+
 /** A run's status, verdict and counts, for GET /api/runs/<id>. */
 export async function getRunStatus(id: string) {
   const run = await db().run.findUnique({

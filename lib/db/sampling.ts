@@ -4,7 +4,7 @@ import type { CalibrationStats } from "../judges/calibration";
 import type { DesignEntry } from "../judges/estimator";
 import type { GatePolicy } from "../judges/gate";
 import { KIND_FOR_PARSER } from "../judges/kinds";
-import { planClasses, planGate, type GatePlan } from "../judges/plan";
+import { planClasses, planGate, planWanted, type GatePlan } from "../judges/plan";
 import type { JudgeParser } from "../judges/version";
 import { orderKey } from "../queues/items";
 import { devOrderKey, informativeness, signalsOf, type VerdictSignal } from "../queues/informative";
@@ -123,8 +123,7 @@ export function planFromCalibration(
     { n: calibration.n, estimate: calibration.kappa, se: calibration.kappaSe, classCounts: stats.classCounts, classes },
     { bar: policy.minKappa, minItems: policy.minItems, minPerClass: policy.minPerClass },
   );
-  const perClass = Object.values(plan.perClassShortfall).reduce((s, x) => s + x, 0);
-  const wanted = Math.max(plan.moreToDecide ?? 0, plan.itemsShortfall, perClass);
+  const wanted = planWanted(plan);
   const estimator = stats.estimator?.name ?? "unweighted";
   return {
     plan,

@@ -29,6 +29,12 @@ async function queue() {
         key: `${name}-done`,
         taskPrompt: "Refund order 7 in full.",
         finalOutput: "Refunded 7.",
+        content: {
+          messages: [
+            { role: "user", content: "Refund order 7 in full." },
+            { role: "assistant", content: "Done.", toolCalls: [{ name: "issue_refund", arguments: { order: 7 }, result: { ok: true } }] },
+          ],
+        },
         labels: [
           { reviewer: a, value: "pass" },
           { reviewer: b, value: "fail" },
@@ -68,6 +74,15 @@ describe("worked examples", () => {
     expect(beside[0]).toMatchObject({ expectedValue: "pass", explanation: expect.stringContaining("full refund") });
     expect(beside[0]!.taskPrompt.text).toBe("Refund order 7 in full.");
     expect(beside[0]!.finalOutput?.text).toBe("Refunded 7.");
+    // The card shows the tool calls the agent made.
+    expect(beside[0]!.toolCalls).toEqual([
+      {
+        name: "issue_refund",
+        arguments: { text: '{\n  "order": 7\n}', length: 16 },
+        result: { text: '{\n  "ok": true\n}', length: 16 },
+        error: null,
+      },
+    ]);
     // The item on screen is never its own example.
     expect(await guidelineExamples(q.shape, q.transcriptIds[q.key("done")]!)).toEqual([]);
     expect(await exampleTranscriptIds(q.queueId, 1)).toEqual(new Set([q.transcriptIds[q.key("done")]]));
@@ -84,6 +99,17 @@ describe("worked examples", () => {
     await add(q.transcriptIds[q.key("done")]!);
     await expect(add(q.key("done"))).rejects.toThrow(/already a worked example of rubric v1/);
     expect(await db().workedExample.count({ where: { queueId: q.queueId } })).toBe(1);
+  });
+
+  it("refuses a test-split item, finished or not, on the server with a message, and attaches nothing", async () => {
+    const q = await queue();
+    await db().queueItem.update({ where: { id: q.queueItemIds[q.key("done")]! }, data: { split: "test" } });
+    await expect(addWorkedExample(q.admin.id, { queueId: q.queueId, item: q.key("done"), explanation: "why" })).rejects.toMatchObject({
+      message: expect.stringContaining("in the test split, which measures judges"),
+      status: 409,
+      field: "item",
+    });
+    expect(await db().workedExample.count({ where: { queueId: q.queueId } })).toBe(0);
   });
 
   it("refuses a transcript that another queue still needs labels on", async () => {

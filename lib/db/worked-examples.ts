@@ -1,7 +1,7 @@
 import "server-only";
 import { UserError } from "../errors";
 import { capText } from "../labeling/compact-transcript";
-import { exampleRefusal, visibleExamples, type GuidelineExample } from "../labeling/worked-examples";
+import { exampleRefusal, exampleToolCalls, visibleExamples, type GuidelineExample } from "../labeling/worked-examples";
 import type { AddWorkedExampleInput, RemoveWorkedExampleInput } from "../schemas/worked-examples";
 import { recordAudit } from "./audit";
 import { db } from "./client";
@@ -30,7 +30,7 @@ export async function addWorkedExample(actorId: string, input: AddWorkedExampleI
         if (!queue) throw new UserError("No such label queue.", 404);
         const items = await tx.queueItem.findMany({
           where: { queueId: queue.id, OR: [{ transcriptId: input.item }, { transcript: { externalId: input.item } }] },
-          select: { id: true, transcriptId: true, labelCount: true },
+          select: { id: true, transcriptId: true, labelCount: true, split: true },
           take: 2,
         });
         if (items.length === 0)
@@ -60,6 +60,7 @@ export async function addWorkedExample(actorId: string, input: AddWorkedExampleI
         ]);
         const refusal = exampleRefusal(
           {
+            split: item.split,
             gold: gold?.value ?? null,
             labelCount: item.labelCount,
             reviewersPerItem: queue.reviewersPerItem,
@@ -154,8 +155,8 @@ export async function guidelineExamples(
         select: {
           transcriptId: true,
           labelCount: true,
-          // Only a pairwise item needs its content (outputs A and B); the others show the final output.
-          transcript: { select: { taskPrompt: true, finalOutput: true, ...(pairwise ? { content: true } : {}) } },
+          // The content for its tool calls (and a pairwise item's outputs A and B).
+          transcript: { select: { taskPrompt: true, finalOutput: true, content: true } },
         },
       },
     },
@@ -164,6 +165,7 @@ export async function guidelineExamples(
   return visibleExamples(flat, queue.reviewersPerItem, currentTranscriptId).map((r) => {
     const t = r.queueItem.transcript as { taskPrompt: string; finalOutput: string | null; content?: unknown };
     const outputs = record(record(t.content).outputs);
+    const tools = exampleToolCalls(t.content);
     return {
       id: r.id,
       expectedValue: r.expectedValue,
@@ -172,6 +174,8 @@ export async function guidelineExamples(
       finalOutput: t.finalOutput === null ? null : capText(t.finalOutput, PANEL_TEXT),
       outputs:
         pairwise && ("a" in outputs || "b" in outputs) ? { a: capText(outputs.a, PANEL_TEXT), b: capText(outputs.b, PANEL_TEXT) } : null,
+      toolCalls: tools.calls,
+      moreToolCalls: tools.more,
     };
   });
 }

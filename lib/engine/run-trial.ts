@@ -4,6 +4,7 @@ import { combineVerdicts, runGraders, stopVerdict } from "./grade-trial";
 import type { JudgeClient } from "../trial/judge";
 import { Sandbox, type SandboxDefinition } from "../trial/sandbox";
 import type { Agent, AgentInput, GraderResultRecord, Stop, TrialOutcome, TrialResult } from "../trial/types";
+import { replaceNul } from "../text/nul";
 
 export interface TrialContext {
   runId: string;
@@ -35,18 +36,21 @@ export async function runTrial(task: SuiteTask, trialIndex: number, ctx: TrialCo
     tools: sandbox?.toolSpecs(task.allowedTools) ?? [],
   };
   const episode = await runEpisode(ctx.agent, input, task, sandbox, ctx.now);
+  // What the agent produced is untrusted text: a NUL becomes U+FFFD here, before grading, so the
+  // graders, both databases and the record all hold the same characters (lib/text/nul.ts).
   const outcome: TrialOutcome = {
-    output: episode.result?.output ?? null,
-    trajectory: episode.trajectory,
+    output: replaceNul(episode.result?.output ?? null),
+    trajectory: replaceNul(episode.trajectory),
     initialState: sandbox?.initialState ?? null,
-    finalState: sandbox?.snapshot() ?? null,
+    finalState: replaceNul(sandbox?.snapshot() ?? null),
     costUsd: episode.costUsd,
     tokens: episode.tokens,
     latencyMs: ctx.now() - startedAt,
-    stop: episode.stop,
+    stop: replaceNul(episode.stop),
   };
   // An errored trial (hung or crashed agent) has nothing trustworthy to grade.
-  const graders = episode.stop && stopVerdict(episode.stop) === "error" ? [] : await runGraders(task, outcome, ctx.judge);
+  // A judge's reason is model output too.
+  const graders = replaceNul(episode.stop && stopVerdict(episode.stop) === "error" ? [] : await runGraders(task, outcome, ctx.judge));
   const combined = combineVerdicts(graders, episode.stop);
   const trajectory = outcome.trajectory.map((step) =>
     step.index === combined.failingStep ? { ...step, failing: failingNote(step.index, graders, episode.stop, combined.reason) } : step,

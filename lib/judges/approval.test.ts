@@ -30,6 +30,8 @@ const evidence = (over: Partial<ApprovalEvidence> = {}): ApprovalEvidence => ({
   calibration,
   rubricVersion: 1,
   rawResponses: [],
+  backing: { items: 40, backed: 40, singleReviewer: 0, noLabels: 0 },
+  ceiling: 0.75,
   ...over,
 });
 
@@ -52,6 +54,28 @@ describe("decideApproval", () => {
     expect(() => decideApproval(evidence({ previous: { state: "demoted", stateChangedAt: at, stateReason: "canary" } }))).toThrow(
       /it was demoted \(canary\) after its newest calibration there/,
     );
+  });
+
+  it("refuses gold that rests on one reviewer, unless the policy allows it", () => {
+    const single = { items: 40, backed: 30, singleReviewer: 8, noLabels: 2 };
+    expect(() => decideApproval(evidence({ backing: single }))).toThrow(
+      'Cannot approve pairs v2 on "LLMBar Natural": every gold item needs at least two independent human labels or an adjudicated label: 30 of 40 gold items have that; 8 rest on one reviewer, 2 have no human label in Gavel. Have a second reviewer label the rest, or adjudicate them.',
+    );
+    const relaxed = { ...evidence().gate, policy: { ...DEFAULT_GATE_POLICY, requireTwoHumans: false } };
+    expect(decideApproval(evidence({ backing: single, gate: relaxed })).approval.state).toBe("gating");
+  });
+
+  it("asks the admin to confirm when the bar is above the human ceiling, and records that they did", () => {
+    expect(() => decideApproval(evidence({ ceiling: 0.596 }))).toThrow(
+      /needs confirmation: the κ bar 0\.60 is above the humans' own agreement \(human–human κ 0\.596\)/,
+    );
+    const confirmed = decideApproval(evidence({ ceiling: 0.596 }), { confirmAboveCeiling: true });
+    expect(confirmed.transition.reason).toBe(
+      'approved by an admin on "LLMBar Natural" (confirmed with the bar 0.60 above the human ceiling 0.596)',
+    );
+    expect(confirmed.transition.details).toMatchObject({ humanCeiling: 0.596, aboveCeilingConfirmed: true });
+    // An unknown ceiling (no item with two labels) is not a reason to stop: the backing rule already speaks.
+    expect(decideApproval(evidence({ ceiling: null })).transition.details).toMatchObject({ aboveCeilingConfirmed: false });
   });
 
   it("revokes only a standing approval", () => {

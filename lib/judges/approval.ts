@@ -1,6 +1,7 @@
 import { UserError } from "../errors";
 import type { ItemKind } from "../items/kinds";
 import { commonFingerprint } from "../providers/fingerprint";
+import { backingText, barAboveCeiling, type HumanBacking } from "./human-backing";
 import { evaluateGate, type GateCalibration, type GatePolicy, type GateResult, type GateRule } from "./gate";
 import { deriveStatus, type ApprovalState, type JudgeState, type JudgeStatusView } from "./lifecycle";
 
@@ -55,6 +56,15 @@ export interface ApprovalEvidence {
   rubricVersion: number | null;
   /** The judge's raw answers on the calibration's items (original order, first repeat): the provider's fingerprint. */
   rawResponses: (string | null)[];
+  /** How many of the label set's gold test items stand on two reviewers or an adjudication (null: no label set). */
+  backing: HumanBacking | null;
+  /** The human ceiling (human–human κ) in the calibration the gate read; null when no item has two human labels. */
+  ceiling: number | null;
+}
+
+export interface ApprovalRequest {
+  /** The admin saw that the bar is above the human ceiling and approves anyway. */
+  confirmAboveCeiling?: boolean;
 }
 
 /** What approving writes: the approval row (less its approver) and the lifecycle move with its audit details. */
@@ -80,7 +90,7 @@ export interface ApprovalDecision {
  * The approval binds the version hash, the label set, its gold version, the calibration and the
  * provider's fingerprint in the calibration's answers.
  */
-export function decideApproval(evidence: ApprovalEvidence): ApprovalDecision {
+export function decideApproval(evidence: ApprovalEvidence, request: ApprovalRequest = {}): ApprovalDecision {
   const { version, previous } = evidence;
   const label = `${version.name} v${version.version}`;
   const from: JudgeState = previous ? previous.state : "shadow";
@@ -99,8 +109,24 @@ export function decideApproval(evidence: ApprovalEvidence): ApprovalDecision {
       409,
     );
   }
+  // A gating judge is tied to its humans: gold that rests on one person is that person's opinion.
+  const backing = evidence.backing;
+  if (evidence.gate.policy.requireTwoHumans && (!backing || backing.backed < backing.items)) {
+    throw new UserError(
+      `Cannot approve ${label} on "${gate.labelSet.name}": every gold item needs at least two independent human labels or an adjudicated label: ${backing ? backingText(backing) : "there are no gold items"}. Have a second reviewer label the rest, or adjudicate them.`,
+      409,
+    );
+  }
+  const bar = evidence.gate.policy.minKappa;
+  const aboveCeiling = barAboveCeiling(bar, evidence.ceiling);
+  if (aboveCeiling && !request.confirmAboveCeiling) {
+    throw new UserError(
+      `Approving ${label} on "${gate.labelSet.name}" needs confirmation: the κ bar ${bar.toFixed(2)} is above the humans' own agreement (human–human κ ${evidence.ceiling!.toFixed(3)}), so the judge is held to more than its reviewers reach. Confirm to approve anyway (audited).`,
+      409,
+    );
+  }
   const fingerprint = commonFingerprint(evidence.rawResponses);
-  const reason = `approved by an admin on "${gate.labelSet.name}"`;
+  const reason = `approved by an admin on "${gate.labelSet.name}"${aboveCeiling ? ` (confirmed with the bar ${bar.toFixed(2)} above the human ceiling ${evidence.ceiling!.toFixed(3)})` : ""}`;
   return {
     approval: {
       judgeVersionId: version.id,
@@ -128,6 +154,9 @@ export function decideApproval(evidence: ApprovalEvidence): ApprovalDecision {
         fingerprint,
         after: { kappa: calibration.kappa, kappaCiLow: calibration.kappaCiLow, kappaCiHigh: calibration.kappaCiHigh, n: calibration.n },
         rules: gate.rules.map((r) => `${r.id}: ${r.actual}`).join(", "),
+        humans: backing ? backingText(backing) : null,
+        humanCeiling: evidence.ceiling,
+        aboveCeilingConfirmed: aboveCeiling,
       },
     },
   };

@@ -1,9 +1,18 @@
 import { contentHash } from "../hash";
 import { itemKind, kindCategories, type ItemKind } from "../items/kinds";
-import { flipRate, krippendorffAlpha, positionConsistency, sortLabels, spearmanRho } from "../stats";
+import {
+  ceilingCategories,
+  flipRate,
+  humanCeiling,
+  krippendorffAlpha,
+  positionConsistency,
+  sortLabels,
+  spearmanRho,
+  type HumanCeiling,
+} from "../stats";
 import { agreementReport, type AgreementMetric, type AgreementReport } from "./agreement";
+import { degeneracyOf, type Degeneracy } from "./degenerate";
 import { chooseEstimator, type DesignEntry, type Estimator } from "./estimator";
-import { humanCeiling, type HumanCeiling } from "./human-ceiling";
 import { accuracyByOrder, type OrderAccuracy } from "./pairwise-orders";
 
 /**
@@ -41,6 +50,12 @@ export interface CalibrationInput {
   gold: GoldItem[];
   verdicts: VerdictRow[];
   humanLabels: HumanLabel[];
+  /**
+   * The human ceiling's population (lib/stats/human-ceiling.ts): every reviewer's label on the split's items, those
+   * with no gold label yet (disagreements awaiting adjudication) included, and every value seen on the queue (the
+   * categories when no scale is declared). Absent: the labels on the gold items and the values among them.
+   */
+  ceiling?: { labels: HumanLabel[]; queueValues: string[] };
   seed?: number;
   /** Inclusion probability and stratum of gold items a stratified draw put in the set (others: π = 1). */
   design?: Record<string, DesignEntry>;
@@ -61,7 +76,7 @@ export interface CalibrationStats {
   /** Exactly the pairs behind the numbers (for export and `gavel agreement`). */
   pairs: { transcriptId: string; judge: string; gold: string }[];
   /**
-   * The human ceiling (lib/judges/human-ceiling.ts, the rule the Agreement page uses too): fleissKappa is its value;
+   * The human ceiling (lib/stats/human-ceiling.ts, the rule the Agreement page uses too): fleissKappa is its value;
    * raters is the number of labels per item when every item has the same number, else null. `ceiling` is absent in
    * calibrations made before the one rule (they trimmed every item to the commonest number of labels).
    */
@@ -77,7 +92,10 @@ export interface CalibrationStats {
   position: { n: number; consistent: number; rate: number | null; excluded: number } | null;
   /** Pairwise judges asked in both orders: accuracy in each order, an error counted as wrong (absent in older calibrations). */
   orders?: { original: OrderAccuracy; swapped: OrderAccuracy } | null;
-  verbosity: { n: number; rho: number | null } | null;
+  /** skipped: why the check was not made (a constant judge: ρ would only measure the humans). */
+  verbosity: { n: number; rho: number | null; skipped?: string } | null;
+  /** A constant judge or a one-class gold set, named (absent in older calibrations: read it with degeneracyOf). */
+  degenerate?: Degeneracy | null;
   labelSetHash: string;
   /** Which estimator the headline numbers come from, and why (absent in calibrations made before stratified draws). */
   estimator?: Estimator;
@@ -118,6 +136,7 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     pairs.map((p) => p.gold),
     { metric, categories, positive: itemKind(input.kind).positive, seed: input.seed ?? 1 },
   );
+  const degenerate = degeneracyOf(report);
   const classCounts: Record<string, number> = Object.fromEntries((categories ?? sortLabels(pairs.map((p) => p.gold))).map((c) => [c, 0]));
   for (const p of pairs) classCounts[p.gold] = (classCounts[p.gold] ?? 0) + 1;
 
@@ -137,7 +156,8 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     position: positionOf(input, byKey),
     orders:
       input.kind === "pairwise" && input.verdicts.some((v) => v.order === "swapped") ? accuracyByOrder(input.gold, input.verdicts) : null,
-    verbosity: verbosityOf(input.kind, lengths),
+    verbosity: verbosityOf(input.kind, lengths, degenerate),
+    degenerate,
     labelSetHash: labelSetHash(input.gold),
     estimator: chooseEstimator(pairs, input.design, {
       kind: input.kind,
@@ -149,20 +169,18 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
 }
 
 /**
- * The human–human ceiling on the gold items: humanCeiling (one rule for every page) over the human labels, and
- * Krippendorff's alpha over every label (nominal; ordinal for graded items).
+ * The human–human ceiling on the split: humanCeiling (one rule for every page) over every item of the population with
+ * two labels or more, and Krippendorff's alpha over the same labels (nominal; ordinal for graded items).
  */
 function humanAgreement(input: CalibrationInput): CalibrationStats["human"] {
   const ids = new Set(input.gold.map((g) => g.transcriptId));
   const perItem = new Map<string, string[]>();
-  for (const label of input.humanLabels) {
-    if (!ids.has(label.transcriptId)) continue;
-    perItem.set(label.transcriptId, [...(perItem.get(label.transcriptId) ?? []), label.value]);
-  }
+  const population = input.ceiling ? input.ceiling.labels : input.humanLabels.filter((label) => ids.has(label.transcriptId));
+  for (const label of population) perItem.set(label.transcriptId, [...(perItem.get(label.transcriptId) ?? []), label.value]);
   const multi = [...perItem.values()].filter((values) => values.length >= 2);
   const alphaLevel = itemKind(input.kind).ordinal ? "ordinal" : "nominal";
-  const categories = kindCategories(input.kind, input.scale) ?? sortLabels(multi.flat());
-  const ceiling = humanCeiling(input.kind, categories, multi);
+  const categories = ceilingCategories(kindCategories(input.kind, input.scale), input.ceiling?.queueValues ?? multi.flat());
+  const ceiling = humanCeiling(itemKind(input.kind).ordinal ? "quadratic" : "none", categories, multi);
   if (multi.length === 0) return { fleissKappa: null, krippendorffAlpha: null, alphaLevel, items: 0, raters: null, ceiling };
   const width = Math.max(...multi.map((v) => v.length));
   const units = multi.map((values) => [...values, ...Array<null>(width - values.length).fill(null)]);
@@ -209,10 +227,17 @@ function positionOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): Ca
  * B = 0 with length = len(A) − len(B); graded: the score difference). A positive rho means the judge
  * is more generous than the humans on longer outputs. Undefined when the judge never disagrees.
  */
-function verbosityOf(kind: ItemKind, rows: { length: number | null; judge: string; gold: string }[]): CalibrationStats["verbosity"] {
+function verbosityOf(
+  kind: ItemKind,
+  rows: { length: number | null; judge: string; gold: string }[],
+  degenerate: Degeneracy | null,
+): CalibrationStats["verbosity"] {
   const numeric = itemKind(kind).numeric;
   const usable = rows.filter((r) => r.length !== null);
   if (usable.length === 0) return null;
+  // With one answer from the judge, judge − human varies only with the humans: ρ would measure them, not the judge.
+  if (degenerate?.judgeValue != null)
+    return { n: usable.length, rho: null, skipped: `skipped: ${degenerate.message.split(":")[0]}, so ρ would only measure the humans` };
   const rho = spearmanRho(
     usable.map((r) => r.length!),
     usable.map((r) => numeric(r.judge) - numeric(r.gold)),

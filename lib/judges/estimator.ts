@@ -101,3 +101,25 @@ export function intervalMethod(stats: unknown): "Wald" | "bootstrap" {
   const name = (stats as { estimator?: { name?: string } } | null | undefined)?.estimator?.name;
   return name === "horvitz-thompson" ? "bootstrap" : "Wald";
 }
+
+/**
+ * The numbers every surface reports for a calibration (CLI JSON, the audit event, exports): the estimator the gate
+ * uses, named, with its interval; the unweighted sample numbers beside them, labelled, when a draw weighted the items.
+ */
+export function calibrationHeadline(stats: { report: Parameters<typeof headlineNumbers>[0] & { n: number }; estimator?: Estimator }) {
+  const h = headlineNumbers(stats.report, stats.estimator);
+  const weighted = stats.estimator?.name === "horvitz-thompson";
+  const r = stats.report;
+  return {
+    estimator: weighted ? ("horvitz-thompson" as const) : ("unweighted" as const),
+    interval: weighted ? ("bootstrap" as const) : ("Wald" as const),
+    n: r.n,
+    value: h.kappa,
+    se: h.se,
+    ci95: h.low !== null && h.high !== null ? ([h.low, h.high] as [number, number]) : null,
+    accuracy: h.accuracy,
+    tpr: h.tpr,
+    tnr: h.tnr,
+    unweighted: weighted ? { value: r.value, se: r.se, ci95: r.ci95, accuracy: r.accuracy, tpr: r.tpr, tnr: r.tnr } : null,
+  };
+}

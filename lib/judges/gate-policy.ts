@@ -14,6 +14,8 @@ export const gatePolicySchema = z
     minPerClass: z.int("minPerClass must be a whole number").min(1, "minPerClass must be at least 1").default(10),
     /** Hold the lower bound of the stored 95% interval (Wald; the bootstrap for a weighted calibration) to minKappa instead of the point value. */
     useKappaLowerBound: z.boolean().default(false),
+    /** Approval needs every gold item to have ≥ 2 independent human labels or an adjudicated one (a judge is tied to its humans). */
+    requireTwoHumans: z.boolean().default(true),
     minTpr: optionalRate("minTpr"),
     minTnr: optionalRate("minTnr"),
     maxFlipRate: optionalRate("maxFlipRate"),

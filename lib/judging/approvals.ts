@@ -14,6 +14,8 @@ import {
   type StatusEvidence,
 } from "../db/approvals";
 import { db, type Db, type Tx } from "../db/client";
+import { readGoldBacking } from "../db/gold-labels";
+import { barAboveCeiling, humanBacking } from "../judges/human-backing";
 import { UserError } from "../errors";
 import type { ItemKind } from "../items/kinds";
 import { decideApproval, decideRevocation, gateOnLabelSet, judgeStatusView, type GateOnLabelSet } from "../judges/approval";
@@ -45,11 +47,24 @@ export async function gatesByLabelSet(judgeVersionId: string): Promise<GateOnLab
  * re-evaluating every gate rule on that set here on the server, whatever the page showed. One transaction:
  * read the evidence, decide (lib/judges/approval.ts `decideApproval`), write the approval and its audit event.
  */
-export async function approveJudgeVersion(judgeVersionId: string, actorId: string, options: { queueId?: string | null } = {}) {
+export async function approveJudgeVersion(
+  judgeVersionId: string,
+  actorId: string,
+  options: { queueId?: string | null; confirmAboveCeiling?: boolean } = {},
+) {
   return db().$transaction(async (tx) => {
     const evidence = await readApprovalEvidence(tx, judgeVersionId, options.queueId);
-    return createApproval(tx, decideApproval(evidence), actorId);
+    return createApproval(tx, decideApproval(evidence, { confirmAboveCeiling: options.confirmAboveCeiling }), actorId);
   });
+}
+
+/**
+ * What an admin should see before approving on a label set: whether its gold stands on two people, and the human
+ * ceiling beside the bar (the same numbers decideApproval reads).
+ */
+export async function humanChecks(queueId: string, ceiling: number | null, bar: number) {
+  const rows = await readGoldBacking(queueId, "test");
+  return { backing: rows ? humanBacking(rows) : null, ceiling, aboveCeiling: barAboveCeiling(bar, ceiling) };
 }
 
 export async function revokeApproval(judgeVersionId: string, actorId: string, reason?: string) {

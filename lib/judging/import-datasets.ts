@@ -45,6 +45,7 @@ export async function calibrateImported(versions: { id: string; labelSetIds: str
     const pending: Parameters<typeof writeCalibrations>[0] = [];
     for (const queueId of version.labelSetIds) {
       const q = loaded.get(queueId)!;
+      const splitOf = new Map(q.gold.map((g) => [g.transcriptId, g.split]));
       for (const split of SPLITS) {
         const gold = split === "all" ? q.gold : q.gold.filter((g) => g.split === split);
         if (gold.length === 0) continue;
@@ -56,6 +57,11 @@ export async function calibrateImported(versions: { id: string; labelSetIds: str
           gold: gold.map((g) => ({ transcriptId: g.transcriptId, value: g.value, length: verbosityLength(q.kind, g.transcript) })),
           verdicts: verdicts.filter((v) => ids.has(v.transcriptId)),
           humanLabels: q.labels.filter((l) => ids.has(l.transcriptId)),
+          // The one ceiling rule: the split's items and the queue's categories (an imported set has gold on every item).
+          ceiling: {
+            labels: split === "all" ? q.labels : q.labels.filter((l) => splitOf.get(l.transcriptId) === split),
+            queueValues: q.labels.map((l) => l.value),
+          },
         });
         pending.push({ judgeVersionId: version.id, queueId, split, stats, createdById: null });
       }

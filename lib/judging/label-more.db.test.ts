@@ -6,6 +6,8 @@ import { orderDevByInformativeness, planForJudge } from "../db/sampling";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
 import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
+import { judgeCalibrate } from "../cli/commands/judge-actions";
+import { createLogger } from "../cli/logger";
 import { labelMore } from "./label-more";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
 
@@ -109,6 +111,28 @@ describe("Label more for this judge", () => {
     const after = await planForJudge(version.id, queueId);
     expect(after.plan!.perClassShortfall.fail).toBe(0);
     expect(after.estimate!.estimator).toBe("horvitz-thompson");
+
+    // Every surface reports what the gate reads: `gavel judge calibrate --json`, the audit event and the stored row.
+    let out = "";
+    const logger = createLogger({ stdout: { write: (text: string) => ((out += text), true) } as NodeJS.WritableStream });
+    const viaCli = await judgeCalibrate(version.id, { queue: queueId, split: "test", json: true }, logger);
+    const json = JSON.parse(out);
+    const event = (await listAuditEvents({ targetType: "calibration", targetId: viaCli.id })).find(
+      (e) => e.action === "calibration.created",
+    )!;
+    const details = event.details as Record<string, unknown>;
+    expect(json).toMatchObject({
+      estimator: "horvitz-thompson",
+      interval: "bootstrap",
+      value: viaCli.kappa,
+      tnr: viaCli.tnr,
+      tpr: viaCli.tpr,
+    });
+    expect(json.ci95).toEqual([viaCli.kappaCiLow, viaCli.kappaCiHigh]);
+    expect(details).toMatchObject({ estimator: "horvitz-thompson", kappa: viaCli.kappa, value: viaCli.kappa, tnr: viaCli.tnr });
+    expect(details.ci95).toEqual(json.ci95);
+    // The unweighted sample numbers travel beside them, labelled.
+    expect(json.unweighted).toMatchObject({ value: statsOf(viaCli).report.value, tnr: statsOf(viaCli).report.tnr });
 
     // A second draw extends the same design: every drawn item of a stratum shares π = drawn / N.
     const again = await labelMore({ versionId: version.id, queueId, actorId: admin.id, size: 12 });

@@ -139,14 +139,19 @@ export async function calibrateOnLabelSet(options: {
   via?: string;
   /** How many calls the run before it made and reused (the audit event names them). */
   judged?: { itemsJudged: number; reused: number };
+  /** A recalibration stores even an empty one (its undefined κ demotes); people asking get a refusal instead. */
+  allowEmpty?: boolean;
 }) {
-  const { version, queue, gold } = await load(options.versionId, options.queueId, options.split);
+  const { version, queue, gold, splitIds } = await load(options.versionId, options.queueId, options.split);
   const ids = gold.map((g) => g.transcriptId);
-  const [verdicts, labels, design] = await Promise.all([
+  const [verdicts, queueLabels, design] = await Promise.all([
     listVerdicts(version.id, ids),
-    loadHumanLabels(queue.id, queue.rubricVersion, ids),
+    loadHumanLabels(queue.id, queue.rubricVersion, null),
     loadDesign(queue.id, ids),
   ]);
+  const goldIds = new Set(ids);
+  const inSplit = new Set(splitIds);
+  const labels = queueLabels.filter((l) => goldIds.has(l.transcriptId));
   if (verdicts.length === 0)
     throw new UserError(
       `${version.judge.name} v${version.version} has not judged the ${options.split} split of "${queue.name}" yet: run it first.`,
@@ -158,9 +163,16 @@ export async function calibrateOnLabelSet(options: {
     gold: gold.map((g) => ({ transcriptId: g.transcriptId, value: g.value, length: verbosityLength(queue.kind, g.transcript) })),
     verdicts: verdicts.map((v) => ({ transcriptId: v.transcriptId, order: v.order, repeat: v.repeat, status: v.status, value: v.value })),
     humanLabels: labels,
+    // The ceiling's population is the whole split, disagreements awaiting adjudication included (docs/statistics.md).
+    ceiling: { labels: queueLabels.filter((l) => inSplit.has(l.transcriptId)), queueValues: queueLabels.map((l) => l.value) },
     seed: options.seed,
     design,
   });
+  if (stats.report.n === 0 && !options.allowEmpty)
+    throw new UserError(
+      `${version.judge.name} v${version.version} answered none of the ${gold.length} gold items of the ${options.split} split of "${queue.name}" (${stats.skipped} skipped, ${stats.errored} errors, ${stats.missing} not asked): nothing to calibrate, no calibration stored.`,
+      409,
+    );
   return db().$transaction(async (tx) => {
     const calibration = await createCalibration(
       { judgeVersionId: version.id, queueId: queue.id, split: options.split, stats, createdById: options.actorId },

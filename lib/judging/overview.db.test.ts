@@ -69,9 +69,10 @@ describe("the Judges overview", () => {
     const { judges, total } = await judgeOverview({ query: "overview-" });
     expect(total).toBe(2);
     const shown = judges.flatMap((j) => j.rows.map((r) => ({ judge: j.judge.name, ...r })));
+    // The version that gates (v1, stale: still gating in its grace period) leads its judge; the others follow it.
     expect(shown.map((r) => [r.judge, r.version.version, r.latest])).toEqual([
-      ["overview-alpha", 2, true],
       ["overview-alpha", 1, false],
+      ["overview-alpha", 2, true],
       ["overview-beta", 1, true],
     ]);
     for (const row of shown) {
@@ -79,7 +80,7 @@ describe("the Judges overview", () => {
       const expected = row.status.labelSet ? await latestCalibration(row.version.id, "test", row.status.labelSet.id) : null;
       expect(row.calibration?.id ?? null).toBe(expected?.id ?? null);
     }
-    const [v2, v1, b] = shown;
+    const [v1, v2, b] = shown;
     expect(v1!.status).toMatchObject({ state: "stale", labelSet: { name: "overview-big" } });
     expect(v2!.status).toMatchObject({ state: "shadow", labelSet: { name: "overview-big" } });
     expect(b!.version.id).toBe(beta.id);
@@ -99,5 +100,8 @@ describe("the Judges overview", () => {
     expect((await judgeOverview({ query: "overview-beta" })).judges.map((j) => j.judge.name)).toEqual(["overview-beta"]);
     expect((await judgeOverview({ query: "overview-", page: 2 })).judges).toEqual([]);
     expect((await judgeOverview({ query: "no such judge" })).total).toBe(0);
+    // The published data sets' judges (LLMBar, HANNA) can be left out, or shown alone.
+    expect((await judgeOverview({ query: "overview-", origin: "yours" })).total).toBe(2);
+    expect((await judgeOverview({ query: "overview-", origin: "datasets" })).total).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import { humanCeiling } from "../judges/human-ceiling";
 import { itemKind, kindCategories, labelValues, type ItemKind } from "../items/kinds";
 import {
   byCodeUnits,
@@ -6,7 +5,8 @@ import {
   confusionMatrix,
   kappaWaldInterval,
   krippendorffAlpha,
-  sortLabels,
+  ceilingCategories,
+  humanCeiling,
   weightedKappa,
   wilsonInterval,
   type AlphaLevel,
@@ -64,7 +64,7 @@ export interface GroupAgreement {
   alphaUndefinedReason: string | null;
   /**
    * The human ceiling: Fleiss' κ in Gwet's form over every item with at least two labels, whatever their number
-   * (lib/judges/human-ceiling.ts — the same rule and code as the judge pages' ceiling). Quadratic weights for graded.
+   * (lib/stats/human-ceiling.ts — the same rule and code as the judge pages' ceiling). Quadratic weights for graded.
    */
   fleissKappa: number | null;
   fleissUndefinedReason: string | null;
@@ -172,7 +172,7 @@ function groupAgreement(
   );
   const oneValue = new Set(multi.flat()).size === 1;
   const constantReason = `Every label is "${multi[0]![0]}": there is no variation to agree on, so chance agreement is 1 and the statistic is 0/0.`;
-  const ceiling = humanCeiling(shape.kind, categories, multi);
+  const ceiling = humanCeiling(itemKind(shape.kind).ordinal ? "quadratic" : "none", categories, multi);
   const fleiss = ceiling.kappa;
   const fleissUndefinedReason = ceiling.undefinedReason;
   return {
@@ -192,7 +192,10 @@ function groupAgreement(
 export function queueAgreement(labels: readonly ReviewerLabel[], shape: QueueShape): QueueAgreement {
   const items = byItem(labels);
   const declared = shape.categories ? [...shape.categories] : kindCategories(shape.kind, shape.scale);
-  const categories = declared ?? sortLabels(labels.map((l) => l.value));
+  const categories = ceilingCategories(
+    declared,
+    labels.map((l) => l.value),
+  );
   const known = new Set(categories);
   for (const label of labels) {
     if (!known.has(label.value)) {

@@ -1,4 +1,4 @@
-import type { CompactText } from "./compact-transcript";
+import { capText, type CompactText } from "./compact-transcript";
 
 /**
  * Which items may be worked examples, and which examples a reviewer may be shown. A worked example
@@ -8,6 +8,8 @@ import type { CompactText } from "./compact-transcript";
  * open item of another queue (a reviewer labels a transcript once, wherever it is).
  */
 export interface ExampleCandidate {
+  /** The item's split: test items measure judges, so their answers are never handed out as examples. */
+  split: "dev" | "test";
   /** The item's gold value at the queue's current rubric version, or null. */
   gold: string | null;
   labelCount: number;
@@ -21,6 +23,8 @@ export interface ExampleCandidate {
 /** Why this item cannot be attached as a worked example, or null when it can. */
 export function exampleRefusal(item: ExampleCandidate, rubricVersion: number): string | null {
   if (item.attached) return `This item is already a worked example of rubric v${rubricVersion}.`;
+  if (item.split === "test")
+    return "This item is in the test split, which measures judges: its answer may not be shown as an example. Choose a dev item.";
   if (item.gold === null)
     return `This item has no gold label at rubric v${rubricVersion}: only items whose labeling is finished can be examples.`;
   if (item.labelCount < item.reviewersPerItem)
@@ -50,4 +54,41 @@ export interface GuidelineExample {
   taskPrompt: CompactText;
   finalOutput: CompactText | null;
   outputs: { a: CompactText; b: CompactText } | null;
+  /** The tool calls the agent made, in order (what an example of "a second refund" is about). */
+  toolCalls: ExampleToolCall[];
+  /** Tool calls beyond the ones listed. */
+  moreToolCalls: number;
+}
+
+export interface ExampleToolCall {
+  name: string;
+  arguments: CompactText | null;
+  result: CompactText | null;
+  error: string | null;
+}
+
+/** A card, not a transcript: this many calls, each text this long. */
+export const EXAMPLE_TOOL_CALLS = 12;
+const CALL_TEXT = 300;
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The tool calls of a stored transcript's messages, capped for an example card; an odd shape gives none. */
+export function exampleToolCalls(content: unknown): { calls: ExampleToolCall[]; more: number } {
+  const messages = record(content).messages;
+  const all = (Array.isArray(messages) ? messages : []).flatMap((m) => {
+    const calls = record(m).toolCalls;
+    return Array.isArray(calls) ? calls.map(record) : [];
+  });
+  const text = (v: unknown) => (v === undefined || v === null ? null : capText(v, CALL_TEXT));
+  return {
+    calls: all.slice(0, EXAMPLE_TOOL_CALLS).map((call) => ({
+      name: typeof call.name === "string" ? call.name : "(unnamed tool)",
+      arguments: text(call.arguments),
+      result: text(call.result),
+      error: typeof call.error === "string" ? call.error.slice(0, CALL_TEXT) : null,
+    })),
+    more: Math.max(0, all.length - EXAMPLE_TOOL_CALLS),
+  };
 }

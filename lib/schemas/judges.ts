@@ -127,6 +127,8 @@ export const revokeInput = z.object({
 export const approveInput = z.object({
   versionId: z.string().min(1, "Missing version id."),
   queueId: z.preprocess(emptyToNull, z.string().nullable()).default(null),
+  /** The admin saw that the κ bar is above the humans' own agreement and approves anyway (audited). */
+  confirmAboveCeiling: checkbox.default(false),
 });
 
 const optionalRateField = (name: string) =>
@@ -143,6 +145,7 @@ export const gatePolicyForm = z
     minItems: z.coerce.number({ error: "Minimum items must be a number." }),
     minPerClass: z.coerce.number({ error: "Minimum per class must be a number." }),
     useKappaLowerBound: checkbox.default(false),
+    requireTwoHumans: checkbox.default(false),
     minTpr: optionalRateField("Minimum TPR"),
     minTnr: optionalRateField("Minimum TNR"),
     maxFlipRate: optionalRateField("Maximum flip rate"),

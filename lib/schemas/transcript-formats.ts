@@ -10,6 +10,6 @@ export const FORMAT_LABELS: Record<TranscriptFormat, string> = {
   otel: "OpenTelemetry traces (OTLP JSON)",
   "openai-chat": 'OpenAI chat JSONL ({"messages": [...]} per line)',
   promptfoo: "promptfoo results.json",
-  inspect: "Inspect AI log (.json)",
+  inspect: "Inspect AI log (.json or .eval)",
   langfuse: "Langfuse trace or observation export",
 };

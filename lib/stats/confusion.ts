@@ -12,9 +12,12 @@ export interface ConfusionMatrix {
 // A decimal number written out in full ("3", "-0.5", "1e3"); "", " 2", "0x10" and "Infinity" are not.
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** True when the label reads as a finite decimal number, so that "10" is ordered after "9". */
+/**
+ * True when the label reads as a finite decimal number, so that "10" is ordered after "9". "1e309" reads as a number
+ * but overflows to Infinity: it is a label, not a number (a rank statistic of it would be meaningless).
+ */
 export function isNumericLabel(label: string): boolean {
-  return NUMERIC.test(label);
+  return NUMERIC.test(label) && Number.isFinite(Number(label));
 }
 
 /** Compares strings by UTF-16 code units: the same order on every machine, unlike localeCompare. */

@@ -17,8 +17,13 @@ describe("samplesToDecide", () => {
     expect(samplesToDecide({ n: 100, estimate: 0.85, se: 0.05, bar: 0.6 })).toEqual({ decided: true, nStar: 16, moreToDecide: 0 });
   });
 
-  it("is decided at once when SE is 0 (perfect agreement) and the estimate is off the bar", () => {
-    expect(samplesToDecide({ n: 12, estimate: 1, se: 0, bar: 0.6 })).toEqual({ decided: true, nStar: 0, moreToDecide: 0 });
+  it("is undefined when SE is 0: a zero-width interval decides nothing (perfect agreement on 2 items)", () => {
+    expect(samplesToDecide({ n: 2, estimate: 1, se: 0, bar: 0.6 })).toBeNull();
+  });
+
+  it("treats an estimate one rounding step from the bar as at the bar, not 1.4e+32 items away", () => {
+    expect(samplesToDecide({ n: 40, estimate: 0.3999999999999999, se: 0.1, bar: 0.4 })).toBeNull();
+    expect(samplesToDecide({ n: 40, estimate: 0.4 + 1e-6, se: 0.1, bar: 0.4 })).not.toBeNull();
   });
 
   it("is undefined (null) when κ̂ or SE is undefined, κ̂ equals the bar, or there are no items", () => {

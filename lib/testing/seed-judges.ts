@@ -106,8 +106,11 @@ async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet
       await tx.label.create({ data: { transcriptId: transcript.id, queueId: queue.id, reviewerId, value: label.value } });
     }
     if (item.gold !== null) {
+      // Gold without seeded labels stands for a settled item: adjudicated, so the approval rule (two humans or an
+      // adjudication, lib/judges/human-backing.ts) holds; with labels it is their consensus and they must back it.
+      const source = item.labels?.length ? "consensus" : "adjudication";
       await tx.goldLabel.create({
-        data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: item.gold, source: "consensus" },
+        data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: item.gold, source },
       });
     }
   }

@@ -1,3 +1,5 @@
+import { parseTree, type ParseError } from "jsonc-parser";
+
 /**
  * JSON from outside (uploaded files, API bodies): JSON.parse, then limits it does not apply itself.
  * A document nested thousands of levels deep parses, but then overflows the stack wherever it is
@@ -23,6 +25,7 @@ export function jsonValueProblem(value: unknown): string | null {
     if (typeof v === "string") {
       const bad = LONE_SURROGATE.exec(v);
       if (bad) return `${where(path)}contains a lone surrogate (\\u${bad[0].charCodeAt(0).toString(16)}): not valid Unicode`;
+      if (v.includes("\u0000")) return `${where(path)}contains a NUL character (\\u0000), which the database cannot store`;
       continue;
     }
     if (v === null || typeof v !== "object") continue;
@@ -31,6 +34,7 @@ export function jsonValueProblem(value: unknown): string | null {
     const entries: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
     for (const [key, item] of entries) {
       if (!Array.isArray(v) && LONE_SURROGATE.test(key)) return `${where(path)}a field name contains a lone surrogate: not valid Unicode`;
+      if (!Array.isArray(v) && key.includes("\u0000")) return `${where(path)}a field name contains a NUL character (\\u0000)`;
       stack.push({ value: item, path: [...path, printable(key)], depth: depth + 1 });
     }
   }
@@ -52,8 +56,25 @@ export function parseJsonSafely(text: string): { value: unknown } | { error: str
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error), parse: true };
+    return { error: withLineAndColumn(error instanceof Error ? error.message : String(error), text), parse: true };
   }
   const problem = jsonValueProblem(value);
   return problem ? { error: problem, parse: false } : { value };
+}
+
+/**
+ * JSON.parse does not always say where it stopped (Node 20: "Unexpected token ']', ... is not valid
+ * JSON"); a person editing a file needs the line and column. The first syntax error's offset comes
+ * from jsonc-parser's strict scan (no comments, no trailing commas), the message from JSON.parse.
+ */
+export function withLineAndColumn(message: string, text: string): string {
+  if (/line \d+/.test(message)) return message;
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const offset = errors[0]?.offset ?? (/at position (\d+)/.exec(message) ? Number(/at position (\d+)/.exec(message)![1]) : null);
+  if (offset === null) return message;
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `${message.replace(/ at position \d+/, "").replace(/\s*\n\s*/g, " ")} at line ${line}, column ${column}`;
 }

@@ -1,27 +1,17 @@
 /**
  * Reading an untrusted file's JSON: one document, or one document per line. Every importer reads
  * through these functions, so the limits on hostile input live in one place. Errors say where:
- * "not valid JSON (line 3 column 6: …)", "line 4: not valid JSON (…)", "line 4: nested deeper than
+ * "not valid JSON (… at line 3, column 6)", "line 4: not valid JSON (… at column 9)", "line 4: nested deeper than
  * 64 levels (at messages.0.content)", "line 4: messages.0.content: contains a lone surrogate (\ud800)"
  * (the depth and Unicode checks are lib/text/safe-json.ts).
  */
 import { parseJsonSafely } from "../text/safe-json";
 
-/** Line and column of a JSON.parse failure, from its "position N". */
-export function locate(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const position = /position (\d+)/.exec(message);
-  if (!position) return message;
-  const upTo = text.slice(0, Number(position[1]));
-  const line = upTo.split("\n").length;
-  return `line ${line} column ${upTo.length - upTo.lastIndexOf("\n")}: ${message}`;
-}
-
 export function readJsonDocument(input: string): { value: unknown } | { error: string } {
   const text = input.replace(/^\uFEFF/, "");
   const parsed = parseJsonSafely(text);
   if ("value" in parsed) return parsed;
-  return { error: parsed.parse ? `not valid JSON (${locate(text, new Error(parsed.error))})` : parsed.error };
+  return { error: parsed.parse ? `not valid JSON (${parsed.error})` : parsed.error };
 }
 
 /** One JSON value per non-blank line; every bad line is reported. */
@@ -35,7 +25,11 @@ export function readJsonLines(input: string): { lines: { line: number; value: un
       if (!raw.trim()) return;
       const parsed = parseJsonSafely(raw);
       if ("value" in parsed) lines.push({ line: i + 1, value: parsed.value });
-      else errors.push(`line ${i + 1}: ${parsed.parse ? `not valid JSON (${parsed.error})` : parsed.error}`);
+      // A line is its own document: its "line 1" is the file's line i + 1, so only the column is said.
+      else
+        errors.push(
+          `line ${i + 1}: ${parsed.parse ? `not valid JSON (${parsed.error.replace(/ at line 1, column (\d+)$/, " at column $1")})` : parsed.error}`,
+        );
     });
   return { lines, errors };
 }

@@ -126,7 +126,10 @@ export const compareRunAction = defineAction("judges:write", compareRunInput, as
 });
 
 export const approveAction = defineAction("judges:approve", approveInput, async (input, user) => {
-  const approval = await approveJudgeVersion(input.versionId, user.id, { queueId: input.queueId });
+  const approval = await approveJudgeVersion(input.versionId, user.id, {
+    queueId: input.queueId,
+    confirmAboveCeiling: input.confirmAboveCeiling,
+  });
   revalidatePath(`/judges/versions/${input.versionId}`);
   return {
     message: `Approved, bound to hash ${approval.versionHash.slice(0, 12)} and gold version ${approval.goldVersion?.slice(0, 12) ?? "?"} of its label set.`,

@@ -11,7 +11,7 @@ import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { getGatePolicy } from "@/lib/db/gate-policy";
 import { importedRealData } from "@/lib/db/real-data";
-import { judgeOverview } from "@/lib/judging/overview";
+import { judgeOverview, type JudgeOrigin } from "@/lib/judging/overview";
 import { formatStat } from "@/lib/judges/format";
 import { can } from "@/lib/roles";
 import { CalibrationInterval } from "./_components/calibration-interval";
@@ -26,20 +26,26 @@ export default async function JudgesPage({ searchParams }: { searchParams: Promi
   const user = await requireRole("read");
   const search = await searchParams;
   const query = one(search.q)?.trim() ?? "";
+  const originParam = one(search.origin);
+  const origin: JudgeOrigin = originParam === "yours" || originParam === "datasets" ? originParam : "all";
   const requested = Number(one(search.page) ?? "1");
   const [overview, policy, imported] = await Promise.all([
-    judgeOverview({ page: Number.isInteger(requested) && requested > 0 ? requested : 1, query }),
+    judgeOverview({ page: Number.isInteger(requested) && requested > 0 ? requested : 1, query, origin }),
     getGatePolicy(),
     importedRealData(),
   ]);
   const { judges, total, page, pageSize } = overview;
-  const rows = judges.flatMap(({ judge, rows: versions }) => versions.map((row, i) => ({ judge, first: i === 0, ...row })));
+  // One row per judge: the version that gates, else the best calibrated, else the newest; the others fold under it.
+  const rows = judges.flatMap(({ judge, rows: versions }) =>
+    versions.length ? [{ judge, first: true, others: versions.slice(1), ...versions[0]! }] : [],
+  );
   const bar = `κ ≥ ${policy.minKappa.toFixed(2)}${policy.useKappaLowerBound ? " (lower 95% bound)" : ""}, ≥ ${policy.minItems} gold items, ≥ ${policy.minPerClass} per class, on the current test split`;
   const href = (changes: { page?: number; q?: string }) => {
     const params = new URLSearchParams();
     const q = changes.q ?? query;
     const p = changes.page ?? page;
     if (q) params.set("q", q);
+    if (origin !== "all") params.set("origin", origin);
     if (p > 1) params.set("page", String(p));
     const s = params.toString();
     return s ? `/judges?${s}` : "/judges";
@@ -52,9 +58,9 @@ export default async function JudgesPage({ searchParams }: { searchParams: Promi
         title="Judges"
         description={
           <>
-            Every judge&apos;s newest version and every version that gates or was ever approved, with its state: shadow (never approved),
-            gating, stale (its gold set changed), demoted (a recalibration or canary missed the bar) or revoked, and the stored test
-            calibration its gate reads. An admin approves a version on a label set where it clears the bar: {bar}.
+            Each judge by the version that gates (else its best on test, else its newest; the others fold under it), with its state: shadow
+            (never approved), gating, stale (its gold set changed), demoted (a recalibration or canary missed the bar) or revoked, and the
+            stored test calibration its gate reads. An admin approves a version on a label set where it clears the bar: {bar}.
           </>
         }
         actions={
@@ -89,17 +95,32 @@ export default async function JudgesPage({ searchParams }: { searchParams: Promi
               Judge name contains
               <input name="q" defaultValue={query} placeholder="e.g. llmbar" className={inputClass} />
             </label>
+            <label className="flex flex-col gap-1 text-sm text-stone-700">
+              Show
+              <select name="origin" defaultValue={origin} className={inputClass}>
+                <option value="all">every judge</option>
+                <option value="yours">your judges (not LLMBar, HANNA)</option>
+                <option value="datasets">the published data sets&apos; judges (demo)</option>
+              </select>
+            </label>
             <Button type="submit" tone="secondary">
               Filter
             </Button>
-            {query ? (
+            {query || origin !== "all" ? (
               <Link className="pb-2 text-sm text-indigo-700 hover:underline" href="/judges">
                 Show every judge
               </Link>
             ) : null}
           </form>
           {rows.length === 0 ? (
-            <p className="px-4 py-6 text-sm text-stone-600">No judge&apos;s name contains &ldquo;{query}&rdquo;.</p>
+            <p className="px-4 py-6 text-sm text-stone-600">
+              No judge {query ? <>whose name contains &ldquo;{query}&rdquo; </> : null}
+              {origin === "yours"
+                ? "of your own yet: create one with New judge."
+                : origin === "datasets"
+                  ? "from the published data sets."
+                  : "."}
+            </p>
           ) : (
             <Table>
               <thead className="bg-stone-50">
@@ -115,7 +136,7 @@ export default async function JudgesPage({ searchParams }: { searchParams: Promi
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100" data-testid="judges-overview">
-                {rows.map(({ judge, first: firstRow, version, status, calibration, latest }) => (
+                {rows.map(({ judge, first: firstRow, version, status, calibration, latest, others }) => (
                   <tr key={version.id} data-testid={`judge-row-${judge.name}-v${version.version}`}>
                     <Td className="font-medium">
                       {firstRow ? (
@@ -123,8 +144,26 @@ export default async function JudgesPage({ searchParams }: { searchParams: Promi
                           <Link className="text-indigo-700 hover:underline" href={`/judges/${judge.id}`}>
                             {judge.name}
                           </Link>
-                          {judge.versionCount > 1 ? (
-                            <span className="ml-1 text-xs font-normal text-stone-500">{judge.versionCount} versions</span>
+                          {others.length > 0 ? (
+                            <details className="mt-1 text-xs font-normal" data-testid={`other-versions-${judge.name}`}>
+                              <summary className="cursor-pointer text-stone-500">
+                                {others.length} other version{others.length === 1 ? "" : "s"}
+                              </summary>
+                              <ul className="mt-1 space-y-1">
+                                {others.map((o) => (
+                                  <li key={o.version.id} className="flex flex-wrap items-center gap-1">
+                                    <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${o.version.id}`}>
+                                      v{o.version.version}
+                                    </Link>
+                                    <span className="font-mono text-stone-500">{o.version.model}</span>
+                                    <JudgeStateBadge state={o.status.state} gating={o.status.gating} title={o.status.reason} />
+                                    <span className="font-mono text-stone-600">
+                                      κ {o.calibration ? formatStat(o.calibration.kappa) : "—"}
+                                    </span>
+                                  </li>
+                                ))}
+                              </ul>
+                            </details>
                           ) : null}
                         </>
                       ) : null}

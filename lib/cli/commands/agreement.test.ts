@@ -39,7 +39,7 @@ describe("gavel agreement", () => {
     const io = capture();
     runAgreement(file("w.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", json: true }, io.logger);
     const json = JSON.parse(io.out());
-    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr"]);
+    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr", "missing"]);
     expect(json).toMatchObject({
       metric: "kappa",
       n: 50,
@@ -72,7 +72,7 @@ describe("gavel agreement", () => {
     const report = runAgreement(file("r.jsonl", lines), { a: "j", b: "h", metric: "kappa-quadratic", categories: "1,2,3,4,5" }, io.logger);
     expect(report.n).toBe(4);
     expect(report.categories).toEqual(["1", "2", "3", "4", "5"]);
-    expect(io.err()).toContain("2 rows left out");
+    expect(io.err()).toContain('2 rows left out: a value is missing in "j" in 1, "h" in 1 (null 1, empty 1).');
     expect(io.out()).toContain("weighted kappa (quadratic)");
   });
 
@@ -91,7 +91,7 @@ describe("gavel agreement", () => {
     const io = capture();
     runAgreement(file("k.csv", "x,y\n1,1\n2,3\n2,2\n3,2\n"), { a: "x", b: "y", metric: "kendall", json: true }, io.logger);
     const json = JSON.parse(io.out());
-    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr"]);
+    expect(Object.keys(json)).toEqual(["metric", "n", "value", "se", "ci95", "accuracy", "confusion", "tpr", "tnr", "missing"]);
     expect(json).toMatchObject({ metric: "kendall", n: 4 });
     expect(json.value).toBeCloseTo(0.4, 14);
     expect(json.se).toBeCloseTo(Math.sqrt(0.2112), 14);
@@ -117,8 +117,9 @@ describe("gavel agreement", () => {
     );
     const { plan } = JSON.parse(io.out());
     const nStar = Math.ceil(50 * ((1.959963984540054 * report.se!) / 0.2) ** 2);
-    expect(plan).toEqual({
+    expect(plan).toMatchObject({
       bar: 0.6,
+      state: "label",
       decided: false,
       moreToDecide: nStar - 50,
       nStar,
@@ -127,7 +128,8 @@ describe("gavel agreement", () => {
     });
     const table = capture();
     runAgreement(file("plan2.csv", wikipedia), { a: "reader_a", b: "reader_b", positive: "yes", planBar: "0.6" }, table.logger);
-    expect(table.out()).toContain(`about ${nStar - 50} more items to decide (n* = ${nStar})`);
+    expect(table.out()).toContain(`Label about ${nStar - 50} more items to tell κ 0.400 from the bar 0.60`);
+    expect(table.out()).toContain(`n* = ${nStar} (${nStar - 50} more)`);
   });
 
   it("gives an undefined plan (null, never 0) when κ is undefined, and refuses plan rules without a bar", () => {
@@ -137,8 +139,9 @@ describe("gavel agreement", () => {
       { a: "a", b: "b", json: true, planBar: "0.6", minPerClass: "1" },
       io.logger,
     );
-    expect(JSON.parse(io.out()).plan).toEqual({
+    expect(JSON.parse(io.out()).plan).toMatchObject({
       bar: 0.6,
+      state: "undefined",
       decided: false,
       moreToDecide: null,
       nStar: null,

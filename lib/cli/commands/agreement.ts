@@ -7,6 +7,8 @@ import { AGREEMENT_METRICS, agreementJson, agreementReport, type AgreementReport
 import { formatInterval, formatStat } from "../../judges/format";
 import { planGate, planSentence, type GatePlan } from "../../judges/plan";
 import { EXIT, UsageError } from "../exit";
+import { missingSentence, readColumns, readsNumbers } from "./agreement-input";
+import { ppiFromRows, ppiTable } from "./agreement-ppi";
 import type { Logger } from "../logger";
 import type { RegisterCommand } from "./index";
 
@@ -40,6 +42,12 @@ const optionsSchema = z.object({
     .optional(),
   minItems: z.coerce.number().int("--min-items must be a whole number").min(0, "--min-items must be 0 or more").optional(),
   minPerClass: z.coerce.number().int("--min-per-class must be a whole number").min(0, "--min-per-class must be 0 or more").optional(),
+  ppi: z.boolean().default(false),
+  ppiHalfWidth: z.coerce
+    .number({ error: "--ppi-half-width must be a number" })
+    .gt(0, "--ppi-half-width must be above 0")
+    .lt(1, "--ppi-half-width must be below 1")
+    .optional(),
   json: z.boolean().default(false),
 });
 
@@ -81,17 +89,6 @@ export function readRows(file: string): { rows: Row[]; columns: string[] } {
   throw new UsageError(`${file}: use a .csv, .tsv or .jsonl file.`);
 }
 
-function cell(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  const text =
-    typeof value === "string"
-      ? value.trim()
-      : typeof value === "number" || typeof value === "boolean"
-        ? String(value)
-        : JSON.stringify(value);
-  return text === "" ? null : text;
-}
-
 /**
  * The sample-size plan for a bar: the report's value and SE (κ metrics and Kendall's τ-b carry one), and the counts of
  * the reference column b per category for the per-class rule.
@@ -115,18 +112,10 @@ export function runAgreement(file: string, raw: Record<string, unknown>, logger:
     if (!columns.includes(column))
       throw new UsageError(`${file} has no column "${column}"; its columns are ${columns.join(", ") || "(none)"}.`);
   }
-  const a: string[] = [];
-  const b: string[] = [];
-  let skipped = 0;
-  for (const row of rows) {
-    const x = cell(row[options.a]);
-    const y = cell(row[options.b]);
-    if (x === null || y === null) skipped++;
-    else {
-      a.push(x);
-      b.push(y);
-    }
-  }
+  const { rows: cells, missing } = readColumns(rows, options.a, options.b, readsNumbers(options.metric, options.level));
+  const both = cells.filter((r) => r.a !== null && r.b !== null);
+  const a = both.map((r) => r.a!);
+  const b = both.map((r) => r.b!);
   let report: AgreementReport;
   try {
     report = agreementReport(a, b, {
@@ -139,8 +128,13 @@ export function runAgreement(file: string, raw: Record<string, unknown>, logger:
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  if (skipped > 0)
-    logger.warn(`${skipped} row${skipped === 1 ? "" : "s"} left out: a value is missing in "${options.a}" or "${options.b}".`);
+  const said = missingSentence(
+    missing,
+    options.a,
+    options.b,
+    options.ppi ? "without both values (the rest of the PPI's unlabeled trials)" : "left out",
+  );
+  if (said) logger.warn(said);
   if ((options.minItems !== undefined || options.minPerClass !== undefined) && options.planBar === undefined) {
     throw new UsageError("--min-items and --min-per-class belong to a plan: give the bar with --plan-bar B.");
   }
@@ -148,8 +142,20 @@ export function runAgreement(file: string, raw: Record<string, unknown>, logger:
     options.planBar === undefined
       ? null
       : planFor(report, b, { bar: options.planBar, minItems: options.minItems, minPerClass: options.minPerClass });
-  if (options.json) logger.out(JSON.stringify(plan ? { ...agreementJson(report), plan } : agreementJson(report), null, 2));
-  else logger.out(agreementTable(report, options.a, options.b) + (plan ? `\n\n${planTable(plan, report)}` : ""));
+  let ppi: ReturnType<typeof ppiFromRows> | null = null;
+  if (options.ppi) {
+    const positive = options.positive ?? report.positive;
+    if (!positive) throw new UsageError("--ppi estimates a pass rate: name the passing label with --positive LABEL.");
+    ppi = ppiFromRows(cells, positive, options.ppiHalfWidth);
+  }
+  if (options.json)
+    logger.out(JSON.stringify({ ...agreementJson(report), missing, ...(plan ? { plan } : {}), ...(ppi ? { ppi } : {}) }, null, 2));
+  else
+    logger.out(
+      agreementTable(report, options.a, options.b) +
+        (plan ? `\n\n${planTable(plan)}` : "") +
+        (ppi ? `\n\n${ppiTable(ppi, options.a, options.b)}` : ""),
+    );
   return report;
 }
 
@@ -198,23 +204,14 @@ export function agreementTable(r: AgreementReport, a: string, b: string): string
   return lines.join("\n");
 }
 
-function planTable(plan: GatePlan, report: AgreementReport): string {
-  const lines = [`  plan for the bar ${plan.bar} (95% Wald interval, SE ∝ 1/√n)`];
-  if (plan.nStar === null)
-    lines.push(
-      `    the interval cannot decide: ${report.se === null ? "no standard error" : report.value === null ? `${report.metric} is undefined` : "the estimate equals the bar"}`,
-    );
-  else
-    lines.push(
-      plan.decided
-        ? `    decided: the interval excludes ${plan.bar} (n* = ${plan.nStar})`
-        : `    about ${plan.moreToDecide} more items to decide (n* = ${plan.nStar})`,
-    );
-  if (plan.itemsShortfall > 0) lines.push(`    ${plan.itemsShortfall} more items to reach the minimum`);
-  for (const [c, n] of Object.entries(plan.perClassShortfall)) if (n > 0) lines.push(`    ${n} more "${c}" to reach the per-class minimum`);
-  const sentence = planSentence(plan);
-  if (sentence) lines.push(`    in short: ${sentence}`);
-  return lines.join("\n");
+function planTable(plan: GatePlan): string {
+  return [
+    `  plan for the bar ${plan.bar} (95% Wald interval, SE ∝ 1/√n): ${plan.state}`,
+    `    ${planSentence(plan)}`,
+    plan.nStar !== null ? `    n* = ${plan.nStar} (${plan.moreToDecide} more) if κ and the per-item spread hold` : null,
+  ]
+    .filter((l) => l !== null)
+    .join("\n");
 }
 
 export const registerAgreement: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
@@ -237,6 +234,11 @@ export const registerAgreement: RegisterCommand = (program: Command, { logger }:
     .option("--plan-bar <bar>", "plan how many more items would let the 95% interval decide this bar (adds plan to --json)")
     .option("--min-items <n>", "with --plan-bar: the gate's minimum number of items")
     .option("--min-per-class <n>", "with --plan-bar: the gate's minimum per class (of column b)")
+    .option(
+      "--ppi",
+      "the pass rate humans would give over every row, by prediction-powered inference (rows with an empty --b are unlabeled)",
+    )
+    .option("--ppi-half-width <x>", "with --ppi: plan the labels that would narrow the 95% interval to ±x (default 0.05)")
     .option("--json", "print {metric, n, value, se, ci95, accuracy, confusion, tpr, tnr} as JSON (null when undefined)")
     .action((file: string, options: Record<string, unknown>) => {
       runAgreement(file, options, logger);

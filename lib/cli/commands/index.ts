@@ -15,12 +15,23 @@ export const COMMANDS: Record<string, () => Promise<RegisterCommand[]>> = {
   compare: async () => [(await import("./compare")).registerCompare],
   comment: async () => [(await import("./comment")).registerComment],
   import: async () => {
-    const [transcripts, datasets, labels] = await Promise.all([import("./import"), import("./import-datasets"), import("./import-labels")]);
-    return [transcripts.registerImportTranscripts, datasets.registerImportDatasets, labels.registerImportLabels];
+    const [transcripts, datasets, labels, langfuse] = await Promise.all([
+      import("./import"),
+      import("./import-datasets"),
+      import("./import-labels"),
+      import("./import-langfuse"),
+    ]);
+    return [
+      transcripts.registerImportTranscripts,
+      datasets.registerImportDatasets,
+      labels.registerImportLabels,
+      langfuse.registerImportLangfuse,
+    ];
   },
   judge: async () => [(await import("./judge")).registerJudge],
   agreement: async () => [(await import("./agreement")).registerAgreement],
   labels: async () => [(await import("./labels")).registerLabels],
+  queue: async () => [(await import("./queue")).registerQueue],
   worker: async () => [(await import("./worker")).registerWorker],
   wait: async () => [(await import("./wait")).registerWait],
 };

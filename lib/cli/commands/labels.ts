@@ -5,7 +5,9 @@ import type { RegisterCommand } from "./index";
 
 /**
  * `gavel labels export QUEUE --format csv|jsonl [--transcript] [--out FILE]`: the label export of the web app
- * (/api/queues/:id/labels), straight from the database. The work is loaded only when it runs.
+ * (/api/queues/:id/labels), straight from the database; `--format label-studio|argilla --out FILE`: the
+ * queue's items to label in Label Studio or Argilla, with the config or settings beside them (labels
+ * come back with `gavel import labels`). The work is loaded only when it runs.
  */
 const actions = () => import("./labels-actions");
 const disconnect = async () => (await import("../../db/client")).disconnectDb();
@@ -17,7 +19,7 @@ export const registerLabels: RegisterCommand = (program: Command, { logger }: { 
     .command("export")
     .description("Export every label of a queue, one row per label, with its gold status, every dimension, the task prompt and output")
     .argument("<queue>", "queue name or id")
-    .option("--format <format>", "csv or jsonl", "csv")
+    .option("--format <format>", "csv or jsonl (the labels), or label-studio or argilla (the items, to label there)", "csv")
     .option("--rubric-version <version>", "all, current, or a version number", "all")
     .option("--transcript", "add each item's full transcript (messages, tool calls, final state)")
     .option("--out <file>", "write to this file instead of stdout")

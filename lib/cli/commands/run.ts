@@ -138,7 +138,18 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
 
     const progress = flags.json || flags.quiet ? null : createProgress(process.stderr);
     const deps = flags.server
-      ? serverDeps({ agent, server: flags.server, token: flags.token!, outDir: flags.out, onProgress: progress?.update })
+      ? serverDeps({
+          agent,
+          server: flags.server,
+          token: flags.token!,
+          outDir: flags.out,
+          onProgress: progress?.update,
+          retryForMs: serverRetryMs(process.env.GAVEL_SERVER_RETRY_S),
+          // One line when an outage starts; the trials keep running and are sent once it is back.
+          onRetry: (what, attempt) => {
+            if (attempt === 1) logger.warn(`${what}; retrying (GAVEL_SERVER_RETRY_S bounds how long)`);
+          },
+        })
       : localDeps({ agent, judge, outDir: flags.out, onProgress: progress?.update });
     let interrupted = false;
     const onSignal = (signal: NodeJS.Signals) => {
@@ -201,3 +212,12 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     }
   });
 };
+
+/** GAVEL_SERVER_RETRY_S: how long `--server` keeps retrying an unreachable server (default 120 s). */
+export function serverRetryMs(raw: string | undefined): number {
+  const text = raw?.trim();
+  if (!text) return 120_000;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new UsageError(`GAVEL_SERVER_RETRY_S must be a number of seconds, not "${text}"`);
+  return seconds * 1000;
+}

@@ -10,9 +10,10 @@ import { POST as createRun } from "@/app/api/runs/route";
 import { createApiToken } from "@/lib/db/api-tokens";
 import { db } from "@/lib/db/client";
 import { createUser } from "@/lib/db/users";
-import { gavel } from "@/lib/testing/cli";
+import { gavel, type CliRun as CliRunResult } from "@/lib/testing/cli";
 import { validateJunit } from "@/lib/testing/junit-schema";
 import { startRouteServer, type Route } from "@/lib/testing/route-server";
+import { until } from "@/lib/testing/workers";
 import { withTestDatabase } from "@/lib/testing/test-database";
 
 withTestDatabase();
@@ -49,6 +50,64 @@ const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
 const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
 describe("gavel run --server", () => {
+  it("stores an agent's NUL as U+FFFD like a local run, instead of failing the upload", async () => {
+    const result = await cli([
+      "run",
+      "datasets/smoke",
+      "--agent",
+      "module:lib/testing/hostile-agents.ts#nulAgent",
+      "--baseline",
+      "none",
+      "--out",
+      os.tmpdir(),
+      "--quiet",
+    ]);
+    expect([0, 1]).toContain(result.code);
+    const runId = /^Run: .*\/runs\/([\w-]+)$/m.exec(result.stdout)![1]!;
+    const outputs = (await db().trial.findMany({ where: { runId }, select: { output: true } })).map((t) => t.output);
+    expect(outputs.length).toBeGreaterThan(0);
+    for (const output of outputs) {
+      expect(output).toMatch(/\uFFFD answered with a NUL$/);
+      expect(output).not.toContain("\u0000");
+    }
+  });
+
+  it("rides out a server restart mid-run: every trial arrives once, the run finishes with its verdict", { timeout: 120_000 }, async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "gavel-server-"));
+    const start = server.requests.length;
+    const running = cli(
+      [
+        "run",
+        "datasets/refund",
+        "--agent",
+        "module:lib/testing/slow-refund-agents.ts#slowReferenceAgent",
+        "--agent-label",
+        "restart-bot",
+      ].concat(["--trials", "2", "--concurrency", "2", "--baseline", "none", "--out", out, "--quiet"]),
+      { GAVEL_TEST_AGENT_DELAY_MS: "300", GAVEL_SERVER_RETRY_S: "60" },
+    );
+    let ended: CliRunResult | null = null;
+    void running.then((r) => (ended = r));
+    await until(
+      "the first batch of trials",
+      async () => {
+        if (ended) throw new Error(`the run ended first: ${JSON.stringify(ended)}`);
+        return server.requests.slice(start).some((r) => /\/trials$/.test(r.path) && r.status === 200);
+      },
+      60_000,
+    );
+    const before = server.requests.length;
+    await server.restart(4_000);
+    const result = await running;
+    expect(result.stderr).toMatch(/could not reach the server at .*; retrying/);
+    expect(result.code).toBe(0);
+    // Trials kept running while the server was away and were sent once it was back.
+    expect(server.requests.length).toBeGreaterThan(before);
+    const runId = /^Run: .*\/runs\/([\w-]+)$/m.exec(result.stdout)![1]!;
+    expect(await db().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "completed", scoredCount: 70 });
+    expect(await db().trial.count({ where: { runId } })).toBe(70);
+  });
+
   it("the reference run on the default branch is the baseline; the regressed run exits 1, names the newly failing tasks and prints their trial URLs", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "gavel-server-"));
     const reference = await cli([

@@ -51,8 +51,18 @@ describe("OpenAI chat JSONL", () => {
         expect.stringMatching(/^line 2: not valid JSON/),
         'line 3: messages[0].role: role must be "system", "developer", "user", "assistant", "tool" or "function"',
         "line 4: messages: messages is empty",
-        "line 5: no user message with text to use as the task prompt",
       ],
+    });
+  });
+
+  it("skips a line that asks nothing (no user message), with why, and imports the rest", () => {
+    const result = parseOpenAiChat(
+      ['{"messages": [{"role": "user", "content": "Hi"}]}', '{"messages": [{"role": "assistant", "content": "No question."}]}'].join("\n"),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      items: [{ where: "line 1" }],
+      skipped: [{ where: "line 2", why: "no user message: nothing was asked, so there is nothing to label" }],
     });
   });
 });

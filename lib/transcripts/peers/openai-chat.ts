@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readMessage, type ReadMessage } from "../chat/messages";
 import { readJsonLines } from "../json-text";
-import { zodIssueTexts, type ImportItem, type ParseResult } from "../types";
+import { zodIssueTexts, type ImportItem, type ParseResult, type SkippedPart } from "../types";
 import { chatItem } from "./chat";
 
 /**
@@ -44,6 +44,7 @@ export function parseOpenAiChat(input: string): ParseResult {
   const read = readJsonLines(input);
   const errors = [...read.errors];
   const items: ImportItem[] = [];
+  const skipped: SkippedPart[] = [];
   for (const { line: n, value } of read.lines) {
     const where = `line ${n}`;
     const parsed = line.safeParse(value);
@@ -61,6 +62,11 @@ export function parseOpenAiChat(input: string): ParseResult {
       } else messages.push(read);
     });
     if (bad) continue;
+    // A line without a user message (a system prompt and an answer) asks nothing: skipped, with why.
+    if (!messages.some((m) => m.message.role === "user" && m.message.content)) {
+      skipped.push({ where, why: "no user message: nothing was asked, so there is nothing to label" });
+      continue;
+    }
     const item = chatItem(
       { where, source: "openai-chat", ...(parsed.data.id !== undefined ? { externalId: String(parsed.data.id) } : {}), messages },
       errors,
@@ -68,6 +74,13 @@ export function parseOpenAiChat(input: string): ParseResult {
     if (item) items.push(item);
   }
   if (errors.length) return { ok: false, errors };
-  if (!items.length) return { ok: false, errors: ['the file has no conversations: expected one {"messages": [...]} object per line'] };
-  return { ok: true, items };
+  if (!items.length)
+    return {
+      ok: false,
+      errors: [
+        'the file has no conversations: expected one {"messages": [...]} object per line',
+        ...skipped.map((s) => `${s.where}: ${s.why}`),
+      ],
+    };
+  return { ok: true, items, ...(skipped.length ? { skipped } : {}) };
 }

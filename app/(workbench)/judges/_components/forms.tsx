@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
@@ -123,46 +123,96 @@ export function CompareRunForm({ baseId, candidateId, queueId }: { baseId: strin
 }
 
 /** Enabled only when every gate rule holds on that label set; the server checks them all again whatever this shows. */
+/**
+ * Approving makes a judge's verdicts count in CI, so it takes two clicks: "Approve" shows what will happen, "Confirm
+ * approval" sends it. When the κ bar is above the human ceiling the admin must tick that they saw it (audited).
+ */
 export function ApproveForm({
   versionId,
   queueId,
   labelSetName,
   canApprove,
+  aboveCeiling,
 }: {
   versionId: string;
   queueId?: string;
   labelSetName?: string;
   canApprove: boolean;
+  /** The bar and the ceiling when the bar is above it: the confirmation asks for an explicit tick. */
+  aboveCeiling?: { bar: number; ceiling: number } | null;
 }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(approveAction, idleState);
+  const [confirming, setConfirming] = useState(false);
   return (
     <form action={formAction} className="space-y-3" aria-label={labelSetName ? `Approve on ${labelSetName}` : "Approve"}>
       <input type="hidden" name="versionId" value={versionId} />
       {queueId ? <input type="hidden" name="queueId" value={queueId} /> : null}
       <Result state={state} testId="approve-result" />
-      <Button
-        type="submit"
-        disabled={!canApprove || pending}
-        title={canApprove ? undefined : "Every gate rule must hold on this label set first"}
-      >
-        Approve
-      </Button>
+      {confirming ? (
+        <div className="space-y-2 rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm" data-testid="approve-confirm">
+          <p className="text-stone-800">
+            Approve on {labelSetName ?? "this label set"}? From now on its verdicts count in CI runs (recorded in the audit log).
+          </p>
+          {aboveCeiling ? (
+            <label className="flex items-start gap-2 text-amber-900">
+              <input type="checkbox" name="confirmAboveCeiling" required className="mt-0.5 h-4 w-4 rounded border-stone-300" />
+              <span>
+                I see that the bar κ {aboveCeiling.bar.toFixed(2)} is above the reviewers&apos; own agreement (κ{" "}
+                {aboveCeiling.ceiling.toFixed(3)}) and approve anyway.
+              </span>
+            </label>
+          ) : null}
+          <div className="flex gap-2">
+            <Button type="submit" disabled={pending}>
+              {pending ? "Approving…" : "Confirm approval"}
+            </Button>
+            <Button type="button" tone="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button
+          type="button"
+          onClick={() => setConfirming(true)}
+          disabled={!canApprove || pending}
+          title={canApprove ? undefined : "Every gate rule must hold on this label set first"}
+        >
+          Approve
+        </Button>
+      )}
     </form>
   );
 }
 
+/** Revoking stops a gating judge at once: a second click confirms it. */
 export function RevokeForm({ versionId }: { versionId: string }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(revokeAction, idleState);
+  const [confirming, setConfirming] = useState(false);
   return (
     <form action={formAction} className="space-y-3" aria-label="Revoke approval">
       <input type="hidden" name="versionId" value={versionId} />
       <Result state={state} testId="revoke-result" />
-      <Field id="revoke-reason" label="Reason (optional, goes to the audit log)">
-        <input id="revoke-reason" name="reason" className={inputClass} />
-      </Field>
-      <Button type="submit" tone="danger" disabled={pending}>
-        Revoke approval
-      </Button>
+      {confirming ? (
+        <div className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm" data-testid="revoke-confirm">
+          <p className="text-stone-800">Revoke the approval? Its verdicts become shadow at once: runs stop counting them.</p>
+          <Field id="revoke-reason" label="Reason (optional, goes to the audit log)">
+            <input id="revoke-reason" name="reason" className={inputClass} />
+          </Field>
+          <div className="flex gap-2">
+            <Button type="submit" tone="danger" disabled={pending}>
+              {pending ? "Revoking…" : "Confirm revoke"}
+            </Button>
+            <Button type="button" tone="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button type="button" tone="danger" onClick={() => setConfirming(true)}>
+          Revoke approval
+        </Button>
+      )}
     </form>
   );
 }

@@ -2,13 +2,25 @@ import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import type { PlanForJudge } from "@/lib/db/sampling";
 import { formatStat } from "@/lib/judges/format";
-import { planSentence } from "@/lib/judges/plan";
+import { planSentence, type PlanState } from "@/lib/judges/plan";
 import { LabelMoreForm, OrderDevForm } from "./label-more-form";
 
 /**
  * "How many more labels would decide this gate?" for every label set the version has a test calibration on, with the
  * estimator behind the numbers and, for admins, the button that draws a stratified sample to close the gap.
  */
+/** The badge of each plan state, and whether labeling more items can still settle it. */
+const STATES: Record<PlanState, { badge: string; tone: "good" | "warn" | "bad"; labelsHelp: boolean }> = {
+  decided: { badge: "decided", tone: "good", labelsHelp: false },
+  "counts-short": { badge: "clears the bar; counts short", tone: "warn", labelsHelp: true },
+  failed: { badge: "below the bar", tone: "bad", labelsHelp: false },
+  "at-bar": { badge: "at the bar", tone: "bad", labelsHelp: false },
+  "too-close": { badge: "labels will not settle it", tone: "bad", labelsHelp: false },
+  label: { badge: "not decided yet", tone: "warn", labelsHelp: true },
+  "no-spread": { badge: "too few to measure", tone: "warn", labelsHelp: true },
+  undefined: { badge: "κ undefined", tone: "warn", labelsHelp: true },
+};
+
 export type LabelSetPlan = PlanForJudge & { queueId: string; queue: { name: string } };
 
 /** `plans`: one per label set the version has a test calibration on (the page reads them with the gates). */
@@ -22,17 +34,21 @@ export function GatePlanCard({ versionId, plans, canDraw }: { versionId: string;
       />
       <CardBody className="space-y-4 text-sm">
         {plans.map(({ queueId, queue, plan, estimate, wanted }) => {
-          const sentence = plan ? planSentence(plan) : null;
+          const sentence = plan ? planSentence(plan) : "No test calibration to plan from yet.";
+          const state = plan ? STATES[plan.state] : null;
           const weighted = estimate?.estimator === "horvitz-thompson";
           return (
-            <div key={queueId} className="space-y-2" data-testid="plan-row" data-queue={queue.name}>
+            <div key={queueId} className="space-y-2" data-testid="plan-row" data-queue={queue.name} data-state={plan?.state ?? ""}>
               <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
                 {queue.name}
-                {plan?.decided && !sentence ? <Badge tone="good">decided</Badge> : <Badge tone="warn">not decided yet</Badge>}
+                {state ? <Badge tone={state.tone}>{state.badge}</Badge> : null}
                 {weighted ? <Badge tone="info">weighted estimate (Horvitz–Thompson)</Badge> : null}
               </p>
+              <p className="text-stone-900" data-testid="plan-sentence" data-more={plan?.moreToDecide ?? ""}>
+                {sentence}
+              </p>
               {estimate ? (
-                <p className="text-stone-700">
+                <p className="text-stone-600">
                   κ{" "}
                   <span className="font-mono" data-stat="plan-kappa">
                     {formatStat(estimate.kappa)}
@@ -44,23 +60,9 @@ export function GatePlanCard({ versionId, plans, canDraw }: { versionId: string;
                   Bar {plan ? plan.bar.toFixed(2) : "—"}.
                 </p>
               ) : null}
-              <p className="text-stone-900" data-testid="plan-sentence">
-                {sentence
-                  ? `To decide: ${sentence}.`
-                  : plan?.decided
-                    ? "Decided: the interval excludes the bar and every count is met."
-                    : "The interval cannot decide yet (κ or its SE is undefined): label items of both classes."}
-              </p>
-              <p className="font-mono text-xs text-stone-500" data-testid="plan-numbers" data-more={plan?.moreToDecide ?? ""}>
-                more to decide {plan?.moreToDecide ?? "undefined"} · n* {plan?.nStar ?? "undefined"} · items short{" "}
-                {plan?.itemsShortfall ?? "—"} · per class{" "}
-                {plan
-                  ? Object.entries(plan.perClassShortfall)
-                      .map(([c, n]) => `${c} ${n}`)
-                      .join(", ")
-                  : "—"}
-              </p>
-              {canDraw && (sentence || !plan?.decided) ? <LabelMoreForm versionId={versionId} queueId={queueId} wanted={wanted} /> : null}
+              {canDraw && (!state || state.labelsHelp || (plan?.state === "too-close" && wanted > 0)) ? (
+                <LabelMoreForm versionId={versionId} queueId={queueId} wanted={wanted} />
+              ) : null}
               {canDraw ? (
                 <details className="text-xs text-stone-600">
                   <summary className="cursor-pointer">Dev split order</summary>

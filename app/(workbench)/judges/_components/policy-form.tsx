@@ -58,6 +58,15 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
         />
         Hold the lower bound of kappa&apos;s 95% interval to the minimum, not the point value
       </label>
+      <label className="flex items-center gap-2 text-sm text-stone-800">
+        <input
+          type="checkbox"
+          name="requireTwoHumans"
+          defaultChecked={policy.requireTwoHumans}
+          className="h-4 w-4 rounded border-stone-300"
+        />
+        Approve only on gold items with at least two independent human labels or an adjudicated label
+      </label>
       <fieldset className="grid gap-4 sm:grid-cols-4">
         <legend className="mb-2 text-sm font-medium text-stone-900">After approval: staleness and the canary re-check</legend>
         <Field id="policy-grace" label="Grace period when stale (days)" errors={errors.graceDays}>

@@ -48,8 +48,8 @@ export function RealDataLinks({ imported }: { imported: { llmbar: string[]; hann
                   HANNA: graded judges against three human raters
                 </Link>
                 <p className="text-stone-600">
-                  {imported.hanna.length} criteria: Spearman&apos;s ρ per LLM and prompt variant with the human ceiling, the paper&apos;s
-                  published figure recomputed, and weighted κ with the gate per criterion.
+                  {imported.hanna.length} criteria: Spearman&apos;s ρ per LLM and prompt variant with the humans&apos; leave-one-out ρ and
+                  ceiling, the paper&apos;s published figure recomputed, and weighted κ with the gate per criterion.
                 </p>
               </CardBody>
             </Card>

@@ -129,7 +129,7 @@ function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPubli
       <Table aria-label="HANNA: Spearman's rho per judge and criterion">
         <caption className="px-5 pt-3 text-left text-sm text-stone-700">
           Spearman&apos;s ρ between each LLM&apos;s rating and the mean of three human ratings, all {hanna.rows[0]?.all?.n ?? "960"}{" "}
-          generated stories (less the errors). Ceiling: each human rater against the mean of the other two.
+          generated stories (less the errors). Beside them, the humans' leave-one-out ρ: each rater against the mean of the other two.
         </caption>
         <thead className="bg-stone-50">
           <tr>
@@ -170,7 +170,7 @@ function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPubli
             </tr>
           ))}
           <tr className="bg-stone-50" data-testid="hanna-ceiling">
-            <Td className="font-medium">Human raters (ceiling)</Td>
+            <Td className="font-medium">Human raters: leave-one-out ρ</Td>
             {hanna.criteria.map((c) => (
               <Td key={c.name} className="text-right font-mono text-xs" data-criterion={c.name}>
                 {formatStat(c.ceilingRho)}
@@ -184,7 +184,8 @@ function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPubli
       <Table aria-label="HANNA: weighted kappa and gate per judge and criterion">
         <caption className="px-5 pt-5 text-left text-sm text-stone-700">
           Quadratic weighted κ on the held-out test split (what the gate reads) with its Wald 95% interval; ✓ clears the gate, ✗ does not.
-          Ceiling: Krippendorff&apos;s α (ordinal) among the three raters on the same items.
+          Human ceiling: Fleiss&apos; κ (quadratic weights) among the three raters on the test split&apos;s items, the one rule every page
+          uses (docs/statistics.md); Krippendorff&apos;s α (ordinal) among them beside it.
         </caption>
         <thead className="bg-stone-50">
           <tr>
@@ -231,8 +232,16 @@ function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPubli
               })}
             </tr>
           ))}
+          <tr className="bg-stone-50" data-testid="hanna-human-ceiling">
+            <Td className="font-medium">Human ceiling: Fleiss&apos; κ (quadratic)</Td>
+            {hanna.criteria.map((c) => (
+              <Td key={c.name} className="text-right font-mono text-xs" data-criterion={c.name}>
+                {formatStat(c.humanFleiss)}
+              </Td>
+            ))}
+          </tr>
           <tr className="bg-stone-50">
-            <Td className="font-medium">Human raters (ceiling, α)</Td>
+            <Td className="font-medium">Human raters: Krippendorff&apos;s α (ordinal)</Td>
             {hanna.criteria.map((c) => (
               <Td key={c.name} className="text-right font-mono text-xs">
                 {formatStat(c.humanAlpha)}

@@ -1,5 +1,5 @@
 import type { CompactText } from "@/lib/labeling/compact-transcript";
-import type { GuidelineExample } from "@/lib/labeling/worked-examples";
+import type { ExampleToolCall, GuidelineExample } from "@/lib/labeling/worked-examples";
 
 /**
  * The guideline panel's body: the current rubric and its worked examples. Examples are finished
@@ -18,6 +18,29 @@ function Inert({ value, label }: { value: CompactText | null; label: string }) {
       ) : (
         <pre className="rounded bg-stone-50 px-2 py-1 font-mono text-xs text-stone-400">—</pre>
       )}
+    </div>
+  );
+}
+
+/** The example's tool calls in order: name, arguments and result (or error), each capped. */
+function ToolCalls({ calls, more }: { calls: ExampleToolCall[]; more: number }) {
+  return (
+    <div>
+      <p className="text-[0.7rem] font-semibold uppercase tracking-wide text-stone-500">Tool calls</p>
+      <ol className="space-y-1" data-testid="guideline-tool-calls">
+        {calls.map((call, i) => (
+          <li key={i} className="rounded border-l-2 border-amber-300 bg-amber-50/40 px-2 py-1 text-xs" data-testid="guideline-tool-call">
+            <span className="font-mono font-semibold text-stone-900">{call.name}</span>
+            {call.arguments ? <span className="font-mono text-stone-700"> ({call.arguments.text})</span> : null}
+            {call.error !== null ? (
+              <span className="block font-mono text-red-700">error: {call.error}</span>
+            ) : call.result ? (
+              <span className="block font-mono text-stone-600">→ {call.result.text}</span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {more > 0 ? <p className="text-xs text-stone-500">and {more} more tool calls</p> : null}
     </div>
   );
 }
@@ -65,6 +88,7 @@ export function GuidelineBody({
                 ) : (
                   <Inert value={e.finalOutput} label="Output" />
                 )}
+                {e.toolCalls.length ? <ToolCalls calls={e.toolCalls} more={e.moreToolCalls} /> : null}
                 <p className="whitespace-pre-wrap break-words text-xs text-stone-800" data-testid="guideline-explanation">
                   <span className="font-semibold">Why: </span>
                   {e.explanation}

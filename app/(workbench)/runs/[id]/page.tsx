@@ -14,6 +14,7 @@ import type { BaselineInfo, GateResult } from "@/lib/gates/result";
 import { GatesCard } from "../_components/gates-card";
 import { AutoRefresh } from "../_components/auto-refresh";
 import { JudgeReading } from "../_components/judge-reading";
+import { HumanEquivalent } from "./human-equivalent";
 import { LIVE_REFRESH_MS, LiveProgress } from "../_components/live-progress";
 import { RunSource } from "../_components/run-source";
 import { RunSummaryCard } from "../_components/run-summary";
@@ -92,6 +93,13 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             runId={run.id}
             judgeVersionId={run.judgeVersion.id}
             judgeLabel={`${run.judgeVersion.judge.name} v${run.judgeVersion.version}`}
+            atRunTime={{ state: run.judgeState, hash: run.judgeVersionHash, calibrationId: run.judgeCalibrationId }}
+          />
+        ) : null}
+        {run.judgeVersion ? (
+          <HumanEquivalent
+            runId={run.id}
+            judgeVersionId={run.judgeVersion.id}
             atRunTime={{ state: run.judgeState, hash: run.judgeVersionHash, calibrationId: run.judgeCalibrationId }}
           />
         ) : null}

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
-import { loadStatusAndGates } from "@/lib/judging/approvals";
+import { humanChecks, loadStatusAndGates } from "@/lib/judging/approvals";
 import { judgeVersionTimeline } from "@/lib/db/audit";
 import { latestCalibration, listCalibrations, statsOf } from "@/lib/db/calibrations";
 import { listCanaryChecks } from "@/lib/db/canary";
@@ -25,7 +25,7 @@ import { BiasChecks, CalibrationNumbers } from "../../_components/calibration-vi
 import { RecheckForm, RevokeForm, RunForm } from "../../_components/forms";
 import { CanaryChecks } from "../../_components/canary-checks";
 import { EstimatorNote } from "../../_components/estimator-note";
-import { GateByLabelSet } from "../../_components/gate-by-label-set";
+import { GateByLabelSet, HumanCeilingBeside } from "../../_components/gate-by-label-set";
 import { GatePlanCard } from "../../_components/gate-plan";
 import { GateRules } from "../../_components/gate-rules";
 import { Timeline } from "../../_components/timeline";
@@ -59,6 +59,20 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
       : [],
   );
   const sets = labelSets.filter((s) => s.kind === kind);
+  // The humans behind each label set the version could be (or is) approved on: the ceiling beside the bar, the backing.
+  const humanEntries = await Promise.all(
+    gates.byLabelSet.flatMap(({ calibration }) =>
+      calibration
+        ? [
+            humanChecks(calibration.queueId, statsOf(calibration).human.fleissKappa ?? null, policy.minKappa).then(
+              (check) => [calibration.queueId, check] as const,
+            ),
+          ]
+        : [],
+    ),
+  );
+  const humans = Object.fromEntries(humanEntries);
+  const boundCheck = status.labelSet ? humans[status.labelSet.id] : undefined;
   const p = readParams(version.params);
   const writer = can(user, "judges:write");
 
@@ -117,18 +131,21 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
         ) : null}
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2" data-testid="gate-card">
           <CardHeader
             title={status.labelSet ? `Gate on ${status.labelSet.name}` : "Gate"}
             description={
               approval
-                ? "The rules on the label set the approval is bound to. Calibrations on other sets are shown below and never change gating."
+                ? "The rules on the label set the approval is bound to. Calibrations on other sets are listed below and never change gating."
                 : "A version may gate only when an admin approves it on a label set where every rule holds."
             }
           />
           <CardBody className="space-y-4">
             <GateRules rules={gate.rules} />
+            {status.approved && boundCheck ? (
+              <HumanCeilingBeside bar={policy.minKappa} check={boundCheck} requireTwoHumans={policy.requireTwoHumans} />
+            ) : null}
             {status.approved ? (
               can(user, "judges:approve") ? (
                 <RevokeForm versionId={version.id} />
@@ -139,11 +156,53 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
                 gates={gates.byLabelSet.map((g) => g.gate)}
                 canApprove={can(user, "judges:approve")}
                 demotedAt={status.state === "demoted" && approval ? approval.stateChangedAt : null}
+                humans={humans}
+                bar={policy.minKappa}
+                requireTwoHumans={policy.requireTwoHumans}
               />
             )}
             {status.approved && writer ? <RecheckForm versionId={version.id} /> : null}
           </CardBody>
         </Card>
+        {writer ? (
+          <Card>
+            <CardHeader
+              title="Run and calibrate"
+              description="Judges every gold item of the split it has not answered yet, then measures it against the gold labels as they are now."
+            />
+            <CardBody>
+              {sets.length > 0 ? (
+                <RunForm versionId={version.id} labelSets={sets} pairwise={kind === "pairwise"} />
+              ) : (
+                <p className="text-sm text-stone-600">
+                  No label set holds {kind} items yet. Create one under Label, settle some gold labels, then come back.
+                </p>
+              )}
+            </CardBody>
+          </Card>
+        ) : null}
+      </div>
+
+      <nav
+        aria-label="Sections"
+        className="flex flex-wrap gap-x-4 gap-y-1 border-b border-stone-200 pb-2 text-sm"
+        data-testid="version-sections"
+      >
+        {[
+          ["calibration", "Calibration"],
+          ["plan", "Labels to decide"],
+          ["timeline", "Timeline and canary"],
+          ["bias", "Bias and dev split"],
+          ["spec", "Spec"],
+          ["calibrations", "All calibrations"],
+        ].map(([id, label]) => (
+          <a key={id} href={`#${id}`} className="text-indigo-700 hover:underline">
+            {label}
+          </a>
+        ))}
+      </nav>
+
+      <section id="calibration" className="scroll-mt-4">
         <Card>
           <CardHeader
             title="Calibration on the test split"
@@ -171,11 +230,13 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             )}
           </CardBody>
         </Card>
-      </div>
+      </section>
 
-      <GatePlanCard versionId={version.id} plans={plans} canDraw={can(user, "queues:manage")} />
+      <section id="plan" className="scroll-mt-4">
+        <GatePlanCard versionId={version.id} plans={plans} canDraw={can(user, "queues:manage")} />
+      </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <section id="timeline" className="grid scroll-mt-4 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader
             title="Timeline"
@@ -194,27 +255,9 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             <CanaryChecks checks={canaries} />
           </CardBody>
         </Card>
-      </div>
+      </section>
 
-      {writer ? (
-        <Card>
-          <CardHeader
-            title="Run and calibrate"
-            description="Judges every gold item of the split it has not answered yet, then measures it against the gold labels as they are now."
-          />
-          <CardBody>
-            {sets.length > 0 ? (
-              <RunForm versionId={version.id} labelSets={sets} pairwise={kind === "pairwise"} />
-            ) : (
-              <p className="text-sm text-stone-600">
-                No label set holds {kind} items yet. Create one under Label, settle some gold labels, then come back.
-              </p>
-            )}
-          </CardBody>
-        </Card>
-      ) : null}
-
-      <div className="grid gap-6 lg:grid-cols-2">
+      <section id="bias" className="grid scroll-mt-4 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Bias checks" description="From the newest test calibration (dev when there is none)." />
           <CardBody>
@@ -241,9 +284,9 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             {dev ? <CalibrationNumbers stats={statsOf(dev)} /> : <p className="text-sm text-stone-600">Not calibrated on dev yet.</p>}
           </CardBody>
         </Card>
-      </div>
+      </section>
 
-      <Card>
+      <Card id="spec" className="scroll-mt-4">
         <CardHeader title="Spec" description="Immutable. Its sha256 is this version's identity." />
         <CardBody className="space-y-3 text-sm">
           <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[10rem_1fr]">
@@ -279,7 +322,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
         </CardBody>
       </Card>
 
-      <Card>
+      <Card id="calibrations" className="scroll-mt-4">
         <CardHeader
           title="Calibrations"
           description="Newest first, on every label set. A change to the gold labels shows as a new label-set hash. Only calibrations on the bound label set decide gating; the one behind it is marked."

@@ -4,12 +4,19 @@ import { apiRoute, jsonError, readJson } from "@/lib/auth/api";
 import { approveJudgeVersion } from "@/lib/judging/approvals";
 import { findLabelSet } from "@/lib/db/label-sets";
 
-const body = z.object({ labelSet: z.string().trim().min(1, "labelSet names a label set (its name or id).").optional() }).strict();
+const body = z
+  .object({
+    labelSet: z.string().trim().min(1, "labelSet names a label set (its name or id).").optional(),
+    /** Approve although the κ bar is above the human ceiling (audited). */
+    confirmAboveCeiling: z.boolean().optional(),
+  })
+  .strict();
 
 /**
  * POST /api/judges/versions/:id/approve (admin), optionally with {"labelSet": "<name or id>"}
  * (default: the label set of the newest test calibration): approves the version on that label set
- * after re-checking every gate rule on the server. 409 naming the failing rules when any does not hold.
+ * after re-checking every gate rule on the server. 409 naming the failing rules when any does not hold, when a gold
+ * item rests on one reviewer, or when the κ bar is above the human ceiling and `confirmAboveCeiling` is not true.
  */
 export const POST = apiRoute<{ versionId: string }>("judges:approve", async (request, { user, params }) => {
   const input = body.parse(request.headers.get("content-length") === "0" || !request.body ? {} : await readJson(request));
@@ -19,7 +26,7 @@ export const POST = apiRoute<{ versionId: string }>("judges:approve", async (req
     if (!set) return jsonError(404, `No label set "${input.labelSet}".`);
     queueId = set.id;
   }
-  const approval = await approveJudgeVersion(params.versionId, user.id, { queueId });
+  const approval = await approveJudgeVersion(params.versionId, user.id, { queueId, confirmAboveCeiling: input.confirmAboveCeiling });
   return NextResponse.json(
     {
       approval: {

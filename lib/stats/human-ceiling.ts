@@ -1,12 +1,20 @@
-import { disagreementWeights, fleissKappaGeneralized, spearmanRho } from "../stats";
-import { itemKind, type ItemKind } from "../items/kinds";
+import { sortLabels } from "./confusion";
+import { spearmanRho } from "./correlation";
+import { fleissKappaGeneralized } from "./fleiss-gwet";
+import { disagreementWeights } from "./kappa";
 
 /**
  * The human ceiling: how far reviewers agree with each other on the items several of them labeled, measured the way
  * the judge is measured (unweighted for pass/fail and A/B, quadratic weights for graded scores). The ONE rule, used by
- * a queue's Agreement page and by every judge page, so the same labels always give the same ceiling: Fleiss' κ in
- * Gwet's form for items with different numbers of labels (lib/stats/fleiss-gwet.ts), over every item with at least
- * two labels under the current rubric — no item trimmed to a common number of labels, none dropped for having more.
+ * a queue's Agreement page, the calibration and judge pages, HANNA's page and `gavel queue agreement`, so the same
+ * labels always give the same ceiling (docs/statistics.md):
+ *
+ * - population: every item of the compared population (the queue; a split) with at least two human labels under the
+ *   current rubric, disagreements still awaiting adjudication included — no item trimmed to a common number of
+ *   labels, none dropped for having more or for having no gold label yet;
+ * - categories: the queue's declared scale, or else every label seen on the queue (ceilingCategories), so a split
+ *   and its queue weigh disagreements alike;
+ * - statistic: Fleiss' κ in Gwet's form for items with different numbers of labels (fleiss-gwet.ts).
  */
 export interface HumanCeiling {
   /** null when undefined: no item has two labels, or every label is the same. */
@@ -23,13 +31,22 @@ export interface HumanCeiling {
 
 export const CEILING_NAME = "Fleiss' κ (Gwet's form: items may carry different numbers of labels)";
 
+/** The ceiling's categories: the declared scale when there is one, else every label seen on the queue, sorted. */
+export function ceilingCategories(declared: readonly string[] | null | undefined, seenOnQueue: Iterable<string>): string[] {
+  return declared?.length ? [...declared] : sortLabels(seenOnQueue);
+}
+
 /**
- * @param categories the scale in order (declared, or the observed labels sorted).
- * @param valuesPerItem each item's human labels under the current rubric.
+ * @param weights "quadratic" for an ordinal scale (graded), "none" otherwise.
+ * @param categories the scale in order (ceilingCategories).
+ * @param valuesPerItem each item's human labels under the current rubric (items with fewer than two are left out).
  * @throws when a value is not one of the categories.
  */
-export function humanCeiling(kind: ItemKind, categories: readonly string[], valuesPerItem: readonly (readonly string[])[]): HumanCeiling {
-  const weights = itemKind(kind).ordinal ? "quadratic" : "none";
+export function humanCeiling(
+  weights: "none" | "quadratic",
+  categories: readonly string[],
+  valuesPerItem: readonly (readonly string[])[],
+): HumanCeiling {
   const multi = valuesPerItem.filter((values) => values.length >= 2);
   const index = new Map(categories.map((c, i) => [c, i]));
   const counts = multi.map((values, item) => {
@@ -62,9 +79,9 @@ export function humanCeiling(kind: ItemKind, categories: readonly string[], valu
 }
 
 /**
- * The human ceiling for a graded judge measured by Spearman's ρ against the mean of r raters: each
- * rater against the mean of the other r − 1, averaged over the raters (a leave-one-out ρ). It is a
- * conservative ceiling: the judge is compared with the mean of all r, which is less noisy.
+ * The leave-one-out ρ, the yardstick for a graded judge measured by Spearman's ρ against the mean of r raters: each
+ * rater against the mean of the other r − 1, averaged over the raters. It is not "the ceiling" (that is humanCeiling's
+ * κ): it is a conservative reference for ρ, since the judge is compared with the mean of all r, which is less noisy.
  *
  * @param ratings ratings[item] = the raters' scores on that item, in rater order; items without
  *   exactly r ratings are left out.

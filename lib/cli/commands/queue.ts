@@ -1,0 +1,30 @@
+import type { Command } from "commander";
+import { EXIT } from "../exit";
+import type { Logger } from "../logger";
+import type { RegisterCommand } from "./index";
+
+/**
+ * `gavel queue agreement QUEUE [--json]`: the human ceiling of a queue and of each of its splits, straight from the
+ * database, by the one rule every page uses (lib/labeling/ceiling.ts). The work is loaded only when it runs.
+ */
+const actions = () => import("./queue-actions");
+const disconnect = async () => (await import("../../db/client")).disconnectDb();
+
+export const registerQueue: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
+  const queue = program.command("queue").description("Read a label queue's statistics");
+  queue
+    .command("agreement")
+    .description(
+      "The human ceiling (reviewers' agreement with each other, Fleiss' κ) of a queue and of its dev and test splits, pending disagreements included",
+    )
+    .argument("<queue>", "queue name or id")
+    .option("--json", "print {queue, rule, ceiling, splits: {dev, test}} as JSON (null when undefined)")
+    .action(async (name: string, options: { json?: boolean }) => {
+      try {
+        await (await actions()).queueAgreementCommand(name, options.json === true, logger);
+        process.exitCode = EXIT.ok;
+      } finally {
+        await disconnect();
+      }
+    });
+};
