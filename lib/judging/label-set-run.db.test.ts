@@ -298,6 +298,8 @@ describe("the calibration page's numbers and `gavel agreement` on the exported p
         confusion: stats.report.confusion,
         tpr: null,
         tnr: null,
+        // `gavel agreement` reports missing cells; an export of stored labels has none.
+        missing: { a: 0, b: 0, rows: 0, markers: {} },
       });
       expect(json.confusion.labels).toEqual(["1", "2", "3", "4", "5"]);
     } finally {
