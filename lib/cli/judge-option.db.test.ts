@@ -88,6 +88,22 @@ describe("gavel run --judge", () => {
     expect(result.code).toBe(0);
     // The lab's gate (0.75): the judge's fail on the stub's summary counts, and the run still passes.
     expect(result.stdout).toContain("Pass rate 75.0% (3/4 scored trials) vs threshold 75.0%: gate PASSED");
+
+    // --json carries the run page's human-equivalent pass rate: undefined, and why, before anyone labeled a trial.
+    const json = await gavel(
+      ["run", "datasets/smoke", "--agent", SMOKE, "--judge", version.hash.slice(0, 12), "--threshold", "0.75", "--json"].concat([
+        "--out",
+        mkdtempSync(path.join(os.tmpdir(), "gavel-judge-")),
+      ]),
+      { DATABASE_URL: database.url() },
+    );
+    expect(JSON.parse(json.stdout).humanEquivalent).toMatchObject({
+      ppi: null,
+      judgeRate: 0,
+      n: 0,
+      N: 1,
+      undefinedBecause: expect.stringMatching(/^no trial of this run has a human gold label/),
+    });
     expect(result.stdout).not.toContain("shadow");
     const runId = runIdOf(result.stdout);
     const { trial, grader } = await summaryGrader(runId);

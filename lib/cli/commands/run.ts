@@ -7,6 +7,8 @@ import { runSuite } from "@/lib/engine/run-suite";
 import { databaseUrl } from "@/lib/database-url";
 import { checkBaselineRun } from "@/lib/db/baselines";
 import { disconnectAll } from "@/lib/db/disconnect";
+import { judgeVerdictsWithGold } from "@/lib/db/runs";
+import { humanEquivalentPassRate } from "@/lib/judges/human-equivalent";
 import { ensureMigrated } from "@/lib/db/ensure-migrated";
 import type { ResumableRun } from "@/lib/db/run-resume";
 import { markStaleRuns } from "@/lib/db/run-store";
@@ -192,9 +194,14 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       logger.info(comparedWith(record.summary.baseline));
       if (diff && !links) logger.info(renderLocalDiff(record, diff));
       logger.info(baselineStanding(record.source, record.suite.file).message);
+      // The pass rate reviewers would give (PPI++), the run page's number; from the local database only.
+      const humanEquivalent =
+        flags.json && record.judge?.versionId && !flags.server
+          ? humanEquivalentPassRate(await judgeVerdictsWithGold(record.runId, record.judge.versionId))
+          : null;
       logger.out(
         flags.json
-          ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null }, null, 2)
+          ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null, humanEquivalent }, null, 2)
           : [renderTable(record, recordPath), ...(links ? ["", renderLinks(links)] : [])].join("\n"),
       );
       process.exitCode = record.summary.gate.passed ? EXIT.ok : EXIT.gateFailed;
