@@ -15,6 +15,7 @@ const PAGE_SCOPES: Record<string, Scope> = {
   "/label/mine/does-not-exist": "labels:write",
   "/label/new": "queues:manage",
   "/label/import": "queues:manage",
+  "/label/routing": "queues:manage",
   "/label/does-not-exist/adjudicate": "labels:adjudicate",
   "/label/does-not-exist/rubric": "queues:manage",
   "/label/does-not-exist/gold": "labels:adjudicate",

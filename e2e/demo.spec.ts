@@ -113,7 +113,9 @@ test("the HANNA Spearman table shows ρ per LLM and prompt variant per criterion
   }
   await expect(page.getByTestId("hanna-ceiling").locator('[data-criterion="Relevance"]')).toHaveText(/^-?\d\.\d{3}$/);
   const kappa = page.getByTestId("hanna-kappa");
-  await expect(kappa.getByRole("row")).toHaveCount(data.judges.length + 1);
+  // One row per judge, the existing extra row, and the human ceiling (Fleiss' κ) under its own name.
+  await expect(kappa.getByRole("row")).toHaveCount(data.judges.length + 2);
+  await expect(kappa.getByTestId("hanna-human-ceiling")).toContainText("Human ceiling: Fleiss' κ (quadratic)");
   await expect(kappa.locator('[data-model="ChatGPT"][data-version="1"] [data-criterion="Coherence"]')).toHaveText(
     /^-?\d\.\d{3} \[-?\d\.\d{2}, -?\d\.\d{2}\] [✓✗]$/,
   );
@@ -184,7 +186,7 @@ test("every page has real content after the first start", async ({ page }) => {
   ] as const) {
     await page.getByLabel("Judge name contains").fill(filter);
     await page.getByRole("button", { name: "Filter" }).click();
-    await expect(page).toHaveURL(new RegExp(`/judges\\?q=${filter}$`));
+    await expect(page).toHaveURL(new RegExp(`/judges\\?q=${filter}(&origin=all)?$`));
     const rows = page.getByTestId("judges-overview").getByRole("row");
     await expect(rows).toHaveCount(names.length);
     for (const name of names) {

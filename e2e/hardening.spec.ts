@@ -167,7 +167,11 @@ test("an upload in invalid UTF-8 is refused with its line, not stored with U+FFF
     data: body,
   });
   expect(response.status()).toBe(400);
-  expect(await response.json()).toEqual({ ok: false, errors: ["line 2: not valid UTF-8. Save the file as UTF-8 and try again."] });
+  expect(await response.json()).toEqual({
+    ok: false,
+    format: "jsonl",
+    errors: ["line 2: not valid UTF-8. Save the file as UTF-8 and try again."],
+  });
 });
 
 /** A fresh account (so the throttle's blocks never touch the demo accounts other specs sign in with). */
