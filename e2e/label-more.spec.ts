@@ -54,9 +54,11 @@ async function runAndCalibrateTest(page: Page, queueId: string) {
 
 /** "label about 93 more items, …" → 93; a decided plan → 0. */
 async function moreToLabel(page: Page, set: string): Promise<number> {
-  const sentence = (await page.locator(`[data-testid="plan-row"][data-queue="${set}"] [data-testid="plan-sentence"]`).textContent()) ?? "";
-  const match = /label (?:about )?(\d+) more item/i.exec(sentence);
-  return match ? Number(match[1]) : 0;
+  // The plan's own count (what Label more would draw), not a number read out of its sentence.
+  const more = await page
+    .locator(`[data-testid="plan-row"][data-queue="${set}"] [data-testid="plan-sentence"]`)
+    .getAttribute("data-wanted");
+  return more ? Number(more) : 0;
 }
 
 test("from a judge page that cannot decide, Label more draws a stratified sample; once labeled, the weighted estimate needs fewer labels", async ({

@@ -2,7 +2,7 @@ import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import type { PlanForJudge } from "@/lib/db/sampling";
 import { formatStat } from "@/lib/judges/format";
-import { planSentence, type PlanState } from "@/lib/judges/plan";
+import { planSentence, planWanted, type PlanState } from "@/lib/judges/plan";
 import { LabelMoreForm, OrderDevForm } from "./label-more-form";
 
 /**
@@ -44,7 +44,12 @@ export function GatePlanCard({ versionId, plans, canDraw }: { versionId: string;
                 {state ? <Badge tone={state.tone}>{state.badge}</Badge> : null}
                 {weighted ? <Badge tone="info">weighted estimate (Horvitz–Thompson)</Badge> : null}
               </p>
-              <p className="text-stone-900" data-testid="plan-sentence" data-more={plan?.moreToDecide ?? ""}>
+              <p
+                className="text-stone-900"
+                data-testid="plan-sentence"
+                data-more={plan?.moreToDecide ?? ""}
+                data-wanted={plan ? planWanted(plan) : ""}
+              >
                 {sentence}
               </p>
               {estimate ? (
