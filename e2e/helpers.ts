@@ -88,5 +88,11 @@ export function workbenchPages(): string[] {
 
 /** `gavel …` as a user runs it, against the database the e2e server uses. */
 export function gavel(args: string[]): Promise<CliRun> {
-  return runGavel(args, { GAVEL_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" });
+  // Each run under its own agent label (unless the test names one): runs from this checkout take their branch
+  // from git and the label from the suite, so they would otherwise be compared with the demo's and each other's,
+  // and the soft gates (latency vs the baseline's) would make exit codes depend on the machine's load.
+  const label = args.includes("--agent-label")
+    ? {}
+    : { GAVEL_AGENT_LABEL: `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` };
+  return runGavel(args, { GAVEL_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", ...label });
 }
