@@ -49,6 +49,18 @@ function comparable(item: ImportItem, expected: ExpectedItem) {
   };
 }
 
+/** The repository a folder's files come from, from its SOURCES.md line `Origin: owner/repo`. */
+const originOf = (project: string) =>
+  /^Origin: ([\w.-]+\/[\w.-]+)\s*$/m.exec(readFileSync(path.join(root, project, "SOURCES.md"), "utf8"))?.[1];
+
+it("holds at least 40 real files from at least 10 origin projects (issue #24)", () => {
+  const origins = projects.map((project) => [project, originOf(project)] as const);
+  for (const [project, origin] of origins) expect(origin, `${project}/SOURCES.md has an "Origin: owner/repo" line`).toBeDefined();
+  const files = projects.flatMap((project) => readdirSync(path.join(root, project)).filter(isCorpusFile));
+  expect(files.length).toBeGreaterThanOrEqual(40);
+  expect(new Set(origins.map(([, origin]) => origin?.toLowerCase())).size).toBeGreaterThanOrEqual(10);
+});
+
 it("every project folder holds at least one real file", () => {
   for (const project of projects) expect(readdirSync(path.join(root, project)).filter(isCorpusFile).length, project).toBeGreaterThan(0);
 });

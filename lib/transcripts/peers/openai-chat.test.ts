@@ -65,4 +65,37 @@ describe("OpenAI chat JSONL", () => {
       skipped: [{ where: "line 2", why: "no user message: nothing was asked, so there is nothing to label" }],
     });
   });
+
+  it("keeps top-level fields it has no place for in metadata, named as unmapped, and reads a top-level system", () => {
+    const result = parseOpenAiChat(
+      [
+        '{"messages": [{"role": "user", "content": "Weather in Paris?"}], "properties": {"grading": "search first"}}',
+        '{"system": "JSON Mode: Enabled", "messages": [{"role": "user", "content": "Capital of Australia?"}, {"role": "assistant", "content": "Canberra"}]}',
+        '{"system": 3, "messages": [{"role": "user", "content": "x"}]}',
+      ].join("\n"),
+    );
+    expect(result).toEqual({ ok: false, errors: ["line 3: system: system must be text"] });
+    const ok = parseOpenAiChat(fixture);
+    if (!ok.ok) throw new Error(ok.errors.join("\n"));
+    // The fixture's tools and parallel_tool_calls (line 1) and metadata (line 3) are kept, not dropped.
+    expect(ok.items.map((i) => i.unmapped)).toEqual([["tools", "parallel_tool_calls"], undefined, ["metadata"]]);
+    expect(ok.items[0]!.transcript.content.metadata).toMatchObject({ parallel_tool_calls: expect.anything() });
+    const two = parseOpenAiChat(
+      [
+        '{"messages": [{"role": "user", "content": "Weather in Paris?"}], "properties": {"grading": "search first"}}',
+        '{"system": "JSON Mode: Enabled", "messages": [{"role": "user", "content": "Capital of Australia?"}, {"role": "assistant", "content": "Canberra"}]}',
+      ].join("\n"),
+    );
+    if (!two.ok) throw new Error(two.errors.join("\n"));
+    expect(two.items[0]).toMatchObject({
+      unmapped: ["properties"],
+      transcript: { content: { metadata: { properties: { grading: "search first" } } } },
+    });
+    expect(two.items[1]!.unmapped).toBeUndefined();
+    expect(two.items[1]!.transcript.content.messages).toEqual([
+      { role: "system", content: "JSON Mode: Enabled" },
+      { role: "user", content: "Capital of Australia?" },
+      { role: "assistant", content: "Canberra" },
+    ]);
+  });
 });

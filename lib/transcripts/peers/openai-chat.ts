@@ -8,7 +8,10 @@ import { chatItem } from "./chat";
  * OpenAI chat JSONL: one conversation per line, `{"messages": [...]}` as OpenAI's fine-tuning and
  * evals files hold them (tools, parallel_tool_calls, metadata and an id allowed). Messages are
  * OpenAI's: role system | developer | user | assistant | tool | function, content text or parts,
- * tool_calls, tool_call_id. Pure; every bad line named.
+ * tool_calls, tool_call_id. A top-level `system` text (the Anthropic / Bedrock fine-tuning form of
+ * the same file) is the conversation's first message. Any other top-level field (tools, metadata,
+ * a dataset's own properties) has no transcript field: it is kept in content.metadata and named as
+ * unmapped, never dropped. Pure; every bad line named.
  */
 const part = z.looseObject({ type: z.string({ error: "a content part needs a type" }) });
 const message = z.looseObject({
@@ -38,6 +41,7 @@ const message = z.looseObject({
 const line = z.looseObject({
   messages: z.array(message, { error: 'each line needs "messages": a list of chat messages' }).min(1, "messages is empty"),
   id: z.union([z.string(), z.number()]).optional(),
+  system: z.string({ error: "system must be text" }).optional(),
 });
 
 export function parseOpenAiChat(input: string): ParseResult {
@@ -52,9 +56,17 @@ export function parseOpenAiChat(input: string): ParseResult {
       errors.push(...zodIssueTexts(where, parsed.error));
       continue;
     }
+    const { messages: lineMessages, id, system, ...rest } = parsed.data;
     const messages: ReadMessage[] = [];
     let bad = false;
-    parsed.data.messages.forEach((m, i) => {
+    if (system !== undefined) {
+      const read = readMessage({ role: "system", content: system }, "user");
+      if (typeof read === "string") {
+        errors.push(`${where}: system: ${read}`);
+        bad = true;
+      } else messages.push(read);
+    }
+    lineMessages.forEach((m, i) => {
       const read = readMessage(m, "user");
       if (typeof read === "string") {
         errors.push(`${where}: messages[${i}]: ${read}`);
@@ -67,11 +79,14 @@ export function parseOpenAiChat(input: string): ParseResult {
       skipped.push({ where, why: "no user message: nothing was asked, so there is nothing to label" });
       continue;
     }
-    const item = chatItem(
-      { where, source: "openai-chat", ...(parsed.data.id !== undefined ? { externalId: String(parsed.data.id) } : {}), messages },
-      errors,
-    );
-    if (item) items.push(item);
+    const item = chatItem({ where, source: "openai-chat", ...(id !== undefined ? { externalId: String(id) } : {}), messages }, errors);
+    if (!item) continue;
+    const unmapped = Object.keys(rest);
+    if (unmapped.length) {
+      item.transcript.content.metadata = rest;
+      item.unmapped = unmapped;
+    }
+    items.push(item);
   }
   if (errors.length) return { ok: false, errors };
   if (!items.length)
