@@ -11,7 +11,9 @@ export interface CliRun {
 export function gavel(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve("bin/gavel.mjs"), ...args], {
-      env: { ...process.env, ...env },
+      // Tests run from this checkout, whose branch git reports: a fixed branch that is not the default keeps a test's
+      // runs from becoming baselines for each other by where the checkout happens to be (CI clones main).
+      env: { ...process.env, GAVEL_BRANCH: "gavel-tests", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
