@@ -97,26 +97,31 @@ describe("judge fit: a judge whose kind does not fit a task's is refused before 
     expect(await db().run.count()).toBe(0);
   });
 
-  it("gavel validate and gavel run --judge refuse a pairwise judge for the smoke suite's binary judge task, accept a binary one", async () => {
-    await seedJudgeVersion("fit-pairwise-flag", { ...pairwise, model: "pairwise-flag" });
-    await seedJudgeVersion("fit-binary", binary);
-    const [validate, run, fits, missing] = await Promise.all([
-      gavel(["validate", "datasets/smoke", "--judge", "fit-pairwise-flag@1"], { DATABASE_URL: database.url() }),
-      gavel(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--judge", "fit-pairwise-flag@1"], {
-        DATABASE_URL: database.url(),
-      }),
-      gavel(["validate", "datasets/smoke", "--judge", "fit-binary"], { DATABASE_URL: database.url() }),
-      gavel(["validate", suite("no-such-judge")], { DATABASE_URL: database.url() }),
-    ]);
-    for (const result of [validate, run]) {
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain(
-        'task "summary" is binary (pass / fail on one output), but judge fit-pairwise-flag v1 is pairwise (A or B between two outputs): give this task a pass_fail judge.',
-      );
-    }
-    expect(fits).toMatchObject({ code: 0 });
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('task "summary" names judge "no-such-judge": No judge version "no-such-judge"');
-    expect(await db().run.count()).toBe(0);
-  });
+  // Several CLI processes in a row: over the 30 s default on PostgreSQL under load (timed out once there).
+  it(
+    "gavel validate and gavel run --judge refuse a pairwise judge for the smoke suite's binary judge task, accept a binary one",
+    { timeout: 120_000 },
+    async () => {
+      await seedJudgeVersion("fit-pairwise-flag", { ...pairwise, model: "pairwise-flag" });
+      await seedJudgeVersion("fit-binary", binary);
+      const [validate, run, fits, missing] = await Promise.all([
+        gavel(["validate", "datasets/smoke", "--judge", "fit-pairwise-flag@1"], { DATABASE_URL: database.url() }),
+        gavel(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#stubAgent", "--judge", "fit-pairwise-flag@1"], {
+          DATABASE_URL: database.url(),
+        }),
+        gavel(["validate", "datasets/smoke", "--judge", "fit-binary"], { DATABASE_URL: database.url() }),
+        gavel(["validate", suite("no-such-judge")], { DATABASE_URL: database.url() }),
+      ]);
+      for (const result of [validate, run]) {
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(
+          'task "summary" is binary (pass / fail on one output), but judge fit-pairwise-flag v1 is pairwise (A or B between two outputs): give this task a pass_fail judge.',
+        );
+      }
+      expect(fits).toMatchObject({ code: 0 });
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('task "summary" names judge "no-such-judge": No judge version "no-such-judge"');
+      expect(await db().run.count()).toBe(0);
+    },
+  );
 });
