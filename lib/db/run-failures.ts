@@ -1,19 +1,34 @@
 import "server-only";
 import type { BrokenTask } from "@/lib/compare/failure-groups";
 import type { Step } from "@/lib/trial/types";
+import type { HiddenTrials } from "./blind";
 import { db } from "./client";
 
 /**
  * The first failing (or erroring) trial of each of these tasks of a run, as the failure grouping
  * reads it (lib/compare/failure-groups.ts): the step it broke at, the tool called there, and every
- * grader that failed with its reason. Trials hidden from the viewer by blind review are never read,
- * so a task whose only failing trials are hidden is not returned.
+ * grader that failed with its reason. Blind review holds (lib/db/blind.ts): a task with a trial hidden
+ * from the viewer is not returned at all, and hidden trials are never read.
  */
-export async function brokenTasksOf(runId: string, taskKeys: readonly string[], hiddenTrials: ReadonlySet<string>): Promise<BrokenTask[]> {
+export async function brokenTasksOf(
+  runId: string,
+  keys: readonly string[],
+  hidden: Pick<HiddenTrials, "trials" | "taskKeys">,
+): Promise<BrokenTask[]> {
+  const taskKeys = keys.filter((key) => !hidden.taskKeys.has(key));
   if (taskKeys.length === 0) return [];
-  const trials = await db().trial.findMany({
-    where: { runId, verdict: { in: ["fail", "error"] }, task: { key: { in: [...taskKeys] } }, id: { notIn: [...hiddenTrials] } },
+  // Two reads: which trial is each task's first failing one (no trajectories), then only those
+  // trials in full — a run with many failing trials per task reads one trajectory per task.
+  const candidates = await db().trial.findMany({
+    where: { runId, verdict: { in: ["fail", "error"] }, task: { key: { in: taskKeys } }, id: { notIn: [...hidden.trials] } },
     orderBy: [{ trialIndex: "asc" }],
+    select: { id: true, taskId: true },
+  });
+  const first = new Map<string, string>();
+  for (const c of candidates) if (!first.has(c.taskId)) first.set(c.taskId, c.id);
+  const firstIds = [...first.values()];
+  const trials = await db().trial.findMany({
+    where: { id: { in: firstIds } },
     select: {
       trajectory: true,
       error: true,
@@ -27,7 +42,6 @@ export async function brokenTasksOf(runId: string, taskKeys: readonly string[], 
   });
   const out = new Map<string, BrokenTask>();
   for (const t of trials) {
-    if (out.has(t.task.key)) continue;
     const steps = (Array.isArray(t.trajectory) ? t.trajectory : []) as unknown as Step[];
     const failing = steps.find((s) => s.failing !== undefined);
     out.set(t.task.key, {

@@ -70,7 +70,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   // Diff first: the tasks this run newly fails, grouped by where they broke. Only what the viewer may
   // see: data.stats has no task blind review hides, and hidden trials are never read.
   const split = splitFailing(summary.taskOrder ?? Object.keys(data.stats), data.stats, data.baseline?.stats ?? null);
-  const groups = groupFailures(await brokenTasksOf(run.id, split.lead, data.blindTrials));
+  const groups = groupFailures(await brokenTasksOf(run.id, split.lead, { trials: data.blindTrials, taskKeys: data.blindTasks }));
   return (
     <>
       <PageHeader
