@@ -1,6 +1,8 @@
 import "server-only";
 import { can, type Principal } from "../roles";
+import { trialToTranscript } from "../transcripts/from-trial";
 import { db } from "./client";
+import { transcriptHash } from "./transcripts";
 
 /**
  * Blind review as a rule of the data layer. While a reviewer may still label an item, nothing they
@@ -83,26 +85,74 @@ export interface HiddenTrials {
 }
 
 /**
- * A run's trials that became queue items the viewer may still label. A run page would otherwise
- * show the graders' and the judge's verdict on the very output the reviewer is about to judge.
+ * A run's trials whose content is an item the viewer may still label. Blindness follows the content,
+ * not the row: a queue made from a run dedupes identical transcripts into one item linked to one
+ * trial, so a sibling trial with the same output, or a later run's trial with the same output, shows
+ * the very grade the reviewer is about to give. Each trial is hashed as the transcript it would be
+ * (trialToTranscript, transcriptHash: the queue's own identity) and matched to pending items by hash.
+ * Only a viewer with some pending item from a run pays for the hashing.
  */
 export async function hiddenTrialsOf(viewer: Viewer, runId: string): Promise<HiddenTrials> {
   const out: HiddenTrials = { trials: new Set(), taskIds: new Set(), taskKeys: new Set() };
   if (seesEverything(viewer)) return out;
-  const queued = await db().transcript.findMany({
-    where: { trial: { runId }, queueItems: { some: {} } },
-    select: { id: true, trial: { select: { id: true, taskId: true, task: { select: { key: true } } } } },
+  const pending = await db().queueItem.findFirst({
+    where: {
+      transcript: { source: "run", labels: { none: { reviewerId: viewer.id } } },
+      queue: { archivedAt: null, OR: [{ assignments: { none: {} } }, { assignments: { some: { userId: viewer.id } } }] },
+    },
+    select: { id: true },
   });
+  if (!pending) return out;
+  const trials = await db().trial.findMany({
+    where: { runId },
+    select: {
+      id: true,
+      taskId: true,
+      output: true,
+      trajectory: true,
+      finalState: true,
+      error: true,
+      task: { select: { key: true, prompt: true, definition: true } },
+    },
+  });
+  const hashOf = new Map(
+    trials.map((t) => [
+      t.id,
+      transcriptHash(
+        trialToTranscript({
+          id: t.id,
+          taskKey: t.task.key,
+          prompt: t.task.prompt,
+          definition: t.task.definition,
+          output: t.output,
+          trajectory: t.trajectory,
+          finalState: t.finalState,
+          error: t.error,
+        }),
+      ),
+    ]),
+  );
+  const hashes = [...new Set(hashOf.values())];
+  const queued: { id: string; contentHash: string }[] = [];
+  for (let i = 0; i < hashes.length; i += CHUNK) {
+    queued.push(
+      ...(await db().transcript.findMany({
+        where: { contentHash: { in: hashes.slice(i, i + CHUNK) }, queueItems: { some: {} } },
+        select: { id: true, contentHash: true },
+      })),
+    );
+  }
   if (queued.length === 0) return out;
   const hidden = await hiddenFrom(
     viewer,
     queued.map((t) => t.id),
   );
-  for (const t of queued) {
-    if (!t.trial || !hidden.has(t.id)) continue;
-    out.trials.add(t.trial.id);
-    out.taskIds.add(t.trial.taskId);
-    out.taskKeys.add(t.trial.task.key);
+  const hiddenHashes = new Set(queued.filter((t) => hidden.has(t.id)).map((t) => t.contentHash));
+  for (const t of trials) {
+    if (!hiddenHashes.has(hashOf.get(t.id)!)) continue;
+    out.trials.add(t.id);
+    out.taskIds.add(t.taskId);
+    out.taskKeys.add(t.task.key);
   }
   return out;
 }

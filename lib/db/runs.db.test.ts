@@ -142,6 +142,44 @@ describe("storing a run", () => {
     expect(after.open!.trials[0]!.verdict).toBe("fail");
   });
 
+  it("hides by content: a sibling trial with the same output and a later run's identical trial are hidden too", async () => {
+    const { record } = await runRefund("regressedAgent", 2);
+    const reviewer = await db().user.create({ data: { email: "blind-content@runs.test", role: "reviewer" } });
+    const viewer: Viewer = { id: reviewer.id, role: "reviewer" };
+    await createQueue(
+      createQueueInput.parse({
+        name: "run-blind-content",
+        kind: "binary",
+        rubric: "Pass when right.",
+        source: "run",
+        runId: record.runId,
+        passSample: "0",
+        sampleSeed: "1",
+      }),
+      null,
+    );
+    // The regressed agent answers the same way every time: each failing task's two trials are one item.
+    const q = { filter: "all" as const, tag: null, grader: null, page: 1, task: "refund-full-bank" };
+    const page = (await getRunPage(record.runId, q, viewer))!;
+    expect(page.open!.trials).toHaveLength(2);
+    for (const trial of page.open!.trials) expect(trial).toMatchObject({ verdict: null, score: null, error: null, graderResults: [] });
+    // Ten failing tasks, twenty failing trials, ten items: each item's transcript links to one trial at most
+    // (here to the earlier test's run, whose identical trial was stored first).
+    const queue = await db().labelQueue.findFirstOrThrow({
+      where: { name: "run-blind-content" },
+      select: { _count: { select: { items: true } } },
+    });
+    expect(queue._count.items).toBe(10);
+
+    // A later run of the same agent: nothing of it is queued, yet its identical trials are graded content the reviewer has pending.
+    const later = await runRefund("regressedAgent", 1);
+    const laterPage = (await getRunPage(later.record.runId, q, viewer))!;
+    expect(laterPage.open!.trials[0]).toMatchObject({ verdict: null, graderResults: [] });
+    // Ten failing tasks pending in this queue (and, run after the test above, its sampled passes, pending for this reviewer too).
+    expect(laterPage.blindTasks.size).toBeGreaterThanOrEqual(10);
+    expect((await getRunPage(later.record.runId, q, ADMIN))!.open!.trials[0]!.verdict).toBe("fail");
+  });
+
   it("reuses a suite version by its hash and shows its runs over time", async () => {
     await runRefund("referenceAgent", 1);
     await runRefund("referenceAgent", 1);
