@@ -47,6 +47,7 @@ const SURFACES: Record<string, string> = {
   "page /judges/policy": "admins only: gate policy",
   "page /judges/versions/[versionId]/edit": "a form",
   "page /judges/versions/[versionId]/new-model": "a form",
+  "page /label/routing": "queue managers only: ingestion counts, routing rules and which label set each trace went to, no verdict or label",
   "page /label/[queueId]/rubric": "admins only: the rubric and its worked examples (finished gold items)",
   "page /label/import": "admins only: a form",
   "page /label/new": "admins only: a form",
