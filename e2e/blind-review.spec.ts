@@ -47,6 +47,7 @@ const SURFACES: Record<string, string> = {
   "page /judges/policy": "admins only: gate policy",
   "page /judges/versions/[versionId]/edit": "a form",
   "page /judges/versions/[versionId]/new-model": "a form",
+  "page /label/routing": "queue managers only: ingestion counts, routing rules and which label set each trace went to, no verdict or label",
   "page /label/[queueId]/rubric": "admins only: the rubric and its worked examples (finished gold items)",
   "page /label/import": "admins only: a form",
   "page /label/new": "admins only: a form",
@@ -305,6 +306,10 @@ test("a run whose trials became queue items shows a reviewer none of their verdi
   await admin.goto(`/runs/${runId}?task=t2`);
   await expect(admin.getByRole("list", { name: "Grader verdicts" }).first()).toContainText(`bye${tag}`);
   await expect(admin.getByTestId("run-blind-notice")).toHaveCount(0);
+  // The admin's page leads with the three failures, one group (the same grader, on the final output).
+  await expect(admin.getByTestId("run-verdict")).toContainText(/3 (newly )?failing tasks/);
+  await expect(admin.getByTestId("failure-group")).toHaveCount(1);
+  await expect(admin.getByTestId("failure-group")).toContainText("3 at the final output");
 
   const page = await browser.newContext().then((c) => c.newPage());
   const responses = recordResponses(page);
@@ -313,6 +318,10 @@ test("a run whose trials became queue items shows a reviewer none of their verdi
   await expect(page.getByTestId("task-row-t2")).toContainText("hidden until you label");
   await expect(page.getByTestId("task-row-t0")).toContainText("pass");
   await expect(page.getByRole("list", { name: "Grader verdicts" }).first()).toBeEmpty();
+  // The grouped failures go through the same hiding: no hidden trial's task is listed or counted.
+  await expect(page.getByTestId("run-verdict")).toContainText(/ 0 (newly )?failing tasks/);
+  await expect(page.getByTestId("failure-group")).toHaveCount(0);
+  await expect(page.getByTestId("failure-headline")).toHaveCount(0);
   await page.goto(`/runs/${runId}?status=failing`);
   await expect(page.getByText("No task matches these filters.")).toBeVisible();
   await page.goto(`/runs/compare?base=${runId}&head=${runId}`);

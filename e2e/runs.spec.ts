@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_RUNS } from "../prisma/demo-runs";
@@ -11,7 +11,9 @@ import { account, gavel, signIn } from "./helpers";
  */
 
 async function runId(args: string[], expectedCode: number): Promise<string> {
-  const result = await gavel([...args, "--json", "--out", out]);
+  // No baseline: these runs are made from a git checkout (branch and commit come from git), so they
+  // would be held against the demo's main runs; this file is about the pages, not the baseline gates.
+  const result = await gavel([...args, "--baseline", "none", "--json", "--out", out]);
   expect(result.code, result.stderr).toBe(expectedCode);
   return JSON.parse(result.stdout).runId as string;
 }
@@ -94,6 +96,65 @@ test("a failed run shows every verdict with its reason and highlights the step t
   await expect(
     page.getByRole("region", { name: "Task refund-full-card", exact: true }).locator("details[id^='trial-refund-full-card-']"),
   ).toHaveCount(2);
+});
+
+test("the demo's failed refund run leads with the verdict and its failures grouped by where they broke, the rest folded", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The regressed agent's demo run: on its own branch, held against the reference run on main.
+  await signIn(page, account("viewer"), "/runs?branch=retry-pending-refunds");
+  const row = page.getByRole("row").filter({ hasText: "regressedAgent" }).first();
+  const demoRun = (await row.getAttribute("data-testid"))!.replace(/^run-row-/, "");
+  await page.goto(`/runs/${demoRun}`);
+  await expect(page.getByTestId("run-where")).toContainText("branch retry-pending-refunds");
+
+  const verdict = page.getByTestId("run-verdict");
+  await expect(verdict).toContainText("Gate failed");
+  await expect(verdict).toContainText(/\d+ newly failing tasks · pass rate \d+\.\d% vs threshold \d+\.\d%/);
+  const headline = page.getByTestId("failure-headline");
+  await expect(headline).toContainText(/^All \d+ newly failing tasks break at steps? 3\b.* issue_refund: /);
+  const groups = page.getByTestId("failure-group");
+  const first = groups.first();
+  await expect(first).toContainText(/^\d+ at steps? 3\b.* issue_refund — /);
+  await expect(first.getByRole("link", { name: "refund-full-bank", exact: true })).toBeVisible();
+
+  // Above the fold at 1440×900: the verdict, the headline and the whole first group.
+  for (const el of [verdict, headline, first]) {
+    const box = (await el.boundingBox())!;
+    expect(box.y + box.height, await el.innerText()).toBeLessThanOrEqual(900);
+  }
+
+  // The count in the verdict is the tasks in the groups, each task listed once.
+  const newly = Number((await verdict.innerText()).match(/(\d+) newly failing/)![1]);
+  const listed = await groups.getByRole("link").allInnerTexts();
+  expect(listed.length).toBe(newly);
+  expect(new Set(listed).size).toBe(listed.length);
+  // The same tasks compare with the baseline calls newly failing, nothing more.
+  await page.getByRole("link", { name: "Compare with the baseline" }).click();
+  const changes = page.getByRole("table", { name: "Newly failing tasks" }).locator("tr[data-testid^='change-']");
+  await expect(changes).toHaveCount(newly);
+  const compared = await changes.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-testid")!.replace(/^change-/, "")));
+  expect([...compared].sort()).toEqual([...listed].sort());
+  await page.goto(`/runs/${demoRun}`);
+
+  // The gate table is folded, one click away, and still says which gate failed.
+  const folded = page.getByTestId("gates-folded");
+  await expect(folded).toContainText(/Gates: \d+ failed of \d+/);
+  const table = page.getByRole("table", { name: "Gate results" });
+  await expect(table).toBeHidden();
+  await expect(page.getByTestId("gate-threshold")).toContainText("fail");
+  const shot = await page.screenshot();
+  writeFileSync(test.info().outputPath("failed-run.png"), shot);
+  if (process.env.GAVEL_DOCS_SCREENSHOTS === "1") {
+    mkdirSync(path.join("docs", "images"), { recursive: true });
+    writeFileSync(path.join("docs", "images", "failed-run.png"), shot);
+  }
+  await folded.locator("summary").click();
+  await expect(table).toBeVisible();
+  // A group's task opens at its trials.
+  await page.getByTestId("failure-group").first().getByRole("link", { name: "refund-full-bank", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Task refund-full-bank", exact: true })).toBeVisible();
 });
 
 test("the run page filters tasks by status, tag and grader, with keys for the filters", async ({ page }) => {

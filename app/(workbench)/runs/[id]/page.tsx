@@ -9,8 +9,12 @@ import { comparePath } from "@/lib/compare/links";
 import { getRunProgress } from "@/lib/db/distributed";
 import { markStaleRuns } from "@/lib/db/run-resume";
 import { compareTarget, getRunPage, TASK_FILTERS, type TaskFilter } from "@/lib/db/run-page";
+import { brokenTasksOf } from "@/lib/db/run-failures";
+import { splitFailing } from "@/lib/compare/failing-split";
+import { groupFailures } from "@/lib/compare/failure-groups";
 import type { RunSummary } from "@/lib/engine/reducers";
 import type { BaselineInfo, GateResult } from "@/lib/gates/result";
+import { FailureSummary } from "../_components/failure-summary";
 import { GatesCard } from "../_components/gates-card";
 import { AutoRefresh } from "../_components/auto-refresh";
 import { JudgeReading } from "../_components/judge-reading";
@@ -30,6 +34,7 @@ type StoredSummary = Partial<RunSummary> & {
   gates?: GateResult[];
   baseline?: BaselineInfo | null;
   distributed?: { problems?: string[] };
+  taskOrder?: string[];
 };
 
 interface Search {
@@ -62,6 +67,10 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const target = await compareTarget(run);
   // While the run is in flight its counts come from the stored trials, re-read every couple of seconds.
   const progress = run.status === "running" ? await getRunProgress(run.id) : null;
+  // Diff first: the tasks this run newly fails, grouped by where they broke. Only what the viewer may
+  // see: data.stats has no task blind review hides, and hidden trials are never read.
+  const split = splitFailing(summary.taskOrder ?? Object.keys(data.stats), data.stats, data.baseline?.stats ?? null);
+  const groups = groupFailures(await brokenTasksOf(run.id, split.lead, { trials: data.blindTrials, taskKeys: data.blindTasks }));
   return (
     <>
       <PageHeader
@@ -86,8 +95,20 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             <LiveProgress progress={progress} now={new Date()} problems={summary.distributed?.problems} />
           </>
         ) : null}
+        {data.blindTasks.size > 0 ? (
+          <Alert tone="info" data-testid="run-blind-notice">
+            {data.blindTasks.size === 1 ? "One task has" : `${data.blindTasks.size} tasks have`} trials in a label queue you review. Their
+            verdicts, reasons and status stay hidden here until you have labeled them, so your label is your own.
+          </Alert>
+        ) : null}
+        <FailureSummary
+          run={run}
+          gates={summary.gates}
+          split={split}
+          groups={groups}
+          gatesTable={summary.gates ? <GatesCard gates={summary.gates} baseline={summary.baseline ?? null} runId={run.id} /> : null}
+        />
         <RunSummaryCard run={run} summary={summary} />
-        {summary.gates ? <GatesCard gates={summary.gates} baseline={summary.baseline ?? null} runId={run.id} /> : null}
         {run.judgeVersion ? (
           <JudgeReading
             runId={run.id}
@@ -102,12 +123,6 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             judgeVersionId={run.judgeVersion.id}
             atRunTime={{ state: run.judgeState, hash: run.judgeVersionHash, calibrationId: run.judgeCalibrationId }}
           />
-        ) : null}
-        {data.blindTasks.size > 0 ? (
-          <Alert tone="info" data-testid="run-blind-notice">
-            {data.blindTasks.size === 1 ? "One task has" : `${data.blindTasks.size} tasks have`} trials in a label queue you review. Their
-            verdicts, reasons and status stay hidden here until you have labeled them, so your label is your own.
-          </Alert>
         ) : null}
         <TaskFilters runId={run.id} query={query} data={data} />
         <TaskTable runId={run.id} query={query} data={data} />

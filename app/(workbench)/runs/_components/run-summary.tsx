@@ -2,7 +2,6 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { ms, pct, usd } from "@/lib/format";
 import type { RunSummary } from "@/lib/engine/reducers";
 import type { RunPage } from "@/lib/db/run-page";
-import { GateBadge } from "./verdict-badge";
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -13,7 +12,7 @@ function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-/** The gate and the run's numbers: pass rate against threshold, counts, flaky tasks, cost, latency. */
+/** The run's numbers (the verdict leads the page, above this): pass rate against threshold, counts, flaky tasks, cost, latency. */
 export function RunSummaryCard({
   run,
   summary,
@@ -24,11 +23,7 @@ export function RunSummaryCard({
   return (
     <Card>
       <CardHeader
-        title={
-          <span className="flex items-center gap-2">
-            Gate <GateBadge passed={run.gatePassed} status={run.status} />
-          </span>
-        }
+        title="The run's numbers"
         description={
           summary.error
             ? `The run ended in an error: ${summary.error}`
