@@ -51,8 +51,6 @@ const SURFACES: Record<string, string> = {
   "page /label/[queueId]/rubric": "admins only: the rubric and its worked examples (finished gold items)",
   "page /label/import": "admins only: a form",
   "page /label/new": "admins only: a form",
-  "page /label/routing":
-    "admins only: live ingestion's routing rules and the traces it closed (counts, services, notes; no verdict or label)",
   "page /runs": "runs list",
   "page /runs/[id]": "checked: trial verdicts, reasons and task status (trials that became queue items)",
   "page /runs/compare": "checked: per-task status of two runs (trials that became queue items)",
