@@ -7,8 +7,6 @@ import { runSuite } from "@/lib/engine/run-suite";
 import { databaseUrl } from "@/lib/database-url";
 import { checkBaselineRun } from "@/lib/db/baselines";
 import { disconnectAll } from "@/lib/db/disconnect";
-import { judgeVerdictsWithGold } from "@/lib/db/runs";
-import { humanEquivalentPassRate } from "@/lib/judges/human-equivalent";
 import { ensureMigrated } from "@/lib/db/ensure-migrated";
 import type { ResumableRun } from "@/lib/db/run-resume";
 import { markStaleRuns } from "@/lib/db/run-store";
@@ -195,10 +193,9 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       if (diff && !links) logger.info(renderLocalDiff(record, diff));
       logger.info(baselineStanding(record.source, record.suite.file).message);
       // The pass rate reviewers would give (PPI++), the run page's number; from the local database only.
+      // Loaded only here: a run without a judge (or without --json) never loads the database client for it.
       const humanEquivalent =
-        flags.json && record.judge?.versionId && !flags.server
-          ? humanEquivalentPassRate(await judgeVerdictsWithGold(record.runId, record.judge.versionId))
-          : null;
+        flags.json && record.judge?.versionId && !flags.server ? await humanEquivalentOf(record.runId, record.judge.versionId) : null;
       logger.out(
         flags.json
           ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null, humanEquivalent }, null, 2)
@@ -227,4 +224,12 @@ export function serverRetryMs(raw: string | undefined): number {
   const seconds = Number(text);
   if (!Number.isFinite(seconds) || seconds < 0) throw new UsageError(`GAVEL_SERVER_RETRY_S must be a number of seconds, not "${text}"`);
   return seconds * 1000;
+}
+
+async function humanEquivalentOf(runId: string, judgeVersionId: string) {
+  const [{ judgeVerdictsWithGold }, { humanEquivalentPassRate }] = await Promise.all([
+    import("@/lib/db/runs"),
+    import("@/lib/judges/human-equivalent"),
+  ]);
+  return humanEquivalentPassRate(await judgeVerdictsWithGold(runId, judgeVersionId));
 }
