@@ -1,4 +1,4 @@
-import { annotationLabels, parsePassWhen, type AnnotationMapping } from "../../connectors/langfuse/annotations";
+import { annotationLabels, type AnnotationMapping } from "../../connectors/langfuse/annotations";
 import { createLangfuseClient, LangfuseApiError, type Json } from "../../connectors/langfuse/client";
 import { pullLangfuse } from "../../connectors/langfuse/pull";
 import { databaseUrl } from "../../database-url";
@@ -8,7 +8,9 @@ import { ensureMigrated } from "../../db/ensure-migrated";
 import { importFile } from "../../db/import";
 import { importParsedLabels } from "../../db/label-import";
 import { UserError } from "../../errors";
-import { parseLangfuse } from "../../transcripts/peers/langfuse";
+import { mapLangfuseTrace } from "../../transcripts/peers/langfuse";
+import { mappingFromFlags, parsePassWhen, parseScoreMapFile, type ScoreMapping } from "../../transcripts/score-mapping";
+import { readFileSync } from "node:fs";
 import { EXIT, UsageError } from "../exit";
 import type { Logger } from "../logger";
 import { valueMapOptions } from "./import-labels";
@@ -34,9 +36,35 @@ const SHOWN = 50;
 
 function mappingOf(options: ImportLangfuseOptions): AnnotationMapping | null {
   if (!options.labelScore) return null;
-  const passWhen = options.passWhen === undefined ? undefined : parsePassWhen(options.passWhen);
-  if (typeof passWhen === "string") throw new UsageError(passWhen);
+  const passWhen = options.labelPassWhen === undefined ? undefined : parsePassWhen(options.labelPassWhen);
+  if (typeof passWhen === "string") throw new UsageError(`--label-pass-when ${passWhen}`);
   return { score: options.labelScore, passWhen, values: valueMapOptions(options.map, options.mapFile) };
+}
+
+/** Which scores are a judge's verdicts (--score/--pass-when or --score-map), as `gavel import transcripts` takes them. */
+function verdictMappingOf(options: ImportLangfuseOptions): ScoreMapping | null {
+  if (options.scoreMap) {
+    let text: string;
+    try {
+      text = readFileSync(options.scoreMap, "utf8");
+    } catch (error) {
+      throw new UsageError(`Cannot read ${options.scoreMap}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    const parsed = parseScoreMapFile(text);
+    if ("errors" in parsed) throw new UsageError(`${options.scoreMap}: ${parsed.errors.join("; ")}`);
+    return parsed;
+  }
+  const flags = mappingFromFlags(options.score, options.passWhen, options.judge);
+  if (typeof flags === "string") throw new UsageError(flags);
+  return flags;
+}
+
+/** The rules whose score some trace of this page has: a page without a score is not the user's mistake. */
+function rulesFor(traces: Json[], mapping: ScoreMapping | null): ScoreMapping | null {
+  if (!mapping) return null;
+  const names = new Set(traces.flatMap((t) => (Array.isArray(t.scores) ? t.scores : []).map((s) => String((s as Json).name))));
+  const rules = mapping.rules.filter((r) => names.has(r.score));
+  return rules.length ? { rules } : null;
 }
 
 export async function importLangfuse(
@@ -45,6 +73,7 @@ export async function importLangfuse(
   logger: Logger,
 ): Promise<number> {
   const mapping = mappingOf(options);
+  const verdictMapping = verdictMappingOf(options);
   let client: ReturnType<typeof createLangfuseClient>;
   try {
     client = createLangfuseClient({
@@ -81,7 +110,7 @@ export async function importLangfuse(
         loadCursor: () => readConnectorCursor(key),
         saveCursor: (cursor) => saveConnectorCursor(key, { ...cursor }),
         log: (message) => logger.info(message),
-        saveTraces: async (traces) => savePage(traces, options, mapping, report, left),
+        saveTraces: async (traces) => savePage(traces, options, { labels: mapping, verdicts: verdictMapping }, report, left),
       },
     );
     Object.assign(report, {
@@ -126,15 +155,17 @@ export async function importLangfuse(
 async function savePage(
   traces: Json[],
   options: ImportLangfuseOptions,
-  mapping: AnnotationMapping | null,
+  mappings: { labels: AnnotationMapping | null; verdicts: ScoreMapping | null },
   report: LangfusePullReport,
   left: Map<string, number>,
 ) {
+  const mapping = mappings.labels;
   const good: Json[] = [];
   for (const trace of traces) {
-    const parsed = parseLangfuse(JSON.stringify(trace));
-    if (parsed.ok) good.push(trace);
-    else report.traces.skipped.push({ trace: String(trace.id), why: parsed.errors });
+    const { observations, scores, ...row } = trace;
+    const mapped = mapLangfuseTrace({ trace: row, observations: observations as Json[], scores: scores as Json[] });
+    if (mapped.ok) good.push(trace);
+    else report.traces.skipped.push({ trace: String(trace.id), why: "skipped" in mapped ? [mapped.skipped.why] : mapped.errors });
   }
   if (good.length === 0) return;
   const annotations = annotationLabels(good, mapping);
@@ -152,6 +183,7 @@ async function savePage(
     format: "langfuse",
     fileName: `langfuse:${report.host}`,
     queue: options.queue ? { name: options.queue, rubric: options.rubric } : null,
+    scoreMapping: rulesFor(good, mappings.verdicts),
   });
   if (!imported.ok) throw new UserError(`the page did not import: ${imported.errors.slice(0, SHOWN).join("; ")}`, 422);
   report.transcripts.created += imported.created;

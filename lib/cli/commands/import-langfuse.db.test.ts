@@ -69,6 +69,10 @@ const pull = (extra: string[] = []) =>
       "Bad=fail",
       "--page-size",
       "4",
+      "--score",
+      "toxicity",
+      "--pass-when",
+      "<=0.1",
       "--json",
       ...extra,
     ],
@@ -91,6 +95,9 @@ describe("gavel import langfuse", () => {
       cursor: "2026-11-03T10:00:05.000Z",
     });
     expect(report.notes).toContain('6 human annotation "tone" (not the --label-score) left as they are');
+    // toxicity 0.02 from an evaluator: a verdict only because --score/--pass-when said lower is better.
+    expect(report.verdicts).toEqual({ created: 6, existing: 0 });
+    expect(await db().judgeVerdict.count({ where: { judgeVersion: { judge: { name: "langfuse-toxicity" } }, value: "pass" } })).toBe(6);
 
     const transcripts = await db().transcript.findMany({ where: { source: "langfuse" }, select: { externalId: true, taskPrompt: true } });
     expect(transcripts.map((t) => t.externalId).sort()).toEqual(traces().map((t) => t.id));
@@ -171,12 +178,12 @@ describe("gavel import langfuse", () => {
     });
     expect(noKeys.code).toBe(2);
     expect(noKeys.stderr).toContain("Set LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY");
-    const noScore = await gavel(["import", "langfuse", "--host", mock.url, "--since", "2026-11-01", "--pass-when", ">=0.5"], {
+    const noScore = await gavel(["import", "langfuse", "--host", mock.url, "--since", "2026-11-01", "--label-pass-when", ">=0.5"], {
       DATABASE_URL: database.url(),
       ...keys,
     });
     expect(noScore.code).toBe(2);
-    expect(noScore.stderr).toContain("--pass-when, --map and --map-file apply to --label-score");
+    expect(noScore.stderr).toContain("--label-pass-when, --map and --map-file apply to --label-score");
     const wrongKeys = await gavel(["import", "langfuse", "--host", mock.url, "--since", "2026-11-01"], {
       DATABASE_URL: database.url(),
       ...keys,

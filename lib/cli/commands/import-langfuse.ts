@@ -4,9 +4,10 @@ import type { RegisterCommand } from "./index";
 
 /**
  * `gavel import langfuse --host URL --since DATE [--until DATE] [--tags a,b] [--queue Q]
- * [--label-score NAME (--pass-when ">=0.5" | --map VALUE=pass …)]`: pulls a Langfuse project's
+ * [--label-score NAME (--label-pass-when ">=0.5" | --map VALUE=pass …)] [--score NAME --pass-when … | --score-map F]`: pulls a Langfuse project's
  * traces (with observations and scores) through its public API into transcripts, mapped as a file
- * import is, and its human annotation scores into the queue as labels through the given mapping.
+ * import is (scores are verdicts only through --score/--score-map), and its human annotation scores
+ * into the queue as labels through the given mapping.
  * The keys come from LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY. The work loads only when it runs.
  */
 const date = (flag: string) =>
@@ -41,7 +42,11 @@ export const importLangfuseOptions = z
     queue: z.string().trim().min(1, "--queue needs a queue name").optional(),
     rubric: z.string().trim().min(1).optional(),
     labelScore: z.string().trim().min(1, "--label-score needs a score name").optional(),
+    labelPassWhen: z.string().optional(),
+    score: z.string().optional(),
     passWhen: z.string().optional(),
+    judge: z.string().optional(),
+    scoreMap: z.string().trim().min(1).optional(),
     map: z.array(z.string()).default([]),
     mapFile: z.string().trim().min(1).optional(),
     pageSize: z.coerce
@@ -57,12 +62,13 @@ export const importLangfuseOptions = z
     const fail = (message: string) => ctx.addIssue({ code: "custom", message });
     if (o.until && o.until <= o.since) fail("--until must be after --since");
     if (o.labelScore && !o.queue) fail("--label-score puts labels into a queue: give --queue too");
-    if (o.labelScore && !o.passWhen && o.map.length === 0 && !o.mapFile)
+    if (o.labelScore && !o.labelPassWhen && o.map.length === 0 && !o.mapFile)
       fail(
-        `--label-score ${o.labelScore} needs a mapping: --pass-when ">=0.5" for numbers, or --map VALUE=pass / --map-file for categories`,
+        `--label-score ${o.labelScore} needs a mapping: --label-pass-when ">=0.5" for numbers, or --map VALUE=pass / --map-file for categories`,
       );
-    if (!o.labelScore && (o.passWhen || o.map.length || o.mapFile))
-      fail("--pass-when, --map and --map-file apply to --label-score: name the score");
+    if (!o.labelScore && (o.labelPassWhen || o.map.length || o.mapFile))
+      fail("--label-pass-when, --map and --map-file apply to --label-score: name the score");
+    if (o.scoreMap && (o.score || o.passWhen)) fail("give --score-map or --score with --pass-when, not both");
   });
 
 export type ImportLangfuseOptions = z.infer<typeof importLangfuseOptions>;
@@ -84,9 +90,13 @@ export const registerImportLangfuse: RegisterCommand = (program, { logger }) => 
     .option("--queue <name>", "add the transcripts to this label queue (created when new)")
     .option("--rubric <text>", "the rubric of a queue created by --queue")
     .option("--label-score <name>", "the Langfuse human annotation score that is the queue's label")
-    .option("--pass-when <comparison>", 'for a numeric or boolean --label-score: when it is a pass, e.g. ">=0.5"')
+    .option("--label-pass-when <condition>", 'when the --label-score is a pass, e.g. ">=0.5", "<=0.2" or "in [Good, Great]"')
     .option("--map <from=to>", "for a categorical or boolean --label-score: what a value means (repeatable), e.g. Good=pass", collect)
     .option("--map-file <file>", "the value mapping as a file (JSON object or FROM=TO lines)")
+    .option("--score <name>", "a score (from an evaluator or the API) that is a judge's verdict, with --pass-when")
+    .option("--pass-when <condition>", 'when that score is a pass, e.g. ">=0.5" or "<=0.2" (lower is better)')
+    .option("--judge <name>", "the replay judge the --score verdicts go to (default langfuse-<score>)")
+    .option("--score-map <file>", "several scores as verdicts: a YAML/JSON mapping file (docs/transcripts.md)")
     .option("--page-size <n>", "traces per page (1–100)", "50")
     .option("--from-start", "ignore where the last pull stopped and start at --since")
     .option("--json", "print the result as JSON")

@@ -1,49 +1,24 @@
 import type { ImportedLabel } from "../../labeling/label-import/types";
+import { langfuseScore } from "../../transcripts/peers/langfuse";
+import { passes, type PassCondition } from "../../transcripts/score-mapping";
 import { applyValueMap, type ValueMap } from "../../labeling/label-import/value-map";
 import type { Json } from "./client";
 
 /**
  * Langfuse human annotation scores (source ANNOTATION, given by a person in Langfuse's annotation UI
  * or queues) as Gavel labels. Only through a mapping the user gave: which score is the label and
- * how its value becomes one of the queue's values (a threshold for numbers, FROM=TO for categories
- * and booleans). Nothing is guessed: a score whose value the mapping does not cover is an error
+ * how its value becomes one of the queue's values (a condition as --pass-when writes it, the same
+ * grammar as score-mapping.ts, or FROM=TO for categories and booleans). Nothing is guessed: a score whose value the mapping does not cover is an error
  * naming the trace and the score; annotations of other scores are counted and left as they are.
  * The reviewer is the annotator (authorUserId), who gets a Gavel account that cannot sign in.
  */
-export interface PassWhen {
-  op: ">=" | ">" | "<=" | "<" | "==" | "!=";
-  value: number;
-}
-
 export interface AnnotationMapping {
   /** The Langfuse score name that is the label. */
   score: string;
-  passWhen?: PassWhen;
+  /** When the score is a pass (score-mapping.ts: ">=0.5", "<=0.2", "==Good", "in [Good, Great]"). */
+  passWhen?: PassCondition;
   /** Category (or True/False, or a number as text) → queue value. */
   values: ValueMap;
-}
-
-export function parsePassWhen(text: string): PassWhen | string {
-  const m = /^\s*(>=|<=|==|!=|>|<)\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
-  if (!m) return `--pass-when "${text}" is not a comparison like ">=0.5", "<0.2" or "==1"`;
-  return { op: m[1] as PassWhen["op"], value: Number(m[2]) };
-}
-
-function passes(rule: PassWhen, v: number): boolean {
-  switch (rule.op) {
-    case ">=":
-      return v >= rule.value;
-    case ">":
-      return v > rule.value;
-    case "<=":
-      return v <= rule.value;
-    case "<":
-      return v < rule.value;
-    case "==":
-      return v === rule.value;
-    case "!=":
-      return v !== rule.value;
-  }
 }
 
 export interface AnnotationResult {
@@ -61,21 +36,19 @@ const mapped = (map: ValueMap, key: string) => {
 };
 
 /** The label a mapped annotation score gives, or why it cannot be one. */
-function valueOf(score: Json, mapping: AnnotationMapping): string | { error: string } {
-  const type = String(score.dataType ?? "").toUpperCase();
-  const text = typeof score.stringValue === "string" ? score.stringValue : null;
-  const number = typeof score.value === "number" ? score.value : null;
+function valueOf(raw: Json, mapping: AnnotationMapping): string | { error: string } {
+  const type = String(raw.dataType ?? "").toUpperCase() || "untyped";
+  const score = langfuseScore(raw);
+  const text = typeof raw.stringValue === "string" ? raw.stringValue : score ? String(score.value) : null;
   const byText = text === null ? null : mapped(mapping.values, text);
   if (byText !== null) return byText;
-  // A categorical score's number is only its category's position: never compared to a threshold.
-  if (number !== null && type !== "CATEGORICAL") {
-    if (mapping.passWhen) return passes(mapping.passWhen, number) ? "pass" : "fail";
-    const byNumber = mapped(mapping.values, String(number));
-    if (byNumber !== null) return byNumber;
+  if (score && mapping.passWhen) {
+    const pass = passes(score.value, mapping.passWhen);
+    if (pass !== null) return pass ? "pass" : "fail";
   }
-  const shown = text ?? (number === null ? "no value" : String(number));
+  const shown = text ?? "no value";
   return {
-    error: `the ${type || "untyped"} value ${JSON.stringify(shown)} is not covered by the mapping: add --map ${JSON.stringify(`${shown}=pass`)} (or =fail)${type === "NUMERIC" ? " or --pass-when" : ""}`,
+    error: `the ${type} value ${JSON.stringify(shown)} is not covered by the mapping: add --map ${JSON.stringify(`${shown}=pass`)} (or =fail)${type === "NUMERIC" ? " or --label-pass-when" : ""}`,
   };
 }
 
