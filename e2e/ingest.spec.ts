@@ -37,7 +37,7 @@ test("an admin makes a traces:ingest token and a routing rule into a label set",
   await page.goto("/label/routing");
   await expect(page.getByRole("heading", { name: "Live traces" })).toBeVisible();
   const form = page.getByRole("form", { name: "New routing rule" });
-  await form.getByLabel("Name").fill(`support ${tag}`);
+  await form.getByLabel("Name", { exact: true }).fill(`support ${tag}`);
   await form.getByLabel("Label set").selectOption({ label: `live-${tag}` });
   await form.getByLabel(/Service name/).fill(service);
   await form.getByRole("button", { name: "Add rule" }).click();
