@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { crossSiteRefusal, maxUploadBytes, sizeRefusal } from "./lib/server/request-guard";
+import { crossSiteRefusal, lengthRequiredRefusal, maxUploadBytes, sizeRefusal } from "./lib/server/request-guard";
 
 /**
  * Runs before every page and route. First it refuses what no page should see: a cross-site
@@ -14,6 +14,8 @@ export function proxy(request: NextRequest) {
   if (crossSite) return NextResponse.json({ error: crossSite }, { status: 403 });
   const tooLarge = sizeRefusal(request, maxUploadBytes());
   if (tooLarge) return NextResponse.json({ error: tooLarge }, { status: 413, headers: { connection: "close" } });
+  const noLength = lengthRequiredRefusal(request);
+  if (noLength) return NextResponse.json({ error: noLength }, { status: 411, headers: { connection: "close" } });
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const dev = process.env.NODE_ENV !== "production";

@@ -68,7 +68,10 @@ describe("a malformed suite names the file, the task and the field", () => {
   });
 
   it("bad JSON", async () => {
-    expect(await problems('{"name": "demo",', "suite.json")).toEqual([expect.stringMatching(/^FILE: invalid JSON: /)]);
+    expect(await problems('{"name": "demo",', "suite.json")).toEqual([expect.stringMatching(/^FILE: invalid JSON: .*line 1/)]);
+    expect(await problems('{\n  "name": "demo",\n  "tasks": [1,]\n}', "suite.json")).toEqual([
+      expect.stringMatching(/^FILE: invalid JSON: .* \(at line 3, column 15\)/),
+    ]);
   });
 
   it("a missing field", async () => {

@@ -21,6 +21,8 @@ export interface LoadedSuite {
   /** Absolute path of the suite file. */
   file: string;
   threshold: number;
+  /** The suite's `agent:` name: the default agent label. Not part of the hash (it names, it does not test). */
+  agentLabel: string | null;
   sandbox: { ref: string; definition: SandboxDefinition; sourceHash: string } | null;
   tasks: SuiteTask[];
   /** Every gate beside the threshold, defaults filled in. Not part of the hash: tuning a gate keeps the history comparable. */
@@ -167,6 +169,7 @@ export async function resolveSuite(data: unknown, file: string, options: { sandb
     description: suite.description ?? null,
     file,
     threshold: suite.threshold,
+    agentLabel: suite.agent ?? null,
     sandbox,
     tasks,
     gates,

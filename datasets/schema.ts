@@ -55,6 +55,16 @@ export const DefaultsSchema = z.strictObject({ ...taskFields, prompt: z.never().
 export const SuiteSchema = z.strictObject({
   name: z.string({ error: "the suite needs a name" }).regex(SUITE_NAME, "lower-case letters, digits, '.', '_' and '-' only"),
   description: z.string().optional(),
+  /**
+   * The agent's stable name (its label): runs are compared only with runs of the same label. Not
+   * the agent spec, which changes with a file path or a model id while the agent stays the same.
+   */
+  agent: z
+    .string({ error: "agent is the agent's name, such as refund-agent" })
+    .trim()
+    .min(1, "agent must not be empty")
+    .max(200, "agent is at most 200 characters")
+    .optional(),
   /** The gate: pass rate over scored trials must reach this. */
   threshold: z.number().min(0).max(1).default(1),
   /** "./sandbox.ts#exportName": the in-process sandbox for agent tasks, relative to the suite file. */

@@ -206,8 +206,11 @@ test("form errors name the field and keep the page usable", async ({ page }) => 
   await expect(page.getByText("Use at least 12 characters for the password.")).toBeVisible();
 });
 
-test("sign out ends the session", async ({ page }) => {
+test("sign out ends the session", async ({ page, playwright, baseURL }) => {
   await signIn(page, account("viewer"));
+  // A copy of the cookie taken before signing out, as a thief would hold it.
+  const stolen = await page.context().storageState();
+  expect((await (await page.request.get("/api/auth/session")).json()).user?.email).toBe(account("viewer").email);
   // The button works once the page has hydrated; under load a click can land before that.
   await expect(async () => {
     await page.getByRole("button", { name: "Sign out" }).click({ timeout: 2_000 });
@@ -215,4 +218,29 @@ test("sign out ends the session", async ({ page }) => {
   }).toPass({ timeout: 20_000 });
   const response = await page.request.get("/runs", { maxRedirects: 0 });
   expect(response.status()).toBe(307);
+  const thief = await playwright.request.newContext({ baseURL, storageState: stolen });
+  expect(await (await thief.get("/api/auth/session")).json()).toEqual({});
+  expect((await thief.get("/runs", { maxRedirects: 0 })).status()).toBe(307);
+  await thief.dispose();
+});
+
+test("a malformed or foreign callbackUrl never breaks sign-in (no 500) and never leaves the site", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  for (const query of ["callbackUrl=%2Fa&callbackUrl=%2Fb", "callbackUrl=%2F%5Cevil.example", "callbackUrl=http%3A%2F%2F%5B"])
+    expect((await page.request.get(`/login?${query}`)).status(), query).toBe(200);
+  const client = await playwright.request.newContext({ baseURL });
+  const { csrfToken } = (await (await client.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const { email, password } = account("viewer");
+  for (const callbackUrl of ["http://[", "https://evil.example/x", "/\\evil.example"]) {
+    const response = await client.post("/api/auth/callback/credentials", {
+      form: { email, password, csrfToken, json: "true", callbackUrl },
+    });
+    expect(response.status(), callbackUrl).toBe(200);
+    const url = new URL((await response.json()).url);
+    expect(url.origin, callbackUrl).toBe(new URL(baseURL!).origin);
+  }
+  await client.dispose();
 });

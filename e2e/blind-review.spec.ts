@@ -299,7 +299,7 @@ test("a run whose trials became queue items shows a reviewer none of their verdi
   await admin.getByLabel("Rubric").fill("Pass when the agent greets as asked.");
   await admin.getByLabel("Sample of passes (0–1)").fill("0");
   await admin.getByRole("button", { name: "Create queue" }).click();
-  await expect(admin.getByRole("status")).toContainText(`Created the queue "blind-run-${tag}" with 3 items`);
+  await expect(admin.getByTestId("queue-created")).toContainText(`Created the queue "blind-run-${tag}" with 3 items`);
   await admin.goto(`/runs/${runId}?task=t2`);
   await expect(admin.getByRole("list", { name: "Grader verdicts" }).first()).toContainText(`bye${tag}`);
   await expect(admin.getByTestId("run-blind-notice")).toHaveCount(0);

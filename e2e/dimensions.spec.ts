@@ -76,7 +76,7 @@ test("two dimensions: defined on the form, labeled by keyboard by two reviewers,
   await expect(errors).toContainText('Line 2 (tone): "lots" is not a type');
   await admin.getByLabel("More dimensions (optional)").fill(`failure reason: one of ${REASONS.join(", ")}`);
   await admin.getByRole("button", { name: "Create queue" }).click();
-  await expect(admin.getByRole("status")).toContainText(`Created the queue "${name}" with 3 items.`);
+  await expect(admin.getByTestId("queue-created")).toContainText(`Created the queue "${name}" with 3 items.`);
   await admin.goto("/label");
   const href = await admin.getByRole("row").filter({ hasText: name }).getByRole("link").first().getAttribute("href");
   const queueId = /\/label\/([^/?]+)/.exec(href!)![1]!;

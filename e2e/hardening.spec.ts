@@ -126,6 +126,20 @@ test("a 60 MB import through the API gets 413 naming the limit and writes nothin
   expect(streamed.status).toBe(413);
   expect(((await streamed.json()) as { error: string }).error).toContain("GAVEL_MAX_UPLOAD_MB");
 
+  // A server action (the import form's) streamed without a Content-Length: refused up front, not a 500.
+  const action = await fetch(`${baseURL}/label/import`, {
+    method: "POST",
+    headers: { cookie, "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8", origin: baseURL! },
+    body: new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 1 << 20) controller.enqueue(bytes.subarray(at, at + (1 << 20)));
+        controller.close();
+      },
+    }),
+    duplex: "half",
+  } as RequestInit);
+  expect(action.status).toBe(411);
+
   // Nothing of it was written: its first transcript is new when imported on its own.
   const alone = await page.request.post("/api/transcripts/import?format=jsonl", {
     headers: { "content-type": "application/x-ndjson" },
@@ -197,6 +211,47 @@ test("after 5 wrong passwords the right one is refused too (429, Retry-After), t
 
   const audit = await (await page.request.get("/api/audit?format=jsonl&action=user.sign_in_blocked")).text();
   expect(audit).toContain(email);
+  await attacker.dispose();
+});
+
+test("a repeated email field cannot aim the throttle at one account and the check at another; JSON sign-ins count like form ones; a spoofed X-Forwarded-For changes nothing", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await signIn(page, account("admin"));
+  const password = "duplicate field horse";
+  const email = await freshAccount(page, password);
+  const attacker = await playwright.request.newContext({ baseURL });
+  const { csrfToken } = (await (await attacker.get("/api/auth/csrf")).json()) as { csrfToken: string };
+
+  // The bypass: decoy first (what a naive throttle reads), victim last (what next-auth authenticates).
+  const duplicate = await attacker.post("/api/auth/callback/credentials", {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: `email=decoy-${unique()}%40example.com&email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}&csrfToken=${csrfToken}&json=true`,
+  });
+  expect(duplicate.status()).toBe(400);
+  expect((await duplicate.json()).error).toBe('The sign-in form sent "email" more than once.');
+  expect(duplicate.headers()["set-cookie"] ?? "").not.toContain("session-token");
+
+  // JSON bodies, each from a different claimed address: the account still blocks after 5.
+  for (let i = 0; i < 5; i++) {
+    const guess = await attacker.post("/api/auth/callback/credentials", {
+      headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+      data: { email: email.toUpperCase(), password: `json-guess-${i}`, csrfToken, json: "true" },
+    });
+    expect(guess.status(), `JSON guess ${i}`).not.toBe(429);
+  }
+  const right = await attacker.post("/api/auth/callback/credentials", { data: { email, password, csrfToken, json: "true" } });
+  expect(right.status()).toBe(429);
+  expect(right.headers()["set-cookie"] ?? "").not.toContain("session-token");
+
+  // The block is audited with the socket's address: the X-Forwarded-For values were not believed.
+  const audit = (await (await page.request.get("/api/audit?format=jsonl&action=user.sign_in_blocked")).text())
+    .split("\n")
+    .filter((line) => line.includes(email));
+  expect(audit.length).toBeGreaterThan(0);
+  for (const line of audit) expect(JSON.parse(line).details.address).not.toMatch(/^198\.51\.100\./);
   await attacker.dispose();
 });
 

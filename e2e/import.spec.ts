@@ -64,7 +64,7 @@ test("a bad line is named and nothing is written; the fixed file imports once; a
   await page.getByLabel("Reviewers per item").fill("2");
   await page.getByRole("checkbox", { name: new RegExp(account("reviewer").email) }).check();
   await page.getByRole("button", { name: "Create queue" }).click();
-  await expect(page.getByRole("status")).toContainText('Created the queue "e2e-imported-gold" with 5 items.');
+  await expect(page.getByTestId("queue-created")).toContainText('Created the queue "e2e-imported-gold" with 5 items.');
 
   await page.goto("/label");
   const row = page.getByRole("row").filter({ hasText: "e2e-imported-gold" });
@@ -105,8 +105,8 @@ test("a queue from a run takes every trial that did not pass", async ({ page }) 
   await page.getByLabel("Rubric").fill("Pass when the refund matches the policy.");
   await page.getByLabel("Sample of passes (0–1)").fill("0");
   await page.getByRole("button", { name: "Create queue" }).click();
-  await expect(page.getByRole("status")).toContainText(`Created the queue "e2e-run-failures" with ${notPassing} item`);
-  await expect(page.getByRole("status")).toContainText(`(${notPassing} trials that did not pass, 0 of ${passes} passes sampled)`);
+  await expect(page.getByTestId("queue-created")).toContainText(`Created the queue "e2e-run-failures" with ${notPassing} item`);
+  await expect(page.getByTestId("queue-created")).toContainText(`(${notPassing} trials that did not pass, 0 of ${passes} passes sampled)`);
   await expect(alerts(page)).toHaveCount(0);
 });
 

@@ -14,6 +14,7 @@ export const AUDIT_TARGETS = [
   "calibration",
   "setting",
   "api_token",
+  "ingest_rule",
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
@@ -54,6 +55,9 @@ export const AUDIT_ACTIONS = {
   "api_token.created": { target: "api_token", label: "API token created" },
   "api_token.revoked": { target: "api_token", label: "API token revoked" },
   "api_token.used": { target: "api_token", label: "API token used" },
+  "ingest_rule.created": { target: "ingest_rule", label: "live-trace routing rule created" },
+  "ingest_rule.changed": { target: "ingest_rule", label: "live-trace routing rule changed" },
+  "ingest_rule.deleted": { target: "ingest_rule", label: "live-trace routing rule deleted" },
 } as const satisfies Record<string, { target: AuditTarget; label: string }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -86,6 +90,8 @@ export function auditTargetHref(targetType: string, targetId: string | null, det
       return "/judges/policy";
     case "api_token":
       return "/users/tokens";
+    case "ingest_rule":
+      return "/label/routing";
     default:
       return null;
   }

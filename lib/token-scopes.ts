@@ -10,6 +10,11 @@ export const TOKEN_SCOPES = {
   "runs:write": { requires: "runs:write", description: "send runs from CI (gavel run --server)" },
   /** POST /api/transcripts/import. */
   "transcripts:import": { requires: "queues:manage", description: "import transcripts (POST /api/transcripts/import)" },
+  /**
+   * Send live OpenTelemetry traces to POST /v1/traces (an application's OTLP exporter). Routing into
+   * label sets is decided by an admin's rules, not by the sender, so a reviewer's role suffices.
+   */
+  "traces:ingest": { requires: "runs:write", description: "send live OpenTelemetry traces (POST /v1/traces)" },
   /** Read runs and comparisons through the API. */
   read: { requires: "read", description: "read runs and comparisons" },
 } as const satisfies Record<string, { requires: Scope; description: string }>;

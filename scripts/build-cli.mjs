@@ -85,6 +85,8 @@ export async function buildCli({ quiet = false } = {}) {
     chunkNames: "chunks/[name]-[hash]",
     tsconfig: path.join(root, "tsconfig.json"),
     plugins: [serverOnly],
+    // jsonc-parser's "main" is a UMD build whose relative requires esbuild cannot follow; its ESM build bundles.
+    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
     metafile: true,
     sourcemap: "linked",
     logLevel: quiet ? "silent" : "warning",

@@ -6,6 +6,7 @@ import { createSession, endSession } from "../db/sessions";
 import { createUser, findUserByEmail, findUserForSignIn } from "../db/users";
 import { env } from "../env";
 import { burnPasswordCheck, verifyPassword } from "./password";
+import { safeRedirect } from "./redirect";
 
 /** How long a session lasts; each also has a row in the database that sign-out deletes. */
 export const SESSION_MAX_AGE_S = 12 * 60 * 60;
@@ -65,6 +66,8 @@ export function authOptions(): NextAuthOptions {
       ...oidcProvider(),
     ],
     callbacks: {
+      // A malformed callbackUrl (form field, query or cookie) falls back to the root, never a 500.
+      redirect: ({ url, baseUrl }) => safeRedirect(url, baseUrl),
       async signIn({ user, account }) {
         if (account?.provider !== "oidc") return true;
         // Single sign-on: a known email signs in as that user; a new one joins as a viewer.

@@ -1,4 +1,5 @@
 import "server-only";
+import { CLIENT_ADDRESS_HEADER } from "../server/client-address";
 import { SignInThrottle } from "./throttle";
 
 let throttle: SignInThrottle | null = null;
@@ -10,12 +11,14 @@ export function signInThrottle(): SignInThrottle {
 }
 
 /**
- * The client's address for per-address throttling: the last X-Forwarded-For entry, which is the
- * one the nearest reverse proxy appended (or, with no proxy, the socket address Next filled in).
- * Without a reverse proxy a client can send its own X-Forwarded-For; the per-account limit holds
- * regardless (docs/security.md).
+ * The client's address for per-address throttling: what the server `npm start` runs (scripts/serve.ts)
+ * worked out from the socket and GAVEL_TRUSTED_PROXIES (lib/server/client-address.ts), overwriting
+ * any copy a client sent. Served some other way (`next start`), the last X-Forwarded-For entry, which
+ * Next fills with the socket address only when the client sent none (docs/security.md).
  */
 export function clientAddress(headers: Headers): string {
+  const known = headers.get(CLIENT_ADDRESS_HEADER);
+  if (known) return known;
   const forwarded = headers.get("x-forwarded-for");
   const last = forwarded
     ?.split(",")

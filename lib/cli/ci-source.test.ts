@@ -18,6 +18,7 @@ describe("ciSource", () => {
       branch: "main",
       ciJob: "https://github.com/acme/agent/actions/runs/42",
       defaultBranch: "main",
+      from: "ci",
     });
   });
 
@@ -45,6 +46,7 @@ describe("ciSource", () => {
       branch: "fix",
       ciJob: "https://gitlab.example/p/-/jobs/7",
       defaultBranch: "trunk",
+      from: "ci",
     });
   });
 
@@ -54,8 +56,26 @@ describe("ciSource", () => {
     expect(ciSource(env, { branch: "main", defaultBranch: "main" })).toMatchObject({ branch: "main", defaultBranch: "main" });
   });
 
-  it("reads nothing outside CI: no branch, so the run never becomes a baseline unless told", () => {
-    expect(ciSource({ CI: "true" })).toEqual({ ci: null, commit: null, branch: null, ciJob: null, defaultBranch: "main" });
+  it("outside CI, reads the branch and commit from the git checkout", () => {
+    const git = () => ({ branch: "main", commit: "0123abc" });
+    expect(ciSource({}, {}, git)).toEqual({ ci: null, commit: "0123abc", branch: "main", ciJob: null, defaultBranch: "main", from: "git" });
+    // A flag still wins; git fills only what is missing.
+    expect(ciSource({}, { branch: "feature" }, git)).toMatchObject({ branch: "feature", commit: "0123abc", from: "flags" });
+  });
+
+  it("does not ask git inside a CI, and says nothing when git cannot (no checkout, detached HEAD)", () => {
+    let asked = 0;
+    const git = () => (asked++, { branch: "laptop", commit: "x" });
+    expect(ciSource({ GITHUB_ACTIONS: "true", GITHUB_SHA: "s", GITHUB_REF_TYPE: "tag", GITHUB_REF_NAME: "v1" }, {}, git).branch).toBeNull();
+    expect(asked).toBe(0);
+    expect(ciSource({ CI: "true" }, {}, () => ({ branch: null, commit: null }))).toEqual({
+      ci: null,
+      commit: null,
+      branch: null,
+      ciJob: null,
+      defaultBranch: "main",
+      from: null,
+    });
   });
 
   it("strips origin/ from Jenkins' GIT_BRANCH and prefers a change request's branch", () => {

@@ -13,6 +13,14 @@ export interface CiSource {
   defaultBranch: string | null;
   /** Which CI it was read from, for the report. */
   ci: string | null;
+  /** Where the branch and commit came from: a flag or GAVEL_* variable, the CI, the git checkout, or nowhere. */
+  from?: "flags" | "ci" | "git" | null;
+}
+
+/** The checkout's branch and commit; null where git cannot say (no repository, detached HEAD, no git). */
+export interface GitState {
+  branch: string | null;
+  commit: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -87,15 +95,34 @@ export interface SourceFlags {
   defaultBranch?: string;
 }
 
-/** Flags first, then GAVEL_* variables, then the CI's own variables. */
-export function ciSource(env: Env, flags: SourceFlags = {}): CiSource & { defaultBranch: string } {
+/**
+ * Flags first, then GAVEL_* variables, then the CI's own variables, then the git checkout (read
+ * only when neither flags nor a CI gave a branch or commit: `git` is a process start).
+ */
+export function ciSource(
+  env: Env,
+  flags: SourceFlags = {},
+  git: () => GitState = () => ({ branch: null, commit: null }),
+): CiSource & { defaultBranch: string } {
   const reader = READERS.find((r) => r.detect(env));
   const fromCi = reader?.read(env) ?? { commit: null, branch: null, ciJob: null, defaultBranch: null };
+  let commit = flags.commit ?? v(env, "GAVEL_COMMIT");
+  let branch = flags.branch ?? v(env, "GAVEL_BRANCH");
+  let from: CiSource["from"] = commit || branch ? "flags" : null;
+  if (!commit && fromCi.commit) [commit, from] = [fromCi.commit, from ?? "ci"];
+  if (!branch && fromCi.branch) [branch, from] = [fromCi.branch, from ?? "ci"];
+  // A CI that names the commit but not the branch (a tag build) is not second-guessed by git.
+  if (!reader && (!commit || !branch)) {
+    const local = git();
+    if (!commit && local.commit) [commit, from] = [local.commit, from ?? "git"];
+    if (!branch && local.branch) [branch, from] = [local.branch, from ?? "git"];
+  }
   return {
     ci: reader?.ci ?? null,
-    commit: flags.commit ?? v(env, "GAVEL_COMMIT") ?? fromCi.commit,
-    branch: flags.branch ?? v(env, "GAVEL_BRANCH") ?? fromCi.branch,
+    commit,
+    branch,
     ciJob: flags.ciJob ?? v(env, "GAVEL_CI_JOB") ?? fromCi.ciJob,
     defaultBranch: flags.defaultBranch ?? v(env, "GAVEL_DEFAULT_BRANCH") ?? fromCi.defaultBranch ?? "main",
+    from,
   };
 }

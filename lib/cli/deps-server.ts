@@ -19,8 +19,20 @@ export interface ServerOptions {
   batchSize?: number;
   flushIntervalMs?: number;
   heartbeatMs?: number;
+  /**
+   * How long to keep retrying while the server cannot be reached (connection refused or reset,
+   * 502/503/504): a server restart mid-run loses no trial. GAVEL_SERVER_RETRY_S, default 120.
+   */
+  retryForMs?: number;
+  /** Told of each retry (the CLI prints one line per outage). */
+  onRetry?: (what: string, attempt: number, delayMs: number) => void;
   fetch?: typeof fetch;
 }
+
+/** The server could not be reached or said it is briefly unavailable: worth another try. */
+class Unreachable extends Error {}
+
+const TRANSIENT = new Set([502, 503, 504]);
 
 /** The server's answer was not what the protocol says: neither a pass nor a fail (exit 3). */
 export class ServerError extends Error {
@@ -48,7 +60,32 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
   let timer: NodeJS.Timeout | undefined;
   let beat: NodeJS.Timeout | undefined;
 
+  const retryForMs = options.retryForMs ?? 120_000;
+  let reached = false;
+
+  /** One request; retried while the server is unreachable, up to retryForMs (trial batches replace themselves, so a repeat is harmless). */
   async function call<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+    const deadline = Date.now() + retryForMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await callOnce<T>(method, pathname, body, attempt > 1);
+        reached = true;
+        return answer;
+      } catch (error) {
+        if (!(error instanceof Unreachable)) throw error;
+        // Before the server has answered once, an unreachable server is more likely a wrong address
+        // than a restart: say so at once rather than after minutes of retries.
+        if (!reached) throw new ServerError(error.message);
+        const left = deadline - Date.now();
+        if (left <= 0) throw new ServerError(`${error.message} (gave up after retrying for ${Math.round(retryForMs / 1000)} s)`);
+        const delayMs = Math.min(250 * 2 ** (attempt - 1), 5_000, left);
+        options.onRetry?.(`${method} ${pathname}: ${error.message}`, attempt, delayMs);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  }
+
+  async function callOnce<T>(method: string, pathname: string, body: unknown, retried: boolean): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(`${base}${pathname}`, {
@@ -57,11 +94,12 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      throw new ServerError(
+      throw new Unreachable(
         `could not reach the server at ${base}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
       );
     }
-    const text = await response.text();
+    const text = await response.text().catch(() => "");
+    if (TRANSIENT.has(response.status)) throw new Unreachable(`${base} answered HTTP ${response.status}`);
     let json: Record<string, unknown> = {};
     try {
       json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
@@ -74,6 +112,8 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
         : Array.isArray(json.issues)
           ? json.issues.map((i: { path?: string; message?: string }) => `${i.path}: ${i.message}`).join("; ")
           : text.slice(0, 200);
+    // A retried create whose first answer was lost finds its own run: that is success.
+    if (retried && method === "POST" && pathname === "/api/runs" && response.status === 409) return {} as T;
     // A refused token or a bad request is the user's to fix: exit 2, like any bad input.
     if (response.status === 401 || response.status === 403)
       throw new UsageError(`the server refused the token (HTTP ${response.status}): ${why}`);

@@ -99,7 +99,7 @@ export async function finishDistributedRun(run: DistributedRun, outDir: string):
     concurrency: run.concurrency,
     threshold: run.threshold,
     source: defaultSource(run.agentSpec, {
-      agentLabel: run.agentLabel ?? run.agentSpec,
+      agentLabel: run.agentLabel,
       ...run.source,
       defaultBranch: found.defaultBranch,
     }),
@@ -123,7 +123,7 @@ export interface ReportFlags {
 export function reportRun(outcome: RunOutcome, flags: ReportFlags, logger: Logger): void {
   const { record, recordPath } = outcome;
   if (flags.junit) writeFileSync(flags.junit, renderJunit(record, outcome.links));
-  if (flags.summaryMd) writeFileSync(flags.summaryMd, renderSummaryMarkdown(record, outcome.links));
+  if (flags.summaryMd) writeFileSync(flags.summaryMd, renderSummaryMarkdown(record, { links: outcome.links }));
   logger.out(flags.json ? JSON.stringify({ ...recordSummary(record, recordPath), links: null }, null, 2) : renderTable(record, recordPath));
   process.exitCode = record.summary.gate.passed ? EXIT.ok : EXIT.gateFailed;
 }

@@ -3,7 +3,8 @@ import type { LoadedSuite } from "@/datasets/load";
 import { AgentSpecError, resolveAgent } from "@/lib/engine/agents";
 import type { BaselineRequest, RunSource } from "@/lib/engine/record";
 import type { Agent } from "@/lib/trial/types";
-import { ciSource } from "./ci-source";
+import { ciSource, type CiSource, type GitState } from "./ci-source";
+import { readGitState } from "./git-state";
 import { UsageError } from "./exit";
 
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -43,6 +44,7 @@ export const RunFlagsSchema = z.object({
   resume: z.string().regex(RUN_ID, "--resume needs a run id").optional(),
   server: z.url({ error: "--server must be a URL such as https://gavel.example.com" }).optional(),
   token: z.string().min(1).optional(),
+  baseUrl: z.url({ error: "--base-url must be a URL such as https://gavel.example.com" }).optional(),
 });
 
 export type RunFlags = z.output<typeof RunFlagsSchema>;
@@ -54,6 +56,7 @@ export function parseRunFlags(raw: Record<string, unknown>, env: Record<string, 
     server: raw.server ?? (env.GAVEL_SERVER?.trim() || undefined),
     token: raw.token ?? (env.GAVEL_TOKEN?.trim() || undefined),
     agentLabel: raw.agentLabel ?? (env.GAVEL_AGENT_LABEL?.trim() || undefined),
+    baseUrl: raw.baseUrl ?? (env.GAVEL_URL?.trim() || undefined),
   };
   const parsed = RunFlagsSchema.safeParse(withEnv);
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
@@ -68,15 +71,21 @@ export function baselineRequest(flag: string): BaselineRequest {
   return flag === "auto" || flag === "none" ? flag : { runId: flag };
 }
 
+/**
+ * Where the run comes from. The label is --agent-label (or GAVEL_AGENT_LABEL), else the suite's
+ * `agent:` name, else none — never the agent spec, which made every run incomparable without a word.
+ */
 export function runSource(
   flags: RunFlags,
-  agentSpec: string,
+  suite: { agentLabel: string | null },
   env: Record<string, string | undefined> = process.env,
-): RunSource & { ci: string | null } {
-  const found = ciSource(env, flags);
+  git: () => GitState = readGitState,
+): RunSource & { ci: string | null; from: CiSource["from"] } {
+  const found = ciSource(env, flags, git);
   return {
     ci: found.ci,
-    agentLabel: flags.agentLabel ?? agentSpec,
+    from: found.from ?? null,
+    agentLabel: flags.agentLabel ?? suite.agentLabel,
     commit: found.commit,
     branch: found.branch,
     ciJob: found.ciJob,

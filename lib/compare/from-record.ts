@@ -1,5 +1,6 @@
 import type { RunRecord } from "@/lib/engine/record";
 import type { CompareRun } from "./compare";
+import type { BrokenTask } from "./failure-groups";
 
 /** A run record file (results/<run-id>.json) as the diff reads it. */
 export function compareRunFromRecord(record: RunRecord): CompareRun {
@@ -37,4 +38,18 @@ export function failingTrialsFromRecord(
     out.set(task.id, { trialIndex: bad.trialIndex, step: bad.failingStep, tool: step?.tool ?? null, args: step?.args });
   }
   return out;
+}
+
+/** A task's first failing trial as the failure grouping reads it (lib/compare/failure-groups.ts). */
+export function brokenTaskFromRecord(task: RunRecord["tasks"][number]): BrokenTask | null {
+  const bad = task.trials.find((t) => t.verdict === "fail" || t.verdict === "error");
+  if (!bad) return null;
+  const step = bad.failingStep !== null ? bad.trajectory[bad.failingStep] : undefined;
+  return {
+    taskId: task.id,
+    step: step ? bad.failingStep : null,
+    tool: step?.tool ?? null,
+    failing: bad.graders.filter((g) => g.status === "fail" || g.status === "error").map((g) => ({ kind: g.kind, reason: g.reason })),
+    reason: bad.reason,
+  };
 }

@@ -36,6 +36,8 @@ export interface AdjudicationItem {
     value: string;
     score: number | null;
     reason: string | null;
+    /** The label's further dimensions as stored ({ name: value }). */
+    dimensions: unknown;
     timeSpentMs: number | null;
     judgeSeen: boolean;
   }[];
@@ -97,6 +99,7 @@ export async function listAdjudicationItems(
               value: true,
               score: true,
               reason: true,
+              dimensions: true,
               timeSpentMs: true,
               judgeSeen: true,
               reviewer: { select: { email: true, name: true } },

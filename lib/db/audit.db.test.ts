@@ -15,6 +15,7 @@ import { db } from "./client";
 import { saveGatePolicy } from "../judging/gate-policy";
 import { getGatePolicy } from "./gate-policy";
 import { importFile } from "./import";
+import { createIngestRule, deleteIngestRule, updateIngestRule } from "./ingest";
 import { writeImportPlan } from "./import-datasets";
 import { findOrCreateJudgeVersion } from "./judges";
 import { loadLabelExport } from "./label-export";
@@ -424,7 +425,36 @@ const TRIGGERS = {
     act: async ({ admin, token }: { admin: { id: string }; token: { record: { id: string } } }) =>
       void (await recordTokenUse(token.record.id, admin.id, { method: "GET", path: "/api/runs/x" })),
   },
+  "ingest_rule.created": {
+    prepare: async () => ({
+      admin: await seedUser("audit-admin@example.com"),
+      queue: await seedQueue({ name: "audit-ingest-created", items: [] }),
+    }),
+    act: async ({ admin, queue }: { admin: { id: string }; queue: { queueId: string } }) =>
+      void (await createIngestRule(ingestRule("audit-created", queue.queueId), admin.id)),
+  },
+  "ingest_rule.changed": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      const queue = await seedQueue({ name: "audit-ingest-changed", items: [] });
+      return { admin, queue, rule: await createIngestRule(ingestRule("audit-changed", queue.queueId), admin.id) };
+    },
+    act: async ({ admin, queue, rule }: { admin: { id: string }; queue: { queueId: string }; rule: { id: string } }) =>
+      void (await updateIngestRule(rule.id, { ...ingestRule("audit-changed", queue.queueId), sampleRate: 0.5 }, admin.id)),
+  },
+  "ingest_rule.deleted": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      const queue = await seedQueue({ name: "audit-ingest-deleted", items: [] });
+      return { admin, rule: await createIngestRule(ingestRule("audit-deleted", queue.queueId), admin.id) };
+    },
+    act: async ({ admin, rule }: { admin: { id: string }; rule: { id: string } }) => void (await deleteIngestRule(rule.id, admin.id)),
+  },
 } satisfies Record<AuditAction, { prepare?: () => Promise<unknown>; act: (prepared: never) => Promise<void> }>;
+
+function ingestRule(name: string, queueId: string) {
+  return { name, service: "shop", attributeKey: null, attributeValue: null, sampleRate: 1, queueId, enabled: true };
+}
 
 describe("the audit trail", () => {
   for (const action of AUDIT_ACTION_NAMES) {

@@ -13,7 +13,8 @@ import { dbJson } from "./run-store";
 export interface BaselineQuery {
   suiteName: string;
   suiteHash: string;
-  agentLabel: string;
+  /** Null: an unnamed agent has no comparable history. */
+  agentLabel: string | null;
   /** The run being judged: never its own baseline. */
   runId: string;
   request: BaselineRequest;
@@ -25,6 +26,18 @@ const metricsOf = (summary: unknown): RunMetrics | null => {
   const m = (summary as { metrics?: RunMetrics } | null)?.metrics;
   return m && typeof m === "object" && typeof m.k === "number" ? m : null;
 };
+
+/** A stored run as a person recognises it: its branch, commit and when it finished. */
+function described(row: Record<string, unknown>): NonNullable<Baseline["info"]["previous"]> {
+  const at = row.finished_at;
+  const when = at === null || at === undefined ? null : new Date(typeof at === "number" || typeof at === "string" ? at : (at as Date));
+  return {
+    runId: String(row.id),
+    branch: (row.git_branch as string | null) ?? null,
+    commit: (row.git_commit as string | null) ?? null,
+    finishedAt: when && !Number.isNaN(when.getTime()) ? when.toISOString() : null,
+  };
+}
 
 /** A run that --baseline RUN_ID may name: it exists, finished and has the metrics the gates read. */
 export async function checkBaselineRun(runId: string): Promise<void> {
@@ -48,7 +61,7 @@ export async function findBaseline(query: BaselineQuery): Promise<Baseline> {
   if (query.request !== "auto") {
     const runId = query.request.runId;
     const [run] = await bulkQuery(
-      `SELECT r."id", r."status", r."summary", v."hash" FROM "runs" r JOIN "suite_versions" v ON v."id" = r."suite_version_id"
+      `SELECT r."id", r."status", r."summary", r."git_branch", r."git_commit", r."finished_at", v."hash" FROM "runs" r JOIN "suite_versions" v ON v."id" = r."suite_version_id"
        WHERE r."id" = ${placeholders(p, 1)}`,
       [runId],
     );
@@ -57,14 +70,26 @@ export async function findBaseline(query: BaselineQuery): Promise<Baseline> {
     const hash = String(run.hash);
     const other = hash !== query.suiteHash ? ` (a different suite version, ${hash.slice(0, 12)})` : "";
     return {
-      info: { mode: "run", previousRunId: runId, windowRunIds: [runId], note: `baseline: run ${runId}, named with --baseline${other}` },
+      info: {
+        mode: "run",
+        previousRunId: runId,
+        windowRunIds: [runId],
+        note: `baseline: run ${runId}, named with --baseline${other}`,
+        previous: described(run),
+      },
       previous: { runId, metrics },
       window: [metrics],
     };
   }
+  if (query.agentLabel === null) {
+    return noBaseline(
+      "no baseline: the agent has no label (add `agent: <name>` to the suite, or pass --agent-label), so no run is comparable",
+      "auto",
+    );
+  }
   // Comparable runs: same suite version and agent label, on the default branch, completed; newest first.
   const runs = await bulkQuery(
-    `SELECT r."id", r."summary", r."git_branch" FROM "runs" r
+    `SELECT r."id", r."summary", r."git_branch", r."git_commit", r."finished_at" FROM "runs" r
        JOIN "suite_versions" v ON v."id" = r."suite_version_id"
        JOIN "suites" s ON s."id" = v."suite_id"
      WHERE v."hash" = ${placeholders(p, 1)} AND s."name" = ${placeholders(p, 1, 1)} AND r."agent_label" = ${placeholders(p, 1, 2)}
@@ -74,8 +99,8 @@ export async function findBaseline(query: BaselineQuery): Promise<Baseline> {
     [query.suiteHash, query.suiteName, query.agentLabel, boolParam(p, true), query.runId, query.window],
   );
   const usable = runs
-    .map((r) => ({ id: String(r.id), branch: (r.git_branch as string | null) ?? null, metrics: metricsOf(dbJson(r.summary)) }))
-    .filter((r): r is { id: string; branch: string | null; metrics: RunMetrics } => r.metrics !== null);
+    .map((r) => ({ id: String(r.id), row: r, branch: (r.git_branch as string | null) ?? null, metrics: metricsOf(dbJson(r.summary)) }))
+    .filter((r): r is typeof r & { metrics: RunMetrics } => r.metrics !== null);
   if (usable.length === 0) {
     return noBaseline(
       `no baseline: no completed run of this suite version with agent label "${query.agentLabel}" on the default branch yet`,
@@ -89,6 +114,7 @@ export async function findBaseline(query: BaselineQuery): Promise<Baseline> {
       previousRunId: previous!.id,
       windowRunIds: usable.map((r) => r.id),
       note: `baseline: run ${previous!.id} on ${previous!.branch ?? "the default branch"} (trend); median of the last ${usable.length} comparable run${usable.length === 1 ? "" : "s"} (operational)`,
+      previous: described(previous!.row),
     },
     previous: { runId: previous!.id, metrics: previous!.metrics },
     window: usable.map((r) => r.metrics),

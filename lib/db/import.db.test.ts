@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import { createdQueueMessage } from "../queues/created-message";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -296,7 +297,14 @@ describe("createQueue", () => {
       fields({ name: "run-failures", source: "run", runId: record.runId, passSample: "0.1", sampleSeed: "3" }),
     );
     const created = await createQueue(input, null);
-    expect(created.fromRun).toEqual({ notPassing: notPassing.length, sampledPasses: Math.round(passes * 0.1), passes });
+    const sampledPasses = Math.round(passes * 0.1);
+    expect(created.fromRun).toEqual({
+      notPassing: notPassing.length,
+      sampledPasses,
+      passes,
+      trials: notPassing.length + sampledPasses,
+      distinct: created.items,
+    });
     // Every trial that did not pass is in the queue, as the transcript its content hashes to.
     const inQueue = new Set(
       (
@@ -319,6 +327,11 @@ describe("createQueue", () => {
       );
     for (const t of full.filter((t) => t.verdict !== "pass")) expect(inQueue.has(hashOf(t)), t.id).toBe(true);
     expect(created.items).toBe(inQueue.size);
+    // Two trials per task: identical outputs hash to one transcript, and the message says so in numbers.
+    expect(created.items).toBeLessThan(created.fromRun!.trials);
+    expect(createdQueueMessage(created)).toContain(
+      `${created.fromRun!.trials} trials, ${created.items} distinct transcripts: identical outputs share one item.`,
+    );
     const failing = full.find((t) => t.verdict === "fail")!;
     const transcript = await db().transcript.findUniqueOrThrow({ where: { contentHash: hashOf(failing) } });
     expect(transcript).toMatchObject({ source: "run", taskPrompt: failing.task.prompt, externalId: failing.task.key });

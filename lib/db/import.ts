@@ -4,6 +4,8 @@ import { sha256 } from "../hash";
 import { importedJudgeSpec } from "../judges/imported";
 import type { ItemKind } from "../items/kinds";
 import { parseTranscriptFile } from "../transcripts/parse";
+import { importReport, type ImportReport } from "../transcripts/report";
+import { applyScoreMapping, type ScoreMapping } from "../transcripts/score-mapping";
 import type { ImportItem, TranscriptFormat } from "../transcripts/types";
 import { recordAudit } from "./audit";
 import { db, type Tx } from "./client";
@@ -20,17 +22,20 @@ import { importTranscripts } from "./transcripts";
  * version, transcript, order, repeat).
  */
 export interface ImportFileInput {
-  text: string;
+  /** The file: its bytes (an Inspect .eval archive is a zip) or its text. */
+  text: string | Uint8Array;
   format?: TranscriptFormat | "auto";
   fileName?: string | null;
   /** Add the transcripts to this queue: an existing one by name, or a new one made from the file. */
   queue?: { name: string; rubric?: string | null } | null;
   actorId?: string | null;
+  /** Which of the file's scores are a judge's verdicts, and when they pass: only then does a score become a verdict. */
+  scoreMapping?: ScoreMapping | null;
 }
 
 export type ImportFileResult =
   | { ok: false; format: TranscriptFormat; errors: string[] }
-  | {
+  | ({
       ok: true;
       format: TranscriptFormat;
       items: number;
@@ -42,7 +47,7 @@ export type ImportFileResult =
       importId: string;
       /** What the parser read and left out on purpose ("1 span skipped (not GenAI: GET)"). */
       notes: string[];
-    };
+    } & ImportReport);
 
 /** An import remembers its transcript ids (for "new queue from this import") up to this many. */
 const REMEMBER_IDS = 100_000;
@@ -51,7 +56,15 @@ const DEFAULT_RUBRIC = "Pass when the agent did what the task asked, correctly a
 export async function importFile(input: ImportFileInput): Promise<ImportFileResult> {
   const parsed = parseTranscriptFile(input.text, input.format ?? "auto", input.fileName);
   if (!parsed.ok) return { ok: false, format: parsed.format, errors: parsed.errors };
-  const items = parsed.items;
+  let items = parsed.items;
+  let mapped: Parameters<typeof importReport>[2] = [];
+  if (input.scoreMapping) {
+    const applied = applyScoreMapping(items, input.scoreMapping);
+    if (!applied.ok) return { ok: false, format: parsed.format, errors: applied.errors };
+    items = applied.items;
+    mapped = applied.summary;
+  }
+  const report = importReport(items, parsed.skipped ?? [], mapped);
   const notes = parsed.notes ?? [];
   const actorId = input.actorId ?? null;
   return retryOnConflict(() =>
@@ -87,6 +100,8 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
             queue: queue?.name ?? null,
             addedToQueue,
             ...(notes.length ? { notes } : {}),
+            ...(report.skipped.length ? { skipped: report.skipped } : {}),
+            ...(report.mapped.length ? { scoreMapping: report.mapped } : {}),
             ...(unique.length <= REMEMBER_IDS ? { transcriptIds: unique } : {}),
           },
         });
@@ -101,6 +116,7 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
           verdicts,
           importId: event.id,
           notes,
+          ...report,
         };
       },
       { timeout: 300_000, maxWait: 20_000 },

@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { UserError } from "../errors";
-import { parseLabelFile, type ImportedLabel, type LabelFileFormat } from "../labeling/label-import";
+import { parseLabelFile, type ImportedLabel, type LabelFileFormat, type LabelSource, type ParsedLabels } from "../labeling/label-import";
+import { applyValueMap, type ValueMap } from "../labeling/label-import/value-map";
 import { itemKind, type ItemKind } from "../items/kinds";
 import { labelValueError } from "../schemas/labeling";
 import { recordAudit } from "./audit";
@@ -18,12 +19,14 @@ import { noticeGoldChanged } from "./judge-staleness";
  */
 export interface LabelImportResult {
   ok: boolean;
-  format: LabelFileFormat;
+  format: LabelSource;
   errors: string[];
   notes: string[];
   labels: number;
   reviewersCreated: number;
   gold: number;
+  /** Labels already stored for the same reviewer and item, left as they are (only when `existing: "skip"`). */
+  existing: number;
 }
 
 const emailOf = (reviewer: string) =>
@@ -34,18 +37,46 @@ export async function importLabels(input: {
   text: string;
   format?: LabelFileFormat | "auto";
   question?: string;
+  /** What the tool's values mean in the queue (Positive → pass). */
+  valueMap?: ValueMap;
   /** Who imported (null: the command line). */
   actorId?: string | null;
 }): Promise<LabelImportResult> {
   const parsed = parseLabelFile(input.text, input.format ?? "auto", { question: input.question });
+  const map = input.valueMap;
+  if (map?.size) {
+    const changed = new Map<string, number>();
+    parsed.labels = parsed.labels.map((l) => {
+      const value = applyValueMap(map, l.value);
+      if (value !== l.value) changed.set(`${l.value} → ${value}`, (changed.get(`${l.value} → ${value}`) ?? 0) + 1);
+      return { ...l, value };
+    });
+    if (changed.size) parsed.notes.push(`values mapped: ${[...changed].map(([k, n]) => `${k} (${n})`).join(", ")}`);
+  }
+  return importParsedLabels({ queue: input.queue, parsed, actorId: input.actorId, existing: "error" });
+}
+
+/**
+ * Labels already read (from a file, or pulled from another tool) into a queue, all or nothing.
+ * `existing: "skip"` is for pulls that run again: a label the same reviewer already has on the item
+ * is left as it is and counted, never duplicated; a different value is reported, not overwritten.
+ */
+export async function importParsedLabels(input: {
+  queue: string;
+  parsed: ParsedLabels;
+  actorId?: string | null;
+  existing: "error" | "skip";
+}): Promise<LabelImportResult> {
+  const parsed = input.parsed;
   const result: LabelImportResult = {
     ok: false,
     format: parsed.format,
     errors: [...parsed.errors],
-    notes: parsed.notes,
+    notes: [...parsed.notes],
     labels: 0,
     reviewersCreated: 0,
     gold: 0,
+    existing: 0,
   };
   const client = db();
   const queue = await client.labelQueue.findFirst({
@@ -53,7 +84,8 @@ export async function importLabels(input: {
     select: { id: true, name: true, kind: true, scaleMin: true, scaleMax: true, reviewersPerItem: true, rubricVersion: true },
   });
   if (!queue) throw new UserError(`No label queue named "${input.queue}".`, 404);
-  if (parsed.errors.length === 0 && parsed.labels.length === 0) result.errors.push("the file has no labels to import");
+  if (parsed.errors.length === 0 && parsed.labels.length === 0 && input.existing === "error")
+    result.errors.push("the file has no labels to import");
 
   const keys = [...new Set(parsed.labels.map((l) => l.item))];
   const items = keys.length
@@ -75,10 +107,11 @@ export async function importLabels(input: {
     items.length && users.length
       ? await client.label.findMany({
           where: { transcriptId: { in: items.map((i) => i.transcriptId) }, reviewerId: { in: users.map((u) => u.id) } },
-          select: { transcriptId: true, reviewerId: true },
+          select: { transcriptId: true, reviewerId: true, value: true },
         })
       : [];
-  const taken = new Set(existing.map((l) => `${l.transcriptId}|${l.reviewerId}`));
+  const taken = new Map(existing.map((l) => [`${l.transcriptId}|${l.reviewerId}`, l.value]));
+  const differing: string[] = [];
 
   const rows: (ImportedLabel & { email: string; queueItemId: string; transcriptId: string })[] = [];
   const seen = new Map<string, string>();
@@ -109,16 +142,26 @@ export async function importLabels(input: {
     seen.set(pair, label.where);
     const userId = userIds.get(email);
     if (userId && taken.has(`${item.transcriptId}|${userId}`)) {
-      result.errors.push(`${label.where}: ${email} already has a label on "${label.item}"`);
+      if (input.existing === "error") result.errors.push(`${label.where}: ${email} already has a label on "${label.item}"`);
+      else {
+        result.existing++;
+        const stored = taken.get(`${item.transcriptId}|${userId}`);
+        if (stored !== value) differing.push(`${label.where}: ${email} now says "${value}" but Gavel keeps the stored "${stored}"`);
+      }
       continue;
     }
     rows.push({ ...label, value, email, queueItemId: item.id, transcriptId: item.transcriptId });
   }
   if (result.errors.length > 0) return result;
+  if (differing.length) result.notes.push(...differing);
+  if (rows.length === 0) {
+    result.ok = true;
+    return result;
+  }
 
   await client.$transaction(
     async (tx) => {
-      for (const email of emails.filter((e) => !userIds.has(e))) {
+      for (const email of [...new Set(rows.map((r) => r.email))].filter((e) => !userIds.has(e))) {
         const user = await tx.user.create({ data: { email, role: "viewer" }, select: { id: true } });
         userIds.set(email, user.id);
         result.reviewersCreated++;

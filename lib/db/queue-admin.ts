@@ -110,9 +110,12 @@ export async function transcriptsFromRun(tx: Tx, runId: string, passSample: numb
     tx,
   );
   const ids = new Map(fresh.map((t, i) => [t.id, imported.ids[i]!]));
+  const transcriptIds = chosen.map((t) => t.transcript?.id ?? ids.get(t.id)!);
   return {
-    transcriptIds: chosen.map((t) => t.transcript?.id ?? ids.get(t.id)!),
+    transcriptIds,
     created: imported.created,
+    trials: chosen.length,
+    distinct: new Set(transcriptIds).size,
     notPassing: chosen.length - sampled.size,
     sampledPasses: sampled.size,
     passes: passing.length,
@@ -150,8 +153,11 @@ export interface CreatedQueue {
   queue: { id: string; name: string };
   items: number;
   transcriptsCreated: number;
-  /** For a run: how many trials did not pass and how many passes were sampled. */
-  fromRun?: { notPassing: number; sampledPasses: number; passes: number };
+  /**
+   * For a run: how many trials did not pass and how many passes were sampled; of the trials taken, how many
+   * distinct transcripts (identical outputs hash to one transcript, so they share one item).
+   */
+  fromRun?: { notPassing: number; sampledPasses: number; passes: number; trials: number; distinct: number };
 }
 
 /** Creates the queue and its items in one transaction, and records who did it. */
@@ -170,7 +176,13 @@ export async function createQueue(input: CreateQueueInput, actorId: string | nul
           const run = await transcriptsFromRun(tx, input.runId!, input.passSample, input.sampleSeed);
           transcriptIds = run.transcriptIds;
           transcriptsCreated = run.created;
-          fromRun = { notPassing: run.notPassing, sampledPasses: run.sampledPasses, passes: run.passes };
+          fromRun = {
+            notPassing: run.notPassing,
+            sampledPasses: run.sampledPasses,
+            passes: run.passes,
+            trials: run.trials,
+            distinct: run.distinct,
+          };
         } else if (input.source === "import") {
           transcriptIds = await transcriptsFromImport(tx, input.importId!);
         } else {

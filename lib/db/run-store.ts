@@ -92,7 +92,7 @@ export interface NewRun {
   threshold: number;
   startedAt: Date;
   createdById?: string | null;
-  agentLabel: string;
+  agentLabel: string | null;
   gitCommit: string | null;
   gitBranch: string | null;
   ciJob: string | null;

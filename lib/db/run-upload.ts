@@ -109,7 +109,7 @@ export async function finishUploadedRun(runId: string, input: RunFinish, user: {
   const baseline = await findBaseline({
     suiteName: run.suiteVersion.suite.name,
     suiteHash: run.suiteVersion.hash,
-    agentLabel: run.agentLabel ?? "",
+    agentLabel: run.agentLabel,
     runId,
     request,
     window: config.operational?.window ?? 10,

@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import { z } from "zod";
+import { withAdvisoryLock } from "../db/advisory-lock";
 
 /**
  * The job queue of distributed runs: pg-boss on the run's own PostgreSQL database (its tables live
@@ -48,27 +49,61 @@ export interface QueueOptions {
   poolSize?: number;
 }
 
-/** Connects pg-boss to the database (installing or migrating its schema on first use) and makes sure both queues exist. */
-export async function openQueue(url: string, options: QueueOptions = {}): Promise<PgBoss> {
-  const boss = new PgBoss({
-    connectionString: url,
-    application_name: "gavel",
-    max: options.poolSize ?? 4,
-    schedule: false,
-    supervise: options.maintenanceIntervalSeconds !== undefined,
-    ...(options.maintenanceIntervalSeconds !== undefined ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
-  });
-  // pg-boss reports background errors (a lost connection) as events; unhandled, they would crash the process.
-  boss.on("error", (error) => console.error(`queue: ${error.message}`));
-  await boss.start();
-  await boss.createQueue(FAILED_TRIALS_QUEUE, { name: FAILED_TRIALS_QUEUE, retryLimit: 5, retryDelay: 5 });
-  await boss.createQueue(TRIALS_QUEUE, {
-    name: TRIALS_QUEUE,
-    retryLimit: JOB_DEFAULTS.retryLimit,
-    retryDelay: JOB_DEFAULTS.retryDelay,
-    deadLetter: FAILED_TRIALS_QUEUE,
-  });
-  return boss;
+export interface SetupRetry {
+  /** Tries in all before giving up. */
+  attempts: number;
+  /** The wait before the second try; doubled before each further one. */
+  firstDelayMs: number;
+  /** Told of each failed try that will be retried. */
+  onRetry?: (attempt: number, error: unknown, delayMs: number) => void;
+}
+
+const SETUP_RETRY: SetupRetry = { attempts: 5, firstDelayMs: 500 };
+
+/** Any fixed 64-bit number: the advisory lock every Gavel process takes to set the queue up. */
+const SETUP_LOCK = 4_712_640_203_551n;
+
+/**
+ * Connects pg-boss to the database (installing or migrating its schema on first use) and makes sure
+ * both queues exist. Setting up is serialized across processes with a PostgreSQL advisory lock:
+ * several workers started together on a fresh database otherwise race through pg-boss's schema and
+ * queue creation and deadlock (4 processes at once deadlocked in every round tried). A try that
+ * fails anyway is retried with backoff; past the last, the pool is stopped and the error thrown, so
+ * a worker exits non-zero (a supervisor restarts it) instead of living on with no queue.
+ */
+export async function openQueue(url: string, options: QueueOptions = {}, retry: SetupRetry = SETUP_RETRY): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt++) {
+    const boss = new PgBoss({
+      connectionString: url,
+      application_name: "gavel",
+      max: options.poolSize ?? 4,
+      schedule: false,
+      supervise: options.maintenanceIntervalSeconds !== undefined,
+      ...(options.maintenanceIntervalSeconds !== undefined ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
+    });
+    // pg-boss reports background errors (a lost connection) as events; unhandled, they would crash the process.
+    boss.on("error", (error) => console.error(`queue: ${error.message}`));
+    try {
+      await withAdvisoryLock(url, SETUP_LOCK, async () => {
+        await boss.start();
+        await boss.createQueue(FAILED_TRIALS_QUEUE, { name: FAILED_TRIALS_QUEUE, retryLimit: 5, retryDelay: 5 });
+        await boss.createQueue(TRIALS_QUEUE, {
+          name: TRIALS_QUEUE,
+          retryLimit: JOB_DEFAULTS.retryLimit,
+          retryDelay: JOB_DEFAULTS.retryDelay,
+          deadLetter: FAILED_TRIALS_QUEUE,
+        });
+      });
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= retry.attempts) throw new Error(`could not set up the job queue (${attempt} tries): ${message}`);
+      const delayMs = retry.firstDelayMs * 2 ** (attempt - 1);
+      retry.onRetry?.(attempt, error, delayMs);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
 }
 
 export interface EnqueueSettings {

@@ -15,8 +15,11 @@ export const RUN_RECORD_SCHEMA_VERSION = 2;
 
 /** Where a run came from: what makes two runs comparable, and the CI job that made it. */
 export interface RunSource {
-  /** Names the agent across versions of its code (default: the agent spec). */
-  agentLabel: string;
+  /**
+   * Names the agent across versions of its code (--agent-label, or the suite's `agent:`). Null when
+   * nothing named it: such a run is never a baseline and has none (a spec string is not a name).
+   */
+  agentLabel: string | null;
   commit: string | null;
   branch: string | null;
   /** The CI job's URL (or name) when the CI says. */
@@ -46,7 +49,7 @@ export interface RunRecord {
   startedAt: string;
   finishedAt: string;
   suite: { name: string; file: string; hash: string; taskCount: number; threshold: number };
-  agent: { spec: string; label: string };
+  agent: { spec: string; label: string | null };
   source: RunSource;
   judge: ReturnType<typeof describeJudge>;
   config: { trials: number; concurrency: number; threshold: number; gates: GateConfig; baseline: BaselineRequest };

@@ -33,11 +33,12 @@ export interface RunOutcome {
   links?: RunLinks;
 }
 
-export function defaultSource(agentSpec: string, source: Partial<RunSource> = {}): RunSource {
+/** The run's source with nothing left undefined. The spec is not a label: an unnamed agent stays unnamed. */
+export function defaultSource(_agentSpec: string, source: Partial<RunSource> = {}): RunSource {
   const defaultBranch = source.defaultBranch ?? "main";
   const branch = source.branch ?? null;
   return {
-    agentLabel: source.agentLabel ?? agentSpec,
+    agentLabel: source.agentLabel ?? null,
     commit: source.commit ?? null,
     branch,
     ciJob: source.ciJob ?? null,

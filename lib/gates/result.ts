@@ -31,6 +31,10 @@ export interface BaselineInfo {
   windowRunIds: string[];
   /** Why there is no baseline, or where it came from, in one line. */
   note: string;
+  /** The trend baseline as people recognise it: where and when it was made. */
+  previous?: { runId: string; branch: string | null; commit: string | null; finishedAt: string | null } | null;
+  /** Why this run itself can never be a baseline (no label, not on the default branch), when it cannot. */
+  notABaseline?: string | null;
 }
 
 export const blocking = (results: readonly GateResult[]) => results.filter((r) => r.status === "fail");

@@ -45,8 +45,10 @@ export interface AgreementReport {
   value: number | null;
   /** Asymptotic standard error: kappa metrics (Fleiss, Cohen & Everitt 1969) and Kendall's τ-b (Brown & Benedetti 1977). */
   se: number | null;
-  /** Wald 95% interval, value ± 1.96·SE (kappa metrics and Kendall's τ-b). */
+  /** Wald 95% interval, value ± 1.96·SE (kappa metrics and Kendall's τ-b), clipped to [−1, 1] (κ and τ live there). */
   ci95: [number, number] | null;
+  /** Whether a Wald bound fell outside [−1, 1] and was clipped: the normal approximation is poor here (absent in older reports). */
+  ci95Clipped?: boolean;
   /** Seeded percentile bootstrap 95% interval (kappa metrics only). */
   bootstrap: { low: number; high: number; iterations: number; undefinedResamples: number; seed: number } | null;
   categories: string[];
@@ -133,12 +135,15 @@ export function agreementReport(a: readonly string[], b: readonly string[], opti
     bootstrap = boot ? { ...boot, seed } : null;
   }
 
+  const clipped = ci95 !== null && (ci95[0] < -1 || ci95[1] > 1);
+  if (ci95) ci95 = [Math.max(-1, ci95[0]), Math.min(1, ci95[1])];
   return {
     metric: options.metric,
     n,
     value,
     se,
     ci95,
+    ci95Clipped: clipped,
     bootstrap,
     categories,
     confusion: { labels: confusion.labels, matrix: confusion.matrix },

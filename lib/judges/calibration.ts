@@ -11,6 +11,7 @@ import {
   type HumanCeiling,
 } from "../stats";
 import { agreementReport, type AgreementMetric, type AgreementReport } from "./agreement";
+import { degeneracyOf, type Degeneracy } from "./degenerate";
 import { chooseEstimator, type DesignEntry, type Estimator } from "./estimator";
 import { accuracyByOrder, type OrderAccuracy } from "./pairwise-orders";
 
@@ -91,7 +92,10 @@ export interface CalibrationStats {
   position: { n: number; consistent: number; rate: number | null; excluded: number } | null;
   /** Pairwise judges asked in both orders: accuracy in each order, an error counted as wrong (absent in older calibrations). */
   orders?: { original: OrderAccuracy; swapped: OrderAccuracy } | null;
-  verbosity: { n: number; rho: number | null } | null;
+  /** skipped: why the check was not made (a constant judge: ρ would only measure the humans). */
+  verbosity: { n: number; rho: number | null; skipped?: string } | null;
+  /** A constant judge or a one-class gold set, named (absent in older calibrations: read it with degeneracyOf). */
+  degenerate?: Degeneracy | null;
   labelSetHash: string;
   /** Which estimator the headline numbers come from, and why (absent in calibrations made before stratified draws). */
   estimator?: Estimator;
@@ -132,6 +136,7 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     pairs.map((p) => p.gold),
     { metric, categories, positive: itemKind(input.kind).positive, seed: input.seed ?? 1 },
   );
+  const degenerate = degeneracyOf(report);
   const classCounts: Record<string, number> = Object.fromEntries((categories ?? sortLabels(pairs.map((p) => p.gold))).map((c) => [c, 0]));
   for (const p of pairs) classCounts[p.gold] = (classCounts[p.gold] ?? 0) + 1;
 
@@ -151,7 +156,8 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     position: positionOf(input, byKey),
     orders:
       input.kind === "pairwise" && input.verdicts.some((v) => v.order === "swapped") ? accuracyByOrder(input.gold, input.verdicts) : null,
-    verbosity: verbosityOf(input.kind, lengths),
+    verbosity: verbosityOf(input.kind, lengths, degenerate),
+    degenerate,
     labelSetHash: labelSetHash(input.gold),
     estimator: chooseEstimator(pairs, input.design, {
       kind: input.kind,
@@ -221,10 +227,17 @@ function positionOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): Ca
  * B = 0 with length = len(A) − len(B); graded: the score difference). A positive rho means the judge
  * is more generous than the humans on longer outputs. Undefined when the judge never disagrees.
  */
-function verbosityOf(kind: ItemKind, rows: { length: number | null; judge: string; gold: string }[]): CalibrationStats["verbosity"] {
+function verbosityOf(
+  kind: ItemKind,
+  rows: { length: number | null; judge: string; gold: string }[],
+  degenerate: Degeneracy | null,
+): CalibrationStats["verbosity"] {
   const numeric = itemKind(kind).numeric;
   const usable = rows.filter((r) => r.length !== null);
   if (usable.length === 0) return null;
+  // With one answer from the judge, judge − human varies only with the humans: ρ would measure them, not the judge.
+  if (degenerate?.judgeValue != null)
+    return { n: usable.length, rho: null, skipped: `skipped: ${degenerate.message.split(":")[0]}, so ρ would only measure the humans` };
   const rho = spearmanRho(
     usable.map((r) => r.length!),
     usable.map((r) => numeric(r.judge) - numeric(r.gold)),

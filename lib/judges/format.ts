@@ -3,12 +3,20 @@
  * compared by eye): three decimals, and "undefined" for a statistic that has no value.
  */
 export function formatStat(value: number | null | undefined, digits = 3): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? "undefined" : value.toFixed(digits);
+  if (value === null || value === undefined || !Number.isFinite(value)) return "undefined";
+  const text = value.toFixed(digits);
+  // A value that rounds to zero from below is zero as written: never "-0.000".
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
+/**
+ * An interval as "[low, high]"; a zero-width one is not a measurement (a constant rater, or every resample the same)
+ * and is written as such, never as "[0.000, 0.000]".
+ */
 export function formatInterval(interval: readonly [number, number] | { low: number; high: number } | null | undefined, digits = 3): string {
   if (!interval) return "undefined";
   const [low, high] = Array.isArray(interval) ? interval : [(interval as { low: number }).low, (interval as { high: number }).high];
+  if (low === high) return "none (zero width)";
   return `[${formatStat(low, digits)}, ${formatStat(high, digits)}]`;
 }
 

@@ -1,4 +1,5 @@
 import { itemKind, type ItemKind } from "../items/kinds";
+import { formatStat } from "./format";
 import type { GatePolicy } from "./gate-policy";
 
 export { DEFAULT_GATE_POLICY, gatePolicySchema, type GatePolicy } from "./gate-policy";
@@ -45,7 +46,7 @@ export interface GateResult {
 }
 
 export function formatNumber(value: number | null | undefined, digits = 3): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? "undefined" : value.toFixed(digits);
+  return formatStat(value, digits);
 }
 
 const atLeast = (value: number | null, bar: number) => value !== null && Number.isFinite(value) && value >= bar;

@@ -188,8 +188,18 @@ describe("a judge run and its calibration on a label set", () => {
     const remote = await seedJudgeVersion("remote-judge", spec("gpt-4o-mini", "https://api.openai.com/v1"));
     const progress = await runJudgeOnLabelSet({ versionId: remote.id, queueId: keyless.queueId, split: "test", provider: { env: {} } });
     expect(progress).toMatchObject({ total: 6, skipped: 6, ok: 0 });
-    const calibration = await calibrateOnLabelSet({ versionId: remote.id, queueId: keyless.queueId, split: "test", actorId: null });
-    expect(calibration).toMatchObject({ n: 0, skippedCount: 6, kappa: null, accuracy: null });
+    // Nothing was answered: no empty calibration is stored (a recalibration may store one: its undefined κ demotes).
+    await expect(calibrateOnLabelSet({ versionId: remote.id, queueId: keyless.queueId, split: "test", actorId: null })).rejects.toThrow(
+      /answered none of the 6 gold items .* \(6 skipped, 0 errors, 0 not asked\): nothing to calibrate, no calibration stored/,
+    );
+    const empty = await calibrateOnLabelSet({
+      versionId: remote.id,
+      queueId: keyless.queueId,
+      split: "test",
+      actorId: null,
+      allowEmpty: true,
+    });
+    expect(empty).toMatchObject({ n: 0, skippedCount: 6, kappa: null, accuracy: null });
     expect((await judgeGate(remote.id)).passed).toBe(false);
   });
 });

@@ -139,6 +139,8 @@ export async function calibrateOnLabelSet(options: {
   via?: string;
   /** How many calls the run before it made and reused (the audit event names them). */
   judged?: { itemsJudged: number; reused: number };
+  /** A recalibration stores even an empty one (its undefined κ demotes); people asking get a refusal instead. */
+  allowEmpty?: boolean;
 }) {
   const { version, queue, gold, splitIds } = await load(options.versionId, options.queueId, options.split);
   const ids = gold.map((g) => g.transcriptId);
@@ -166,6 +168,11 @@ export async function calibrateOnLabelSet(options: {
     seed: options.seed,
     design,
   });
+  if (stats.report.n === 0 && !options.allowEmpty)
+    throw new UserError(
+      `${version.judge.name} v${version.version} answered none of the ${gold.length} gold items of the ${options.split} split of "${queue.name}" (${stats.skipped} skipped, ${stats.errored} errors, ${stats.missing} not asked): nothing to calibrate, no calibration stored.`,
+      409,
+    );
   return db().$transaction(async (tx) => {
     const calibration = await createCalibration(
       { judgeVersionId: version.id, queueId: queue.id, split: options.split, stats, createdById: options.actorId },

@@ -86,6 +86,7 @@ async function recalibrate(
     split: GATE_SPLIT,
     actorId: null,
     via: "recheck",
+    allowEmpty: true,
     judged: { itemsJudged: progress.completed, reused: progress.alreadyDone },
   });
   log(

@@ -34,7 +34,8 @@ export const RunCreateSchema = z.strictObject({
   }),
   agentSpec: z.string().min(1).max(2000),
   source: z.strictObject({
-    agentLabel: z.string().min(1).max(200),
+    // Null: nothing named the agent, so the run is never a baseline and has none.
+    agentLabel: z.string().min(1).max(200).nullable(),
     commit: z.string().max(200).nullable(),
     branch: z.string().max(300).nullable(),
     ciJob: z.string().max(2000).nullable(),

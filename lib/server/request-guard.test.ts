@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { crossSiteRefusal, jsonContentTypeRefusal, maxUploadBytes, sizeRefusal } from "./request-guard";
+import {
+  crossSiteRefusal,
+  jsonContentTypeRefusal,
+  lengthRequiredRefusal,
+  maxUploadBytes,
+  sizeRefusal,
+  tooLargeMessage,
+} from "./request-guard";
 
 const request = (method: string, url: string, headers: Record<string, string> = {}) => ({
   method,
@@ -60,7 +67,7 @@ describe("sizeRefusal and maxUploadBytes", () => {
     const limit = maxUploadBytes({ GAVEL_MAX_UPLOAD_MB: "50" });
     expect(limit).toBe(50 * 2 ** 20);
     expect(sizeRefusal({ headers: new Headers({ "content-length": String(60 * 2 ** 20) }) }, limit)).toBe(
-      "The request body (60 MB) is larger than the limit of 50 MB (GAVEL_MAX_UPLOAD_MB); nothing was read or written. Import larger files with the CLI: npx gavel import FILE.",
+      "The request body (60 MB) is larger than the limit of 50 MB (GAVEL_MAX_UPLOAD_MB); nothing was read or written. Import larger files with the CLI: gavel import transcripts FILE.",
     );
     expect(sizeRefusal({ headers: new Headers({ "content-length": String(limit) }) }, limit)).toBeNull();
     expect(sizeRefusal({ headers: new Headers() }, limit)).toBeNull();
@@ -87,5 +94,25 @@ describe("jsonContentTypeRefusal", () => {
     expect(jsonContentTypeRefusal("multipart/form-data; boundary=x")).toContain('got "multipart/form-data"');
     expect(jsonContentTypeRefusal(null)).toContain("got none");
     expect(jsonContentTypeRefusal("application/jsonp")).not.toBeNull();
+  });
+});
+
+describe("tooLargeMessage", () => {
+  it("gives bytes when the size and the limit round to the same megabytes", () => {
+    expect(tooLargeMessage(50 * 2 ** 20, 50 * 2 ** 20 + 1)).toMatch(
+      /^The request body \(52,428,801 bytes\) is larger than the limit of 52,428,800 bytes \(50 MB\)/,
+    );
+    expect(tooLargeMessage(50 * 2 ** 20, 60 * 2 ** 20)).toMatch(/^The request body \(60 MB\) is larger than the limit of 50 MB /);
+  });
+});
+
+describe("lengthRequiredRefusal", () => {
+  const action = (headers: Record<string, string>) => ({ method: "POST", headers: new Headers({ "next-action": "abc", ...headers }) });
+  it("refuses a server action sent chunked with no Content-Length", () => {
+    expect(lengthRequiredRefusal(action({ "transfer-encoding": "chunked" }))).toMatch(/Content-Length/);
+  });
+  it("lets through actions with a length, and everything that is not an action", () => {
+    expect(lengthRequiredRefusal(action({ "content-length": "10" }))).toBeNull();
+    expect(lengthRequiredRefusal({ method: "POST", headers: new Headers({ "transfer-encoding": "chunked" }) })).toBeNull();
   });
 });

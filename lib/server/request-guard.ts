@@ -17,7 +17,12 @@ export function maxUploadBytes(env: Record<string, string | undefined> = process
 export const formatMb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 10 * 2 ** 20 ? 1 : 0)} MB`;
 
 export function tooLargeMessage(limit: number, size?: number): string {
-  return `The request body${size === undefined ? "" : ` (${formatMb(size)})`} is larger than the limit of ${formatMb(limit)} (GAVEL_MAX_UPLOAD_MB); nothing was read or written. Import larger files with the CLI: npx gavel import FILE.`;
+  // Rounded to the same megabytes, "50 MB is larger than 50 MB" reads as a bug: give the bytes.
+  const exact = size !== undefined && formatMb(size) === formatMb(limit);
+  const bytes = (n: number) => `${n.toLocaleString("en-US")} bytes`;
+  const sizeText = size === undefined ? "" : ` (${exact ? bytes(size) : formatMb(size)})`;
+  const limitText = exact ? `${bytes(limit)} (${formatMb(limit)})` : formatMb(limit);
+  return `The request body${sizeText} is larger than the limit of ${limitText} (GAVEL_MAX_UPLOAD_MB); nothing was read or written. Import larger files with the CLI: gavel import transcripts FILE.`;
 }
 
 interface RequestLike {
@@ -82,6 +87,18 @@ export function sizeRefusal(request: Pick<RequestLike, "headers">, limit: number
   if (declared === null) return null;
   const size = Number(declared);
   return Number.isFinite(size) && size > limit ? tooLargeMessage(limit, size) : null;
+}
+
+/**
+ * Why a server action's body is refused for having no declared length, or null. Next reads an
+ * action's body itself and fails with a 500 past its limit; with a Content-Length the size check
+ * above answers 413 first, and every browser sends one for an action (fetch with a known body), so
+ * a chunked body with none is refused up front (411) rather than read.
+ */
+export function lengthRequiredRefusal(request: Pick<RequestLike, "method" | "headers">): string | null {
+  if (request.method !== "POST" || !request.headers.has("next-action")) return null;
+  if (request.headers.has("content-length") || !request.headers.has("transfer-encoding")) return null;
+  return "Send the form with a Content-Length: bodies of unknown length are not accepted here; nothing was read or written.";
 }
 
 /**

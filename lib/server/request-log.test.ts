@@ -64,15 +64,18 @@ describe("request logs", () => {
     ]);
   });
 
-  it("log a 503 as an error, except the health check's 'not ready yet', which is a warning", async () => {
+  it("log a 503 as an error with its stack, except the health check's 'not ready yet': one info line, no stack", async () => {
     const { base, lines } = await serve(503);
     await fetch(`${base}/api/health?demo=ready`);
     await fetch(`${base}/runs`);
     await new Promise((r) => setTimeout(r, 20));
     expect(lines.map((l) => [(l.req as { path: string }).path, l.level])).toEqual([
-      ["/api/health?demo=[redacted]", 40],
+      ["/api/health?demo=[redacted]", 30],
       ["/runs", 50],
     ]);
+    expect(lines[0]!.err).toBeUndefined();
+    expect(lines[0]!.msg).toMatch(/^GET \/api\/health\?demo=\[redacted\] 503 in \d+ ms: not ready yet/);
+    expect((lines[1]!.err as { stack?: string }).stack).toContain("failed with status code 503");
   });
 
   it("log static assets only at debug level, and honour the configured level", async () => {

@@ -30,6 +30,18 @@ export function safePath(url: string | undefined): string {
 /** Static assets are many and tell nothing: logged at debug level only. */
 const quiet = (path: string) => path.startsWith("/_next/static/") || path === "/favicon.ico";
 
+/**
+ * The health check's 503 while the first start's demo data loads: expected, so one info line. pino-http passes
+ * its own "failed with status code" Error for any 5xx the app answered without throwing; a real error is not this.
+ */
+function notReadyYet(req: IncomingMessage, res: ServerResponse, error?: Error): boolean {
+  return (
+    res.statusCode === 503 &&
+    safePath(req.url).startsWith("/api/health") &&
+    (!error || error.message === `failed with status code ${res.statusCode}`)
+  );
+}
+
 export function requestLogger(options: { level?: string; destination?: DestinationStream } = {}): HttpLogger {
   const level = options.level && (LOG_LEVELS as readonly string[]).includes(options.level) ? options.level : "info";
   const logger: Logger = pino({ level, base: { service: "gavel" }, timestamp: pino.stdTimeFunctions.isoTime }, options.destination);
@@ -52,13 +64,22 @@ export function requestLogger(options: { level?: string; destination?: Destinati
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel(req, res, error) {
-      // "Not ready yet" from the health check (demo data still loading) is a state, not a server error.
-      if (!error && res.statusCode === 503 && safePath(req.url).startsWith("/api/health")) return "warn";
+      // "Not ready yet" from the health check (demo data still loading) is an expected state, not a server error.
+      if (notReadyYet(req, res, error)) return "info";
       if (error || res.statusCode >= 500) return "error";
       if (quiet(safePath(req.url))) return "debug";
       return res.statusCode >= 400 ? "warn" : "info";
     },
     customSuccessMessage: (req, res, ms) => `${req.method} ${safePath(req.url)} ${res.statusCode} in ${Math.round(ms)} ms`,
-    customErrorMessage: (req, res, error) => `${req.method} ${safePath(req.url)} ${res.statusCode}: ${error.message}`,
+    // pino-http attaches a made-up Error (with its stack) to every 5xx: not to the expected "not ready yet".
+    customErrorObject: (req, res, error, value: Record<string, unknown>) => {
+      if (!notReadyYet(req, res, error)) return value;
+      const { err: _err, ...rest } = value;
+      return rest;
+    },
+    customErrorMessage: (req, res, error, ms?: number) =>
+      notReadyYet(req, res, error)
+        ? `${req.method} ${safePath(req.url)} 503 in ${Math.round(ms ?? 0)} ms: not ready yet (the demo data is still loading)`
+        : `${req.method} ${safePath(req.url)} ${res.statusCode}: ${error.message}`,
   });
 }

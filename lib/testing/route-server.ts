@@ -16,9 +16,13 @@ export interface Route {
  * run `gavel run --server` as a child process against them over real HTTP. Only requests that
  * carry an API token work here (a session needs Next's request scope).
  */
-export async function startRouteServer(
-  routes: Route[],
-): Promise<{ url: string; close: () => Promise<void>; requests: { method: string; path: string; status: number }[] }> {
+export async function startRouteServer(routes: Route[]): Promise<{
+  url: string;
+  close: () => Promise<void>;
+  /** Goes away (open connections cut) for `downMs`, then serves again on the same port: a server restart. */
+  restart: (downMs: number) => Promise<void>;
+  requests: { method: string; path: string; status: number }[];
+}> {
   const requests: { method: string; path: string; status: number }[] = [];
   const compiled = routes.map((r) => ({ ...r, regex: new RegExp(`^${r.pattern.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`) }));
   const server: Server = createServer(async (req, res) => {
@@ -47,5 +51,15 @@ export async function startRouteServer(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  const restart = async (downMs: number) => {
+    await close();
+    await new Promise((resolve) => setTimeout(resolve, downMs));
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  };
+  return { url: `http://127.0.0.1:${port}`, requests, close, restart };
 }

@@ -34,6 +34,14 @@ describe("parseJsonSafely", () => {
   it("reports JSON.parse's own error for malformed text", () => {
     expect(parseJsonSafely("{nope")).toMatchObject({ parse: true, error: expect.stringContaining("JSON") });
   });
+
+  it("says at which line and column malformed JSON breaks", () => {
+    expect(parseJsonSafely('{\n  "a": 1,\n  "b": [1,]\n}')).toMatchObject({
+      parse: true,
+      error: expect.stringMatching(/\(at line 3, column 11\)$/),
+    });
+    expect(parseJsonSafely('{\n  "a": 1,')).toMatchObject({ parse: true, error: expect.stringMatching(/\(at line 2, column 10\)$/) });
+  });
 });
 
 describe("printable", () => {

@@ -1,3 +1,5 @@
+import { parseTree, type ParseError } from "jsonc-parser";
+
 /**
  * JSON from outside (uploaded files, API bodies): JSON.parse, then limits it does not apply itself.
  * A document nested thousands of levels deep parses, but then overflows the stack wherever it is
@@ -52,8 +54,25 @@ export function parseJsonSafely(text: string): { value: unknown } | { error: str
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error), parse: true };
+    return { error: withLineAndColumn(error instanceof Error ? error.message : String(error), text), parse: true };
   }
   const problem = jsonValueProblem(value);
   return problem ? { error: problem, parse: false } : { value };
+}
+
+/**
+ * JSON.parse does not always say where it stopped (Node 20: "Unexpected token ']', ... is not valid
+ * JSON"); a person editing a file needs the line and column. The first syntax error's offset comes
+ * from jsonc-parser's strict scan (no comments, no trailing commas), the message from JSON.parse.
+ */
+export function withLineAndColumn(message: string, text: string): string {
+  if (/line \d+/.test(message)) return message;
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const offset = errors[0]?.offset ?? (/at position (\d+)/.exec(message) ? Number(/at position (\d+)/.exec(message)![1]) : null);
+  if (offset === null) return message;
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `${message.replace(/ at position \d+/, "").replace(/\s*\n\s*/g, " ")} (at line ${line}, column ${column})`;
 }

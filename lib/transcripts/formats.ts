@@ -71,6 +71,7 @@ export function detectFormat(fileName: string | null | undefined, text: string):
   const found = DETECTION_ORDER.find((format) => FORMATS[format].sniff(head, first));
   if (found) return found;
   const name = (fileName ?? "").toLowerCase();
+  if (name.endsWith(".eval")) return "inspect";
   if (name.endsWith(".json")) return "otel";
   return "jsonl";
 }

@@ -121,7 +121,7 @@ describe("parseOtlp", () => {
     });
   });
 
-  it("says where a span is malformed and which trace has no user message", () => {
+  it("says where a span is malformed, and skips with a note (not refuses) a trace with no user message", () => {
     const doc = JSON.parse(fixture);
     delete doc.resourceSpans[1].scopeSpans[0].spans[0].startTimeUnixNano;
     const bad = parseOtlp(JSON.stringify(doc));
@@ -134,8 +134,13 @@ describe("parseOtlp", () => {
     const silent = JSON.parse(fixture);
     silent.resourceSpans[1].scopeSpans[0].spans[0].events = [];
     const none = parseOtlp(JSON.stringify(silent));
-    expect(none.ok).toBe(false);
-    if (!none.ok) expect(none.errors[0]).toMatch(new RegExp(`^trace ${T2} \\(root span c000000000000001\\): no user message`));
+    // The other trace still imports: a trace without content is skipped and named, never a reason to refuse the file.
+    expect(none.ok).toBe(true);
+    if (none.ok) {
+      expect(none.items.map((i) => i.transcript.externalId)).toEqual([T1]);
+      expect(none.skipped).toEqual([{ where: `trace ${T2}`, why: expect.stringMatching(/^no user message .*content capture/) }]);
+      expect(none.notes?.at(-1)).toMatch(new RegExp(`^1 trace not imported: trace ${T2}: no user message`));
+    }
   });
 
   it("reports invalid JSON with its line and column, and a file that is not an OTLP export", () => {

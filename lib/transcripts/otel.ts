@@ -4,7 +4,9 @@ import { locate } from "./json-text";
 import { assemble, type ModelCall, type Timed, type ToolRun } from "./chat/conversation";
 import { readRecords, type SpanRecord } from "./otel/otlp";
 import { readSpan } from "./otel/shapes";
-import { issueText, zodIssueTexts, type ImportItem, type ParseResult } from "./types";
+import { canonicalJson } from "../hash";
+import { feedbackScore } from "./otel/feedback";
+import { issueText, zodIssueTexts, type ImportedScore, type ImportItem, type ParseResult, type SkippedPart } from "./types";
 
 export { anyValueToJs } from "./otel/otlp";
 
@@ -56,8 +58,42 @@ function spanLabel(span: SpanRecord) {
 
 interface TraceReading {
   item: ImportItem | null;
+  /** Why the trace is not a transcript, when it is not. */
+  skipped: SkippedPart | null;
   skippedSpans: SpanRecord[];
   shapes: Set<string>;
+}
+
+/** Operations that make vectors, not conversation turns. */
+const isEmbedding = (span: SpanRecord) =>
+  /^ai\.embed/.test(String(span.attributes.get("ai.operationId") ?? span.name)) ||
+  ["embeddings", "embedding"].includes(String(span.attributes.get("gen_ai.operation.name"))) ||
+  String(span.attributes.get("openinference.span.kind")).toUpperCase() === "EMBEDDING";
+
+/** Why a trace with GenAI spans but no user message is not a transcript. */
+function whyNotAConversation(spans: SpanRecord[], models: number, tools: Timed<ToolRun>[]): string {
+  const embedding = spans.find(isEmbedding);
+  if (embedding) return `an embedding trace (span ${embedding.name}), not a conversation`;
+  if (models === 0 && tools.length)
+    return `${tools.length === 1 ? "a lone tool span" : "tool spans only"} (${[...new Set(tools.map((t) => t.item.name))].join(", ")}) with no model call, not a conversation`;
+  return `no user message in its GenAI spans to use as the task prompt; is message content capture on? (docs/transcripts.md, "Capturing content")`;
+}
+
+/**
+ * What the trace's GenAI spans carry that no transcript field holds (model names, token counts,
+ * request settings, the framework's own attributes): kept as given under the attribute's name. An
+ * attribute with different values on different spans keeps every value, in span order.
+ */
+function unreadAttributes(read: { span: SpanRecord; reads: (key: string) => boolean }[]): Record<string, unknown> {
+  const values = new Map<string, unknown[]>();
+  for (const { span, reads } of read)
+    for (const [key, value] of span.attributes) {
+      if (reads(key)) continue;
+      const list = values.get(key) ?? [];
+      if (!list.some((v) => canonicalJson(v) === canonicalJson(value))) list.push(value);
+      values.set(key, list);
+    }
+  return Object.fromEntries([...values].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
 }
 
 function readTrace(traceId: string, spans: SpanRecord[], errors: string[]): TraceReading {
@@ -65,8 +101,15 @@ function readTrace(traceId: string, spans: SpanRecord[], errors: string[]): Trac
   const tools: Timed<ToolRun>[] = [];
   const skippedSpans: SpanRecord[] = [];
   const shapes = new Set<string>();
+  const read: { span: SpanRecord; reads: (key: string) => boolean }[] = [];
+  const scores: ImportedScore[] = [];
   const before = errors.length;
   for (const span of spans) {
+    const score = feedbackScore(span);
+    if (score) {
+      scores.push(score);
+      continue;
+    }
     const reading = readSpan(span);
     if (reading === null) {
       skippedSpans.push(span);
@@ -77,39 +120,46 @@ function readTrace(traceId: string, spans: SpanRecord[], errors: string[]): Trac
       continue;
     }
     shapes.add(reading.shape.label);
+    read.push({ span, reads: (key) => reading.shape.reads(key) });
     for (const item of reading.contributions) {
       if (item.kind === "model") models.push({ start: span.start, end: span.end, order: span.order, item });
       else tools.push({ start: span.start, end: span.end, order: span.order, item });
     }
   }
-  if (errors.length > before) return { item: null, skippedSpans, shapes };
+  if (errors.length > before) return { item: null, skipped: null, skippedSpans, shapes };
   // Nothing GenAI in this trace (a health check, a background job): skipped, not an error.
-  if (shapes.size === 0) return { item: null, skippedSpans, shapes };
+  if (shapes.size === 0) return { item: null, skipped: null, skippedSpans, shapes };
 
   const messages = assemble(models, tools);
-  const root = spans.find((s) => !s.parentSpanId && !s.synthetic) ?? spans[0]!;
   const where = `trace ${traceId}`;
   const firstUser = messages.find((m) => m.role === "user" && m.content);
-  if (!firstUser) {
-    errors.push(
-      `${where} (root span ${root.spanId}): no user message in the trace's GenAI spans to use as the task prompt; is message content capture on? (docs/transcripts.md, "Capturing content")`,
-    );
-    return { item: null, skippedSpans, shapes };
-  }
+  if (!firstUser) return { item: null, skipped: { where, why: whyNotAConversation(spans, models.length, tools) }, skippedSpans, shapes };
   const lastAssistant = [...messages].reverse().find((m) => m.role === "assistant" && m.content);
+  const attributes = unreadAttributes(read);
+  const metadata: Record<string, unknown> = {
+    ...(Object.keys(attributes).length ? { "otel.attributes": attributes } : {}),
+    ...(scores.length ? { scores } : {}),
+  };
   const parsed = newTranscriptSchema.safeParse({
     source: "otel",
     externalId: traceId,
     kind: "binary",
     taskPrompt: firstUser.content!,
     ...(lastAssistant ? { finalOutput: lastAssistant.content } : {}),
-    content: { messages },
+    content: { messages, ...(Object.keys(metadata).length ? { metadata } : {}) },
   });
   if (!parsed.success) {
     errors.push(...zodIssueTexts(where, parsed.error));
-    return { item: null, skippedSpans, shapes };
+    return { item: null, skipped: null, skippedSpans, shapes };
   }
-  return { item: { where, transcript: parsed.data, verdicts: [] }, skippedSpans, shapes };
+  const item: ImportItem = {
+    where,
+    transcript: parsed.data,
+    verdicts: [],
+    ...(scores.length ? { scores } : {}),
+    ...(Object.keys(attributes).length ? { unmapped: Object.keys(attributes).map((k) => `attribute ${k}`) } : {}),
+  };
+  return { item, skipped: null, skippedSpans, shapes };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -137,7 +187,19 @@ function notesFor(shapes: Set<string>, skippedSpans: SpanRecord[], skippedTraces
 export function parseOtlp(input: string): ParseResult {
   const read = readRequests(input);
   if ("error" in read) return { ok: false, errors: [read.error] };
-  const records = readRecords(read.docs);
+  return mapRecords(readRecords(read.docs));
+}
+
+/**
+ * Already-decoded OTLP export requests ({resourceSpans} / {resourceLogs} objects, as the OTLP/HTTP
+ * receiver decodes them from JSON or protobuf) to transcripts: the one mapping file imports and
+ * live ingestion share.
+ */
+export function mapOtlpRequests(requests: readonly unknown[]): ParseResult {
+  return mapRecords(readRecords(requests.map((value, i) => ({ where: requests.length > 1 ? `request ${i + 1}: ` : "", value }))));
+}
+
+function mapRecords(records: ReturnType<typeof readRecords>): ParseResult {
   if (records.errors.length) return { ok: false, errors: records.errors };
   const byTrace = new Map<string, SpanRecord[]>();
   for (const span of records.spans) {
@@ -147,6 +209,7 @@ export function parseOtlp(input: string): ParseResult {
   }
   const errors: string[] = [];
   const items: ImportItem[] = [];
+  const skipped: SkippedPart[] = [];
   const skippedSpans: SpanRecord[] = [];
   const skippedTraces: string[] = [];
   const shapes = new Set<string>();
@@ -155,6 +218,7 @@ export function parseOtlp(input: string): ParseResult {
     skippedSpans.push(...reading.skippedSpans);
     reading.shapes.forEach((s) => shapes.add(s));
     if (reading.item) items.push(reading.item);
+    else if (reading.skipped) skipped.push(reading.skipped);
     else if (reading.shapes.size === 0) skippedTraces.push(traceId);
   }
   if (errors.length) return { ok: false, errors };
@@ -166,7 +230,9 @@ export function parseOtlp(input: string): ParseResult {
     skippedTraces,
     records.untraced,
   );
-  if (items.length === 0) {
+  if (skipped.length)
+    notes.push(`${plural(skipped.length, "trace")} not imported: ${skipped.map((s) => `${s.where}: ${s.why}`).join("; ")}`);
+  if (items.length === 0 && skipped.length === 0) {
     if (!records.spans.length && !records.untraced)
       return { ok: false, errors: [issueText("OTLP JSON", ["resourceSpans"], "the file holds no spans or log records")] };
     return {
@@ -174,5 +240,5 @@ export function parseOtlp(input: string): ParseResult {
       errors: [`no GenAI spans or log records in the file: ${notes.join("; ")}. Gavel reads the shapes listed in docs/transcripts.md.`],
     };
   }
-  return { ok: true, items, notes };
+  return { ok: true, items, notes, ...(skipped.length ? { skipped } : {}) };
 }

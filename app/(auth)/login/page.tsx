@@ -9,18 +9,15 @@ import { countUsers } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { LoginForm } from "./login-form";
 import { OidcButton } from "./oidc-button";
+import { safeLocalPath } from "@/lib/auth/redirect";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-function safeCallback(value: string | undefined): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/runs";
-}
-
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  const callbackUrl = safeLocalPath(params.callbackUrl);
   if (await currentUser()) redirect(callbackUrl);
-  const message = signInErrorMessage(params.error);
+  const message = signInErrorMessage(typeof params.error === "string" ? params.error : undefined);
   const noUsers = (await countUsers()) === 0;
   const oidc = env().oidc;
 

@@ -26,6 +26,7 @@ export default async function LabelPage() {
             <>
               <LinkButton href="/label/mine">My labels</LinkButton>
               <LinkButton href="/label/import">Import transcripts</LinkButton>
+              <LinkButton href="/label/routing">Live traces</LinkButton>
               <LinkButton href="/label/new" tone="primary">
                 New queue
               </LinkButton>

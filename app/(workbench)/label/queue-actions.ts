@@ -5,10 +5,11 @@ import { defineAction } from "@/lib/auth/action";
 import { importFile, type ImportFileResult } from "@/lib/db/import";
 import { createQueue, type CreatedQueue } from "@/lib/db/queue-admin";
 import { importFormInput } from "@/lib/schemas/imports";
+import { createdQueueMessage } from "@/lib/queues/created-message";
 import { createQueueInput } from "@/lib/schemas/queues";
 import { UserError } from "@/lib/errors";
 import { maxUploadBytes, tooLargeMessage } from "@/lib/server/request-guard";
-import { decodeUtf8 } from "@/lib/text/utf8";
+import { mappingFromFields } from "@/lib/transcripts/score-mapping";
 
 /** Import a transcript file (all or nothing); the result, good or bad, goes back to the form. */
 export const importTranscriptsAction = defineAction<typeof importFormInput, ImportFileResult>(
@@ -17,10 +18,12 @@ export const importTranscriptsAction = defineAction<typeof importFormInput, Impo
   async (input, user) => {
     const limit = maxUploadBytes();
     if (input.file.size > limit) throw new UserError(tooLargeMessage(limit, input.file.size), 413, "file");
-    const decoded = decodeUtf8(new Uint8Array(await input.file.arrayBuffer()));
-    if (!decoded.ok) throw new UserError(decoded.error, 422, "file");
+    const mapping = mappingFromFields(input);
+    if (mapping && "errors" in mapping) throw new UserError(mapping.errors.join(" "), 422, "score");
+    // The bytes as they are: an Inspect .eval log is a zip archive; text is checked as strict UTF-8.
     const result = await importFile({
-      text: decoded.text,
+      text: new Uint8Array(await input.file.arrayBuffer()),
+      scoreMapping: mapping,
       format: input.format,
       fileName: input.file.name,
       queue: input.queue ? { name: input.queue } : null,
@@ -37,12 +40,6 @@ export const createQueueAction = defineAction<typeof createQueueInput, CreatedQu
   async (input, user) => {
     const created = await createQueue(input, user.id);
     revalidatePath("/label");
-    const run = created.fromRun
-      ? ` (${created.fromRun.notPassing} trials that did not pass, ${created.fromRun.sampledPasses} of ${created.fromRun.passes} passes sampled)`
-      : "";
-    return {
-      message: `Created the queue "${created.queue.name}" with ${created.items} item${created.items === 1 ? "" : "s"}${run}.`,
-      data: created,
-    };
+    return { message: createdQueueMessage(created), data: created };
   },
 );

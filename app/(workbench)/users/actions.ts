@@ -3,7 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/action";
 import { generatePassword, hashPassword } from "@/lib/auth/password";
-import { changeRole, createUser, setAdjudicator, setUserDisabled } from "@/lib/db/users";
+import { changeRole, createUser, findUserById, setAdjudicator, setUserDisabled } from "@/lib/db/users";
+import { UserError } from "@/lib/errors";
+import { isImportedRater } from "@/lib/users/imported-raters";
 import { changeRoleInput, createUserInput, setAdjudicatorInput, setDisabledInput } from "@/lib/schemas/users";
 
 export const createUserAction = defineAction("users:manage", createUserInput, async (input, actor) => {
@@ -20,13 +22,25 @@ export const createUserAction = defineAction("users:manage", createUserInput, as
   };
 });
 
+/** An imported data set's rater cannot sign in: there is no access to change or take away. */
+async function refuseImportedRater(userId: string) {
+  const user = await findUserById(userId);
+  if (user && isImportedRater(user))
+    throw new UserError(
+      `${user.email} is an imported rater (a data set's annotator): it cannot sign in, so there is nothing to change.`,
+      422,
+    );
+}
+
 export const changeRoleAction = defineAction("users:manage", changeRoleInput, async (input, actor) => {
+  await refuseImportedRater(input.userId);
   const user = await changeRole(input.userId, input.role, actor.id);
   revalidatePath("/users");
   return { message: `${user.email} is now ${user.role}.` };
 });
 
 export const setDisabledAction = defineAction("users:manage", setDisabledInput, async (input, actor) => {
+  await refuseImportedRater(input.userId);
   const user = await setUserDisabled(input.userId, input.disabled, actor.id);
   revalidatePath("/users");
   return { message: `${user.email} is ${user.disabledAt ? "disabled" : "enabled"}.` };

@@ -8,7 +8,9 @@ import { requireRole } from "@/lib/auth/session";
 import { listAuditEvents } from "@/lib/db/audit";
 import { listUsers } from "@/lib/db/users";
 import { formatAuditDetails } from "@/lib/audit-format";
+import { splitImportedRaters } from "@/lib/users/imported-raters";
 import { CreateUserForm } from "./create-user-form";
+import { ImportedRaters } from "./imported-raters";
 import { AdjudicatorForm, DisableForm, RoleForm } from "./user-row-actions";
 
 export const metadata: Metadata = { title: "Users" };
@@ -17,7 +19,8 @@ const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle:
 
 export default async function UsersPage() {
   const me = await requireRole("users:manage");
-  const [users, events] = await Promise.all([listUsers(), listAuditEvents({ limit: 30 })]);
+  const [all, events] = await Promise.all([listUsers(), listAuditEvents({ limit: 30 })]);
+  const { people: users, raters } = splitImportedRaters(all);
 
   return (
     <div className="space-y-8">
@@ -70,6 +73,7 @@ export default async function UsersPage() {
           </tbody>
         </Table>
       </Card>
+      {raters.length ? <ImportedRaters raters={raters} /> : null}
       <Card>
         <CardHeader title="Add a user" description="They sign in with this email and password; share the password with them privately." />
         <CardBody>

@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { LABEL_FILE_FORMATS } from "../../labeling/label-import";
+import { mergeValueMaps, parseValueMap, parseValueMapFile, type ValueMap } from "../../labeling/label-import/value-map";
 import { EXIT, UsageError } from "../exit";
 import type { RegisterCommand } from "./index";
 
 /**
- * `gavel import labels FILE --queue NAME [--format …] [--question NAME]`: existing human labels
- * (a Label Studio JSON export, Argilla records, or JSONL / CSV rows) into a queue. The whole file is
- * checked first; any bad line is named, nothing is written and the exit code is 2.
+ * `gavel import labels FILE --queue NAME [--format …] [--question NAME] [--map FROM=TO …] [--map-file F]`:
+ * existing human labels (a Label Studio JSON export, Argilla records, or JSONL / CSV rows) into a
+ * queue, with the tool's values mapped to the queue's (Positive=pass). The whole file is checked
+ * first; any bad line is named, nothing is written and the exit code is 2.
  */
 const optionsSchema = z.object({
   queue: z.string({ error: "--queue is required" }).trim().min(1, "--queue needs a queue name"),
@@ -16,7 +18,30 @@ const optionsSchema = z.object({
     .default("auto"),
   question: z.string().trim().min(1).optional(),
   json: z.boolean().default(false),
+  map: z.array(z.string()).default([]),
+  mapFile: z.string().trim().min(1, "--map-file needs a file").optional(),
 });
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** --map pairs and a --map-file as one mapping; any bad pair is a usage error naming it. */
+export function valueMapOptions(pairs: readonly string[], file: string | undefined): ValueMap {
+  const fromFlags = parseValueMap(pairs);
+  let fromFile: { map: ValueMap; errors: string[] } = { map: new Map(), errors: [] };
+  if (file) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    fromFile = parseValueMapFile(text, file);
+  }
+  const merged = mergeValueMaps(fromFile.map, fromFlags.map);
+  const errors = [...fromFlags.errors, ...fromFile.errors, ...merged.errors];
+  if (errors.length) throw new UsageError(`The value mapping has problems:\n${errors.map((e) => `  ${e}`).join("\n")}`);
+  return merged.map;
+}
 
 const SHOWN = 50;
 
@@ -32,11 +57,14 @@ export const registerImportLabels: RegisterCommand = (program, { logger }) => {
     .requiredOption("--queue <name>", "the queue whose items the labels are for (items by transcript id or external id)")
     .option("--format <format>", `${LABEL_FILE_FORMATS.join(", ")}, or auto (from the content)`, "auto")
     .option("--question <name>", "the question to read (Label Studio from_name, Argilla question) when the file answers several")
+    .option("--map <from=to>", "what a value of the tool means in the queue (repeatable): --map Positive=pass --map Negative=fail", collect)
+    .option("--map-file <file>", 'a value mapping: a JSON object {"Positive": "pass"} or FROM=TO lines')
     .option("--json", "print the result as JSON")
     .action(async (file: string, raw: Record<string, unknown>) => {
       const parsed = optionsSchema.safeParse(raw);
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
       const options = parsed.data;
+      const valueMap = valueMapOptions(options.map, options.mapFile);
       let text: string;
       try {
         text = readFileSync(file, "utf8");
@@ -52,12 +80,16 @@ export const registerImportLabels: RegisterCommand = (program, { logger }) => {
       ]);
       try {
         await ensureMigrated(databaseUrl());
-        const result = await importLabels({ queue: options.queue, text, format: options.format, question: options.question }).catch(
-          (error: unknown) => {
-            if (error instanceof UserError) throw new UsageError(`${file}: ${error.message} Nothing was written.`);
-            throw error;
-          },
-        );
+        const result = await importLabels({
+          queue: options.queue,
+          text,
+          format: options.format,
+          question: options.question,
+          valueMap,
+        }).catch((error: unknown) => {
+          if (error instanceof UserError) throw new UsageError(`${file}: ${error.message} Nothing was written.`);
+          throw error;
+        });
         if (options.json) logger.out(JSON.stringify(result, null, 2));
         if (!result.ok) {
           const shown = result.errors.slice(0, SHOWN).map((e) => `  ${file}: ${e}`);

@@ -3,8 +3,9 @@ import path from "node:path";
 import { z } from "zod";
 import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "../../schemas/transcript-formats";
 import { formatMb } from "../../server/request-guard";
-import { decodeUtf8 } from "../../text/utf8";
+import { mappingFromFlags, parseScoreMapFile, type ScoreMapping } from "../../transcripts/score-mapping";
 import { EXIT, UsageError } from "../exit";
+import { printImportReport } from "./import-report";
 import type { RegisterCommand } from "./index";
 
 /**
@@ -18,8 +19,29 @@ const optionsSchema = z.object({
     .default("auto"),
   queue: z.string().trim().min(1, "--queue needs a queue name").optional(),
   rubric: z.string().trim().min(1).optional(),
+  score: z.string().optional(),
+  passWhen: z.string().optional(),
+  judge: z.string().optional(),
+  scoreMap: z.string().optional(),
   json: z.boolean().default(false),
 });
+
+/** --score/--pass-when or --score-map as a mapping (null: scores stay scores), or a usage error. */
+function scoreMapping(options: z.output<typeof optionsSchema>): ScoreMapping | null {
+  const flags = mappingFromFlags(options.score, options.passWhen, options.judge);
+  if (typeof flags === "string") throw new UsageError(flags);
+  if (flags && options.scoreMap) throw new UsageError("Give either --score with --pass-when, or --score-map FILE, not both.");
+  if (!options.scoreMap) return flags;
+  let text: string;
+  try {
+    text = readFileSync(options.scoreMap, "utf8");
+  } catch (error) {
+    throw new UsageError(`Cannot read --score-map ${options.scoreMap}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const parsed = parseScoreMapFile(text);
+  if ("errors" in parsed) throw new UsageError(`${options.scoreMap}: ${parsed.errors.join("; ")}`);
+  return parsed;
+}
 
 /**
  * The largest file the CLI imports, from GAVEL_CLI_MAX_IMPORT_MB (default 400): the file is read
@@ -43,17 +65,22 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
   imports
     .command("transcripts")
     .description(
-      "Import transcripts: Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI .json log or a Langfuse export (docs/transcripts.md); all or nothing, nothing twice.",
+      "Import transcripts: Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI log (.json or .eval) or a Langfuse export (docs/transcripts.md); all or nothing, nothing twice. A peer's scores become judge verdicts only with --score/--pass-when or --score-map.",
     )
     .argument("<file>", "the file to import (its format is recognised from its content)")
     .option("--format <format>", `${TRANSCRIPT_FORMATS.join(", ")}, or auto (from the content, then the extension)`, "auto")
     .option("--queue <name>", "also add the transcripts to this label queue (created when new)")
     .option("--rubric <text>", "the rubric of a queue created by --queue (default: the file's shared rubric)")
+    .option("--score <name>", "the file's score that is a judge's verdict (Langfuse score, Inspect scorer, promptfoo assertion type)")
+    .option("--pass-when <condition>", 'when that score passes: ">=0.5", "<=0.2" (lower is better, e.g. toxicity), "==C", "in [C, P]"')
+    .option("--judge <name>", "the replay judge the mapped verdicts go to (default: <source>-<score>)")
+    .option("--score-map <file>", "a YAML mapping of several scores (docs/transcripts.md: score mapping)")
     .option("--json", "print the result as JSON")
     .action(async (file: string, raw: Record<string, unknown>) => {
       const parsed = optionsSchema.safeParse(raw);
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
       const options = parsed.data;
+      const mapping = scoreMapping(options);
       let bytes: Buffer;
       try {
         const limit = cliImportLimit();
@@ -67,9 +94,6 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
         if (error instanceof UsageError) throw error;
         throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
       }
-      const decoded = decodeUtf8(bytes);
-      if (!decoded.ok) throw new UsageError(`${file}: ${decoded.error} Nothing was written.`);
-      const text = decoded.text;
       const [{ importFile }, { ensureMigrated }, { databaseUrl }, { disconnectDb }, { UserError }] = await Promise.all([
         import("../../db/import"),
         import("../../db/ensure-migrated"),
@@ -79,8 +103,10 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
       ]);
       try {
         await ensureMigrated(databaseUrl());
+        // The bytes as they are: an Inspect .eval log is a zip archive; text is checked as strict UTF-8.
         const result = await importFile({
-          text,
+          text: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          scoreMapping: mapping,
           format: options.format,
           fileName: path.basename(file),
           queue: options.queue ? { name: options.queue, rubric: options.rubric } : null,
@@ -113,6 +139,7 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
             `ok: ${result.items} transcripts from ${file} (${result.format}): ${result.created} new, ${result.existing} already stored${queue}${verdicts}`,
           );
           for (const note of result.notes) logger.out(`  ${note}`);
+          printImportReport(result, (line) => logger.out(line));
         }
         process.exitCode = EXIT.ok;
       } finally {

@@ -14,8 +14,18 @@ export const COMMANDS: Record<string, () => Promise<RegisterCommand[]>> = {
   run: async () => [(await import("./run")).registerRun],
   compare: async () => [(await import("./compare")).registerCompare],
   import: async () => {
-    const [transcripts, datasets, labels] = await Promise.all([import("./import"), import("./import-datasets"), import("./import-labels")]);
-    return [transcripts.registerImportTranscripts, datasets.registerImportDatasets, labels.registerImportLabels];
+    const [transcripts, datasets, labels, langfuse] = await Promise.all([
+      import("./import"),
+      import("./import-datasets"),
+      import("./import-labels"),
+      import("./import-langfuse"),
+    ]);
+    return [
+      transcripts.registerImportTranscripts,
+      datasets.registerImportDatasets,
+      labels.registerImportLabels,
+      langfuse.registerImportLangfuse,
+    ];
   },
   judge: async () => [(await import("./judge")).registerJudge],
   agreement: async () => [(await import("./agreement")).registerAgreement],

@@ -7,6 +7,7 @@ import { findLabelSet } from "../../db/label-sets";
 import { UserError } from "../../errors";
 import { agreementJson } from "../../judges/agreement";
 import type { CalibrationStats } from "../../judges/calibration";
+import { degeneracyOf } from "../../judges/degenerate";
 import { calibrationHeadline } from "../../judges/estimator";
 import { formatInterval, formatStat } from "../../judges/format";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../../judging/label-set-run";
@@ -93,10 +94,23 @@ export async function judgeRun(ref: string, raw: Record<string, unknown>, logger
     );
     if (progress.skipped > 0)
       logger.warn("Skipped calls had no API key: set OPENAI_API_KEY or ANTHROPIC_API_KEY. They are never counted as passes.");
+    if (nothingAnswered(progress)) {
+      // Every call skipped or failed: a calibration of it would be empty, so none is stored, and CI must not read success.
+      logger.error(
+        `No call was answered (${progress.skipped} skipped, ${progress.error} errors): nothing to calibrate, no calibration stored.`,
+      );
+      if (options.json) logger.out(JSON.stringify(progress, null, 2));
+      return progress;
+    }
     if (options.calibrate) await judgeCalibrate(ref, { queue: options.queue, split: options.split, json: options.json }, logger);
     else if (options.json) logger.out(JSON.stringify(progress, null, 2));
     return progress;
   });
+}
+
+/** A run that asked something and got no answer at all: every call skipped (no key) or errored. */
+export function nothingAnswered(progress: { total: number; ok: number }): boolean {
+  return progress.total > 0 && progress.ok === 0;
 }
 
 const calibrateOptions = z.object({
@@ -134,6 +148,7 @@ export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, 
             labelSetHash: calibration.labelSetHash,
             skipped: stats.skipped,
             errors: stats.errored,
+            degenerate: degeneracyOf(stats.report)?.message ?? null,
             ...agreementJson(stats.report),
             // What the gate reads: the weighted estimate for a stratified draw, named, the unweighted one beside it.
             ...calibrationHeadline(stats),
@@ -142,10 +157,12 @@ export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, 
           2,
         ),
       );
-    else
+    else {
+      const degenerate = degeneracyOf(stats.report);
       logger.out(
-        `${estimatorLine(stats)}${agreementTable(stats.report, `${version.judge.name} v${version.version}`, "gold")}\n\n  ${stats.skipped} skipped and ${stats.errored} errored items left out; calibration ${calibration.id}.`,
+        `${degenerate ? `Degenerate calibration: ${degenerate.message} (${degenerate.intervalNote}).\n\n` : ""}${estimatorLine(stats)}${agreementTable(stats.report, `${version.judge.name} v${version.version}`, "gold")}\n\n  ${stats.skipped} skipped and ${stats.errored} errored items left out; calibration ${calibration.id}.`,
       );
+    }
     return calibration;
   });
 }

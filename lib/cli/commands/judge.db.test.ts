@@ -121,6 +121,30 @@ describe("gavel judge", () => {
     expect(json.rules.find((r: { id: string }) => r.id === "items")).toMatchObject({ passed: false, actual: "6 items" });
   });
 
+  it("exits non-zero and stores no calibration when every call was skipped (no API key)", async () => {
+    await seedJudgeVersion("cli-nokey", { ...spec("openai", null), params: { apiKeyEnv: "NOBODY_SET_THIS_API_KEY" } });
+    const env = { DATABASE_URL: process.env.DATABASE_URL, NOBODY_SET_THIS_API_KEY: "" };
+    const run = await gavel(["judge", "run", "cli-nokey@1", "--queue", "cli-set", "--split", "test", "--calibrate", "--json"], env);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain("No call was answered (6 skipped, 0 errors): nothing to calibrate, no calibration stored.");
+    expect(JSON.parse(run.stdout)).toMatchObject({ total: 6, ok: 0, skipped: 6 });
+    const again = await gavel(["judge", "calibrate", "cli-nokey@1", "--queue", "cli-set", "--split", "test"], env);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/answered none of the 6 gold items .*nothing to calibrate, no calibration stored/);
+    const status = await gavel(["judge", "status", "cli-nokey@1", "--json", "--no-recheck"], env);
+    expect(JSON.parse(status.stdout).rules.find((r: { id: string }) => r.id === "calibrated")).toMatchObject({ passed: false });
+  });
+
+  it("explains run, calibrate and status in their help", async () => {
+    for (const command of ["run", "calibrate", "status"]) {
+      const help = await gavel(["judge", command, "--help"]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain("Example:\n  gavel judge ");
+    }
+    expect((await gavel(["judge", "run", "--help"])).stdout).toContain("3 when every call was");
+    expect((await gavel(["judge", "status", "--help"])).stdout).toContain("0 when the version gates now");
+  });
+
   it("turns a wrong reference or label set into a usage error", async () => {
     await expect(judgeRun("nobody@3", { queue: "cli-set" }, capture().logger, false)).rejects.toThrow(/No judge version "nobody@3"/);
     await expect(judgeRun("cli-live", { queue: "missing" }, capture().logger, false)).rejects.toThrow(/No label set "missing"/);

@@ -18,6 +18,9 @@ export const registerJudge: RegisterCommand = (program: Command, { logger }: { l
     .description("Run, calibrate, check and re-check judge versions (a version is an id, a hash prefix, or name@N)");
   judge
     .command("run")
+    .description(
+      "Ask a judge version about every gold item of a label set's split it has not answered yet (a rerun retries only skipped and errored calls)",
+    )
     .argument("<version>", "judge version: id, hash prefix (8+ hex digits) or name@N")
     .option("--queue <name>", "the label set whose gold items to judge")
     .option("--split <split>", "dev or test", "dev")
@@ -29,20 +32,44 @@ export const registerJudge: RegisterCommand = (program: Command, { logger }: { l
     .option("--cassette <file>", "a cassette a replay judge may answer from (repeatable)", collect, [])
     .option("--calibrate", "calibrate against the gold labels afterwards")
     .option("--json", "print the result as JSON")
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 when at least one call was answered (or nothing was left to ask), 3 when every call was
+skipped (no API key) or errored: then nothing is calibrated or stored, so CI never reads an empty run
+as success. 2 for a bad reference or option.
+
+Example:
+  gavel judge run refund-judge@2 --queue refunds --split test --calibrate`,
+    )
     .action(async (ref: string, options: Record<string, unknown>) => {
       try {
-        await (await actions()).judgeRun(ref, options, logger);
-        process.exitCode = EXIT.ok;
+        const mod = await actions();
+        const progress = await mod.judgeRun(ref, options, logger);
+        process.exitCode = mod.nothingAnswered(progress) ? EXIT.internal : EXIT.ok;
       } finally {
         await disconnect();
       }
     });
   judge
     .command("calibrate")
-    .argument("<version>", "judge version")
+    .description(
+      "Measure a judge version against the gold labels of a label set's split as they are now (Cohen's κ with its intervals, accuracy, TPR, TNR) and store the calibration",
+    )
+    .argument("<version>", "judge version: id, hash prefix (8+ hex digits) or name@N")
     .option("--queue <name>", "the label set")
     .option("--split <split>", "dev or test (the gate reads test)", "test")
-    .option("--json", "print {calibrationId, metric, n, value, se, ci95, ...} as JSON")
+    .option("--json", "print {calibrationId, metric, n, value, se, ci95, degenerate, ...} as JSON")
+    .addHelpText(
+      "after",
+      `
+Items the judge skipped or errored on are left out and counted. A version that answered no item is
+refused (exit 2) and nothing is stored. A constant judge or a one-class gold set is named in words
+("the judge answered PASS on all 30 items: κ is 0 by construction").
+
+Example:
+  gavel judge calibrate refund-judge@2 --queue refunds --split test --json`,
+    )
     .action(async (ref: string, options: Record<string, unknown>) => {
       try {
         await (await actions()).judgeCalibrate(ref, options, logger);
@@ -53,9 +80,19 @@ export const registerJudge: RegisterCommand = (program: Command, { logger }: { l
     });
   judge
     .command("status")
-    .argument("<version>", "judge version")
+    .description("Print a judge version's gate state (shadow, gating, stale, demoted, revoked), why, and its gate rules")
+    .argument("<version>", "judge version: id, hash prefix (8+ hex digits) or name@N")
     .option("--json", "print {version, hash, approved, gating, labelSet, goldVersion, calibrationId, state, reason, rules} as JSON")
     .option("--no-recheck", "only read the state: do not recalibrate a stale version first")
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 when the version gates now (its verdicts count in a run), 1 when it does not, 2 for a
+bad reference. A stale version is recalibrated first when the judge can be called (--no-recheck only reads).
+
+Example:
+  gavel judge status refund-judge@2 --json`,
+    )
     .action(async (ref: string, options: { json?: boolean; recheck?: boolean }) => {
       try {
         const status = await (await actions()).judgeStatus(ref, options, logger);

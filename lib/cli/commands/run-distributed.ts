@@ -109,7 +109,7 @@ export async function runDistributed(target: string, raw: Record<string, unknown
       trials,
       concurrency: flags.concurrency,
       threshold: flags.threshold ?? suite.threshold,
-      source: defaultSource(flags.agent, runSource(flags, flags.agent)),
+      source: defaultSource(flags.agent, runSource(flags, suite)),
       baseline,
       resumed: false,
     };

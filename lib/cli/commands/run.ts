@@ -18,7 +18,10 @@ import { addJudgeOptions, resolveJudge } from "../judge-option";
 import { createProgress } from "../progress";
 import { renderJunit } from "../report/junit";
 import { renderLinks } from "../report/links";
+import { renderLocalDiff } from "../report/local-diff";
 import { renderSummaryMarkdown } from "../report/summary-md";
+import { baselineStanding, comparedWith } from "../baseline-report";
+import { localBaselineDiff } from "../local-diff";
 import { renderTable } from "../report/table";
 import { agentFor, baselineRequest, checkResume, parseRunFlags, runSource } from "../run-setup";
 import { loadSuiteOrExplain } from "./validate";
@@ -87,6 +90,10 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       "--rate-limit-concurrent <n>",
       "with --distributed: requests in flight at once to the agent's endpoint or model, held across all workers",
     )
+    .option(
+      "--base-url <url>",
+      "the Gavel server whose pages the summary's links point to, for a run stored locally (env GAVEL_URL; with --server, the server)",
+    )
     .option("--quiet", "no progress output")
     .addOption(new Option("--json", "print the run summary as JSON on stdout instead of the table"));
   addJudgeOptions(command).action(async (target: string, raw: Record<string, unknown>) => {
@@ -122,16 +129,27 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     const agent = given ?? (await agentFor(resumable!.agentSpec));
     const source = resumable
       ? {
-          agentLabel: resumable.agentLabel ?? resumable.agentSpec,
+          agentLabel: resumable.agentLabel,
           ...resumable.source,
-          defaultBranch: runSource(flags, agent.spec).defaultBranch,
+          defaultBranch: runSource(flags, suite).defaultBranch,
         }
-      : runSource(flags, agent.spec);
+      : runSource(flags, suite);
     const existing = resumable && resume ? await resume.loadStoredTrials(resumable.id) : [];
 
     const progress = flags.json || flags.quiet ? null : createProgress(process.stderr);
     const deps = flags.server
-      ? serverDeps({ agent, server: flags.server, token: flags.token!, outDir: flags.out, onProgress: progress?.update })
+      ? serverDeps({
+          agent,
+          server: flags.server,
+          token: flags.token!,
+          outDir: flags.out,
+          onProgress: progress?.update,
+          retryForMs: serverRetryMs(process.env.GAVEL_SERVER_RETRY_S),
+          // One line when an outage starts; the trials keep running and are sent once it is back.
+          onRetry: (what, attempt) => {
+            if (attempt === 1) logger.warn(`${what}; retrying (GAVEL_SERVER_RETRY_S bounds how long)`);
+          },
+        })
       : localDeps({ agent, judge, outDir: flags.out, onProgress: progress?.update });
     let interrupted = false;
     const onSignal = (signal: NodeJS.Signals) => {
@@ -167,8 +185,13 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       );
       progress?.stop();
       const { record, recordPath, links } = outcome;
+      const diff = links?.baseline ?? (flags.server ? null : await localBaselineDiff(record));
       if (flags.junit) writeFileSync(flags.junit, renderJunit(record, links));
-      if (flags.summaryMd) writeFileSync(flags.summaryMd, renderSummaryMarkdown(record, links));
+      if (flags.summaryMd)
+        writeFileSync(flags.summaryMd, renderSummaryMarkdown(record, { links, diff, baseUrl: flags.server ?? flags.baseUrl ?? null }));
+      logger.info(comparedWith(record.summary.baseline));
+      if (diff && !links) logger.info(renderLocalDiff(record, diff));
+      logger.info(baselineStanding(record.source, record.suite.file).message);
       logger.out(
         flags.json
           ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null }, null, 2)
@@ -189,3 +212,12 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
     }
   });
 };
+
+/** GAVEL_SERVER_RETRY_S: how long `--server` keeps retrying an unreachable server (default 120 s). */
+export function serverRetryMs(raw: string | undefined): number {
+  const text = raw?.trim();
+  if (!text) return 120_000;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new UsageError(`GAVEL_SERVER_RETRY_S must be a number of seconds, not "${text}"`);
+  return seconds * 1000;
+}

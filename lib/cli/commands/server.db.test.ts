@@ -10,9 +10,10 @@ import { POST as createRun } from "@/app/api/runs/route";
 import { createApiToken } from "@/lib/db/api-tokens";
 import { db } from "@/lib/db/client";
 import { createUser } from "@/lib/db/users";
-import { gavel } from "@/lib/testing/cli";
+import { gavel, type CliRun as CliRunResult } from "@/lib/testing/cli";
 import { validateJunit } from "@/lib/testing/junit-schema";
 import { startRouteServer, type Route } from "@/lib/testing/route-server";
+import { until } from "@/lib/testing/workers";
 import { withTestDatabase } from "@/lib/testing/test-database";
 
 withTestDatabase();
@@ -49,6 +50,41 @@ const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
 const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
 describe("gavel run --server", () => {
+  it("rides out a server restart mid-run: every trial arrives once, the run finishes with its verdict", { timeout: 120_000 }, async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), "gavel-server-"));
+    const running = cli(
+      [
+        "run",
+        "datasets/refund",
+        "--agent",
+        "module:lib/testing/slow-refund-agents.ts#slowReferenceAgent",
+        "--agent-label",
+        "restart-bot",
+      ].concat(["--trials", "2", "--concurrency", "2", "--baseline", "none", "--out", out, "--quiet"]),
+      { GAVEL_TEST_AGENT_DELAY_MS: "150", GAVEL_SERVER_RETRY_S: "60" },
+    );
+    let ended: CliRunResult | null = null;
+    void running.then((r) => (ended = r));
+    await until(
+      "the first batch of trials",
+      async () => {
+        if (ended) throw new Error(`the run ended first: ${JSON.stringify(ended)}`);
+        return server.requests.some((r) => /\/trials$/.test(r.path) && r.status === 200);
+      },
+      60_000,
+    );
+    const before = server.requests.length;
+    await server.restart(4_000);
+    const result = await running;
+    expect(result.stderr).toMatch(/could not reach the server at .*; retrying/);
+    expect(result.code).toBe(0);
+    // Trials kept running while the server was away and were sent once it was back.
+    expect(server.requests.length).toBeGreaterThan(before);
+    const runId = /^Run: .*\/runs\/([\w-]+)$/m.exec(result.stdout)![1]!;
+    expect(await db().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: "completed", scoredCount: 70 });
+    expect(await db().trial.count({ where: { runId } })).toBe(70);
+  });
+
   it("the reference run on the default branch is the baseline; the regressed run exits 1, names the newly failing tasks and prints their trial URLs", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "gavel-server-"));
     const reference = await cli([
@@ -66,7 +102,10 @@ describe("gavel run --server", () => {
       out,
       "--quiet",
     ]);
-    expect(reference.stderr).toBe("");
+    // The commit comes from this checkout (no CI variables here): git rev-parse.
+    expect(reference.stderr).toMatch(
+      /^No baseline: no completed run of this suite version with agent label "refund-bot" on the default branch yet\nThis run is a baseline for later runs of agent "refund-bot" on this suite version \(branch "main" at [0-9a-f]{7}\)\.\n$/,
+    );
     expect(reference.code).toBe(0);
     const refId = /^Run: .*\/runs\/([\w-]+)$/m.exec(reference.stdout)![1]!;
     expect(await db().run.findUniqueOrThrow({ where: { id: refId } })).toMatchObject({
@@ -136,10 +175,14 @@ describe("gavel run --server", () => {
     });
     expect(await db().trial.count({ where: { runId: headId } })).toBe(70);
     const summary = readFileSync(path.join(out, "summary.md"), "utf8");
-    expect(summary).toContain(`### Against the baseline run ${refId.replace(/-/g, "\\-")}`);
-    expect(summary).toContain(
-      `- newly failing: \`refund-full-bank\` — [failing trial](${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3)`,
-    );
+    // Diff first: the verdict, then the one regression as one group, each task linked once to its failing trial.
+    const [verdict, , headline] = summary.split("\n");
+    expect(verdict).toMatch(/^## ❌ Gavel refund: gate failed .* — 10 newly failing, 0 newly passing, 0 newly flaky$/);
+    expect(headline).toMatch(/^\*\*All 10 newly failing tasks break at .*`issue_refund`: a second issue\\_refund for order\\_id=…/);
+    expect(summary).toContain(`Compared with baseline run \`${refId}\` (on \`main\``);
+    expect(
+      summary.split(`[\`refund-full-bank\`](${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3)`),
+    ).toHaveLength(2);
     // JUnit failure messages carry the trial URL; the file is valid and red.
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain(`${server.url}/runs/${headId}?task=refund-full-bank&amp;trial=1#trial-refund-full-bank-1-step-3`);

@@ -57,10 +57,19 @@ export const registerWorker: RegisterCommand = (program, { logger }) => {
       const flags = parsed.data;
       const url = requirePostgres("gavel worker");
       await ensureMigrated(url);
-      const boss = await openQueue(url, {
-        maintenanceIntervalSeconds: flags.checkExpiredEvery,
-        poolSize: Math.min(10, 2 + Math.ceil(flags.concurrency / 4)),
-      });
+      // Past its last try openQueue throws and the worker exits non-zero, for a supervisor to restart.
+      const boss = await openQueue(
+        url,
+        { maintenanceIntervalSeconds: flags.checkExpiredEvery, poolSize: Math.min(10, 2 + Math.ceil(flags.concurrency / 4)) },
+        {
+          attempts: 5,
+          firstDelayMs: 500,
+          onRetry: (attempt, error, delayMs) =>
+            logger.warn(
+              `queue setup failed (try ${attempt}): ${error instanceof Error ? error.message : String(error)}; trying again in ${delayMs / 1000} s`,
+            ),
+        },
+      );
       // A 429 pause is worth a line, once per key and pause, not once per waiting trial.
       const pausesSeen = new Map<string, number>();
       const limits = sharedRateLimits(url, {

@@ -97,7 +97,7 @@ export function renderJunit(record: RunRecord, links?: RunLinks): string {
     ["run_id", record.runId],
     ["suite_hash", record.suite.hash],
     ["agent", record.agent.spec],
-    ["agent_label", record.agent.label],
+    ...(record.agent.label ? [["agent_label", record.agent.label] as [string, string]] : []),
     ["gate", gatePassed ? "passed" : "failed"],
     ["exit_code", gatePassed ? "0" : "1"],
     ...(record.source.commit ? [["commit", record.source.commit] as [string, string]] : []),

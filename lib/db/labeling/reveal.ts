@@ -59,6 +59,13 @@ export async function lastOwnLabel(queueId: string, reviewerId: string) {
   return db().label.findFirst({
     where: { queueId, reviewerId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true, transcriptId: true, value: true, judgeSeen: true, transcript: { select: { externalId: true } } },
+    select: {
+      id: true,
+      transcriptId: true,
+      value: true,
+      dimensions: true,
+      judgeSeen: true,
+      transcript: { select: { externalId: true } },
+    },
   });
 }

@@ -33,6 +33,18 @@ async function run(ids: string[], handler: Parameters<typeof startMockServer>[0]
 }
 
 describe("the OpenAI-compatible adapter", () => {
+  it("never follows a redirect: the trial errors naming it and the other host gets nothing", async () => {
+    const elsewhere = await startMockServer(() => reply({ content: "from the other host" }));
+    try {
+      const trial = await run(["refund-full-card"], () => [302, {}, { location: `${elsewhere.url}/v1/chat/completions` }]);
+      expect(trial.verdict).toBe("error");
+      expect(trial.stop).toMatchObject({ kind: "agent_error", message: expect.stringMatching(/302/) });
+      expect(elsewhere.bodies).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it("lets the model drive the sandbox with function calls and prices its tokens", async () => {
     const trial = await run(
       ["refund-full-card"],

@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import { z } from "zod";
+import { noRedirectFetch } from "../../providers/sdk";
 import { TrialStopped, type Agent, type AgentEnv } from "../../trial/types";
 import { AgentSpecError } from "./errors";
 import { retryAfterMs, type RequestLimiter } from "./limiter";
@@ -132,7 +133,8 @@ function limitedFetch(limiter: RequestLimiter): typeof fetch {
 
 function clientFor(options: OpenAiOptions, limiter?: RequestLimiter): OpenAI {
   return new OpenAI({
-    ...(limiter ? { fetch: limitedFetch(limiter) } : {}),
+    // Never follow a redirect: it would carry the prompt (and the key) to a host nobody named.
+    fetch: noRedirectFetch(limiter ? limitedFetch(limiter) : fetch),
     baseURL: options.baseUrl,
     apiKey: options.apiKey ?? "keyless",
     organization: null,

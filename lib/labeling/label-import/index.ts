@@ -39,4 +39,4 @@ export function parseLabelFile(text: string, format: LabelFileFormat | "auto", o
   return parseCsvLabels(text);
 }
 
-export type { ImportedLabel, LabelFileFormat, ParsedLabels } from "./types";
+export type { ImportedLabel, LabelFileFormat, LabelSource, ParsedLabels } from "./types";

@@ -12,9 +12,11 @@ export interface ImportedLabel {
 }
 
 export type LabelFileFormat = "label-studio" | "argilla" | "jsonl" | "csv";
+/** Where labels come from: a file format, or a tool they are pulled from (stored as Label.importedFrom). */
+export type LabelSource = LabelFileFormat | "langfuse";
 
 export interface ParsedLabels {
-  format: LabelFileFormat;
+  format: LabelSource;
   labels: ImportedLabel[];
   /** Every problem, each naming its line: any problem and nothing is written. */
   errors: string[];

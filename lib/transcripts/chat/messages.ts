@@ -149,9 +149,50 @@ function readPart(part: Obj, i: number, texts: string[], calls: Call[], response
       );
       return null;
     }
-    default:
-      return null; // images, files, refusals: nothing a reviewer labels here
+    default: {
+      // Images, audio, files: a visible placeholder, never silently dropped.
+      const placeholder = partPlaceholder(part);
+      if (placeholder) texts.push(placeholder);
+      return null;
+    }
   }
+}
+
+/** Bytes in base64 text (a data: URL's payload or a bare base64 string). */
+function base64Bytes(data: string): number {
+  const payload = data.startsWith("data:") ? data.slice(data.indexOf(",") + 1) : data;
+  const clean = payload.replace(/\s/g, "");
+  return Math.floor((clean.length * 3) / 4) - (clean.endsWith("==") ? 2 : clean.endsWith("=") ? 1 : 0);
+}
+
+const sizeText = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * A non-text content part as one line a reviewer sees ("[image: image/png, 12 KB]", "[file:
+ * https://…/report.pdf]"), or null for a part with no content. Reads OpenTelemetry GenAI parts
+ * (blob / uri / file with modality and mime_type), OpenAI (image_url, input_audio, file), Anthropic
+ * (image / document with source) and the Vercel AI SDK (image / file with mediaType).
+ */
+export function partPlaceholder(part: Record<string, unknown>): string | null {
+  const type = String(part.type ?? part.kind ?? "");
+  if (type === "refusal" && typeof part.refusal === "string") return `[refusal: ${part.refusal}]`;
+  const source = isObj(part.source) ? part.source : {};
+  const imageUrl = isObj(part.image_url) ? part.image_url.url : part.image_url;
+  const nested = isObj(part.image) ? (isObj(part.image.image) ? part.image.image : part.image) : {};
+  const kind =
+    str(part.modality) ??
+    (/image/.test(type) ? "image" : /audio/.test(type) ? "audio" : type === "blob" || type === "uri" ? "file" : type || "part");
+  const data = [part.content, part.data, source.data, imageUrl, nested.url, part.image, part.uri, part.url, source.url, part.file_uri].find(
+    (v): v is string => typeof v === "string" && v.length > 0,
+  );
+  const mime =
+    str(part.mime_type) ?? str(part.mediaType) ?? str(part.media_type) ?? str(source.media_type) ?? str(data?.match(/^data:([^;,]+)/)?.[1]);
+  const details: string[] = [];
+  if (mime) details.push(mime);
+  if (data && (data.startsWith("data:") || !/^[a-z]+:\/\//i.test(data))) details.push(sizeText(base64Bytes(data)));
+  else if (data) details.push(data);
+  return `[${kind}${details.length ? `: ${details.join(", ")}` : ""}]`;
 }
 
 function readToolCalls(list: unknown[], calls: Call[]): string | null {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseTranscriptFile } from "../parse";
+import { applyScoreMapping, parseScoreMapFile } from "../score-mapping";
 import type { ImportItem } from "../types";
 
 /**
@@ -24,11 +25,14 @@ interface Expected {
   format: string;
   items: ExpectedItem[];
   skipped?: { where: string; why: string }[];
+  /** A score mapping file's text (YAML), and the verdicts it must give per item. */
+  mapping?: string;
+  mappedVerdicts?: { judge: string; value: string }[][];
 }
 
+/** The file's bytes, as the CLI, the import form and the API hand them over (a .eval log is a zip). */
 function importCorpusFile(file: string) {
-  const bytes = readFileSync(file);
-  return parseTranscriptFile(bytes.toString("utf8"), "auto", path.basename(file));
+  return parseTranscriptFile(readFileSync(file), "auto", path.basename(file));
 }
 
 function comparable(item: ImportItem, expected: ExpectedItem) {
@@ -77,5 +81,13 @@ describe.each(projects)("corpus: %s", (project) => {
       })),
     );
     if (expected.skipped) expect(result.skipped ?? []).toEqual(expected.skipped);
+    if (expected.mapping) {
+      const mapping = parseScoreMapFile(expected.mapping);
+      if ("errors" in mapping) throw new Error(mapping.errors.join("; "));
+      const mapped = applyScoreMapping(result.items, mapping);
+      expect(mapped.ok ? [] : mapped.errors).toEqual([]);
+      if (mapped.ok)
+        expect(mapped.items.map((i) => i.verdicts.map((v) => ({ judge: v.judge, value: v.value })))).toEqual(expected.mappedVerdicts);
+    }
   });
 });

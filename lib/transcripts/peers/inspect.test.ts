@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { inspectVerdict, parseInspect } from "./inspect";
+import { unzipSync, zipSync, strToU8 } from "fflate";
+import { parseInspect } from "./inspect";
+import { parseTranscriptFile } from "../parse";
 
 /** Hand-built from inspect_ai's EvalLog schema (see scripts/peer-fixtures/README.md). */
 const fixture = readFileSync(path.join(import.meta.dirname, "../fixtures/peers/inspect-log.json"), "utf8");
 
 describe("Inspect AI JSON log", () => {
-  it("makes each sample a transcript with its messages, target and scores as verdicts", () => {
+  it("makes each sample a transcript with its messages and target; scores stay scores", () => {
     const result = parseInspect(fixture);
     if (!result.ok) throw new Error(result.errors.join("\n"));
     const [headphones, kettle] = result.items;
@@ -30,10 +32,13 @@ describe("Inspect AI JSON log", () => {
         },
       ],
     });
-    expect(headphones!.verdicts.map((v) => [v.judge, v.value])).toEqual([
-      ["inspect-model_graded_qa", "pass"],
-      ["inspect-includes", "fail"],
+    // Scores are kept as scores: no verdict without a mapping the user gives.
+    expect(headphones!.verdicts).toEqual([]);
+    expect(headphones!.scores!.map((s) => [s.name, s.value])).toEqual([
+      ["model_graded_qa", "C"],
+      ["includes", "I"],
     ]);
+    expect(headphones!.unmapped).toEqual(["inspect.scores", "inspect.model"]);
     // A tool error is the call's error; a partial score (P) is no verdict.
     expect(kettle!.transcript.content.messages[2]!.toolCalls![0]).toEqual({
       id: "call_Kt11",
@@ -42,30 +47,46 @@ describe("Inspect AI JSON log", () => {
       error: "refunds after 30 days need a supervisor",
     });
     expect(kettle!.transcript.taskPrompt).toBe("I bought a kettle 45 days ago (order A1003) and want my money back.");
-    expect(kettle!.verdicts.map((v) => v.judge)).toEqual(["inspect-includes"]);
+    expect(kettle!.scores!.map((s) => [s.name, s.value])).toEqual([
+      ["model_graded_qa", "P"],
+      ["includes", "I"],
+    ]);
     expect(result.notes).toEqual([
       "task refund_support on openai/gpt-4o-2024-08-06: 2 samples",
-      "1 score not pass/fail (partial or numeric): not imported as verdicts",
+      '2 samples with scores: kept as scores, not verdicts (map one with --score NAME --pass-when "==C" or ">=0.5")',
     ]);
   });
 
-  it("reads Inspect's score values", () => {
-    expect(["C", true, 1, "I", "N", false, 0, "P", 0.5, "A"].map(inspectVerdict)).toEqual([
-      "pass",
-      "pass",
-      "pass",
-      "fail",
-      "fail",
-      "fail",
-      "fail",
-      null,
-      null,
-      null,
-    ]);
+  it("reads a .eval archive from its bytes: header.json and samples/*.json, in Inspect's order", () => {
+    const doc = JSON.parse(fixture) as { samples: { id: string; epoch: number }[] } & Record<string, unknown>;
+    const { samples, ...header } = doc;
+    const zip = zipSync({
+      "header.json": strToU8(JSON.stringify(header)),
+      [`samples/${samples[1]!.id}_epoch_1.json`]: strToU8(JSON.stringify(samples[1])),
+      [`samples/${samples[0]!.id}_epoch_1.json`]: strToU8(JSON.stringify(samples[0])),
+    });
+    expect(Object.keys(unzipSync(zip))).toHaveLength(3);
+    const fromZip = parseTranscriptFile(zip, "auto", "2026-11-30_refunds.eval");
+    const fromJson = parseInspect(fixture);
+    if (!fromZip.ok || !fromJson.ok) throw new Error("both import");
+    expect(fromZip.format).toBe("inspect");
+    expect(fromZip.items).toEqual(fromJson.items);
+    const broken = zipSync({ "header.json": strToU8("{"), "samples/x_epoch_1.json": new Uint8Array([0xff, 0xfe]) });
+    expect(parseTranscriptFile(broken)).toMatchObject({
+      ok: false,
+      errors: [
+        expect.stringMatching(/^header\.json: not valid JSON/),
+        expect.stringMatching(/^samples\/x_epoch_1\.json: line 1: not valid UTF-8/),
+      ],
+    });
+    expect(parseTranscriptFile(zip, "jsonl")).toMatchObject({ ok: false, errors: [expect.stringContaining("this is a zip archive")] });
   });
 
-  it("explains a .eval archive, a log without samples, and names a bad sample", () => {
-    expect(parseInspect("PK\u0003\u0004rest")).toEqual({ ok: false, errors: [expect.stringContaining("inspect log convert --to json")] });
+  it("explains a .eval archive read as text, a log without samples, and names a bad sample", () => {
+    expect(parseInspect("PK\u0003\u0004rest")).toEqual({
+      ok: false,
+      errors: [expect.stringContaining("import the file itself (its bytes)")],
+    });
     const doc = JSON.parse(fixture);
     const empty = parseInspect(JSON.stringify({ ...doc, samples: [] }));
     expect(empty).toEqual({ ok: false, errors: [expect.stringMatching(/^the log of task refund_support holds no samples/)] });

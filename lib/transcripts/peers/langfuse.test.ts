@@ -32,13 +32,18 @@ describe("Langfuse exports", () => {
       ["assistant", "Refunding the full amount to the card.", "issue_refund"],
       ["assistant", "Done: 59.90 will be back on your card within 5 days.", ""],
     ]);
-    expect(verdicts.map((v) => [v.judge, v.value, v.score])).toEqual([
-      ["langfuse-refund-correct", "pass", 1],
-      ["langfuse-policy", "pass", 1],
+    // No verdict is invented: scores stay scores until the user maps one (score-mapping.ts).
+    expect(verdicts).toEqual([]);
+    expect(result.items[0]!.scores!.map((s) => [s.name, s.value, s.source])).toEqual([
+      ["refund-correct", true, "EVAL"],
+      ["helpfulness", 0.8, "EVAL"],
+      ["policy", "pass", "API"],
+      ["correct", true, "ANNOTATION"],
     ]);
+    expect(transcript.content.metadata?.["langfuse.scores"]).toEqual(result.items[0]!.scores);
+    expect(result.items[0]!.unmapped).toContain("langfuse.scores");
     expect(result.notes).toEqual([
-      "1 human annotation score not imported: they are labels, not a judge's verdicts (label the transcripts in Gavel)",
-      "1 score not pass/fail (numeric, text or other categories): not imported as verdicts",
+      '1 transcript with Langfuse scores: kept as scores, not verdicts (map one with --score NAME --pass-when ">=0.5")',
     ]);
   });
 
@@ -72,7 +77,7 @@ describe("Langfuse exports", () => {
     const noPrompt = parseLangfuse(JSON.stringify([{ id: "o1", traceId: "t1", type: "SPAN", startTime: "2026-01-01T00:00:00Z" }]));
     expect(noPrompt).toEqual({
       ok: false,
-      errors: ["trace t1: no user message in the trace's input or its generations' inputs to use as the task prompt"],
+      errors: ["trace t1: not a conversation: no user message in the trace's input or its generations' inputs"],
     });
   });
 });

@@ -7,7 +7,7 @@ import { parsePromptfoo } from "./promptfoo";
 const fixture = readFileSync(path.join(import.meta.dirname, "../fixtures/peers/promptfoo-results.json"), "utf8");
 
 describe("promptfoo results.json", () => {
-  it("makes each result a transcript and its assertion outcome a verdict; an errored result is left out and counted", () => {
+  it("makes each result a transcript and its assertion outcomes scores; an errored result is skipped with why", () => {
     const result = parsePromptfoo(fixture);
     if (!result.ok) throw new Error(result.errors.join("\n"));
     expect(result.items).toHaveLength(3);
@@ -21,17 +21,29 @@ describe("promptfoo results.json", () => {
       content: { expected: "icontains: refund\nllm-rubric: Offers a refund and says when the money arrives." },
     });
     expect(within!.transcript.content.messages.map((m) => m.role)).toEqual(["system", "user", "assistant"]);
-    expect(within!.verdicts).toEqual([{ judge: "promptfoo", value: "pass", score: 1, reason: "All assertions passed" }]);
-    expect(outside!.verdicts).toEqual([
-      { judge: "promptfoo", value: "fail", score: 0.5, reason: 'Expected output to not contain "full refund"' },
+    // No verdict without a mapping: each assertion is a score of its own, the overall outcome too.
+    expect(within!.verdicts).toEqual([]);
+    expect(within!.scores!.map((s) => [s.name, s.value])).toEqual([
+      ["icontains", true],
+      ["llm-rubric", true],
+      ["promptfoo", true],
     ]);
+    expect(outside!.scores!.at(-1)).toEqual({
+      name: "promptfoo",
+      value: false,
+      comment: 'Expected output to not contain "full refund"',
+      source: "promptfoo",
+    });
     expect(tool!.transcript.content.messages[2]).toEqual({
       role: "assistant",
       toolCalls: [{ id: "call_Pz81kQ", name: "get_order", arguments: { order_id: "A1002" } }],
     });
     expect(result.notes).toEqual([
       expect.stringMatching(/^3 results of promptfoo eval eval-/),
-      "1 result skipped: errored (the provider failed), so there is no output to label and no verdict",
+      expect.stringMatching(/^assertion outcomes kept as scores, not verdicts/),
+    ]);
+    expect(result.skipped).toEqual([
+      { where: expect.stringMatching(/^results\.results\[\d\]/), why: expect.stringMatching(/^errored \(/) },
     ]);
   });
 

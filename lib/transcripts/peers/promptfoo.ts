@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readMessage, readMessageList, type ReadMessage } from "../chat/messages";
 import { readJsonDocument, readJsonLines } from "../json-text";
-import { zodIssueTexts, type ImportedVerdict, type ImportItem, type ParseResult } from "../types";
+import { zodIssueTexts, type ImportedScore, type ImportItem, type ParseResult, type SkippedPart } from "../types";
 import { asText, chatItem, plural } from "./chat";
 
 /**
@@ -9,10 +9,13 @@ import { asText, chatItem, plural } from "./chat";
  * {evalId, results: {version, results: EvaluateResult[]}, config}), or its results alone. One
  * transcript per result (test × prompt × provider): the rendered prompt (a chat prompt's messages,
  * else the prompt text as the user's message), the provider's output (tool calls included), the
- * test's assertions as what was expected (an llm-rubric's text is the rubric). The assertion
- * outcome becomes a verdict of a replay judge `promptfoo`: pass or fail, its score and reason. A
- * result that errored (the provider failed) has no output to label and no verdict (an error is
- * neither pass nor fail): it is left out and counted.
+ * test's assertions as what was expected (an llm-rubric's text is the rubric; thresholds kept). The
+ * external id is the eval, the test and the provider (its label when it has one, else its id).
+ * Every assertion's outcome is kept as a score named by its type (llm-rubric, contains, latency,
+ * cost, …; value pass true/false, the reason as comment), and the overall outcome as the score
+ * "promptfoo": the llm-rubric judge stays apart from latency and cost limits. None is a verdict
+ * unless the user maps it (score-mapping.ts: --score llm-rubric --pass-when "==true"). A result
+ * that errored (the provider failed) has no output to label: it is skipped, with why.
  */
 const result = z.looseObject({
   id: z.string().optional(),
@@ -37,7 +40,12 @@ const result = z.looseObject({
   success: z.boolean({ error: "a result says whether it passed (success)" }),
   score: z.number().optional(),
   gradingResult: z
-    .looseObject({ pass: z.boolean().optional(), score: z.number().optional(), reason: z.string().optional() })
+    .looseObject({
+      pass: z.boolean().optional(),
+      score: z.number().optional(),
+      reason: z.string().optional(),
+      componentResults: z.array(z.unknown()).nullable().optional(),
+    })
     .nullable()
     .optional(),
 });
@@ -67,9 +75,10 @@ function resultsOf(value: unknown): { list: unknown[]; evalId: string | null; pa
 /** An assertion as one line: "icontains: refund", "llm-rubric: Offers a refund". */
 function assertionLine(a: unknown): string | null {
   if (!a || typeof a !== "object") return null;
-  const { type, value } = a as { type?: unknown; value?: unknown };
+  const { type, value, threshold } = a as { type?: unknown; value?: unknown; threshold?: unknown };
   if (typeof type !== "string") return null;
-  return value === undefined ? type : `${type}: ${typeof value === "string" ? value : JSON.stringify(value)}`;
+  const line = value === undefined ? type : `${type}: ${typeof value === "string" ? value : JSON.stringify(value)}`;
+  return threshold === undefined ? line : `${line}${value === undefined ? ":" : ","} threshold ${JSON.stringify(threshold)}`;
 }
 
 function promptMessages(raw: string, where: string, errors: string[]): ReadMessage[] {
@@ -104,17 +113,41 @@ function outputMessages(output: unknown, where: string, errors: string[]): ReadM
   return [read];
 }
 
-function verdictOf(r: Result): ImportedVerdict | null {
-  // failureReason 2 is promptfoo's ERROR: the provider or the test failed to run.
-  if (r.failureReason === 2 || (r.error && !r.gradingResult)) return null;
-  const pass = r.gradingResult?.pass ?? r.success;
-  const score = r.gradingResult?.score ?? r.score ?? (pass ? 1 : 0);
-  return {
-    judge: "promptfoo",
-    value: pass ? "pass" : "fail",
-    score: Math.min(1, Math.max(0, score)),
-    reason: r.gradingResult?.reason ?? r.error ?? null,
-  };
+/** failureReason 2 is promptfoo's ERROR: the provider or the test failed to run. */
+const errored = (r: Result) => r.failureReason === 2 || (!!r.error && !r.gradingResult);
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Each assertion's outcome as a score (duplicated types numbered: "llm-rubric #2"), then the overall outcome. */
+function scoresOf(r: Result): { scores: ImportedScore[]; assertions: Obj[] } {
+  const scores: ImportedScore[] = [];
+  const assertions: Obj[] = [];
+  const seen = new Map<string, number>();
+  for (const c of r.gradingResult?.componentResults ?? []) {
+    if (!isObj(c) || typeof c.pass !== "boolean") continue;
+    const assertion = isObj(c.assertion) ? c.assertion : {};
+    const type = typeof assertion.type === "string" ? assertion.type : "assertion";
+    const n = (seen.get(type) ?? 0) + 1;
+    seen.set(type, n);
+    const name = n === 1 ? type : `${type} #${n}`;
+    scores.push({ name, value: c.pass, ...(typeof c.reason === "string" ? { comment: c.reason } : {}), source: type });
+    assertions.push({
+      name,
+      ...assertion,
+      pass: c.pass,
+      ...(typeof c.score === "number" ? { score: c.score } : {}),
+      ...(typeof c.reason === "string" ? { reason: c.reason } : {}),
+    });
+  }
+  const reason = r.gradingResult?.reason ?? r.error ?? undefined;
+  scores.push({
+    name: "promptfoo",
+    value: r.gradingResult?.pass ?? r.success,
+    ...(reason ? { comment: reason } : {}),
+    source: "promptfoo",
+  });
+  return { scores, assertions };
 }
 
 export function parsePromptfoo(input: string): ParseResult {
@@ -131,7 +164,7 @@ export function parsePromptfoo(input: string): ParseResult {
   if (!found.list.length) return { ok: false, errors: ["the results file holds no results"] };
   const errors: string[] = [];
   const items: ImportItem[] = [];
-  let errored = 0;
+  const skipped: SkippedPart[] = [];
   found.list.forEach((raw, i) => {
     const path = `${found.path ? `${found.path}` : ""}[${i}]`;
     const parsed = result.safeParse(raw);
@@ -140,13 +173,13 @@ export function parsePromptfoo(input: string): ParseResult {
       return;
     }
     const r = parsed.data;
-    const verdict = verdictOf(r);
-    if (!verdict) {
-      errored++;
-      return;
-    }
     const description = r.testCase?.description ?? r.description;
     const where = `${path}${description ? ` ("${description}")` : ""}`;
+    if (errored(r)) {
+      const error = (r.error ?? "the provider failed").replace(/\s+/g, " ").slice(0, 300);
+      skipped.push({ where, why: `errored (${error}): no output to label` });
+      return;
+    }
     const before = errors.length;
     const messages = promptMessages(r.prompt.raw, where, errors);
     const outputs = outputMessages(r.response?.output, where, errors);
@@ -162,7 +195,8 @@ export function parsePromptfoo(input: string): ParseResult {
       )
       .map((a) => a.value)
       .join("\n");
-    const provider = typeof r.provider === "string" ? r.provider : (r.provider?.label ?? r.provider?.id);
+    // promptfoo writes label: "" when the provider has none: the id names it then.
+    const provider = typeof r.provider === "string" ? r.provider : r.provider?.label || r.provider?.id;
     const lastUser = [...messages].reverse().find((m) => m.message.role === "user" && m.message.content)?.message.content;
     const item = chatItem(
       {
@@ -176,16 +210,24 @@ export function parsePromptfoo(input: string): ParseResult {
         ...(lastUser ? { taskPrompt: lastUser } : {}),
         ...(rubric ? { rubric } : {}),
         ...(assertions.length ? { expected: assertions.join("\n") } : {}),
-        verdicts: [verdict],
       },
       errors,
     );
-    if (item) items.push(item);
+    if (!item) return;
+    const { scores, assertions: outcomes } = scoresOf(r);
+    const metadata: Obj = { "promptfoo.scores": scores };
+    if (outcomes.length) metadata["promptfoo.assertions"] = outcomes;
+    if (r.testCase?.vars && Object.keys(r.testCase.vars).length) metadata["promptfoo.vars"] = r.testCase.vars;
+    item.transcript.content.metadata = metadata;
+    items.push({ ...item, scores, unmapped: Object.keys(metadata) });
   });
   if (errors.length) return { ok: false, errors };
   const notes = [`${plural(items.length, "result")}${found.evalId ? ` of promptfoo eval ${found.evalId}` : ""}`];
-  if (errored)
-    notes.push(`${plural(errored, "result")} skipped: errored (the provider failed), so there is no output to label and no verdict`);
-  if (!items.length) return { ok: false, errors: [`every result errored: nothing to label (${notes.slice(1).join("")})`] };
-  return { ok: true, items, notes };
+  if (items.length)
+    notes.push(
+      `assertion outcomes kept as scores, not verdicts (map the judge with --score llm-rubric --pass-when "==true", or the overall outcome with --score promptfoo)`,
+    );
+  if (!items.length)
+    return { ok: false, errors: [`every result errored: nothing to label`, ...skipped.map((s) => `${s.where}: ${s.why}`)] };
+  return { ok: true, items, notes, ...(skipped.length ? { skipped } : {}) };
 }

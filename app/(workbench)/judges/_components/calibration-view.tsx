@@ -1,4 +1,5 @@
 import type { CalibrationStats } from "@/lib/judges/calibration";
+import { degeneracyOf, type Degeneracy } from "@/lib/judges/degenerate";
 import { formatInterval, formatPercent, formatStat } from "@/lib/judges/format";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 
@@ -23,19 +24,48 @@ function ceilingNote(human: CalibrationStats["human"]): string {
   return `Fleiss' κ${c.weights === "quadratic" ? " (quadratic weights)" : ""} on ${c.items} items with ${spread} labels each, the same rule as the queue's Agreement page; ${alpha}`;
 }
 
+/** The calibration's degeneracy: stored on newer calibrations, read from the confusion matrix on older ones. */
+export function degeneracyOfStats(stats: CalibrationStats): Degeneracy | null {
+  return stats.degenerate !== undefined ? stats.degenerate : degeneracyOf(stats.report);
+}
+
+/** A constant judge or a one-class gold set, said in words above the numbers it makes meaningless. */
+export function DegenerateNote({ stats }: { stats: CalibrationStats }) {
+  const d = degeneracyOfStats(stats);
+  if (!d) return null;
+  return (
+    <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note" data-testid="degenerate">
+      <span className="font-medium">Degenerate calibration:</span> {d.message}.
+    </p>
+  );
+}
+
 export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
   const r = stats.report;
+  const d = degeneracyOfStats(stats);
+  const wald = d
+    ? d.intervalNote
+    : `Wald 95% ${formatInterval(r.ci95)}${r.ci95Clipped ? " (clipped to [−1, 1]: the normal approximation is poor here)" : ""}`;
   const rows: [string, string, string, string][] = [
-    ["value", METRIC_LABEL[r.metric] ?? r.metric, formatStat(r.value), `SE ${formatStat(r.se)} · Wald 95% ${formatInterval(r.ci95)}`],
+    ["value", METRIC_LABEL[r.metric] ?? r.metric, formatStat(r.value), d ? wald : `SE ${formatStat(r.se)} · ${wald}`],
     [
       "bootstrap",
       "bootstrap 95%",
-      formatInterval(r.bootstrap),
-      r.bootstrap
-        ? `seed ${r.bootstrap.seed}, ${r.bootstrap.iterations} resamples, ${r.bootstrap.undefinedResamples} undefined`
-        : "κ undefined",
+      d ? "none" : formatInterval(r.bootstrap),
+      d
+        ? d.intervalNote
+        : r.bootstrap
+          ? `seed ${r.bootstrap.seed}, ${r.bootstrap.iterations} resamples, ${r.bootstrap.undefinedResamples} undefined`
+          : "κ undefined",
     ],
-    ["accuracy", "accuracy", formatStat(r.accuracy), `Wilson 95% ${formatInterval(r.accuracyCi)}`],
+    [
+      "accuracy",
+      "accuracy",
+      formatStat(r.accuracy),
+      d
+        ? `not a measure of the judge here (${d.kind === "one-class-gold" ? "every gold label is " + d.goldValue : "the judge gave one answer"}) · Wilson 95% ${formatInterval(r.accuracyCi)}`
+        : `Wilson 95% ${formatInterval(r.accuracyCi)}`,
+    ],
   ];
   if (r.positive !== null) {
     rows.push(["tpr", `TPR (${r.positive})`, formatStat(r.tpr), `Wilson 95% ${formatInterval(r.tprCi)}`]);
@@ -49,24 +79,27 @@ export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
   }
   rows.push(["human", "human–human κ (ceiling)", formatStat(stats.human.fleissKappa), ceilingNote(stats.human)]);
   return (
-    <dl className="divide-y divide-stone-100 text-sm">
-      <div className="flex justify-between py-1.5 text-stone-600">
-        <dt>items</dt>
-        <dd data-stat="n">
-          {r.n} judged of {stats.goldCount} gold · {stats.skipped} skipped · {stats.errored} errors
-          {stats.missing ? ` · ${stats.missing} not judged yet` : ""}
-        </dd>
-      </div>
-      {rows.map(([key, label, value, detail]) => (
-        <div key={key} className="grid grid-cols-[11rem_8.5rem_1fr] gap-3 py-1.5">
-          <dt className="text-stone-700">{label}</dt>
-          <dd className="whitespace-nowrap font-mono" data-stat={key}>
-            {value}
+    <div className="space-y-2">
+      <DegenerateNote stats={stats} />
+      <dl className="divide-y divide-stone-100 text-sm">
+        <div className="flex justify-between py-1.5 text-stone-600">
+          <dt>items</dt>
+          <dd data-stat="n">
+            {r.n} judged of {stats.goldCount} gold · {stats.skipped} skipped · {stats.errored} errors
+            {stats.missing ? ` · ${stats.missing} not judged yet` : ""}
           </dd>
-          <dd className="text-xs text-stone-500">{detail}</dd>
         </div>
-      ))}
-    </dl>
+        {rows.map(([key, label, value, detail]) => (
+          <div key={key} className="grid grid-cols-[11rem_8.5rem_1fr] gap-3 py-1.5">
+            <dt className="text-stone-700">{label}</dt>
+            <dd className="whitespace-nowrap font-mono" data-stat={key}>
+              {value}
+            </dd>
+            <dd className="text-xs text-stone-500">{detail}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 
@@ -106,15 +139,19 @@ export function ConfusionMatrix({ confusion, caption }: { confusion: { labels: s
 
 /** Verbosity, position consistency and flip rate, each with what it means. */
 export function BiasChecks({ stats }: { stats: CalibrationStats }) {
+  const d = degeneracyOfStats(stats);
+  const constantJudge = d?.judgeValue != null;
   const items: [string, string, string][] = [
     [
       "verbosity",
-      `Verbosity: ρ(length, judge − human) = ${formatStat(stats.verbosity?.rho)}`,
-      stats.verbosity
-        ? stats.verbosity.rho === null
-          ? "undefined: the judge never disagrees with the humans here, or lengths are all equal."
-          : `on ${stats.verbosity.n} items; above 0 means the judge is more generous than the humans on longer outputs${stats.kind === "pairwise" ? " (length = len A − len B)" : ""}.`
-        : "no output lengths to compare.",
+      constantJudge ? "Verbosity: not checked" : `Verbosity: ρ(length, judge − human) = ${formatStat(stats.verbosity?.rho)}`,
+      constantJudge
+        ? `skipped: ${d!.message.split(":")[0]}, so ρ would only measure the humans.`
+        : stats.verbosity
+          ? stats.verbosity.rho === null
+            ? "undefined: the judge never disagrees with the humans here, or lengths are all equal."
+            : `on ${stats.verbosity.n} items; above 0 means the judge is more generous than the humans on longer outputs${stats.kind === "pairwise" ? " (length = len A − len B)" : ""}.`
+          : "no output lengths to compare.",
     ],
   ];
   if (stats.kind === "pairwise") {

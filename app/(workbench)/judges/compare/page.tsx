@@ -15,7 +15,7 @@ import { getJudgeVersion } from "@/lib/db/judges";
 import { currentLabelSetHash, listLabelSets, loadGoldSplit } from "@/lib/db/label-sets";
 import { withoutHidden } from "@/lib/db/blind";
 import { listVerdicts } from "@/lib/db/verdicts";
-import { flippedItems } from "@/lib/judges/drift";
+import { driftSummary, flippedItems, type DriftSummary } from "@/lib/judges/drift";
 import { formatStat } from "@/lib/judges/format";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
 import type { JudgeParser } from "@/lib/judges/version";
@@ -89,6 +89,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   // Blind review: items the viewer may still label are left out of the per-item list.
   const { rows: visibleGold, hidden } = await withoutHidden(user, gold?.gold ?? []);
   const flipped = flippedItems(visibleGold, oldVerdicts, newVerdicts);
+  // The net effect counts every test item (no verdict is shown, only counts), so it does not depend on who looks.
+  const net = driftSummary(gold?.gold ?? [], oldVerdicts, newVerdicts);
   const names = new Map((gold?.gold ?? []).map((g) => [g.transcriptId, g.transcript.externalId ?? g.transcriptId]));
   const sides = [
     { key: "base", version: base, calibration: oldCal },
@@ -160,24 +162,26 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
             : " (change undefined)"}
         </p>
       ) : null}
+      <NetSummary net={net} base={base.version} candidate={candidate.version} />
       <Card>
         <CardHeader
           title="Items whose verdict flipped"
-          description={`${flipped.length} of ${gold?.gold.length ?? 0} test items. Each links to its transcript with both verdicts.${hidden > 0 ? ` ${hidden} item${hidden === 1 ? "" : "s"} you may still label ${hidden === 1 ? "is" : "are"} left out (blind review).` : ""}`}
+          description={`${flipped.length} of the ${net.compared} test items both versions answered. Each links to its transcript with both verdicts.${hidden > 0 ? ` ${hidden} item${hidden === 1 ? "" : "s"} you may still label ${hidden === 1 ? "is" : "are"} left out (blind review).` : ""}`}
         />
         {flipped.length === 0 ? (
           <CardBody className="text-sm text-stone-600">
-            No item changed verdict{newVerdicts.length === 0 ? " (the new version has not judged any yet)" : ""}.
+            No item changed verdict
+            {net.compared === 0 ? ` (no item has an answer from both versions yet: run v${candidate.version} above)` : ""}.
           </CardBody>
         ) : (
           <Table>
             <thead className="bg-stone-50">
               <tr>
                 <Th>Transcript</Th>
-                <Th>Gold</Th>
-                <Th>v{base.version}</Th>
-                <Th>v{candidate.version}</Th>
-                <Th>Right now</Th>
+                <Th>Gold label</Th>
+                <Th>v{base.version} (old) said</Th>
+                <Th>v{candidate.version} (new) says</Th>
+                <Th title="Which version's verdict matches the gold label">Matches gold</Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100" data-testid="flipped-items">
@@ -197,9 +201,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
                   <Td className="font-mono">{f.after}</Td>
                   <Td>
                     {f.agreesWithGold === "new" ? (
-                      <Badge tone="good">new version</Badge>
+                      <Badge tone="good">new version: fixed</Badge>
                     ) : f.agreesWithGold === "old" ? (
-                      <Badge tone="bad">old version</Badge>
+                      <Badge tone="bad">old version: broken</Badge>
                     ) : (
                       <Badge tone="muted">neither</Badge>
                     )}
@@ -211,5 +215,44 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         )}
       </Card>
     </div>
+  );
+}
+
+/** The net effect in one line: fixed, broken, unchanged, and whether the difference is more than chance. */
+function NetSummary({ net, base, candidate }: { net: DriftSummary; base: number; candidate: number }) {
+  const m = net.mcnemar;
+  return (
+    <Card data-testid="drift-summary">
+      <CardHeader
+        title={`Net effect of v${candidate} on the test items both versions answered`}
+        description="Fixed: v-old was wrong, v-new matches the gold label. Broken: the reverse. Unchanged: right (or wrong) under both."
+      />
+      <CardBody className="space-y-2 text-sm">
+        <p className="text-base font-medium text-stone-900" data-testid="drift-net">
+          {net.fixed} fixed · {net.broken} broken · {net.unchanged} unchanged
+          {net.changedStillWrong ? ` · ${net.changedStillWrong} changed but still wrong` : ""} · {net.flipped} flip
+          {net.flipped === 1 ? "" : "s"} of {net.compared} compared
+        </p>
+        <p className="text-stone-700" data-testid="drift-mcnemar">
+          {m
+            ? `McNemar's exact test, ${m.b} fixed against ${m.c} broken: p = ${m.pValue < 0.001 ? "< 0.001" : m.pValue.toFixed(3)} (two-sided; ${m.pValue < 0.05 ? `v${candidate} is ${m.b > m.c ? "better" : "worse"} beyond chance at the 5% level` : "the difference could be chance"}).`
+            : "McNemar's exact test: no test, since no item was fixed or broken."}
+        </p>
+        {net.notCompared.total > 0 ? (
+          <p className="text-stone-600" data-testid="drift-not-compared">
+            {net.notCompared.total} of {net.gold} items not compared (never counted as flips):{" "}
+            {[
+              net.notCompared.newUnanswered
+                ? `v${candidate} has no answer for ${net.notCompared.newUnanswered} (not judged yet, skipped or error)`
+                : null,
+              net.notCompared.oldUnanswered ? `v${base} has none for ${net.notCompared.oldUnanswered}` : null,
+            ]
+              .filter(Boolean)
+              .join("; ")}
+            .
+          </p>
+        ) : null}
+      </CardBody>
+    </Card>
   );
 }

@@ -6,7 +6,10 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Alert } from "@/app/_components/ui/alert";
 import { requireRole } from "@/lib/auth/session";
+import { listAuditEvents } from "@/lib/db/audit";
+import { createdFromAudit, createdQueueMessage } from "@/lib/queues/created-message";
 import { queueProgress } from "@/lib/db/labeling/progress";
 import { queueStanding } from "@/lib/db/labeling/stranded";
 import { getQueue } from "@/lib/db/queues";
@@ -17,12 +20,24 @@ import { StrandedWarning } from "./_stranded/stranded-warning";
 
 export const metadata: Metadata = { title: "Label queue" };
 
-export default async function QueuePage({ params }: { params: Promise<{ queueId: string }> }) {
+export default async function QueuePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ queueId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireRole("read");
   const { queueId } = await params;
   const queue = await getQueue(queueId);
   if (!queue) notFound();
-  const [progress, standing] = await Promise.all([queueProgress(queue.id, queue.reviewersPerItem), queueStanding(queue)]);
+  // Straight from "Create queue": what was made, from the queue's own audit event (not from the URL).
+  const justCreated = (await searchParams).created === "1";
+  const [progress, standing, created] = await Promise.all([
+    queueProgress(queue.id, queue.reviewersPerItem),
+    queueStanding(queue),
+    justCreated ? listAuditEvents({ action: "queue.created", targetId: queue.id, limit: 1 }).then(([e]) => e ?? null) : null,
+  ]);
   const adjudicates = can(user, "labels:adjudicate");
   const needed = progress.total * queue.reviewersPerItem;
   return (
@@ -71,6 +86,11 @@ export default async function QueuePage({ params }: { params: Promise<{ queueId:
           </>
         }
       />
+      {created ? (
+        <Alert tone="success" data-testid="queue-created">
+          {createdQueueMessage({ queue, ...createdFromAudit(created.details) })}
+        </Alert>
+      ) : null}
       {standing.stranded > 0 ? (
         <StrandedWarning
           queueId={queue.id}

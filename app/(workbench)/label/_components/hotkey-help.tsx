@@ -40,31 +40,41 @@ export function HotkeyHelp({
     ["S", "Skip this item (it is not offered to you again)"],
     ["U", "Undo your last label and show that item again"],
     ...(guidelines ? ([["G", "Show or hide the guidelines: the rubric and its worked examples"]] as [string, string][]) : []),
-    ["?", "Show or hide these shortcuts"],
+    ["?", "Show or hide these shortcuts (Esc closes them)"],
   ];
+  // A centred overlay over the whole page: in the side panel it was cut off below the fold on a long panel.
   return (
-    <section
-      className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm"
-      aria-label="Keyboard shortcuts"
-      data-testid="hotkey-help"
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/30 p-4"
+      onClick={onClose}
+      data-testid="hotkey-backdrop"
     >
-      <div className="mb-2 flex items-center justify-between">
-        <h2 className="font-semibold text-indigo-950">Keyboard shortcuts</h2>
-        <button type="button" onClick={onClose} className="text-xs text-indigo-800 hover:underline">
-          Close
-        </button>
-      </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        {rows.map(([key, what]) => (
-          <div key={`${key} ${what}`} className="contents">
-            <dt>
-              <kbd className="rounded border border-indigo-300 bg-white px-1.5 font-mono text-xs">{key}</kbd>
-            </dt>
-            <dd className="text-indigo-950">{what}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-2 text-xs text-indigo-800">Shortcuts pause while you type in the score or reason fields.</p>
-    </section>
+      <section
+        role="dialog"
+        aria-modal="true"
+        className="max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm shadow-xl"
+        aria-label="Keyboard shortcuts"
+        data-testid="hotkey-help"
+        onClick={(event) => event.stopPropagation()}
+      >
+        <div className="mb-2 flex items-center justify-between">
+          <h2 className="font-semibold text-indigo-950">Keyboard shortcuts</h2>
+          <button type="button" onClick={onClose} className="text-xs text-indigo-800 hover:underline">
+            Close
+          </button>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          {rows.map(([key, what]) => (
+            <div key={`${key} ${what}`} className="contents">
+              <dt>
+                <kbd className="rounded border border-indigo-300 bg-white px-1.5 font-mono text-xs">{key}</kbd>
+              </dt>
+              <dd className="text-indigo-950">{what}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-xs text-indigo-800">Shortcuts pause while you type in the reason field. Esc closes this.</p>
+      </section>
+    </div>
   );
 }

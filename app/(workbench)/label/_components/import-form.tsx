@@ -9,6 +9,7 @@ import { keepValuesOnSubmit } from "@/app/(workbench)/judges/_components/keep-va
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { ImportFileResult } from "@/lib/db/import";
 import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "@/lib/schemas/transcript-formats";
+import { ImportReportView } from "../import/import-report";
 
 type Action = (state: ActionState<ImportFileResult>, form: FormData) => Promise<ActionState<ImportFileResult>>;
 
@@ -62,6 +63,7 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
               ))}
             </ul>
           ) : null}
+          <ImportReportView report={result} />
           <p className="mt-1">
             <Link className="font-medium underline" href={`/label/new?import=${encodeURIComponent(result.importId)}`}>
               Create a label queue from this import
@@ -73,14 +75,14 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
         <Field
           id="import-file"
           label="Transcript file"
-          hint="Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI .json log or a Langfuse export."
+          hint="Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI log (.json or .eval) or a Langfuse export."
           errors={errors.file}
         >
           <input
             id="import-file"
             name="file"
             type="file"
-            accept=".jsonl,.ndjson,.json,application/json"
+            accept=".jsonl,.ndjson,.json,.eval,application/json"
             className={inputClass}
             aria-invalid={errors.file ? true : undefined}
           />
@@ -115,6 +117,37 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
           ))}
         </datalist>
       </div>
+      <details className="rounded-md border border-stone-200 px-3.5 py-2.5">
+        <summary className="cursor-pointer text-sm font-medium">Make judge verdicts from the file&apos;s scores (optional)</summary>
+        <p className="mt-1 text-sm text-stone-600">
+          Without this, a peer&apos;s scores (Langfuse, Inspect, promptfoo) are kept as scores and no verdict is made: only you know whether
+          0 is good (toxicity) or bad (correctness).
+        </p>
+        <div className="mt-3 grid gap-4 sm:grid-cols-3">
+          <Field id="import-score" label="Score" hint="Its name in the file, e.g. llm-rubric or correctness." errors={errors.score}>
+            <input id="import-score" name="score" className={inputClass} aria-invalid={errors.score ? true : undefined} />
+          </Field>
+          <Field
+            id="import-pass-when"
+            label="Passes when"
+            hint='">=0.5", "<=0.2" (lower is better), "==C", "==true"'
+            errors={errors.passWhen}
+          >
+            <input id="import-pass-when" name="passWhen" className={inputClass} aria-invalid={errors.passWhen ? true : undefined} />
+          </Field>
+          <Field id="import-judge" label="Judge name (optional)" hint="Default: source-score." errors={errors.judge}>
+            <input id="import-judge" name="judge" className={inputClass} />
+          </Field>
+        </div>
+        <Field
+          id="import-score-map"
+          label="Or a mapping of several scores (YAML)"
+          hint={"scores:\n  - score: toxicity\n    threshold: 0.2\n    polarity: lower"}
+          errors={errors.scoreMap}
+        >
+          <textarea id="import-score-map" name="scoreMap" rows={3} className={`${inputClass} font-mono text-xs`} />
+        </Field>
+      </details>
       <Button type="submit" disabled={pending}>
         {pending ? "Importing…" : "Import"}
       </Button>

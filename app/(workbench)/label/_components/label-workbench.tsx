@@ -17,6 +17,7 @@ import {
 import { skipItemAction, submitLabelAction, undoLastLabelAction } from "../actions";
 import { DimensionPanel } from "./dimension-panel";
 import { HotkeyHelp } from "./hotkey-help";
+import { RubricLine } from "./rubric-line";
 
 export interface WorkbenchProps {
   queueId: string;
@@ -26,14 +27,14 @@ export interface WorkbenchProps {
   /** The queue's further dimensions (lib/labeling/dimension-choices.ts) and the primary's name. */
   dimensions?: DimensionControl[];
   primaryName?: string;
-  /** Graded items carry their score in the value; the others may add an optional 1–5 score. */
-  withScore: boolean;
   /** Whether this page was opened on a given item (after an undo): the next one is then the plain URL. */
   pinned: boolean;
   children?: React.ReactNode;
   /** More for the side panel (the reviewer's last label and its reveal). */
   extra?: React.ReactNode;
-  /** The guideline panel's body (rubric and worked examples): collapsible, toggled with G. */
+  /** The queue's rubric: one line above the item, expanded in place (with the worked examples) by G. */
+  rubric?: { text: string; version: number };
+  /** The expanded guidelines' body (rubric and worked examples). */
   guidelines?: React.ReactNode;
 }
 
@@ -55,10 +56,10 @@ export function LabelWorkbench({
   choices,
   dimensions = NO_DIMENSIONS,
   primaryName = "verdict",
-  withScore,
   pinned,
   children,
   extra,
+  rubric,
   guidelines,
 }: WorkbenchProps) {
   const router = useRouter();
@@ -66,7 +67,6 @@ export function LabelWorkbench({
   const [error, setError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [guide, setGuide] = useState(false);
-  const [score, setScore] = useState("");
   const [reason, setReason] = useState("");
   const [values, setValues] = useState<DimensionState>({});
   const [active, setActive] = useState(0);
@@ -115,14 +115,13 @@ export function LabelWorkbench({
             queueItemId,
             value,
             dimensions: Object.fromEntries(Object.entries(values).filter(([name]) => !(ringPrimary && name === primaryName))),
-            score: withScore && score ? Number(score) : undefined,
             reason: reason || undefined,
             timeSpentMs,
           }),
         () => (pinned ? base : null),
       );
     },
-    [queueId, queueItemId, withScore, score, reason, values, ringPrimary, primaryName, run, pinned, base],
+    [queueId, queueItemId, reason, values, ringPrimary, primaryName, run, pinned, base],
   );
 
   const skip = useCallback(() => {
@@ -153,7 +152,7 @@ export function LabelWorkbench({
         return;
       }
       if (event.key === "Escape") return setHelp(false);
-      if (key === "g" && guidelines) {
+      if (key === "g" && rubric && queueItemId) {
         event.preventDefault();
         setGuide((open) => !open);
         return;
@@ -191,11 +190,18 @@ export function LabelWorkbench({
       window.removeEventListener("keydown", onKey);
       delete document.documentElement.dataset.hotkeys;
     };
-  }, [choices, label, skip, undo, queueItemId, ring, values, active, ringPrimary, primaryName, guidelines]);
+  }, [choices, label, skip, undo, queueItemId, ring, values, active, ringPrimary, primaryName, rubric]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="order-2 min-w-0 lg:order-none">{children}</div>
+      <div className="order-2 min-w-0 space-y-3 lg:order-none">
+        {queueItemId && rubric ? (
+          <RubricLine rubric={rubric} open={guide} onToggle={() => setGuide((open) => !open)}>
+            {guidelines}
+          </RubricLine>
+        ) : null}
+        {children}
+      </div>
       {/* Sticky at every width: beside the transcript on wide screens, above it on narrow ones, so
           the choices never scroll away on a long transcript. */}
       <aside
@@ -244,21 +250,6 @@ export function LabelWorkbench({
                 Submit <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">Enter</kbd>
               </Button>
             ) : null}
-            {withScore ? (
-              <div className="space-y-1">
-                <label htmlFor="label-score" className="block text-sm font-medium text-stone-800">
-                  Score (optional)
-                </label>
-                <select id="label-score" value={score} onChange={(e) => setScore(e.target.value)} className={inputClass}>
-                  <option value="">No score</option>
-                  {[1, 2, 3, 4, 5].map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
             <div className="space-y-1">
               <label htmlFor="label-reason" className="block text-sm font-medium text-stone-800">
                 Reason (optional)
@@ -290,40 +281,17 @@ export function LabelWorkbench({
         <p className="text-xs text-stone-500" data-testid="label-status" aria-live="polite">
           {pending ? "Saving…" : "Press ? for the keyboard shortcuts."}
         </p>
-        {guidelines ? (
-          <section
-            className="rounded-lg border border-stone-200 bg-white p-3 shadow-sm"
-            aria-label="Guidelines"
-            data-testid="guideline-panel"
-          >
-            <button
-              type="button"
-              aria-expanded={guide}
-              aria-controls="guideline-body"
-              aria-keyshortcuts="G"
-              onClick={() => setGuide((open) => !open)}
-              className="flex w-full items-center justify-between gap-2 text-left text-sm font-semibold text-stone-900"
-            >
-              Guidelines and worked examples <kbd className="rounded bg-black/10 px-1 text-[0.7rem] font-normal">G</kbd>
-            </button>
-            {guide ? (
-              <div id="guideline-body" className="mt-2">
-                {guidelines}
-              </div>
-            ) : null}
-          </section>
-        ) : null}
         {extra}
-        {help ? (
-          <HotkeyHelp
-            choices={choices}
-            dimensions={ring}
-            ringPrimary={ringPrimary}
-            guidelines={Boolean(guidelines)}
-            onClose={() => setHelp(false)}
-          />
-        ) : null}
       </aside>
+      {help ? (
+        <HotkeyHelp
+          choices={choices}
+          dimensions={ring}
+          ringPrimary={ringPrimary}
+          guidelines={Boolean(rubric && queueItemId)}
+          onClose={() => setHelp(false)}
+        />
+      ) : null}
     </div>
   );
 }

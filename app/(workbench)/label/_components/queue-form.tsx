@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useActionState, useEffect, useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
@@ -36,6 +37,12 @@ export function QueueForm({
   const [kind, setKind] = useState(useTypedBeforeHydration("queue-kind", "binary"));
   const [source, setSource] = useState<Source>(initial.source);
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const router = useRouter();
+  const createdId = state.status === "ok" ? state.data?.queue.id : undefined;
+  // Made: go to it (its page says what was made, from the audit event).
+  useEffect(() => {
+    if (createdId) router.push(`/label/${createdId}?created=1`);
+  }, [createdId, router]);
   const invalid = (name: string) => (errors[name] ? true : undefined);
 
   return (
@@ -44,9 +51,11 @@ export function QueueForm({
       {state.status === "ok" ? (
         <Alert tone="success">
           {state.message}{" "}
-          <Link className="font-medium underline" href="/label">
-            Go to the label queues
-          </Link>
+          {createdId ? (
+            <Link className="font-medium underline" href={`/label/${createdId}?created=1`}>
+              Opening the queue…
+            </Link>
+          ) : null}
         </Alert>
       ) : null}
 
@@ -223,7 +232,7 @@ export function QueueForm({
             <Field
               id="queue-run"
               label="Run"
-              hint="Every trial that did not pass (fail, error, skipped) is included."
+              hint="Every trial that did not pass (fail, error, skipped) is included. Trials with identical transcripts (same output, steps and state) share one item, so a queue can have fewer items than trials: the count of each is shown once it is made."
               errors={errors.runId}
             >
               <select id="queue-run" name="runId" defaultValue={initial.runId ?? ""} className={inputClass} aria-invalid={invalid("runId")}>

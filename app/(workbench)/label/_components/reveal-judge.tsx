@@ -4,12 +4,15 @@ import { useState, useTransition } from "react";
 import { Badge } from "@/app/_components/ui/badge";
 import { Button } from "@/app/_components/ui/button";
 import type { RevealedVerdict } from "@/lib/db/labeling/reveal";
+import type { DimensionLine } from "@/lib/labeling/dimension-summary";
 import { revealJudgeAction } from "../actions";
 
 export interface LastLabel {
   transcriptId: string;
   externalId: string | null;
   value: string;
+  /** The further dimensions of that label (the failure reason beside pass/fail, say), one line each. */
+  dimensions: DimensionLine[];
   judgeSeen: boolean;
 }
 
@@ -38,6 +41,16 @@ export function RevealJudge({ queueId, last }: { queueId: string; last: LastLabe
         <strong data-testid="last-label-value">{last.value}</strong>
         {last.judgeSeen ? <span className="ml-1 text-xs text-stone-500">(judge revealed)</span> : null}
       </p>
+      {last.dimensions.length ? (
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs" data-testid="last-label-dimensions">
+          {last.dimensions.map((d) => (
+            <div key={d.name} className="contents">
+              <dt className="text-stone-500">{d.name}</dt>
+              <dd className="text-stone-800">{d.value ?? "—"}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       {verdicts === null ? (
         <Button tone="secondary" size="sm" className="mt-2" disabled={pending} onClick={reveal}>
           {last.judgeSeen ? "Show the judge's verdict again" : "Reveal judge verdict"}

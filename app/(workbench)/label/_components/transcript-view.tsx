@@ -2,11 +2,9 @@
 
 import { useState } from "react";
 import { Badge } from "@/app/_components/ui/badge";
+import { conversationWindow, MIDDLE_STEP } from "@/lib/labeling/conversation-window";
 import type { ItemView, MessageView } from "@/lib/labeling/item-view";
 import { LongBlock } from "./long-block";
-
-const FIRST_MESSAGES = 40;
-const MORE_MESSAGES = 100;
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -51,24 +49,31 @@ function Message({ message, index }: { message: MessageView; index: number }) {
 
 /**
  * The item as a reviewer sees it. Everything in `item` is untrusted text rendered as text; long
- * fields start collapsed, and a long conversation renders its first messages until asked for more.
+ * fields start collapsed. The outcome (final output and state) comes right after the task, so it is
+ * on screen without scrolling; a long conversation shows its first and last messages with the middle
+ * folded, to be opened in steps.
  */
 export function TranscriptView({ item }: { item: ItemView }) {
-  const [count, setCount] = useState(FIRST_MESSAGES);
-  const messages = item.messages.slice(0, count);
-  const hidden = item.messages.length - messages.length;
+  const [revealed, setRevealed] = useState(0);
+  const fold = conversationWindow(item.messages.length, revealed);
+  const outcome = [
+    item.finalOutput !== null ? (
+      <Section key="output" title="Final output" testId="final-output">
+        <LongBlock text={item.finalOutput} label="the final output" />
+      </Section>
+    ) : null,
+    item.finalState !== null ? (
+      <Section key="state" title="Final state" testId="final-state">
+        <LongBlock text={item.finalState} label="the final state" />
+      </Section>
+    ) : null,
+  ].filter(Boolean);
   return (
     <div className="space-y-4" data-testid="transcript">
       <Section title="Task" testId="task-prompt">
         <LongBlock text={item.taskPrompt} label="the task" />
         {item.criterion ? <p className="mt-2 text-sm text-stone-700">Criterion: {item.criterion}</p> : null}
       </Section>
-      {item.rubric || item.expected ? (
-        <Section title="Expected qualities">
-          {item.rubric ? <LongBlock text={item.rubric} label="the item's rubric" /> : null}
-          {item.expected ? <LongBlock text={item.expected} label="the expected answer" /> : null}
-        </Section>
-      ) : null}
       {item.outputs ? (
         <div className="grid gap-4 md:grid-cols-2">
           <Section title="Output A" testId="output-a">
@@ -79,32 +84,39 @@ export function TranscriptView({ item }: { item: ItemView }) {
           </Section>
         </div>
       ) : null}
+      {outcome.length ? <div className={`grid gap-4 ${outcome.length === 2 ? "xl:grid-cols-2" : ""}`}>{outcome}</div> : null}
+      {item.rubric || item.expected ? (
+        <Section title="Expected qualities">
+          {item.rubric ? <LongBlock text={item.rubric} label="the item's rubric" /> : null}
+          {item.expected ? <LongBlock text={item.expected} label="the expected answer" /> : null}
+        </Section>
+      ) : null}
       {item.messages.length > 0 ? (
-        <Section title={`Conversation (${item.messages.length.toLocaleString("en")} message${item.messages.length === 1 ? "" : "s"})`}>
+        <Section
+          title={`Conversation (${item.messages.length.toLocaleString("en")} message${item.messages.length === 1 ? "" : "s"}${outcome.length ? ", leading to the outcome above" : ""})`}
+          testId="conversation"
+        >
           <ol className="space-y-3">
-            {messages.map((m, i) => (
+            {item.messages.slice(0, fold.head).map((m, i) => (
               <Message key={i} message={m} index={i} />
             ))}
+            {fold.hidden > 0 ? (
+              <li className="border-t border-dashed border-stone-300 pt-3 text-center">
+                <button
+                  type="button"
+                  className="text-sm font-medium text-indigo-700 hover:underline"
+                  data-testid="conversation-fold"
+                  onClick={() => setRevealed((r) => r + MIDDLE_STEP)}
+                >
+                  {fold.hidden.toLocaleString("en")} message{fold.hidden === 1 ? "" : "s"} in the middle folded: show{" "}
+                  {fold.hidden > MIDDLE_STEP ? `the next ${MIDDLE_STEP}` : "them"}
+                </button>
+              </li>
+            ) : null}
+            {fold.hidden > 0
+              ? item.messages.slice(fold.tail).map((m, i) => <Message key={fold.tail + i} message={m} index={fold.tail + i} />)
+              : null}
           </ol>
-          {hidden > 0 ? (
-            <button
-              type="button"
-              className="mt-3 text-sm font-medium text-indigo-700 hover:underline"
-              onClick={() => setCount((c) => c + MORE_MESSAGES)}
-            >
-              Show {Math.min(hidden, MORE_MESSAGES).toLocaleString("en")} more messages ({hidden.toLocaleString("en")} not shown)
-            </button>
-          ) : null}
-        </Section>
-      ) : null}
-      {item.finalOutput !== null ? (
-        <Section title="Final output" testId="final-output">
-          <LongBlock text={item.finalOutput} label="the final output" />
-        </Section>
-      ) : null}
-      {item.finalState !== null ? (
-        <Section title="Final state" testId="final-state">
-          <LongBlock text={item.finalState} label="the final state" />
         </Section>
       ) : null}
     </div>

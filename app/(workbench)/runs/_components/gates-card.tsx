@@ -2,18 +2,13 @@ import Link from "next/link";
 import { Badge, type BadgeTone } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { Table, Td, Th } from "@/app/_components/ui/table";
+import { formatGateNumber } from "@/lib/gates/format-gate";
 import type { BaselineInfo, GateResult, GateStatus } from "@/lib/gates/result";
 
 const TONE: Record<GateStatus, BadgeTone> = { pass: "good", fail: "bad", no_baseline: "muted", not_measured: "warn" };
 const WORD: Record<GateStatus, string> = { pass: "pass", fail: "fail", no_baseline: "no baseline", not_measured: "not measured" };
 
-function number(kind: GateResult["kind"], id: string, x: number | null): string {
-  if (x === null) return "—";
-  if (id.includes("cost")) return `$${x.toFixed(4)}`;
-  if (id.includes("latency")) return `${x.toFixed(0)} ms`;
-  if (kind === "errors" || id.includes("tool_retries")) return String(x);
-  return `${(x * 100).toFixed(1)}%`;
-}
+const number = (kind: GateResult["kind"], id: string, x: number | null) => formatGateNumber({ kind, id }, x);
 
 /** Every gate of a run with the numbers behind it; failing gates first. */
 export function GatesCard({ gates, baseline, runId }: { gates: GateResult[]; baseline: BaselineInfo | null; runId: string }) {

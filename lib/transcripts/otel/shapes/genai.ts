@@ -1,7 +1,7 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, type ReadMessage, type Role } from "../../chat/messages";
 import type { LogRecord, SpanRecord } from "../otlp";
-import { defineShape, hasKey, message, messages, ShapeError, text, toolError } from "./reader";
+import { defineShape, hasKey, message, messages, READS, ShapeError, text, toolError } from "./reader";
 
 /**
  * OpenTelemetry's GenAI semantic conventions, in every form they have had:
@@ -23,6 +23,41 @@ const MESSAGE_EVENTS: Record<string, Role> = {
   "gen_ai.tool.message": "tool",
 };
 
+/** gen_ai.client.inference.operation.details, as a log record or a span event. */
+function fromDetails(attrs: Map<string, unknown>): { inputs: ReadMessage[]; outputs: ReadMessage[] } {
+  const inputs: ReadMessage[] = [];
+  const outputs: ReadMessage[] = [];
+  if (attrs.has("gen_ai.system_instructions"))
+    inputs.push(...messages(attrs.get("gen_ai.system_instructions"), "gen_ai.system_instructions", "system"));
+  if (attrs.has("gen_ai.input.messages")) inputs.push(...messages(attrs.get("gen_ai.input.messages"), "gen_ai.input.messages", "user"));
+  if (attrs.has("gen_ai.output.messages"))
+    outputs.push(...messages(attrs.get("gen_ai.output.messages"), "gen_ai.output.messages", "assistant"));
+  return { inputs, outputs };
+}
+
+/**
+ * A gen_ai.choice body: {index, finish_reason, message} where message is an object or, as Semantic
+ * Kernel writes it on a span event, JSON text; older bodies are the message itself.
+ */
+function choiceBody(body: Record<string, unknown>): unknown {
+  if (body.message === undefined) return body;
+  return jsonish(body.message);
+}
+
+/**
+ * The deprecated gen_ai.completion: messages, plain text, or a completion object {text, finish_reason}
+ * (OpenInference's converter writes that one): its text is the assistant's answer.
+ */
+export function completion(value: unknown): unknown {
+  const parsed = jsonish(value);
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+    const o = parsed as Record<string, unknown>;
+    if (typeof o.text === "string" && o.role === undefined && o.content === undefined && o.parts === undefined)
+      return { role: "assistant", content: o.text };
+  }
+  return value;
+}
+
 function fromLogs(logs: LogRecord[]): { inputs: ReadMessage[]; outputs: ReadMessage[] } {
   const inputs: ReadMessage[] = [];
   const outputs: ReadMessage[] = [];
@@ -30,17 +65,14 @@ function fromLogs(logs: LogRecord[]): { inputs: ReadMessage[]; outputs: ReadMess
     const name = log.eventName ?? "";
     const at = `log record ${i + 1} (${name || "no event name"})`;
     if (name === "gen_ai.client.inference.operation.details") {
-      const attrs = log.attributes;
-      if (attrs.has("gen_ai.system_instructions"))
-        inputs.push(...messages(attrs.get("gen_ai.system_instructions"), "gen_ai.system_instructions", "system"));
-      if (attrs.has("gen_ai.input.messages")) inputs.push(...messages(attrs.get("gen_ai.input.messages"), "gen_ai.input.messages", "user"));
-      if (attrs.has("gen_ai.output.messages"))
-        outputs.push(...messages(attrs.get("gen_ai.output.messages"), "gen_ai.output.messages", "assistant"));
+      const details = fromDetails(log.attributes);
+      inputs.push(...details.inputs);
+      outputs.push(...details.outputs);
     } else if (MESSAGE_EVENTS[name]) {
       inputs.push(message(log.body ?? {}, at, MESSAGE_EVENTS[name]!));
     } else if (name === "gen_ai.choice") {
       const body = log.body && typeof log.body === "object" ? (log.body as Record<string, unknown>) : {};
-      outputs.push(message(body.message ?? body, at, "assistant"));
+      outputs.push(message(choiceBody(body), at, "assistant"));
     }
   }
   return { inputs, outputs };
@@ -72,15 +104,22 @@ export function readGenAi(span: SpanRecord): Contribution[] {
   if (attrs.has("gen_ai.prompt")) inputs.push(...messages(attrs.get("gen_ai.prompt"), "gen_ai.prompt", "user"));
   if (attrs.has("gen_ai.output.messages"))
     outputs.push(...messages(attrs.get("gen_ai.output.messages"), "gen_ai.output.messages", "assistant"));
-  if (attrs.has("gen_ai.completion")) outputs.push(...messages(attrs.get("gen_ai.completion"), "gen_ai.completion", "assistant"));
+  if (attrs.has("gen_ai.completion"))
+    outputs.push(...messages(completion(attrs.get("gen_ai.completion")), "gen_ai.completion", "assistant"));
   for (const event of span.events) {
     const e = event.attributes;
     if (event.name === "gen_ai.content.prompt" && e.has("gen_ai.prompt"))
       inputs.push(...messages(e.get("gen_ai.prompt"), "gen_ai.prompt", "user"));
     else if (event.name === "gen_ai.content.completion" && e.has("gen_ai.completion"))
-      outputs.push(...messages(e.get("gen_ai.completion"), "gen_ai.completion", "assistant"));
+      outputs.push(...messages(completion(e.get("gen_ai.completion")), "gen_ai.completion", "assistant"));
     else if (MESSAGE_EVENTS[event.name]) inputs.push(message(Object.fromEntries(e), `event ${event.name}`, MESSAGE_EVENTS[event.name]!));
-    else if (event.name === "gen_ai.choice") outputs.push(message(Object.fromEntries(e), "event gen_ai.choice", "assistant"));
+    else if (event.name === "gen_ai.choice") outputs.push(message(choiceBody(Object.fromEntries(e)), "event gen_ai.choice", "assistant"));
+    else if (event.name === "gen_ai.client.inference.operation.details") {
+      // The same three attributes as the log record of that name, carried as a span event.
+      const details = fromDetails(e);
+      inputs.push(...details.inputs);
+      outputs.push(...details.outputs);
+    }
   }
   // With content capture SPAN_AND_EVENT the same messages are on the span and in a log record: the
   // span's win, and a log's input message counts only when the span does not already hold it.
@@ -96,6 +135,7 @@ export function readGenAi(span: SpanRecord): Contribution[] {
 
 export const genai = defineShape({
   label: "OpenTelemetry GenAI",
+  reads: (key) => READS.genai.test(key),
   claims: (span) =>
     hasKey(span, (k) => k.startsWith("gen_ai.")) ||
     span.events.some((e) => e.name.startsWith("gen_ai.")) ||

@@ -3,6 +3,7 @@ import type { SpanRecord } from "../otlp";
 import { genai } from "./genai";
 import { logfire } from "./logfire";
 import { openinference } from "./openinference";
+import { openlit } from "./openlit";
 import { openllmetry } from "./openllmetry";
 import { ShapeError, type ShapeReader } from "./reader";
 import { vercel } from "./vercel";
@@ -12,7 +13,7 @@ import { vercel } from "./vercel";
  * Vercel or OpenLLMetry span also carries some gen_ai.* attributes). docs/transcripts.md has the
  * table; lib/transcripts/fixtures/traces has one export per shape made by the real SDK.
  */
-export const SHAPES: readonly ShapeReader[] = [vercel, openinference, logfire, openllmetry, genai];
+export const SHAPES: readonly ShapeReader[] = [vercel, openinference, logfire, openllmetry, openlit, genai];
 
 export type SpanReading = { shape: ShapeReader; contributions: Contribution[] } | { error: string } | null;
 

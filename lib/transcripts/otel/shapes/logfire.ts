@@ -1,7 +1,7 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, type ReadMessage, type Role } from "../../chat/messages";
 import { readGenAi } from "./genai";
-import { defineShape, message, messages, ShapeError, text, toolError } from "./reader";
+import { defineShape, message, messages, READS, ShapeError, text, toolError } from "./reader";
 
 /**
  * pydantic-ai's instrumentation as Logfire shows it (github.com/pydantic/pydantic-ai, tag v1.0.0:
@@ -46,6 +46,7 @@ function readEvents(value: unknown, attribute: string): { inputs: ReadMessage[];
 
 export const logfire = defineShape({
   label: "pydantic-ai (Logfire)",
+  reads: (key) => READS.logfire.test(key) || READS.genai.test(key),
   claims: (span) =>
     span.scope === "pydantic-ai" ||
     span.attributes.has("all_messages_events") ||

@@ -1,7 +1,7 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, unflatten, type ReadMessage, type Role } from "../../chat/messages";
 import type { SpanRecord } from "../otlp";
-import { defineShape, hasKey, message, text, toolError } from "./reader";
+import { defineShape, hasKey, message, messages, READS, text, toolError } from "./reader";
 
 /**
  * OpenInference (Arize Phoenix; spec/semantic_conventions.md, spec/tool_calling.md):
@@ -41,6 +41,25 @@ function list(span: SpanRecord, prefix: string, role: Role): ReadMessage[] {
   return (unflatten(span.attributes, prefix) ?? []).map((row, i) => message(asMessage(row), `attribute ${prefix}.${i}`, role));
 }
 
+/**
+ * input.value / output.value of an LLM span: a list of messages, a request {messages: [...]}, a
+ * chat completion {choices: [{message}]}, a completion {text}, or plain text. Any other JSON is not
+ * read (it stays on the span).
+ */
+function fromValue(value: unknown, attribute: string, role: Role): ReadMessage[] {
+  if (value === undefined || value === null || value === "") return [];
+  const parsed = jsonish(value);
+  if (typeof parsed === "string") return [message({ role, content: parsed }, `attribute ${attribute}`, role)];
+  if (Array.isArray(parsed)) return messages(parsed, attribute, role);
+  if (!isObj(parsed)) return [];
+  if (Array.isArray(parsed.messages)) return messages(parsed.messages, `${attribute}.messages`, role);
+  const choice = Array.isArray(parsed.choices) && isObj(parsed.choices[0]) ? parsed.choices[0] : null;
+  if (choice && isObj(choice.message)) return [message(choice.message, `attribute ${attribute}.choices[0].message`, role)];
+  if (typeof parsed.text === "string") return [message({ role, content: parsed.text }, `attribute ${attribute}.text`, role)];
+  if ("role" in parsed) return [message(parsed, `attribute ${attribute}`, role)];
+  return [];
+}
+
 const plainText = (span: SpanRecord, key: string) => {
   const value = text(span.attributes.get(key));
   const mime = text(span.attributes.get(`${key.split(".")[0]}.mime_type`));
@@ -49,6 +68,7 @@ const plainText = (span: SpanRecord, key: string) => {
 
 export const openinference = defineShape({
   label: "OpenInference",
+  reads: (key) => READS.openinference.test(key),
   claims: (span) =>
     span.attributes.has("openinference.span.kind") ||
     hasKey(span, (k) => k.startsWith("llm.input_messages.") || k.startsWith("llm.output_messages.")),
@@ -71,8 +91,12 @@ export const openinference = defineShape({
       ];
     }
     if (kind === "LLM") {
-      const inputs = list(span, "llm.input_messages", "user");
-      const outputs = list(span, "llm.output_messages", "assistant");
+      let inputs = list(span, "llm.input_messages", "user");
+      let outputs = list(span, "llm.output_messages", "assistant");
+      // Some instrumentations (and OpenInference's own GenAI converter) leave the messages only in
+      // input.value / output.value.
+      if (!inputs.length) inputs = fromValue(attrs.get("input.value"), "input.value", "user");
+      if (!outputs.length) outputs = fromValue(attrs.get("output.value"), "output.value", "assistant");
       return inputs.length || outputs.length ? [{ kind: "model", inputs, outputs }] : [];
     }
     if (kind === "AGENT" || (kind === "CHAIN" && !span.parentSpanId)) {

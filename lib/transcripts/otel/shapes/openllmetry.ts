@@ -2,7 +2,7 @@ import type { Contribution } from "../../chat/conversation";
 import { jsonish, unflatten, type ReadMessage, type Role } from "../../chat/messages";
 import type { SpanRecord } from "../otlp";
 import { readGenAi } from "./genai";
-import { defineShape, hasKey, message, text, toolError } from "./reader";
+import { defineShape, hasKey, message, READS, text, toolError } from "./reader";
 
 /**
  * OpenLLMetry (Traceloop), before it moved to the OTel GenAI attributes (JS ≤ 0.22, Python): model
@@ -45,6 +45,7 @@ function toolArguments(input: unknown): unknown {
 
 export const openllmetry = defineShape({
   label: "OpenLLMetry",
+  reads: (key) => READS.openllmetry.test(key) || READS.genai.test(key),
   claims: (span) => hasKey(span, (k) => FLATTENED.test(k)) || KINDS.has(String(span.attributes.get("traceloop.span.kind"))),
   read(span): Contribution[] {
     const attrs = span.attributes;

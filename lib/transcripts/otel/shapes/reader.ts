@@ -12,6 +12,8 @@ export interface ShapeReader {
   label: string;
   claims(span: SpanRecord): boolean;
   read(span: SpanRecord): Contribution[];
+  /** The attributes this shape turns into messages and tool calls; the rest is kept as metadata. */
+  reads(key: string): boolean;
 }
 
 export class ShapeError extends Error {}
@@ -44,3 +46,14 @@ export function hasKey(span: SpanRecord, test: (key: string) => boolean): boolea
   for (const key of span.attributes.keys()) if (test(key)) return true;
   return false;
 }
+
+/** Attribute names each instrumentation carries messages and tool calls in (what `reads` tests). */
+export const READS = {
+  genai:
+    /^gen_ai\.(operation\.name|input\.messages|output\.messages|system_instructions|prompt|completion|tool\.name|tool\.call\.(id|arguments|result))$/,
+  openllmetry: /^((gen_ai\.(prompt|completion)|llm\.(prompts|completions))\.\d+\.|traceloop\.(span\.kind|entity\.(name|input|output))$)/,
+  openinference:
+    /^(openinference\.span\.kind|llm\.(input|output)_messages\.\d+\..*|(input|output)\.(value|mime_type)|tool\.(name|id)|tool_call\.id)$/,
+  vercel: /^ai\.(operationId|prompt|prompt\.messages|response\.(text|object|toolCalls)|toolCall\.(name|id|args|input|result|output))$/,
+  logfire: /^(all_messages_events|pydantic_ai\.all_messages|final_result|events|tool_arguments|tool_response)$/,
+};

@@ -1,6 +1,6 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, type ReadMessage } from "../../chat/messages";
-import { defineShape, message, messages, ShapeError, text, toolError } from "./reader";
+import { defineShape, message, messages, READS, ShapeError, text, toolError } from "./reader";
 
 /**
  * The Vercel AI SDK's telemetry (experimental_telemetry: { isEnabled: true }), ai 4–6:
@@ -52,6 +52,7 @@ function promptMessages(value: unknown): ReadMessage[] {
 
 export const vercel = defineShape({
   label: "Vercel AI SDK",
+  reads: (key) => READS.vercel.test(key),
   claims: (span) => span.attributes.has("ai.operationId") || (span.scope === "ai" && span.name.startsWith("ai.")),
   read(span): Contribution[] {
     const attrs = span.attributes;

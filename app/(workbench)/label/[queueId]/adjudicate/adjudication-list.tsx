@@ -7,6 +7,8 @@ import { Button } from "@/app/_components/ui/button";
 import { cx } from "@/app/_components/ui/cx";
 import type { AdjudicationItem } from "@/lib/db/adjudication";
 import { itemKind, type ItemKind } from "@/lib/items/kinds";
+import { adjudicationNote } from "@/lib/labeling/adjudication-reason";
+import type { DimensionLine } from "@/lib/labeling/dimension-summary";
 import type { CompactTranscript } from "@/lib/labeling/compact-transcript";
 import { FLAG_LABELS } from "@/lib/schemas/labeling";
 import { ThreadList, type NotesThread } from "../../_components/item-notes";
@@ -19,7 +21,8 @@ export interface ListItem {
   split: "dev" | "test";
   criterion: string | null;
   view: CompactTranscript;
-  labels: AdjudicationItem["labels"];
+  /** Each reviewer's label, its further dimensions as lines (the failure reason beside pass/fail). */
+  labels: (Omit<AdjudicationItem["labels"][number], "dimensions"> & { dimensions: DimensionLine[] })[];
   disagreement: boolean;
   thread: NotesThread;
 }
@@ -35,6 +38,9 @@ function choicesFor(kind: ItemKind, values: string[]): Choice[] {
   const fixed = itemKind(kind).fixedValues;
   return (fixed ? fixed.filter((v) => values.includes(v)) : values).map((value) => ({ value, ...itemKind(kind).choice(value) }));
 }
+
+const note = (item: ListItem) =>
+  adjudicationNote({ disagreement: item.disagreement, openFlags: item.thread.flags.filter((f) => !f.resolved).length });
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -176,7 +182,11 @@ export function AdjudicationList({
                         {FLAG_LABELS[f.kind]} · {f.reviewer}
                       </Badge>
                     ))}
-                  {!item.disagreement ? <span className="text-xs text-stone-500">(no disagreement: here for its flag)</span> : null}
+                  {note(item) ? (
+                    <span className="text-xs text-stone-500" data-testid="adjudication-note">
+                      ({note(item)})
+                    </span>
+                  ) : null}
                 </p>
                 <p className="text-xs text-stone-500">
                   {values
@@ -210,6 +220,11 @@ export function AdjudicationList({
                           <td className="py-1.5 pr-2 align-top">
                             <Badge tone={tone(l.value)}>{l.value}</Badge>
                             {l.score !== null ? <div className="text-xs text-stone-500">score {l.score}</div> : null}
+                            {l.dimensions.map((d) => (
+                              <div key={d.name} className="text-xs text-stone-600" data-testid="reviewer-dimension">
+                                {d.name}: <span className="text-stone-900">{d.value ?? "—"}</span>
+                              </div>
+                            ))}
                           </td>
                           <td className="whitespace-pre-wrap break-words py-1.5 align-top text-xs text-stone-700">{l.reason ?? "—"}</td>
                         </tr>

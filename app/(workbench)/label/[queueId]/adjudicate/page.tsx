@@ -7,6 +7,8 @@ import { serializeThread } from "@/lib/db/labeling/comments";
 import { shapeOf } from "@/lib/db/agreement";
 import { allowedValues } from "@/lib/labeling/agreement";
 import { compactTranscript } from "@/lib/labeling/compact-transcript";
+import { dimensionSummary } from "@/lib/labeling/dimension-summary";
+import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { exportFileName } from "@/lib/labeling/export";
 import { QueueHeader } from "../_adjudication/queue-header";
 import { requireQueue } from "../_adjudication/require-queue";
@@ -29,13 +31,14 @@ export default async function AdjudicatePage({
   const only = typeof item === "string" && item.length > 0 && item.length <= 64 ? item : undefined;
   const { items, total } = await listAdjudicationItems(queue, { limit: PAGE_SIZE, viewerId: user.id, only });
   if (only !== undefined && items.length === 0) notFound();
+  const extra = readExtraDimensions(queue.dimensions);
   const listItems: ListItem[] = items.map((item) => ({
     transcriptId: item.transcriptId,
     externalId: item.transcript.externalId,
     split: item.split,
     criterion: item.transcript.criterion,
     view: compactTranscript(item.transcript),
-    labels: item.labels,
+    labels: item.labels.map((l) => ({ ...l, dimensions: dimensionSummary(extra, l.dimensions) })),
     disagreement: item.disagreement,
     thread: serializeThread(item.thread),
   }));

@@ -14,6 +14,7 @@ import { getQueue } from "@/lib/db/queues";
 import { guidelineExamples } from "@/lib/db/worked-examples";
 import { labelChoices } from "@/lib/labeling/choices";
 import { dimensionControls } from "@/lib/labeling/dimension-choices";
+import { dimensionSummary } from "@/lib/labeling/dimension-summary";
 import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { formatDuration, formatMean } from "@/lib/labeling/time-spent";
 import { GuidelineBody } from "../../_components/guideline-panel";
@@ -47,6 +48,7 @@ export default async function LabelItemPage({
     lastOwnLabel(queue.id, user.id),
     myProgress(queue, user.id),
   ]);
+  const extraDimensions = readExtraDimensions(queue.dimensions);
   const choices = labelChoices(queue.kind, { min: queue.scaleMin, max: queue.scaleMax });
   const [thread, lastThread, examples] = await Promise.all([
     item ? itemThread(item.queueItemId, user.id, "reviewer") : null,
@@ -61,7 +63,13 @@ export default async function LabelItemPage({
         <RevealJudge
           key={last.id}
           queueId={queue.id}
-          last={{ transcriptId: last.transcriptId, externalId: last.transcript.externalId, value: last.value, judgeSeen: last.judgeSeen }}
+          last={{
+            transcriptId: last.transcriptId,
+            externalId: last.transcript.externalId,
+            value: last.value,
+            dimensions: dimensionSummary(extraDimensions, last.dimensions),
+            judgeSeen: last.judgeSeen,
+          }}
         />
       ) : null}
       {last && lastThread && (lastThread.comments.length > 0 || lastThread.flags.length > 0) ? (
@@ -102,19 +110,15 @@ export default async function LabelItemPage({
         queueId={queue.id}
         queueItemId={item?.queueItemId ?? null}
         choices={choices}
-        dimensions={dimensionControls(readExtraDimensions(queue.dimensions))}
+        dimensions={dimensionControls(extraDimensions)}
         primaryName={queue.primaryDimension}
-        withScore={queue.kind !== "graded"}
         pinned={typeof preferred === "string"}
         extra={extra}
+        rubric={{ text: queue.rubric, version: queue.rubricVersion }}
         guidelines={examples ? <GuidelineBody rubric={queue.rubric} rubricVersion={queue.rubricVersion} examples={examples} /> : undefined}
       >
         {item ? (
           <div className="space-y-4">
-            <section className="rounded-lg border border-indigo-200 bg-indigo-50/50 p-4" data-testid="rubric">
-              <h2 className="mb-1 text-sm font-semibold text-stone-900">Rubric (version {queue.rubricVersion})</h2>
-              <p className="whitespace-pre-wrap text-sm text-stone-800">{queue.rubric}</p>
-            </section>
             <p className="text-xs text-stone-500">
               Item{" "}
               <span className="font-mono" data-testid="item-key">

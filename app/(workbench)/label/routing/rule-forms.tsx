@@ -1,0 +1,83 @@
+"use client";
+
+import { useActionState } from "react";
+import { Alert } from "@/app/_components/ui/alert";
+import { Button } from "@/app/_components/ui/button";
+import { Field, inputClass } from "@/app/_components/ui/field";
+import { idleState, type ActionState } from "@/lib/action-state";
+import { createRuleAction, deleteRuleAction, toggleRuleAction } from "./actions";
+
+export function CreateRuleForm({ queues }: { queues: { id: string; name: string }[] }) {
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(createRuleAction, idleState);
+  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form action={formAction} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="New routing rule">
+      {state.status === "ok" ? <Alert tone="success">{state.message}</Alert> : null}
+      {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
+      <Field id="rule-name" label="Name" errors={errors.name}>
+        <input id="rule-name" name="name" className={inputClass} placeholder="Support bot, acme" />
+      </Field>
+      <Field id="rule-queue" label="Label set" errors={errors.queueId}>
+        <select id="rule-queue" name="queueId" className={inputClass} defaultValue="">
+          <option value="" disabled>
+            Choose…
+          </option>
+          {queues.map((q) => (
+            <option key={q.id} value={q.id}>
+              {q.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="rule-service" label="Service name (service.name; empty: any)" errors={errors.service}>
+        <input id="rule-service" name="service" className={inputClass} placeholder="support-bot" />
+      </Field>
+      <Field id="rule-sample" label="Sample rate (% of matching traces)" errors={errors.sampleRate}>
+        <input id="rule-sample" name="sampleRate" type="number" min={0} max={100} step="any" defaultValue={100} className={inputClass} />
+      </Field>
+      <Field id="rule-key" label="Attribute key (resource or span; empty: any)" errors={errors.attributeKey}>
+        <input id="rule-key" name="attributeKey" className={inputClass} placeholder="app.tenant" />
+      </Field>
+      <Field id="rule-value" label="Attribute value (empty: any value)" errors={errors.attributeValue}>
+        <input id="rule-value" name="attributeValue" className={inputClass} placeholder="acme" />
+      </Field>
+      <label className="flex items-center gap-2 text-sm text-stone-700">
+        <input type="checkbox" name="enabled" defaultChecked /> Enabled
+      </label>
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Add rule"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function RuleRowActions({ ruleId, name, enabled }: { ruleId: string; name: string; enabled: boolean }) {
+  const [toggleState, toggle, toggling] = useActionState<ActionState, FormData>(toggleRuleAction, idleState);
+  const [deleteState, remove, deleting] = useActionState<ActionState, FormData>(deleteRuleAction, idleState);
+  const error = [toggleState, deleteState].find((s) => s.status === "error");
+  return (
+    <div className="flex items-center gap-2">
+      <form action={toggle}>
+        <input type="hidden" name="ruleId" value={ruleId} />
+        <input type="hidden" name="enabled" value={enabled ? "false" : "true"} />
+        <Button type="submit" tone="secondary" size="sm" disabled={toggling} aria-label={`${enabled ? "Disable" : "Enable"} ${name}`}>
+          {enabled ? "Disable" : "Enable"}
+        </Button>
+      </form>
+      <form
+        action={remove}
+        onSubmit={(event) => {
+          if (!window.confirm(`Delete the rule "${name}"?`)) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="ruleId" value={ruleId} />
+        <Button type="submit" tone="danger" size="sm" disabled={deleting} aria-label={`Delete ${name}`}>
+          Delete
+        </Button>
+      </form>
+      {error?.status === "error" ? <span className="text-xs text-red-700">{error.message}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { UsageError } from "../exit";
+import type { RegisterCommand } from "./index";
+
+/**
+ * `gavel import langfuse --host URL --since DATE [--until DATE] [--tags a,b] [--queue Q]
+ * [--label-score NAME (--pass-when ">=0.5" | --map VALUE=pass …)]`: pulls a Langfuse project's
+ * traces (with observations and scores) through its public API into transcripts, mapped as a file
+ * import is, and its human annotation scores into the queue as labels through the given mapping.
+ * The keys come from LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY. The work loads only when it runs.
+ */
+const date = (flag: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const at = /^\d{4}-\d{2}-\d{2}/.test(v) ? new Date(v) : new Date(NaN);
+      if (Number.isNaN(at.getTime())) {
+        ctx.addIssue({ code: "custom", message: `${flag} "${v}" is not a date (ISO 8601, e.g. 2026-11-01 or 2026-11-01T09:00:00Z)` });
+        return z.NEVER;
+      }
+      return at;
+    });
+
+export const importLangfuseOptions = z
+  .object({
+    host: z.string({ error: "--host is required (or set LANGFUSE_HOST)" }).trim().min(1, "--host needs a URL"),
+    since: date("--since"),
+    until: date("--until").optional(),
+    tags: z
+      .array(z.string())
+      .default([])
+      .transform((list) => [
+        ...new Set(
+          list
+            .flatMap((t) => t.split(","))
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ]),
+    queue: z.string().trim().min(1, "--queue needs a queue name").optional(),
+    rubric: z.string().trim().min(1).optional(),
+    labelScore: z.string().trim().min(1, "--label-score needs a score name").optional(),
+    passWhen: z.string().optional(),
+    map: z.array(z.string()).default([]),
+    mapFile: z.string().trim().min(1).optional(),
+    pageSize: z.coerce
+      .number({ error: "--page-size must be a number" })
+      .int("--page-size must be a whole number")
+      .min(1, "--page-size must be 1 to 100")
+      .max(100, "--page-size must be 1 to 100")
+      .default(50),
+    fromStart: z.boolean().default(false),
+    json: z.boolean().default(false),
+  })
+  .superRefine((o, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: "custom", message });
+    if (o.until && o.until <= o.since) fail("--until must be after --since");
+    if (o.labelScore && !o.queue) fail("--label-score puts labels into a queue: give --queue too");
+    if (o.labelScore && !o.passWhen && o.map.length === 0 && !o.mapFile)
+      fail(
+        `--label-score ${o.labelScore} needs a mapping: --pass-when ">=0.5" for numbers, or --map VALUE=pass / --map-file for categories`,
+      );
+    if (!o.labelScore && (o.passWhen || o.map.length || o.mapFile))
+      fail("--pass-when, --map and --map-file apply to --label-score: name the score");
+  });
+
+export type ImportLangfuseOptions = z.infer<typeof importLangfuseOptions>;
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export const registerImportLangfuse: RegisterCommand = (program, { logger }) => {
+  const imports =
+    program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
+  imports
+    .command("langfuse")
+    .description(
+      "Pull traces, observations and scores from a Langfuse project (public API; keys in LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY) into transcripts; resumes where the last pull stopped, adds nothing twice.",
+    )
+    .option("--host <url>", "the Langfuse host, e.g. https://cloud.langfuse.com (default: LANGFUSE_HOST)")
+    .requiredOption("--since <date>", "pull traces from this time on (ISO 8601)")
+    .option("--until <date>", "and before this time")
+    .option("--tags <tags>", "only traces with all of these tags (comma-separated, repeatable)", collect)
+    .option("--queue <name>", "add the transcripts to this label queue (created when new)")
+    .option("--rubric <text>", "the rubric of a queue created by --queue")
+    .option("--label-score <name>", "the Langfuse human annotation score that is the queue's label")
+    .option("--pass-when <comparison>", 'for a numeric or boolean --label-score: when it is a pass, e.g. ">=0.5"')
+    .option("--map <from=to>", "for a categorical or boolean --label-score: what a value means (repeatable), e.g. Good=pass", collect)
+    .option("--map-file <file>", "the value mapping as a file (JSON object or FROM=TO lines)")
+    .option("--page-size <n>", "traces per page (1–100)", "50")
+    .option("--from-start", "ignore where the last pull stopped and start at --since")
+    .option("--json", "print the result as JSON")
+    .action(async (raw: Record<string, unknown>) => {
+      const parsed = importLangfuseOptions.safeParse({ ...raw, host: raw.host ?? process.env.LANGFUSE_HOST ?? undefined });
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
+      const publicKey = process.env.LANGFUSE_PUBLIC_KEY?.trim();
+      const secretKey = process.env.LANGFUSE_SECRET_KEY?.trim();
+      if (!publicKey || !secretKey)
+        throw new UsageError("Set LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY (the project's API keys) to pull from Langfuse.");
+      const { importLangfuse } = await import("./import-langfuse-actions");
+      process.exitCode = await importLangfuse(parsed.data, { publicKey, secretKey }, logger);
+    });
+};

@@ -1,0 +1,126 @@
+/**
+ * Where newly failing tasks broke, grouped: tasks that failed at the same tool call with the same
+ * graders failing and the same kind of complaint are one group with a count, so a summary can say
+ * "all 10 newly failing tasks break at step 3 `issue_refund`: a second issue_refund for order_id=…"
+ * instead of listing ten rows that are one regression.
+ */
+
+/** The first failing trial of a task, as the grouping reads it. */
+export interface BrokenTask {
+  taskId: string;
+  /** 0-based index of the step the trial broke at; null when it broke on the final output. */
+  step: number | null;
+  /** The tool called at that step. */
+  tool: string | null;
+  /** The graders that failed (or errored) on that trial, with their one-line reasons. */
+  failing: { kind: string; reason: string }[];
+  /** The trial's own reason, used when no grader says more. */
+  reason: string;
+}
+
+export interface FailureGroup {
+  tool: string | null;
+  /** 1-based steps and how many tasks broke at each, most common first. */
+  steps: { step: number | null; count: number }[];
+  graderKinds: string[];
+  /** What every task of the group shares, values elided ("…"); null when they share no clause. */
+  diagnosis: string | null;
+  taskIds: string[];
+}
+
+const ELIDED = "…";
+
+/** A reason with its particulars (ids, amounts, arguments, step numbers) elided: what kind of failure, not which. */
+export function normalizeClause(clause: string): string {
+  let out = clause;
+  // Nested JSON arguments: innermost braces first.
+  for (let i = 0; i < 4 && /\{[^{}]*\}/.test(out); i++) out = out.replace(/\{[^{}]*\}/g, ELIDED);
+  return out
+    .replace(/"[^"]*"/g, ELIDED)
+    .replace(/\b[A-Za-z_-]*\d[\w.-]*/g, ELIDED)
+    .replace(/…(\s*…)+/g, ELIDED)
+    .trim();
+}
+
+/** The clauses of a grader's reason ("a; b; c"), without the step prefix and location suffixes every clause repeats. */
+function clauses(reason: string): string[] {
+  return reason
+    .split(/;\s+/)
+    .map((c) =>
+      normalizeClause(c)
+        .replace(/^step … \S+ …:\s*/, "")
+        .replace(/\s*\((after|last touched at) step …[^)]*\)$/, "")
+        .trim(),
+    )
+    .filter((c) => c.length > 0 && c !== ELIDED);
+}
+
+function keyOf(t: BrokenTask): string {
+  return JSON.stringify([t.tool, [...new Set(t.failing.map((f) => f.kind))].sort()]);
+}
+
+/** The most telling clause all tasks share: one naming the tool beats one that only counts, shorter beats longer. */
+function sharedDiagnosis(tasks: BrokenTask[]): string | null {
+  const per = tasks.map((t) => new Set((t.failing.length ? t.failing.map((f) => f.reason) : [t.reason]).flatMap(clauses)));
+  const shared = [...per[0]!].filter((c) => per.every((s) => s.has(c)));
+  if (shared.length === 0) return null;
+  const tool = tasks[0]!.tool;
+  const score = (c: string) => (tool && c.includes(tool) ? 0 : 1) * 1000 + (/^…/.test(c) ? 500 : 0) + c.length;
+  return shared.sort((a, b) => score(a) - score(b))[0]!;
+}
+
+/** Groups broken tasks by tool call and failing graders, biggest group first (ties: by tool name). */
+export function groupFailures(tasks: readonly BrokenTask[]): FailureGroup[] {
+  const byKey = new Map<string, BrokenTask[]>();
+  for (const t of tasks) byKey.set(keyOf(t), [...(byKey.get(keyOf(t)) ?? []), t]);
+  const groups = [...byKey.values()].map((members): FailureGroup => {
+    const steps = new Map<number | null, number>();
+    for (const m of members) steps.set(m.step === null ? null : m.step + 1, (steps.get(m.step === null ? null : m.step + 1) ?? 0) + 1);
+    return {
+      tool: members[0]!.tool,
+      steps: [...steps].map(([step, count]) => ({ step, count })).sort((a, b) => b.count - a.count || (a.step ?? 0) - (b.step ?? 0)),
+      graderKinds: [...new Set(members.flatMap((m) => m.failing.map((f) => f.kind)))].sort(),
+      diagnosis: sharedDiagnosis(members),
+      taskIds: members.map((m) => m.taskId).sort(),
+    };
+  });
+  return groups.sort((a, b) => b.taskIds.length - a.taskIds.length || (a.tool ?? "").localeCompare(b.tool ?? ""));
+}
+
+/** "step 3", "steps 3 (9) and 6 (1)", "the final output". */
+export function describeSteps(steps: FailureGroup["steps"]): string {
+  const one = (s: number | null) => (s === null ? "the final output" : `step ${s}`);
+  if (steps.length === 1) return one(steps[0]!.step);
+  return `${steps
+    .map((s) => (s.step === null ? `the final output (${s.count})` : `${s.step} (${s.count})`))
+    .join(", ")
+    .replace(/^/, "steps ")}`;
+}
+
+/** Where a group broke, in words: "step 3 `issue_refund`" (Markdown code for the tool). */
+export function describeWhere(group: FailureGroup, code: (s: string) => string = (s) => `\`${s}\``): string {
+  const at = describeSteps(group.steps);
+  return group.tool ? `${at} ${code(group.tool)}` : at;
+}
+
+/**
+ * The one-line diagnosis: "all 10 newly failing tasks break at step 3 `issue_refund`: a second …",
+ * or, with several groups, the biggest one named with its share.
+ */
+export function failureHeadline(
+  groups: readonly FailureGroup[],
+  noun = "newly failing tasks",
+  code?: (s: string) => string,
+  /** Escapes the untrusted words (a grader's reason) for the output format. */
+  text: (s: string) => string = (s) => s,
+): string | null {
+  const total = groups.reduce((n, g) => n + g.taskIds.length, 0);
+  const top = groups[0];
+  if (!top) return null;
+  const what = top.diagnosis ? `: ${text(top.diagnosis)}` : top.graderKinds.length ? ` (${text(top.graderKinds.join(", "))} failed)` : "";
+  if (groups.length === 1) {
+    const who = total === 1 ? `the 1 ${noun.replace(/tasks$/, "task")} breaks` : `all ${total} ${noun} break`;
+    return `${who} at ${describeWhere(top, code)}${what}`;
+  }
+  return `${top.taskIds.length} of ${total} ${noun} break at ${describeWhere(top, code)}${what}; the other ${total - top.taskIds.length} in ${groups.length - 1} other way${groups.length === 2 ? "" : "s"}`;
+}

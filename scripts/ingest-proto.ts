@@ -1,0 +1,8 @@
+/** `npm run ingest:proto`: rewrites lib/ingest/proto/otlp-trace.json from the .proto files beside it. */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { describeOtlpTraceProtos } from "../lib/ingest/proto-descriptor";
+
+const target = path.join(import.meta.dirname, "..", "lib", "ingest", "proto", "otlp-trace.json");
+writeFileSync(target, `${JSON.stringify(describeOtlpTraceProtos(), null, 1)}\n`);
+console.log(`wrote ${path.relative(process.cwd(), target)}`);
