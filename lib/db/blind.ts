@@ -1,6 +1,6 @@
 import "server-only";
 import { can, type Principal } from "../roles";
-import { trialToTranscript } from "../transcripts/from-trial";
+import { storedTrialToTranscript } from "../transcripts/from-trial";
 import { db } from "./client";
 import { transcriptHash } from "./transcripts";
 
@@ -89,7 +89,7 @@ export interface HiddenTrials {
  * not the row: a queue made from a run dedupes identical transcripts into one item linked to one
  * trial, so a sibling trial with the same output, or a later run's trial with the same output, shows
  * the very grade the reviewer is about to give. Each trial is hashed as the transcript it would be
- * (trialToTranscript, transcriptHash: the queue's own identity) and matched to pending items by hash.
+ * (storedTrialToTranscript, transcriptHash: the queue's own identity) and matched to pending items by hash.
  * Only a viewer with some pending item from a run pays for the hashing.
  */
 export async function hiddenTrialsOf(viewer: Viewer, runId: string): Promise<HiddenTrials> {
@@ -115,23 +115,7 @@ export async function hiddenTrialsOf(viewer: Viewer, runId: string): Promise<Hid
       task: { select: { key: true, prompt: true, definition: true } },
     },
   });
-  const hashOf = new Map(
-    trials.map((t) => [
-      t.id,
-      transcriptHash(
-        trialToTranscript({
-          id: t.id,
-          taskKey: t.task.key,
-          prompt: t.task.prompt,
-          definition: t.task.definition,
-          output: t.output,
-          trajectory: t.trajectory,
-          finalState: t.finalState,
-          error: t.error,
-        }),
-      ),
-    ]),
-  );
+  const hashOf = new Map(trials.map((t) => [t.id, transcriptHash(storedTrialToTranscript(t))]));
   const hashes = [...new Set(hashOf.values())];
   const queued: { id: string; contentHash: string }[] = [];
   for (let i = 0; i < hashes.length; i += CHUNK) {

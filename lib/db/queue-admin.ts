@@ -4,7 +4,7 @@ import { orderKey, seededSample, splitFor } from "../queues/items";
 import { can } from "../roles";
 import type { CreateQueueInput } from "../schemas/queues";
 import type { ItemKind } from "../items/kinds";
-import { trialToTranscript } from "../transcripts/from-trial";
+import { storedTrialToTranscript } from "../transcripts/from-trial";
 import { recordAudit } from "./audit";
 import { db, type Db, type Tx } from "./client";
 import { retryOnConflict } from "./retry";
@@ -94,21 +94,7 @@ export async function transcriptsFromRun(tx: Tx, runId: string, passSample: numb
   const sampled = new Set(seededSample(passing, passSample, seed));
   const chosen = trials.filter((t) => t.verdict !== "pass" || sampled.has(t.id));
   const fresh = chosen.filter((t) => !t.transcript);
-  const imported = await importTranscripts(
-    fresh.map((t) =>
-      trialToTranscript({
-        id: t.id,
-        taskKey: t.task.key,
-        prompt: t.task.prompt,
-        definition: t.task.definition,
-        output: t.output,
-        trajectory: t.trajectory,
-        finalState: t.finalState,
-        error: t.error,
-      }),
-    ),
-    tx,
-  );
+  const imported = await importTranscripts(fresh.map(storedTrialToTranscript), tx);
   const ids = new Map(fresh.map((t, i) => [t.id, imported.ids[i]!]));
   const transcriptIds = chosen.map((t) => t.transcript?.id ?? ids.get(t.id)!);
   return {

@@ -45,6 +45,30 @@ function expectedOf(definition: Record<string, unknown>): string | undefined {
   return lines.length ? lines.join("\n") : undefined;
 }
 
+/** A stored trial as the database reads it (with its task), in the shape trialToTranscript takes. */
+export interface StoredTrialForTranscript {
+  id: string;
+  output: string | null;
+  trajectory: unknown;
+  finalState: unknown;
+  error: string | null;
+  task: { key: string; prompt: string; definition: unknown };
+}
+
+/** trialToTranscript of a stored trial: the one mapping queue creation and blind review both hash. */
+export function storedTrialToTranscript(t: StoredTrialForTranscript): ParsedTranscript {
+  return trialToTranscript({
+    id: t.id,
+    taskKey: t.task.key,
+    prompt: t.task.prompt,
+    definition: t.task.definition,
+    output: t.output,
+    trajectory: t.trajectory,
+    finalState: t.finalState,
+    error: t.error,
+  });
+}
+
 export function trialToTranscript(trial: TrialForTranscript): ParsedTranscript {
   const definition = isObject(trial.definition) ? trial.definition : {};
   const steps = (Array.isArray(trial.trajectory) ? trial.trajectory : []) as StepLike[];
