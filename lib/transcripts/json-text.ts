@@ -25,11 +25,15 @@ export function readJsonLines(input: string): { lines: { line: number; value: un
       if (!raw.trim()) return;
       const parsed = parseJsonSafely(raw);
       if ("value" in parsed) lines.push({ line: i + 1, value: parsed.value });
-      // A line is its own document: its "line 1" is the file's line i + 1, so only the column is said.
-      else
-        errors.push(
-          `line ${i + 1}: ${parsed.parse ? `not valid JSON (${parsed.error.replace(/ at line 1, column (\d+)$/, " at column $1")})` : parsed.error}`,
-        );
+      else errors.push(`line ${i + 1}: ${parsed.parse ? lineJsonError(parsed.error) : parsed.error}`);
     });
   return { lines, errors };
+}
+
+/**
+ * A JSON error on one line of a file of lines: that line is its own document, so its "line 1" is the
+ * file's line the caller names, and only the column is said.
+ */
+export function lineJsonError(message: string): string {
+  return `not valid JSON (${message.replace(/ at line 1, column (\d+)$/, " at column $1")})`;
 }

@@ -1,3 +1,4 @@
+import { lineJsonError } from "./json-text";
 import { z } from "zod";
 import { ITEM_KINDS, itemKindList } from "../items/kinds";
 import { newTranscriptSchema, type NewTranscript } from "../schemas/transcripts";
@@ -94,10 +95,9 @@ function toVerdicts(line: z.output<typeof jsonlLineSchema>): ImportedVerdict[] {
   });
 }
 
-/** JSON.parse's own message says where on the line it stopped ("at position 12"). */
+/** JSON.parse's message with where on the line it stopped (lib/text/safe-json.ts adds the column). */
 function jsonError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return `not valid JSON (${text})`;
+  return lineJsonError(error instanceof Error ? error.message : String(error));
 }
 
 export function parseJsonl(input: string): ParseResult {

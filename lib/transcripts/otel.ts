@@ -1,5 +1,6 @@
 import { newTranscriptSchema } from "../schemas/transcripts";
 import { parseJsonSafely } from "../text/safe-json";
+import { lineJsonError } from "./json-text";
 import { assemble, type ModelCall, type Timed, type ToolRun } from "./chat/conversation";
 import { readRecords, type SpanRecord } from "./otel/otlp";
 import { readSpan } from "./otel/shapes";
@@ -43,7 +44,7 @@ function readRequests(input: string): { docs: { where: string; value: unknown }[
   for (const [i, line] of lines.entries()) {
     if (!line.trim()) continue;
     const parsed = parseJsonSafely(line);
-    if (!("value" in parsed)) return { error: `line ${i + 1}: ${parsed.parse ? `not valid JSON (${parsed.error})` : parsed.error}` };
+    if (!("value" in parsed)) return { error: `line ${i + 1}: ${parsed.parse ? lineJsonError(parsed.error) : parsed.error}` };
     docs.push({ where: `line ${i + 1}: `, value: parsed.value });
   }
   return { docs };
