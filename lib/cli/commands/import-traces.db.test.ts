@@ -13,7 +13,7 @@ describe("gavel import transcripts: OpenTelemetry exports from the real SDKs", (
     });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("ok: 1 transcripts from");
+    expect(result.stdout).toContain("ok: 1 transcript from");
     expect(result.stdout).toContain("(otel): 1 new, 0 already stored");
     expect(result.stdout).toContain("  1 span skipped (not GenAI: GET)");
     const stored = await db().transcript.findFirstOrThrow({ where: { source: "otel" } });

@@ -136,7 +136,7 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
               ? `; judge verdicts: ${result.verdicts.created} new, ${result.verdicts.existing} already stored`
               : "";
           logger.out(
-            `ok: ${result.items} transcripts from ${file} (${result.format}): ${result.created} new, ${result.existing} already stored${queue}${verdicts}`,
+            `ok: ${result.items} transcript${result.items === 1 ? "" : "s"} from ${file} (${result.format}): ${result.created} new, ${result.existing} already stored${queue}${verdicts}`,
           );
           for (const note of result.notes) logger.out(`  ${note}`);
           printImportReport(result, (line) => logger.out(line));
