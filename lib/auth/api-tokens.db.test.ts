@@ -2,7 +2,15 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { POST as createRunRoute } from "@/app/api/runs/route";
 import { POST as importRoute } from "@/app/api/transcripts/import/route";
-import { createApiToken, findApiToken, hashToken, listApiTokens, revokeApiToken } from "@/lib/db/api-tokens";
+import {
+  createApiToken,
+  findApiToken,
+  hashToken,
+  listApiTokens,
+  recordTokenUse,
+  revokeApiToken,
+  TOKEN_USE_WINDOW_MS,
+} from "@/lib/db/api-tokens";
 import { db } from "@/lib/db/client";
 import { changeRole, createUser, setUserDisabled } from "@/lib/db/users";
 import { withTestDatabase } from "@/lib/testing/test-database";
@@ -142,6 +150,34 @@ describe("personal API tokens", () => {
     const accepted = await send(importer);
     expect(accepted.status).toBe(200);
     expect(await db().transcript.count()).toBe(before + 1);
+  });
+
+  it("uses are coalesced: one api_token.used row and one lastUsedAt per token per minute, the next minute audited again", async () => {
+    const owner = await user("tok-busy@x.test", "reviewer");
+    const other = await user("tok-busy2@x.test", "reviewer");
+    const busy = await createApiToken(owner, { name: "exporter", scopes: ["runs:write"] });
+    const quiet = await createApiToken(other, { name: "cli", scopes: ["runs:write"] });
+    const used = (id: string) =>
+      db().auditEvent.findMany({ where: { action: "api_token.used", targetId: id }, orderBy: { createdAt: "asc" } });
+    const t0 = new Date("2026-12-06T09:00:00.000Z");
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const request = (n: number) => ({ method: "POST", path: `/v1/traces#${n}` });
+    const results = [];
+    for (let n = 0; n < 50; n++) results.push(await recordTokenUse(busy.record.id, owner.id, request(n), at(n * 1000)));
+    // 50 requests over 50 s: the first is written, the 49 others write nothing at all.
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await used(busy.record.id)).map((e) => e.details)).toEqual([request(0)]);
+    expect((await db().apiToken.findUniqueOrThrow({ where: { id: busy.record.id } })).lastUsedAt).toEqual(t0);
+    // Another token's window is its own.
+    expect(await recordTokenUse(quiet.record.id, other.id, request(0), at(5000))).toBe(true);
+    // A minute after the first use opens the next window: audited again, lastUsedAt moves.
+    expect(await recordTokenUse(busy.record.id, owner.id, request(60), at(TOKEN_USE_WINDOW_MS))).toBe(true);
+    expect(await recordTokenUse(busy.record.id, owner.id, request(61), at(TOKEN_USE_WINDOW_MS + 1))).toBe(false);
+    expect((await used(busy.record.id)).map((e) => e.details)).toEqual([request(0), request(60)]);
+    expect((await used(quiet.record.id)).map((e) => ({ actor: e.actorId, details: e.details }))).toEqual([
+      { actor: other.id, details: request(0) },
+    ]);
+    expect((await db().apiToken.findUniqueOrThrow({ where: { id: busy.record.id } })).lastUsedAt).toEqual(at(TOKEN_USE_WINDOW_MS));
   });
 
   it("an owner or an admin may revoke a token; nobody else", async () => {

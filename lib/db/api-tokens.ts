@@ -115,10 +115,44 @@ export async function findApiToken(token: string) {
   });
 }
 
-/** Every accepted use: last-used time and an audit event naming the request. */
-export async function recordTokenUse(tokenId: string, userId: string, request: { method: string; path: string }) {
-  await db().$transaction(async (tx) => {
-    await tx.apiToken.update({ where: { id: tokenId }, data: { lastUsedAt: new Date() } });
+/** How long one api_token.used audit row and one lastUsedAt stand for a token's uses. */
+export const TOKEN_USE_WINDOW_MS = 60_000;
+
+/** Per process: when each token's current use window opened, so a request inside it writes nothing. */
+const openWindows = new Map<string, number>();
+
+/**
+ * An accepted use. A token that sends thousands of requests a minute (an OTLP exporter) must not
+ * cost a write transaction each, so uses are coalesced: the first use in a minute sets lastUsedAt
+ * and writes one api_token.used row naming that request; further uses in the same minute write
+ * nothing. The audit thus says, per token, every minute it was used and a request it made then.
+ * lastUsedAt is the start of the latest such minute. The guarded update makes this hold across
+ * processes too (only the one whose update moved lastUsedAt writes the row); the in-process map
+ * only spares the database the question. Returns whether this use was written.
+ */
+export async function recordTokenUse(
+  tokenId: string,
+  userId: string,
+  request: { method: string; path: string },
+  now: Date = new Date(),
+): Promise<boolean> {
+  const opened = openWindows.get(tokenId);
+  if (opened !== undefined && now.getTime() >= opened && now.getTime() - opened < TOKEN_USE_WINDOW_MS) return false;
+  const cutoff = new Date(now.getTime() - TOKEN_USE_WINDOW_MS);
+  const written = await db().$transaction(async (tx) => {
+    const moved = await tx.apiToken.updateMany({
+      where: { id: tokenId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: cutoff } }, { lastUsedAt: { gt: now } }] },
+      data: { lastUsedAt: now },
+    });
+    if (moved.count === 0) return false;
     await recordAudit(tx, { actorId: userId, action: "api_token.used", targetType: "api_token", targetId: tokenId, details: request });
+    return true;
   });
+  if (written) openWindows.set(tokenId, now.getTime());
+  else {
+    // Another process opened the window: learn when, so the rest of this minute asks nothing.
+    const row = await db().apiToken.findUnique({ where: { id: tokenId }, select: { lastUsedAt: true } });
+    if (row?.lastUsedAt) openWindows.set(tokenId, row.lastUsedAt.getTime());
+  }
+  return written;
 }

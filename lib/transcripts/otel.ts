@@ -79,21 +79,81 @@ function whyNotAConversation(spans: SpanRecord[], models: number, tools: Timed<T
   return `no user message in its GenAI spans to use as the task prompt; is message content capture on? (docs/transcripts.md, "Capturing content")`;
 }
 
+/** What a read span's shape reads: its attributes, and the fields of its events and log records. */
+interface SpanReads {
+  span: SpanRecord;
+  reads: (key: string) => boolean;
+  readsEvent: (event: string, key: string) => boolean;
+}
+
+/** Keeps every distinct value of a field, in order of first sight. */
+class Unread {
+  private readonly values = new Map<string, unknown[]>();
+  add(key: string, value: unknown) {
+    if (value === undefined) return;
+    const list = this.values.get(key) ?? [];
+    if (!list.some((v) => canonicalJson(v) === canonicalJson(value))) list.push(value);
+    this.values.set(key, list);
+  }
+  get size() {
+    return this.values.size;
+  }
+  keys() {
+    return [...this.values.keys()];
+  }
+  /** One value as itself, several as a list; keys sorted. */
+  object(): Record<string, unknown> {
+    return Object.fromEntries([...this.values].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
+  }
+}
+
+const NO_EVENT_NAME = "(no event name)";
+
 /**
- * What the trace's GenAI spans carry that no transcript field holds (model names, token counts,
- * request settings, the framework's own attributes): kept as given under the attribute's name. An
- * attribute with different values on different spans keeps every value, in span order.
+ * The one "everything not read" pass of an OTLP trace: of every span that became part of the
+ * transcript (and every feedback span), each field its shape does not read — span attributes,
+ * the resource's attributes, span event attributes and log record attributes and body fields — is
+ * kept in content.metadata under otel.attributes / otel.resource / otel.events / otel.logs, and
+ * named in the report as "attribute K", "resource K", "event NAME K", "log NAME K". A field with
+ * different values on different spans keeps every value, in span order. Ids, times, names, scopes
+ * and status are the trace's structure (docs/transcripts.md, "What is kept").
  */
-function unreadAttributes(read: { span: SpanRecord; reads: (key: string) => boolean }[]): Record<string, unknown> {
-  const values = new Map<string, unknown[]>();
-  for (const { span, reads } of read)
-    for (const [key, value] of span.attributes) {
-      if (reads(key)) continue;
-      const list = values.get(key) ?? [];
-      if (!list.some((v) => canonicalJson(v) === canonicalJson(value))) list.push(value);
-      values.set(key, list);
+function unreadFields(read: SpanReads[]): { metadata: Record<string, unknown>; unmapped: string[] } {
+  const attributes = new Unread();
+  const resource = new Unread();
+  const events = new Map<string, Unread>();
+  const logs = new Map<string, Unread>();
+  const under = (map: Map<string, Unread>, name: string) => map.get(name) ?? map.set(name, new Unread()).get(name)!;
+  for (const { span, reads, readsEvent } of read) {
+    for (const [key, value] of span.attributes) if (!reads(key)) attributes.add(key, value);
+    for (const [key, value] of span.resource) resource.add(key, value);
+    for (const event of span.events)
+      for (const [key, value] of event.attributes) if (!readsEvent(event.name, key)) under(events, event.name).add(key, value);
+    for (const log of span.logs) {
+      const name = log.eventName ?? NO_EVENT_NAME;
+      for (const [key, value] of log.attributes) if (!readsEvent(name, key)) under(logs, name).add(key, value);
+      for (const [key, value] of log.resource) resource.add(key, value);
+      const body = log.body;
+      if (body !== null && typeof body === "object" && !Array.isArray(body)) {
+        for (const [key, value] of Object.entries(body)) if (!readsEvent(name, `body.${key}`)) under(logs, name).add(`body.${key}`, value);
+      } else if (!readsEvent(name, "body")) under(logs, name).add("body", body);
     }
-  return Object.fromEntries([...values].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
+  }
+  const grouped = (map: Map<string, Unread>) =>
+    Object.fromEntries([...map].filter(([, u]) => u.size).map(([name, u]) => [name, u.object()]));
+  const metadata: Record<string, unknown> = {
+    ...(attributes.size ? { "otel.attributes": attributes.object() } : {}),
+    ...(resource.size ? { "otel.resource": resource.object() } : {}),
+    ...(Object.keys(grouped(events)).length ? { "otel.events": grouped(events) } : {}),
+    ...(Object.keys(grouped(logs)).length ? { "otel.logs": grouped(logs) } : {}),
+  };
+  const unmapped = [
+    ...attributes.keys().map((k) => `attribute ${k}`),
+    ...resource.keys().map((k) => `resource ${k}`),
+    ...[...events].flatMap(([name, u]) => u.keys().map((k) => `event ${name} ${k}`)),
+    ...[...logs].flatMap(([name, u]) => u.keys().map((k) => `log ${name} ${k}`)),
+  ];
+  return { metadata, unmapped };
 }
 
 function readTrace(traceId: string, spans: SpanRecord[], errors: string[]): TraceReading {
@@ -101,13 +161,14 @@ function readTrace(traceId: string, spans: SpanRecord[], errors: string[]): Trac
   const tools: Timed<ToolRun>[] = [];
   const skippedSpans: SpanRecord[] = [];
   const shapes = new Set<string>();
-  const read: { span: SpanRecord; reads: (key: string) => boolean }[] = [];
+  const read: SpanReads[] = [];
   const scores: ImportedScore[] = [];
   const before = errors.length;
   for (const span of spans) {
     const score = feedbackScore(span);
     if (score) {
-      scores.push(score);
+      scores.push(score.score);
+      read.push({ span, reads: score.reads, readsEvent: () => false });
       continue;
     }
     const reading = readSpan(span);
@@ -120,7 +181,8 @@ function readTrace(traceId: string, spans: SpanRecord[], errors: string[]): Trac
       continue;
     }
     shapes.add(reading.shape.label);
-    read.push({ span, reads: (key) => reading.shape.reads(key) });
+    const shape = reading.shape;
+    read.push({ span, reads: (key) => shape.reads(key, span), readsEvent: (event, key) => shape.readsEvent?.(event, key) ?? false });
     for (const item of reading.contributions) {
       if (item.kind === "model") models.push({ start: span.start, end: span.end, order: span.order, item });
       else tools.push({ start: span.start, end: span.end, order: span.order, item });
@@ -135,11 +197,8 @@ function readTrace(traceId: string, spans: SpanRecord[], errors: string[]): Trac
   const firstUser = messages.find((m) => m.role === "user" && m.content);
   if (!firstUser) return { item: null, skipped: { where, why: whyNotAConversation(spans, models.length, tools) }, skippedSpans, shapes };
   const lastAssistant = [...messages].reverse().find((m) => m.role === "assistant" && m.content);
-  const attributes = unreadAttributes(read);
-  const metadata: Record<string, unknown> = {
-    ...(Object.keys(attributes).length ? { "otel.attributes": attributes } : {}),
-    ...(scores.length ? { scores } : {}),
-  };
+  const unread = unreadFields(read);
+  const metadata: Record<string, unknown> = { ...unread.metadata, ...(scores.length ? { scores } : {}) };
   const parsed = newTranscriptSchema.safeParse({
     source: "otel",
     externalId: traceId,
@@ -157,7 +216,7 @@ function readTrace(traceId: string, spans: SpanRecord[], errors: string[]): Trac
     transcript: parsed.data,
     verdicts: [],
     ...(scores.length ? { scores } : {}),
-    ...(Object.keys(attributes).length ? { unmapped: Object.keys(attributes).map((k) => `attribute ${k}`) } : {}),
+    ...(unread.unmapped.length ? { unmapped: unread.unmapped } : {}),
   };
   return { item, skipped: null, skippedSpans, shapes };
 }

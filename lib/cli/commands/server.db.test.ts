@@ -211,9 +211,10 @@ describe("gavel run --server", () => {
     expect(xml).toContain(`${server.url}/runs/${headId}?task=refund-full-bank&amp;trial=1#trial-refund-full-bank-1-step-3`);
     expect(xml).toMatch(/name="trend: pass rate"[^>]*>\n\s+<failure/);
     expect((await validateJunit(xml)).valid).toBe(true);
-    // Every request was authenticated by the token and audited; the token never reached the output.
+    // Every request was authenticated by the token, whose use is audited (coalesced to one row per
+    // token per minute: lib/db/api-tokens.ts); the token never reached the output.
     expect(regressed.stdout + regressed.stderr).not.toContain(token);
-    expect(await db().auditEvent.count({ where: { action: "api_token.used" } })).toBeGreaterThanOrEqual(6);
+    expect(await db().auditEvent.count({ where: { action: "api_token.used" } })).toBeGreaterThanOrEqual(1);
   }, 120_000);
 
   it("a wrong or under-scoped token exits 2 with the server's reason and stores nothing", async () => {

@@ -7,7 +7,7 @@ import type { SpanRecord } from "./otlp";
  * attribute of that name and an optional logfire.feedback.comment. A score, never a verdict: it is
  * kept with the transcript and only a mapping the user gives turns it into one.
  */
-export function feedbackScore(span: SpanRecord): ImportedScore | null {
+export function feedbackScore(span: SpanRecord): { score: ImportedScore; reads: (key: string) => boolean } | null {
   const attrs = span.attributes;
   if (attrs.get("logfire.span_type") !== "annotation") return null;
   const name = attrs.get("logfire.feedback.name");
@@ -15,5 +15,12 @@ export function feedbackScore(span: SpanRecord): ImportedScore | null {
   const value = attrs.get(name);
   if (typeof value !== "number" && typeof value !== "string" && typeof value !== "boolean") return null;
   const comment = attrs.get("logfire.feedback.comment");
-  return { name, value, ...(typeof comment === "string" ? { comment } : {}), source: "logfire feedback" };
+  // What the score is made of; the annotation's other attributes (who, what it annotates, extra
+  // fields given to record_feedback) are kept as the trace's unread attributes.
+  const reads = (key: string) =>
+    key === "logfire.span_type" ||
+    key === "logfire.feedback.name" ||
+    key === name ||
+    (key === "logfire.feedback.comment" && typeof comment === "string");
+  return { score: { name, value, ...(typeof comment === "string" ? { comment } : {}), source: "logfire feedback" }, reads };
 }

@@ -63,14 +63,22 @@ const logSchema = z.looseObject({
 });
 
 const scope = z.looseObject({ name: z.string().optional() }).optional();
+const resource = z.looseObject({ attributes: z.array(keyValue).default([]) }).optional();
 
 const requestSchema = z
   .looseObject({
     resourceSpans: z
-      .array(z.looseObject({ scopeSpans: z.array(z.looseObject({ scope, spans: z.array(z.unknown()).default([]) })).default([]) }))
+      .array(
+        z.looseObject({ resource, scopeSpans: z.array(z.looseObject({ scope, spans: z.array(z.unknown()).default([]) })).default([]) }),
+      )
       .optional(),
     resourceLogs: z
-      .array(z.looseObject({ scopeLogs: z.array(z.looseObject({ scope, logRecords: z.array(z.unknown()).default([]) })).default([]) }))
+      .array(
+        z.looseObject({
+          resource,
+          scopeLogs: z.array(z.looseObject({ scope, logRecords: z.array(z.unknown()).default([]) })).default([]),
+        }),
+      )
       .optional(),
   })
   .refine((r) => r.resourceSpans !== undefined || r.resourceLogs !== undefined, {
@@ -101,6 +109,8 @@ export interface LogRecord {
   eventName: string | null;
   attributes: Attributes;
   body: unknown;
+  /** The attributes of the resource that emitted it (service.name, deployment.environment, ...). */
+  resource: Attributes;
   order: number;
 }
 
@@ -114,6 +124,8 @@ export interface SpanRecord {
   start: bigint;
   end: bigint;
   attributes: Attributes;
+  /** The attributes of the resource that emitted it (service.name, telemetry.sdk.*, ...). */
+  resource: Attributes;
   events: { name: string; time: bigint; attributes: Attributes }[];
   status: { error: boolean; message: string | null };
   /** Log records emitted inside this span (trace and span id match). */
@@ -146,7 +158,8 @@ export function readRecords(docs: { where: string; value: unknown }[]): Records 
       errors.push(...zodIssueTexts(doc.where ? doc.where.replace(/: $/, "") : "the file", request.error));
       continue;
     }
-    request.data.resourceSpans?.forEach((rs, r) =>
+    request.data.resourceSpans?.forEach((rs, r) => {
+      const resourceAttributes = attributeMap(rs.resource?.attributes ?? []);
       rs.scopeSpans.forEach((ss, s) =>
         ss.spans.forEach((raw, k) => {
           const path = `${doc.where}resourceSpans[${r}].scopeSpans[${s}].spans[${k}]`;
@@ -171,6 +184,7 @@ export function readRecords(docs: { where: string; value: unknown }[]): Records 
             start,
             end: end < start ? start : end,
             attributes: attributeMap(span.attributes),
+            resource: resourceAttributes,
             events: span.events.map((e) => ({
               name: e.name,
               time: e.timeUnixNano !== undefined ? BigInt(e.timeUnixNano) : start,
@@ -182,9 +196,10 @@ export function readRecords(docs: { where: string; value: unknown }[]): Records 
             synthetic: false,
           });
         }),
-      ),
-    );
-    request.data.resourceLogs?.forEach((rl, r) =>
+      );
+    });
+    request.data.resourceLogs?.forEach((rl, r) => {
+      const resourceAttributes = attributeMap(rl.resource?.attributes ?? []);
       rl.scopeLogs.forEach((sl, s) =>
         sl.logRecords.forEach((raw, k) => {
           const parsed = logSchema.safeParse(raw);
@@ -203,11 +218,12 @@ export function readRecords(docs: { where: string; value: unknown }[]): Records 
             eventName: typeof named === "string" ? named : null,
             attributes,
             body: anyValueToJs(log.body),
+            resource: resourceAttributes,
             order: order++,
           });
         }),
-      ),
-    );
+      );
+    });
   }
   return { ...attachLogs(spans, logs), errors };
 }
@@ -233,6 +249,7 @@ function attachLogs(spans: SpanRecord[], logs: LogRecord[]): { spans: SpanRecord
         start: log.time,
         end: log.time,
         attributes: new Map(),
+        resource: log.resource,
         events: [],
         status: { error: false, message: null },
         logs: [],

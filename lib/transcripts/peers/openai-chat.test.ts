@@ -6,6 +6,42 @@ import { parseOpenAiChat } from "./openai-chat";
 const fixture = readFileSync(path.join(import.meta.dirname, "../fixtures/peers/openai-chat.jsonl"), "utf8");
 
 describe("OpenAI chat JSONL", () => {
+  it("keeps a message's own fields that are not the conversation (weight, unknown keys, a tool call's extras) and names them", () => {
+    const line = {
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Weather in Paris?", weight: 0 },
+        {
+          role: "assistant",
+          tool_calls: [{ id: "c1", type: "function", function: { name: "weather", arguments: '{"city":"Paris"}', strict: true } }],
+          weight: 1,
+          refusal: null,
+        },
+        { role: "tool", tool_call_id: "c1", content: "18 C" },
+        { role: "assistant", content: "18 C and sunny.", weight: 1, annotations: ["checked"] },
+      ],
+      split: "train",
+    };
+    const result = parseOpenAiChat(JSON.stringify(line));
+    if (!result.ok) throw new Error(result.errors.join("\n"));
+    const item = result.items[0]!;
+    expect(item.transcript.content.metadata).toEqual({
+      split: "train",
+      "message fields": [
+        { message: 1, weight: 0 },
+        { message: 2, weight: 1, refusal: null, tool_calls: [{ function: { strict: true } }] },
+        { message: 4, weight: 1, annotations: ["checked"] },
+      ],
+    });
+    expect([...item.unmapped!].sort()).toEqual([
+      "messages[].annotations",
+      "messages[].refusal",
+      "messages[].tool_calls[].function.strict",
+      "messages[].weight",
+      "split",
+    ]);
+  });
+
   it("makes one transcript per line, tool results folded into their calls by id", () => {
     const result = parseOpenAiChat(fixture);
     if (!result.ok) throw new Error(result.errors.join("\n"));
@@ -78,7 +114,8 @@ describe("OpenAI chat JSONL", () => {
     const ok = parseOpenAiChat(fixture);
     if (!ok.ok) throw new Error(ok.errors.join("\n"));
     // The fixture's tools and parallel_tool_calls (line 1) and metadata (line 3) are kept, not dropped.
-    expect(ok.items.map((i) => i.unmapped)).toEqual([["tools", "parallel_tool_calls"], undefined, ["metadata"]]);
+    // Line 2's message-level weight too (it used to vanish).
+    expect(ok.items.map((i) => i.unmapped)).toEqual([["tools", "parallel_tool_calls"], ["messages[].weight"], ["metadata"]]);
     expect(ok.items[0]!.transcript.content.metadata).toMatchObject({ parallel_tool_calls: expect.anything() });
     const two = parseOpenAiChat(
       [

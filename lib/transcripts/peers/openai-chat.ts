@@ -44,6 +44,41 @@ const line = z.looseObject({
   system: z.string({ error: "system must be text" }).optional(),
 });
 
+/** The fields of a message, a tool call and its function that become the conversation. */
+const MESSAGE_READS = new Set(["role", "content", "name", "tool_calls", "tool_call_id"]);
+const CALL_READS = new Set(["id", "type", "function"]);
+const FUNCTION_READS = new Set(["name", "arguments"]);
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const unreadOf = (o: Obj, reads: Set<string>) => Object.fromEntries(Object.entries(o).filter(([k]) => !reads.has(k)));
+
+/**
+ * The message-level "everything not read" pass: a message's own fields that are not the
+ * conversation (OpenAI fine-tuning's `weight`, a dataset's extra keys), and those of its tool calls,
+ * as {message: index, …fields} entries and their names ("messages[].weight",
+ * "messages[].tool_calls[].function.strict").
+ */
+function unreadMessageFields(messages: Obj[]): { entries: Obj[]; names: string[] } {
+  const entries: Obj[] = [];
+  const names = new Set<string>();
+  messages.forEach((m, i) => {
+    const fields: Obj = unreadOf(m, MESSAGE_READS);
+    for (const key of Object.keys(fields)) names.add(`messages[].${key}`);
+    const calls = Array.isArray(m.tool_calls) ? m.tool_calls.filter(isObj) : [];
+    const callFields = calls.map((call) => {
+      const own = unreadOf(call, CALL_READS);
+      const fn = isObj(call.function) ? unreadOf(call.function, FUNCTION_READS) : {};
+      for (const key of Object.keys(own)) names.add(`messages[].tool_calls[].${key}`);
+      for (const key of Object.keys(fn)) names.add(`messages[].tool_calls[].function.${key}`);
+      return { ...own, ...(Object.keys(fn).length ? { function: fn } : {}) };
+    });
+    if (callFields.some((c) => Object.keys(c).length)) fields.tool_calls = callFields;
+    if (Object.keys(fields).length) entries.push({ message: i, ...fields });
+  });
+  return { entries, names: [...names] };
+}
+
 export function parseOpenAiChat(input: string): ParseResult {
   const read = readJsonLines(input);
   const errors = [...read.errors];
@@ -81,9 +116,10 @@ export function parseOpenAiChat(input: string): ParseResult {
     }
     const item = chatItem({ where, source: "openai-chat", ...(id !== undefined ? { externalId: String(id) } : {}), messages }, errors);
     if (!item) continue;
-    const unmapped = Object.keys(rest);
+    const fields = unreadMessageFields(lineMessages);
+    const unmapped = [...Object.keys(rest), ...fields.names];
     if (unmapped.length) {
-      item.transcript.content.metadata = rest;
+      item.transcript.content.metadata = { ...rest, ...(fields.entries.length ? { "message fields": fields.entries } : {}) };
       item.unmapped = unmapped;
     }
     items.push(item);

@@ -133,9 +133,27 @@ export function readGenAi(span: SpanRecord): Contribution[] {
   return [{ kind: "model", inputs, outputs, outputsRepeat: op !== null && !MODEL_OPERATIONS.has(op) }];
 }
 
+/** A message's own fields, in an event's attributes or a log record's body. */
+const MESSAGE_FIELD = /^(body\.)?(role|content|parts|tool_calls|id|tool_call_id|name)$/;
+
+/**
+ * The event and log record fields readGenAi turns into messages. A choice's index and finish_reason,
+ * the provider's name and the like are not message fields: they are kept.
+ */
+export function readsGenAiEvent(event: string, key: string): boolean {
+  if (key === "event.name") return true;
+  if (event === "gen_ai.content.prompt") return key === "gen_ai.prompt";
+  if (event === "gen_ai.content.completion") return key === "gen_ai.completion";
+  if (event === "gen_ai.client.inference.operation.details")
+    return ["gen_ai.system_instructions", "gen_ai.input.messages", "gen_ai.output.messages"].includes(key);
+  if (event === "gen_ai.choice") return key === "message" || key === "body.message" || MESSAGE_FIELD.test(key);
+  return event in MESSAGE_EVENTS && (MESSAGE_FIELD.test(key) || key === "body");
+}
+
 export const genai = defineShape({
   label: "OpenTelemetry GenAI",
   reads: (key) => READS.genai.test(key),
+  readsEvent: readsGenAiEvent,
   claims: (span) =>
     hasKey(span, (k) => k.startsWith("gen_ai.")) ||
     span.events.some((e) => e.name.startsWith("gen_ai.")) ||

@@ -1,6 +1,6 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, type ReadMessage, type Role } from "../../chat/messages";
-import { readGenAi } from "./genai";
+import { readGenAi, readsGenAiEvent } from "./genai";
 import { defineShape, message, messages, READS, ShapeError, text, toolError } from "./reader";
 
 /**
@@ -47,6 +47,7 @@ function readEvents(value: unknown, attribute: string): { inputs: ReadMessage[];
 export const logfire = defineShape({
   label: "pydantic-ai (Logfire)",
   reads: (key) => READS.logfire.test(key) || READS.genai.test(key),
+  readsEvent: readsGenAiEvent,
   claims: (span) =>
     span.scope === "pydantic-ai" ||
     span.attributes.has("all_messages_events") ||

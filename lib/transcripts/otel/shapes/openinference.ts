@@ -66,9 +66,30 @@ const plainText = (span: SpanRecord, key: string) => {
   return value && (mime === "text/plain" || (!mime && !/^\s*[[{]/.test(value))) ? value : undefined;
 };
 
+/**
+ * Whether input.value / output.value (and its mime type) became part of the conversation on this
+ * span: a tool's arguments and result, an LLM span's messages when the flattened lists are absent,
+ * an agent's plain-text request and answer. Otherwise it is the raw request or response (model
+ * settings, tool definitions) and is kept as metadata.
+ */
+function readsValue(key: string, span: SpanRecord): boolean {
+  const match = /^(input|output)\.(value|mime_type)$/.exec(key);
+  if (!match) return false;
+  const value = `${match[1]}.value`;
+  const kind = String(span.attributes.get("openinference.span.kind") ?? "LLM").toUpperCase();
+  if (kind === "TOOL") return true;
+  if (kind === "LLM")
+    return (
+      !hasKey(span, (k) => k.startsWith(match[1] === "input" ? "llm.input_messages." : "llm.output_messages.")) &&
+      fromValue(span.attributes.get(value), value, match[1] === "input" ? "user" : "assistant").length > 0
+    );
+  if (kind === "AGENT" || (kind === "CHAIN" && !span.parentSpanId)) return plainText(span, value) !== undefined;
+  return false;
+}
+
 export const openinference = defineShape({
   label: "OpenInference",
-  reads: (key) => READS.openinference.test(key),
+  reads: (key, span) => READS.openinference.test(key) || readsValue(key, span),
   claims: (span) =>
     span.attributes.has("openinference.span.kind") ||
     hasKey(span, (k) => k.startsWith("llm.input_messages.") || k.startsWith("llm.output_messages.")),

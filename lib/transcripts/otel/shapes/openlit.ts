@@ -1,6 +1,6 @@
 import type { Contribution } from "../../chat/conversation";
 import type { ReadMessage } from "../../chat/messages";
-import { completion, readGenAi } from "./genai";
+import { completion, readGenAi, readsGenAiEvent } from "./genai";
 import { defineShape, message, messages, READS, text } from "./reader";
 
 /**
@@ -32,6 +32,7 @@ export const openlit = defineShape({
   label: "OpenLIT",
   claims: isOpenLit,
   reads: (key) => READS.genai.test(key),
+  readsEvent: readsGenAiEvent,
   read(span): Contribution[] {
     const prompts = [
       ...span.events.filter((e) => e.name === "gen_ai.content.prompt").map((e) => e.attributes.get("gen_ai.prompt")),

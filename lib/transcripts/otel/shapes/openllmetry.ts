@@ -1,7 +1,7 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, unflatten, type ReadMessage, type Role } from "../../chat/messages";
 import type { SpanRecord } from "../otlp";
-import { readGenAi } from "./genai";
+import { readGenAi, readsGenAiEvent } from "./genai";
 import { defineShape, hasKey, message, READS, text, toolError } from "./reader";
 
 /**
@@ -46,6 +46,7 @@ function toolArguments(input: unknown): unknown {
 export const openllmetry = defineShape({
   label: "OpenLLMetry",
   reads: (key) => READS.openllmetry.test(key) || READS.genai.test(key),
+  readsEvent: readsGenAiEvent,
   claims: (span) => hasKey(span, (k) => FLATTENED.test(k)) || KINDS.has(String(span.attributes.get("traceloop.span.kind"))),
   read(span): Contribution[] {
     const attrs = span.attributes;

@@ -12,8 +12,16 @@ export interface ShapeReader {
   label: string;
   claims(span: SpanRecord): boolean;
   read(span: SpanRecord): Contribution[];
-  /** The attributes this shape turns into messages and tool calls; the rest is kept as metadata. */
-  reads(key: string): boolean;
+  /**
+   * The span attributes this shape turns into messages and tool calls, for this span (a value the
+   * reader only falls back on is read only when it did); the rest is kept as metadata.
+   */
+  reads(key: string, span: SpanRecord): boolean;
+  /**
+   * The attributes (and `body.K` fields of a log record's body) of a span event or log record of
+   * this name that the shape reads; the rest is kept as metadata. None when absent.
+   */
+  readsEvent?(event: string, key: string): boolean;
 }
 
 export class ShapeError extends Error {}
@@ -47,13 +55,18 @@ export function hasKey(span: SpanRecord, test: (key: string) => boolean): boolea
   return false;
 }
 
-/** Attribute names each instrumentation carries messages and tool calls in (what `reads` tests). */
+/**
+ * Attribute names each instrumentation carries messages and tool calls in (what `reads` tests). A
+ * flattened message is read field by field: gen_ai.completion.0.finish_reason is not a message field,
+ * so it is kept, not swallowed by its prefix.
+ */
 export const READS = {
   genai:
     /^gen_ai\.(operation\.name|input\.messages|output\.messages|system_instructions|prompt|completion|tool\.name|tool\.call\.(id|arguments|result))$/,
-  openllmetry: /^((gen_ai\.(prompt|completion)|llm\.(prompts|completions))\.\d+\.|traceloop\.(span\.kind|entity\.(name|input|output))$)/,
+  openllmetry:
+    /^((gen_ai\.(prompt|completion)|llm\.(prompts|completions))\.\d+\.(role|content|tool_call_id|tool_calls\.\d+\.(id|name|arguments)|function_call\.(name|arguments))|traceloop\.(span\.kind|entity\.(name|input|output)))$/,
   openinference:
-    /^(openinference\.span\.kind|llm\.(input|output)_messages\.\d+\..*|(input|output)\.(value|mime_type)|tool\.(name|id)|tool_call\.id)$/,
+    /^(openinference\.span\.kind|llm\.(input|output)_messages\.\d+\.message\.(role|content|name|tool_call_id|contents\.\d+\.message_content\.(type|text|image\.image\.url)|tool_calls\.\d+\.tool_call\.(id|function\.(name|arguments)))|tool\.(name|id)|tool_call\.id)$/,
   vercel: /^ai\.(operationId|prompt|prompt\.messages|response\.(text|object|toolCalls)|toolCall\.(name|id|args|input|result|output))$/,
   logfire: /^(all_messages_events|pydantic_ai\.all_messages|final_result|events|tool_arguments|tool_response)$/,
 };
