@@ -1,9 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, signedInPage } from "./helpers";
+import { account, gavel, signedInPage } from "./helpers";
 
 /**
  * "Label more for this judge", end to end: a judge whose gate cannot be decided (too few "fail" gold items, and an
@@ -180,6 +182,24 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
   const history = admin.getByTestId("calibration-history");
   await expect(history.locator('[data-interval-method="bootstrap"]').first()).toContainText("bootstrap");
   await expect(history.locator('[data-interval-method="Wald"]').first()).toContainText("Wald");
+
+  // The weighted calibration's export gives back the gate's κ: the pairs CSV carries π and stratum, the command reads them.
+  const storedKappa = (await history.getByRole("row").first().getByRole("cell").nth(4).innerText()).trim();
+  await history.getByRole("row").first().getByRole("link").click();
+  const command = admin.getByTestId("agreement-command");
+  await expect(command).toContainText("--inclusion inclusion_probability --stratum stratum");
+  await expect(admin.getByTestId("export-estimator")).toContainText("Horvitz–Thompson weighted numbers the gate reads");
+  const csv = await (await admin.request.get((await admin.getByTestId("download-pairs").getAttribute("href"))!)).text();
+  expect(csv.split("\n")[0]).toBe("transcript_id,judge,human,inclusion_probability,stratum");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-pairs-"));
+  const file = path.join(dir, "pairs.csv");
+  writeFileSync(file, csv);
+  const args = (await command.innerText()).trim().split(" ").slice(3);
+  const recomputed = await gavel(["agreement", file, ...args, "--json"]);
+  expect(recomputed.code, recomputed.stderr).toBe(0);
+  const json = JSON.parse(recomputed.stdout) as { estimator: string; value: number };
+  expect(json.estimator).toBe("horvitz-thompson");
+  expect(json.value.toFixed(3)).toBe(storedKappa);
 });
 
 test("the Agreement page and the judge page show the same human ceiling on the same labels (three items with three labels, one with two)", async ({

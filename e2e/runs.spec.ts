@@ -76,7 +76,7 @@ test("a failed run shows every verdict with its reason and highlights the step t
   await row.getByRole("link", { name: "refund-full-bank trial 1: fail" }).click();
   const task = page.getByRole("region", { name: "Task refund-full-bank", exact: true });
   const trial = task.getByRole("article", { name: "Trial 1 of refund-full-bank", exact: true });
-  await expect(trial.getByLabel("Grader verdicts")).toContainText('a second issue_refund for order_id="A1002"');
+  await expect(trial.getByLabel("Grader verdicts")).toContainText('a second issue_refund for the same order_id "A1002"');
   const failing = trial.getByTestId("failing-step");
   await expect(failing).toHaveCount(1);
   await expect(failing).toContainText("issue_refund");
@@ -138,6 +138,9 @@ test("the demo's failed refund run leads with the verdict and its failures group
   expect([...compared].sort()).toEqual([...listed].sort());
   await page.goto(`/runs/${demoRun}`);
 
+  // The gate's reasons are folded under the verdict, the first one in the fold's line.
+  await expect(page.getByTestId("gate-reasons-folded").locator("summary")).toContainText(/^Why: pass rate \d+\.\d% is below the threshold/);
+  await expect(page.getByLabel("Gate reasons")).toBeHidden();
   // The gate table is folded, one click away, and still says which gate failed.
   const folded = page.getByTestId("gates-folded");
   await expect(folded).toContainText(/Gates: \d+ failed of \d+/);

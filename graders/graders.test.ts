@@ -146,7 +146,7 @@ describe("side_effects", () => {
     expect(v.status).toBe("fail");
     expect(v.step).toBe(2);
     expect(v.reason).toContain("2 issue_refund calls, expected exactly 1");
-    expect(v.reason).toContain('step 3 issue_refund {"order_id":"A1","amount":10}: a second issue_refund for order_id="A1"');
+    expect(v.reason).toContain('step 3 issue_refund {"order_id":"A1","amount":10}: a second issue_refund for the same order_id "A1"');
     expect(v.reason).toContain("20 <= 15 is false for * = A1");
   });
   it("does not count calls that failed or were blocked", async () => {

@@ -44,7 +44,7 @@ function checkOncePer(calls: Step[], oncePer: Record<string, string>): Failure[]
     for (const call of calls.filter((c) => c.tool === tool)) {
       const key = JSON.stringify(argOf(call, arg) ?? null);
       if (seen.has(key))
-        failures.push({ reason: `${describeStep(call)}: a second ${tool} for ${arg}=${key} (once per ${arg})`, step: call });
+        failures.push({ reason: `${describeStep(call)}: a second ${tool} for the same ${arg} ${key} (once per ${arg})`, step: call });
       seen.add(key);
     }
   }

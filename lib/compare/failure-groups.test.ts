@@ -16,7 +16,7 @@ function doubleRefund(taskId: string, order: string, amount: number, step = 2): 
       },
       {
         kind: "side_effects",
-        reason: `2 issue_refund calls, expected exactly 1 (first extra: ${call}); ${call}: a second issue_refund for order_id="${order}" (once per order_id)`,
+        reason: `2 issue_refund calls, expected exactly 1 (first extra: ${call}); ${call}: a second issue_refund for the same order_id "${order}" (once per order_id)`,
       },
     ],
   };
@@ -39,11 +39,11 @@ describe("groupFailures", () => {
         { step: 6, count: 1 },
       ],
       graderKinds: ["side_effects", "state"],
-      diagnosis: "a second issue_refund for order_id=… (once per order_id)",
+      diagnosis: "a second issue_refund for the same order_id (once per order_id)",
     });
     expect(groups[0]!.taskIds).toEqual(["edge-window-30-days", "refund-full-bank", "refund-full-bank-2", "refund-two-orders"]);
     expect(failureHeadline(groups)).toBe(
-      "all 4 newly failing tasks break at steps 3 (3), 6 (1) `issue_refund`: a second issue_refund for order_id=… (once per order_id)",
+      "all 4 newly failing tasks break at steps 3 (3), 6 (1) `issue_refund`: a second issue_refund for the same order_id (once per order_id)",
     );
   });
 
@@ -82,5 +82,28 @@ describe("groupFailures", () => {
     expect(normalizeClause('step 3 issue_refund {"order_id":"A1002","amount":120}: a second issue_refund for order_id="A1002"')).toBe(
       "step … issue_refund …: a second issue_refund for order_id=…",
     );
+  });
+
+  it("reads as a sentence: shared particulars shown, differing numbers as a range, other differences left out, never a gap", () => {
+    const extraRefund = (taskId: string, made: number, step: number, order: string): BrokenTask => ({
+      taskId,
+      step: step - 1,
+      tool: "issue_refund",
+      reason: "side_effects failed",
+      failing: [
+        {
+          kind: "side_effects",
+          reason: `${made} issue_refund calls, expected exactly 1 (first extra: step ${step} issue_refund {"order_id":"${order}"})`,
+        },
+      ],
+    });
+    const same = groupFailures([extraRefund("a", 2, 3, "A1"), extraRefund("b", 2, 3, "A2")]);
+    expect(same[0]!.diagnosis).toBe("2 issue_refund calls, expected exactly 1 (first extra: step 3 issue_refund)");
+    const varied = groupFailures([extraRefund("a", 2, 3, "A1"), extraRefund("b", 3, 6, "A1")]);
+    expect(varied[0]!.diagnosis).toBe('2–3 issue_refund calls, expected exactly 1 (first extra: step 3–6 issue_refund {"order_id":"A1"})');
+    expect(failureHeadline(varied)).not.toContain("…");
+    // One order refunded twice in every task: its id is the diagnosis.
+    const one = groupFailures([doubleRefund("a", "A7", 10), doubleRefund("b", "A7", 12)]);
+    expect(one[0]!.diagnosis).toBe('a second issue_refund for the same order_id "A7" (once per order_id)');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Where newly failing tasks broke, grouped: tasks that failed at the same tool call with the same
  * graders failing and the same kind of complaint are one group with a count, so a summary can say
- * "all 10 newly failing tasks break at step 3 `issue_refund`: a second issue_refund for order_id=…"
+ * "all 10 newly failing tasks break at step 3 `issue_refund`: a second issue_refund for the same order_id"
  * instead of listing ten rows that are one regression.
  */
 
@@ -23,36 +23,109 @@ export interface FailureGroup {
   /** 1-based steps and how many tasks broke at each, most common first. */
   steps: { step: number | null; count: number }[];
   graderKinds: string[];
-  /** What every task of the group shares, values elided ("…"); null when they share no clause. */
+  /**
+   * What every task of the group shares, in words: particulars they all have shown, differing numbers as a range, other
+   * differing particulars left out (never a "…"); null when they share no clause.
+   */
   diagnosis: string | null;
   taskIds: string[];
 }
 
 const ELIDED = "…";
 
+/**
+ * Particulars are held as one private-use character per slot while the reason is taken apart, so the patterns below
+ * see exactly what they would see with "…" in their place (neither is a word character).
+ */
+const SLOT_BASE = 0xe000;
+const SLOT = /[\ue000-\uf8ff]/g;
+const slot = (i: number) => String.fromCharCode(SLOT_BASE + i);
+
+/** A clause with its particulars (ids, amounts, arguments, step numbers) taken out: the words, and what filled each gap. */
+interface Shaped {
+  /** The words with a slot character where each particular was. */
+  text: string;
+  /** What each slot held, verbatim. */
+  values: string[];
+}
+
+function shape(clause: string): Shaped {
+  const values: string[] = [];
+  const expand = (s: string) => s.replace(SLOT, (c) => values[c.charCodeAt(0) - SLOT_BASE]!);
+  const take = (match: string) => {
+    values.push(expand(match));
+    return slot(values.length - 1);
+  };
+  // A "…" already in the text (a truncated argument) is a gap too; characters the slots use cannot come from outside.
+  let out = clause.replace(/[\ue000-\uf8ff\uFFFC]/g, "").replace(/…/g, take);
+  // Nested JSON arguments: innermost braces first.
+  for (let i = 0; i < 4 && /\{[^{}]*\}/.test(out); i++) out = out.replace(/\{[^{}]*\}/g, take);
+  out = out
+    .replace(/"[^"]*"/g, take)
+    .replace(/\b[A-Za-z_-]*\d[\w.-]*/g, take)
+    // Gaps with only spaces between are one gap.
+    .replace(/[\ue000-\uf8ff](\s*[\ue000-\uf8ff])+/g, take)
+    .trim();
+  // Renumber the slots left in the text from 0, in reading order, so two clauses of one shape line up slot by slot.
+  const kept: string[] = [];
+  const text = out.replace(SLOT, (c) => {
+    kept.push(values[c.charCodeAt(0) - SLOT_BASE]!);
+    return slot(kept.length - 1);
+  });
+  return { text, values: kept };
+}
+
+const skeleton = (text: string) => text.replace(SLOT, ELIDED);
+
 /** A reason with its particulars (ids, amounts, arguments, step numbers) elided: what kind of failure, not which. */
 export function normalizeClause(clause: string): string {
-  let out = clause;
-  // Nested JSON arguments: innermost braces first.
-  for (let i = 0; i < 4 && /\{[^{}]*\}/.test(out); i++) out = out.replace(/\{[^{}]*\}/g, ELIDED);
-  return out
-    .replace(/"[^"]*"/g, ELIDED)
-    .replace(/\b[A-Za-z_-]*\d[\w.-]*/g, ELIDED)
-    .replace(/…(\s*…)+/g, ELIDED)
-    .trim();
+  return skeleton(shape(clause).text);
 }
 
 /** The clauses of a grader's reason ("a; b; c"), without the step prefix and location suffixes every clause repeats. */
-function clauses(reason: string): string[] {
+function clauses(reason: string): Shaped[] {
   return reason
     .split(/;\s+/)
-    .map((c) =>
-      normalizeClause(c)
-        .replace(/^step … \S+ …:\s*/, "")
-        .replace(/\s*\((after|last touched at) step …[^)]*\)$/, "")
-        .trim(),
-    )
-    .filter((c) => c.length > 0 && c !== ELIDED);
+    .map((c) => {
+      const { text, values } = shape(c);
+      // The prefix and suffix name the step, which the group already says; the slots they held go with them.
+      const prefix = /^step [\ue000-\uf8ff] \S+ [\ue000-\uf8ff]:\s*/.exec(text)?.[0] ?? "";
+      const suffix = /\s*\((after|last touched at) step [\ue000-\uf8ff][^)]*\)$/.exec(text.slice(prefix.length))?.[0] ?? "";
+      const body = text.slice(prefix.length, text.length - suffix.length).trim();
+      return shape(body.replace(SLOT, (ch) => values[ch.charCodeAt(0) - SLOT_BASE]!));
+    })
+    .filter((c) => c.text.length > 0 && skeleton(c.text) !== ELIDED);
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One clause in words for a group: a particular every task shares is shown as it is ("2 issue_refund calls, expected
+ * exactly 1"), numbers that differ as their range ("steps 3–6"), and anything else that differs (an order id, a call's
+ * arguments) is left out with its brackets or the "=" or ":" that introduced it, so the sentence reads without gaps.
+ */
+function inWords(members: readonly Shaped[]): string {
+  const first = members[0]!;
+  const parts = first.text.split(SLOT);
+  let out = parts[0]!;
+  for (let i = 0; i < first.values.length; i++) {
+    const seen = members.map((m) => m.values[i]!);
+    let value: string;
+    if (seen.every((v) => v === seen[0])) value = seen[0]!;
+    else if (seen.every((v) => NUMBER.test(v))) {
+      const numbers = seen.map(Number);
+      const [low, high] = [Math.min(...numbers), Math.max(...numbers)];
+      value = low === high ? String(low) : `${low}–${high}`;
+    } else value = "\uFFFC";
+    out += value + parts[i + 1]!;
+  }
+  return out
+    .replace(/[[(]\uFFFC[\])]/g, "")
+    .replace(/\s*[=:,]?\s*\uFFFC/g, "")
+    .replace(/\s+([),.:;])/g, "$1")
+    .replace(/\(\s*\)/g, "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }
 
 function keyOf(t: BrokenTask): string {
@@ -61,12 +134,19 @@ function keyOf(t: BrokenTask): string {
 
 /** The most telling clause all tasks share: one naming the tool beats one that only counts, shorter beats longer. */
 function sharedDiagnosis(tasks: BrokenTask[]): string | null {
-  const per = tasks.map((t) => new Set((t.failing.length ? t.failing.map((f) => f.reason) : [t.reason]).flatMap(clauses)));
-  const shared = [...per[0]!].filter((c) => per.every((s) => s.has(c)));
+  const per = tasks.map((t) => {
+    const byShape = new Map<string, Shaped>();
+    for (const c of (t.failing.length ? t.failing.map((f) => f.reason) : [t.reason]).flatMap(clauses)) {
+      if (!byShape.has(skeleton(c.text))) byShape.set(skeleton(c.text), c);
+    }
+    return byShape;
+  });
+  const shared = [...per[0]!.keys()].filter((c) => per.every((s) => s.has(c)));
   if (shared.length === 0) return null;
   const tool = tasks[0]!.tool;
   const score = (c: string) => (tool && c.includes(tool) ? 0 : 1) * 1000 + (/^…/.test(c) ? 500 : 0) + c.length;
-  return shared.sort((a, b) => score(a) - score(b))[0]!;
+  const best = shared.sort((a, b) => score(a) - score(b))[0]!;
+  return inWords(per.map((s) => s.get(best)!));
 }
 
 /** Groups broken tasks by tool call and failing graders, biggest group first (ties: by tool name). */
@@ -104,7 +184,8 @@ export function describeWhere(group: FailureGroup, code: (s: string) => string =
 }
 
 /**
- * The one-line diagnosis: "all 10 newly failing tasks break at step 3 `issue_refund`: a second …",
+ * The one-line diagnosis: "all 10 newly failing tasks break at step 3 `issue_refund`: a second issue_refund for the same
+ * order_id (once per order_id)",
  * or, with several groups, the biggest one named with its share.
  */
 export function failureHeadline(

@@ -12,7 +12,7 @@ import {
 } from "../stats";
 import { agreementReport, type AgreementMetric, type AgreementReport } from "./agreement";
 import { degeneracyOf, type Degeneracy } from "./degenerate";
-import { chooseEstimator, type DesignEntry, type Estimator } from "./estimator";
+import { chooseEstimator, designEntry, type DesignEntry, type Estimator } from "./estimator";
 import { accuracyByOrder, type OrderAccuracy } from "./pairwise-orders";
 
 /**
@@ -73,8 +73,12 @@ export interface CalibrationStats {
   /** Gold labels per class among the items that entered the statistics. */
   classCounts: Record<string, number>;
   report: AgreementReport;
-  /** Exactly the pairs behind the numbers (for export and `gavel agreement`). */
-  pairs: { transcriptId: string; judge: string; gold: string }[];
+  /**
+   * Exactly the pairs behind the numbers (for export and `gavel agreement`). With the Horvitz–Thompson estimator each
+   * carries its inclusion probability and stratum, so the export reproduces the weighted numbers the gate reads
+   * (absent in calibrations stored before).
+   */
+  pairs: { transcriptId: string; judge: string; gold: string; inclusion?: number; stratum?: string }[];
   /**
    * The human ceiling (lib/stats/human-ceiling.ts, the rule the Agreement page uses too): fleissKappa is its value;
    * raters is the number of labels per item when every item has the same number, else null. `ceiling` is absent in
@@ -140,6 +144,18 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
   const classCounts: Record<string, number> = Object.fromEntries((categories ?? sortLabels(pairs.map((p) => p.gold))).map((c) => [c, 0]));
   for (const p of pairs) classCounts[p.gold] = (classCounts[p.gold] ?? 0) + 1;
 
+  const estimator = chooseEstimator(pairs, input.design, {
+    kind: input.kind,
+    categories: report.categories,
+    positive: report.positive,
+    seed: input.seed ?? 1,
+  });
+  if (estimator.name === "horvitz-thompson")
+    for (const p of pairs) {
+      const entry = designEntry(input.design, p.transcriptId);
+      p.inclusion = entry.probability;
+      p.stratum = entry.stratum;
+    }
   return {
     version: 1,
     kind: input.kind,
@@ -159,12 +175,7 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     verbosity: verbosityOf(input.kind, lengths, degenerate),
     degenerate,
     labelSetHash: labelSetHash(input.gold),
-    estimator: chooseEstimator(pairs, input.design, {
-      kind: input.kind,
-      categories: report.categories,
-      positive: report.positive,
-      seed: input.seed ?? 1,
-    }),
+    estimator,
   };
 }
 

@@ -20,12 +20,17 @@ export type Estimator =
       strata: Record<string, { items: number; probability: number }>;
     };
 
+/** A gold item's place in the design: its draw's π and stratum, or π = 1 for an item no draw put in the set. */
+export function designEntry(design: Readonly<Record<string, DesignEntry>> | undefined, transcriptId: string): DesignEntry {
+  return design?.[transcriptId] ?? { probability: 1, stratum: "not drawn (π = 1)" };
+}
+
 export function chooseEstimator(
   pairs: readonly { transcriptId: string; judge: string; gold: string }[],
   design: Readonly<Record<string, DesignEntry>> | undefined,
   shape: { kind: ItemKind; categories: readonly string[]; positive: string | null; seed: number },
 ): Estimator {
-  const entries = pairs.map((p) => design?.[p.transcriptId] ?? { probability: 1, stratum: "not drawn (π = 1)" });
+  const entries = pairs.map((p) => designEntry(design, p.transcriptId));
   if (entries.every((e) => e.probability === entries[0]?.probability)) {
     return {
       name: "unweighted",

@@ -24,16 +24,29 @@ export function formatPercent(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? "undefined" : `${(value * 100).toFixed(1)}%`;
 }
 
-/** The pairs behind a calibration as CSV (RFC 4180), ready for `gavel agreement FILE --a judge --b human`. */
-export function pairsCsv(pairs: readonly { transcriptId: string; judge: string; gold: string }[]): string {
+/**
+ * The pairs behind a calibration as CSV (RFC 4180), ready for `gavel agreement FILE --a judge --b human`; when the
+ * pairs carry a stratified draw's design (the Horvitz–Thompson estimator), with inclusion_probability and stratum too.
+ */
+export function pairsCsv(
+  pairs: readonly { transcriptId: string; judge: string; gold: string; inclusion?: number; stratum?: string }[],
+): string {
   const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return ["transcript_id,judge,human", ...pairs.map((p) => [p.transcriptId, p.judge, p.gold].map(cell).join(","))].join("\n") + "\n";
+  const design = pairs.some((p) => p.inclusion !== undefined);
+  const header = design ? "transcript_id,judge,human,inclusion_probability,stratum" : "transcript_id,judge,human";
+  const row = (p: (typeof pairs)[number]) =>
+    design ? [p.transcriptId, p.judge, p.gold, String(p.inclusion ?? 1), p.stratum ?? ""] : [p.transcriptId, p.judge, p.gold];
+  return [header, ...pairs.map((p) => row(p).map(cell).join(","))].join("\n") + "\n";
 }
 
-/** The command that reproduces a calibration's numbers from its exported pairs. */
+/**
+ * The command that reproduces a calibration's numbers from its exported pairs: for the Horvitz–Thompson estimator it
+ * names the design columns, so it prints the weighted numbers the gate reads (and the unweighted ones beside them).
+ */
 export function agreementCommand(
   file: string,
   report: { metric: string; categories: string[]; positive: string | null; bootstrap: { seed: number } | null },
+  weighted = false,
 ): string {
   const parts = [
     "gavel agreement",
@@ -43,6 +56,7 @@ export function agreementCommand(
     `--categories ${report.categories.join(",")}`,
   ];
   if (report.positive !== null) parts.push(`--positive ${report.positive}`);
-  if (report.bootstrap) parts.push(`--seed ${report.bootstrap.seed}`);
+  if (weighted) parts.push("--inclusion inclusion_probability --stratum stratum");
+  if (report.bootstrap || weighted) parts.push(`--seed ${report.bootstrap?.seed ?? 1}`);
   return parts.join(" ");
 }

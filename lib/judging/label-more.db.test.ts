@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAuditEvents } from "../db/audit";
 import { statsOf } from "../db/calibrations";
@@ -8,6 +11,8 @@ import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../test
 import { withTestDatabase } from "../testing/test-database";
 import { judgeCalibrate } from "../cli/commands/judge-actions";
 import { createLogger } from "../cli/logger";
+import { runAgreement } from "../cli/commands/agreement";
+import { agreementCommand, pairsCsv } from "../judges/format";
 import { labelMore } from "./label-more";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
 
@@ -133,6 +138,40 @@ describe("Label more for this judge", () => {
     expect(details.ci95).toEqual(json.ci95);
     // The unweighted sample numbers travel beside them, labelled.
     expect(json.unweighted).toMatchObject({ value: statsOf(viaCli).report.value, tnr: statsOf(viaCli).report.tnr });
+
+    // The calibration's export (its pairs CSV and the command the page shows) gives back the same weighted numbers.
+    const exported = statsOf(viaCli);
+    const dir = mkdtempSync(path.join(tmpdir(), "gavel-ht-export-"));
+    const file = path.join(dir, "pairs.csv");
+    writeFileSync(file, pairsCsv(exported.pairs));
+    expect(readFileSync(file, "utf8").split("\n")[0]).toBe("transcript_id,judge,human,inclusion_probability,stratum");
+    const command = agreementCommand(file, exported.report, true).split(" ");
+    expect(command).toContain("--inclusion");
+    const flags: Record<string, unknown> = { json: true };
+    for (let i = 3; i < command.length; i += 2) flags[command[i]!.replace(/^--/, "")] = command[i + 1];
+    let recomputed = "";
+    runAgreement(
+      file,
+      flags,
+      createLogger({
+        stdout: { write: (text: string) => ((recomputed += text), true) } as NodeJS.WritableStream,
+        stderr: { write: () => true } as unknown as NodeJS.WritableStream,
+      }),
+    );
+    const fromFile = JSON.parse(recomputed);
+    expect(fromFile).toMatchObject({
+      estimator: "horvitz-thompson",
+      interval: "bootstrap",
+      n: viaCli.n,
+      value: viaCli.kappa,
+      se: viaCli.kappaSe,
+      ci95: [viaCli.kappaCiLow, viaCli.kappaCiHigh],
+      accuracy: viaCli.accuracy,
+      tpr: viaCli.tpr,
+      tnr: viaCli.tnr,
+    });
+    expect(fromFile.unweighted).toEqual(json.unweighted);
+    rmSync(dir, { recursive: true, force: true });
 
     // A second draw extends the same design: every drawn item of a stratum shares π = drawn / N.
     const again = await labelMore({ versionId: version.id, queueId, actorId: admin.id, size: 12 });

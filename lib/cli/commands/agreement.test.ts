@@ -192,4 +192,46 @@ describe("gavel agreement", () => {
     }
     expect(status).toBe(2);
   });
+
+  it("weights a stratified sample by --inclusion (Horvitz–Thompson) and refuses a π outside (0, 1] naming its row", () => {
+    // 10 rows drawn with π = 1 where the judge said fail, 10 with π = 0.25 where it said pass: the pass rows count 4×.
+    const rows = [
+      "judge,human,pi,stratum",
+      ...Array(8).fill("fail,fail,1,fail"),
+      ...Array(2).fill("fail,pass,1,fail"),
+      ...Array(9).fill("pass,pass,0.25,pass"),
+      "pass,fail,0.25,pass",
+    ].join("\n");
+    const io = capture();
+    runAgreement(
+      file("ht.csv", rows),
+      { a: "judge", b: "human", positive: "pass", inclusion: "pi", stratum: "stratum", json: true },
+      io.logger,
+    );
+    const json = JSON.parse(io.out());
+    expect(json).toMatchObject({ estimator: "horvitz-thompson", interval: "bootstrap", n: 20 });
+    // By hand: weighted table judge×human = [[8, 2], [4, 36]] (fail, pass) over 50: TPR 36/38, TNR 8/12, accuracy 44/50.
+    expect(json.tpr).toBeCloseTo(36 / 38, 12);
+    expect(json.tnr).toBeCloseTo(8 / 12, 12);
+    expect(json.accuracy).toBeCloseTo(44 / 50, 12);
+    expect(json.unweighted).toMatchObject({ accuracy: 17 / 20 });
+
+    const same = capture();
+    runAgreement(file("same.csv", rows.replace(/,0\.25,/g, ",1,")), { a: "judge", b: "human", inclusion: "pi", json: true }, same.logger);
+    expect(JSON.parse(same.out())).toMatchObject({ estimator: "unweighted", accuracy: 17 / 20, unweighted: null });
+
+    expect(() =>
+      runAgreement(
+        file("bad-pi.csv", rows.replace("pass,fail,0.25", "pass,fail,1.5")),
+        { a: "judge", b: "human", inclusion: "pi" },
+        capture().logger,
+      ),
+    ).toThrow('Column "pi", row 20: an inclusion probability is a number in (0, 1], not "1.5".');
+    expect(() => runAgreement(file("ht2.csv", rows), { a: "judge", b: "human", stratum: "stratum" }, capture().logger)).toThrow(
+      /--stratum belongs to a stratified sample/,
+    );
+    expect(() => runAgreement(file("ht3.csv", rows), { a: "judge", b: "human", inclusion: "weight" }, capture().logger)).toThrow(
+      /has no column "weight"/,
+    );
+  });
 });

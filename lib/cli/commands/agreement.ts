@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import { AGREEMENT_METRICS, agreementJson, agreementReport, type AgreementReport } from "../../judges/agreement";
+import { calibrationHeadline, chooseEstimator, type DesignEntry, type Estimator } from "../../judges/estimator";
 import { formatInterval, formatStat } from "../../judges/format";
 import { planGate, planSentence, type GatePlan } from "../../judges/plan";
 import { EXIT, UsageError } from "../exit";
@@ -48,6 +49,8 @@ const optionsSchema = z.object({
     .gt(0, "--ppi-half-width must be above 0")
     .lt(1, "--ppi-half-width must be below 1")
     .optional(),
+  inclusion: z.string().min(1, "--inclusion needs a column").optional(),
+  stratum: z.string().min(1, "--stratum needs a column").optional(),
   json: z.boolean().default(false),
 });
 
@@ -135,6 +138,8 @@ export function runAgreement(file: string, raw: Record<string, unknown>, logger:
     options.ppi ? "without both values (the rest of the PPI's unlabeled trials)" : "left out",
   );
   if (said) logger.warn(said);
+  if (options.stratum !== undefined && options.inclusion === undefined)
+    throw new UsageError("--stratum belongs to a stratified sample: give each row's inclusion probability with --inclusion COL.");
   if ((options.minItems !== undefined || options.minPerClass !== undefined) && options.planBar === undefined) {
     throw new UsageError("--min-items and --min-per-class belong to a plan: give the bar with --plan-bar B.");
   }
@@ -142,21 +147,78 @@ export function runAgreement(file: string, raw: Record<string, unknown>, logger:
     options.planBar === undefined
       ? null
       : planFor(report, b, { bar: options.planBar, minItems: options.minItems, minPerClass: options.minPerClass });
+  const estimator = options.inclusion ? designEstimator(file, rows, columns, both, report, options) : null;
   let ppi: ReturnType<typeof ppiFromRows> | null = null;
   if (options.ppi) {
     const positive = options.positive ?? report.positive;
     if (!positive) throw new UsageError("--ppi estimates a pass rate: name the passing label with --positive LABEL.");
     ppi = ppiFromRows(cells, positive, options.ppiHalfWidth);
   }
+  // With a design, the headline is the estimator a calibration's gate reads (calibrationHeadline), as `gavel judge calibrate --json` prints it.
+  const headline = estimator ? calibrationHeadline({ report, estimator }) : {};
   if (options.json)
-    logger.out(JSON.stringify({ ...agreementJson(report), missing, ...(plan ? { plan } : {}), ...(ppi ? { ppi } : {}) }, null, 2));
+    logger.out(
+      JSON.stringify({ ...agreementJson(report), missing, ...headline, ...(plan ? { plan } : {}), ...(ppi ? { ppi } : {}) }, null, 2),
+    );
   else
     logger.out(
-      agreementTable(report, options.a, options.b) +
+      (estimator ? estimatorLines(estimator, report, options.inclusion!) : "") +
+        agreementTable(report, options.a, options.b) +
         (plan ? `\n\n${planTable(plan)}` : "") +
         (ppi ? `\n\n${ppiTable(ppi, options.a, options.b)}` : ""),
     );
   return report;
+}
+
+/**
+ * A stratified sample's estimator from the file's own design columns: each row's inclusion probability π (and stratum),
+ * read exactly as a calibration reads its draw (lib/judges/estimator.ts), so a calibration's exported pairs give back
+ * the numbers its gate reads. Every used row must carry a π in (0, 1]; anything else is refused with its row.
+ */
+function designEstimator(
+  file: string,
+  rows: Row[],
+  columns: string[],
+  both: { row: number; a: string | null; b: string | null }[],
+  report: AgreementReport,
+  options: { inclusion?: string; stratum?: string; metric: string; seed: number },
+): Estimator {
+  if (options.metric !== "kappa" && options.metric !== "kappa-quadratic")
+    throw new UsageError("--inclusion weights κ, accuracy, TPR and TNR: use it with --metric kappa or kappa-quadratic.");
+  for (const column of [options.inclusion!, options.stratum].filter((c): c is string => c !== undefined)) {
+    if (!columns.includes(column))
+      throw new UsageError(`${file} has no column "${column}"; its columns are ${columns.join(", ") || "(none)"}.`);
+  }
+  const design: Record<string, DesignEntry> = {};
+  const pairs = both.map((cell) => {
+    const record = rows[cell.row - 1]!;
+    const raw = String(record[options.inclusion!] ?? "").trim();
+    const probability = Number(raw);
+    if (raw === "" || !Number.isFinite(probability) || probability <= 0 || probability > 1)
+      throw new UsageError(`Column "${options.inclusion}", row ${cell.row}: an inclusion probability is a number in (0, 1], not "${raw}".`);
+    const stratum = options.stratum ? String(record[options.stratum] ?? "").trim() : "all";
+    if (!stratum) throw new UsageError(`Column "${options.stratum}", row ${cell.row}: the stratum is empty.`);
+    design[String(cell.row)] = { probability, stratum };
+    return { transcriptId: String(cell.row), judge: cell.a!, gold: cell.b! };
+  });
+  try {
+    return chooseEstimator(pairs, design, {
+      kind: options.metric === "kappa-quadratic" ? "graded" : "binary",
+      categories: report.categories,
+      positive: report.positive,
+      seed: options.seed,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function estimatorLines(estimator: Estimator, report: AgreementReport, column: string): string {
+  if (estimator.name !== "horvitz-thompson")
+    return `Every row has the same inclusion probability ("${column}"): the sample's own numbers below are the estimate.\n\n`;
+  const h = calibrationHeadline({ report, estimator });
+  const ci = h.ci95 ? { low: h.ci95[0], high: h.ci95[1] } : null;
+  return `Horvitz–Thompson weighted estimate (each row counts 1/π, π from "${column}"): κ ${formatStat(h.value)} bootstrap 95% ${formatInterval(ci)}, accuracy ${formatStat(h.accuracy)}, TPR ${formatStat(h.tpr)}, TNR ${formatStat(h.tnr)}.\nUnweighted (the sample as drawn, not the population):\n`;
 }
 
 const METRIC_NAMES: Record<string, string> = {
@@ -239,6 +301,11 @@ export const registerAgreement: RegisterCommand = (program: Command, { logger }:
       "the pass rate humans would give over every row, by prediction-powered inference (rows with an empty --b are unlabeled)",
     )
     .option("--ppi-half-width <x>", "with --ppi: plan the labels that would narrow the 95% interval to ±x (default 0.05)")
+    .option(
+      "--inclusion <column>",
+      "a stratified sample: each row's inclusion probability π; κ, accuracy, TPR and TNR are then Horvitz–Thompson weighted (as a calibration's export gives them)",
+    )
+    .option("--stratum <column>", "with --inclusion: each row's stratum (the bootstrap resamples within strata)")
     .option("--json", "print {metric, n, value, se, ci95, accuracy, confusion, tpr, tnr} as JSON (null when undefined)")
     .action((file: string, options: Record<string, unknown>) => {
       runAgreement(file, options, logger);

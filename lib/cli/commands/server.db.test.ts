@@ -201,7 +201,9 @@ describe("gavel run --server", () => {
     // Diff first: the verdict, then the one regression as one group, each task linked once to its failing trial.
     const [verdict, , headline] = summary.split("\n");
     expect(verdict).toMatch(/^## ❌ Gavel refund: gate failed .* — 10 newly failing, 0 newly passing, 0 newly flaky$/);
-    expect(headline).toMatch(/^\*\*All 10 newly failing tasks break at .*`issue_refund`: a second issue\\_refund for order\\_id=…/);
+    expect(headline).toMatch(
+      /^\*\*All 10 newly failing tasks break at .*`issue_refund`: a second issue\\_refund for the same order\\_id \(once per order\\_id\)/,
+    );
     expect(summary).toContain(`Compared with baseline run \`${refId}\` (on \`main\``);
     expect(
       summary.split(`[\`refund-full-bank\`](${server.url}/runs/${headId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3)`),

@@ -41,7 +41,7 @@ describe("the Markdown summary, diff first", () => {
     const lines = text.split("\n").filter((l) => l.trim());
     expect(lines[0]).toMatch(/^## ❌ Gavel refund: gate failed \(\d+ of \d+ gates\) — 10 newly failing, 0 newly passing, 0 newly flaky$/);
     expect(lines[1]).toBe(
-      "**All 10 newly failing tasks break at steps 3 (9), 6 (1) `issue_refund`: a second issue\\_refund for order\\_id=… (once per order\\_id)**",
+      "**All 10 newly failing tasks break at steps 3 (9), 6 (1) `issue_refund`: a second issue\\_refund for the same order\\_id (once per order\\_id)**",
     );
     // Branch and commit in the header, numbers as the page writes them.
     expect(lines[2]).toMatch(/^`retry-pending` @ `0123456` · agent `refund-bot` · 2 trials per task · pass rate \*\*71\.4%\*\*/);

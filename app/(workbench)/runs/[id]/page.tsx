@@ -106,6 +106,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
           gates={summary.gates}
           split={split}
           groups={groups}
+          reasons={summary.gate?.reasons ?? []}
           gatesTable={summary.gates ? <GatesCard gates={summary.gates} baseline={summary.baseline ?? null} runId={run.id} /> : null}
         />
         <RunSummaryCard run={run} summary={summary} />

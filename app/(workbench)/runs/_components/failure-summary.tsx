@@ -44,20 +44,23 @@ function verdictWords(run: RunPage["run"], gates: readonly GateResult[] | undefi
 
 /**
  * Diff first: the verdict line, then the failing tasks this run is to blame for, grouped by where
- * they broke (lib/compare/failure-groups.ts, as the Markdown summary groups them), then the rest
- * folded — the gate table and the tasks that fail in the baseline too. Each task is listed once.
+ * they broke (lib/compare/failure-groups.ts, in the Markdown summary's words), then the rest
+ * folded — the gate's reasons, the gate table and the tasks that fail in the baseline too. Each task is listed once.
  */
 export function FailureSummary({
   run,
   gates,
   split,
   groups,
+  reasons,
   gatesTable,
 }: {
   run: RunPage["run"];
   gates: readonly GateResult[] | undefined;
   split: FailingSplit;
   groups: readonly FailureGroup[];
+  /** The gate's reasons in words (the run record's summary.gate.reasons). */
+  reasons: readonly string[];
   gatesTable: React.ReactNode;
 }) {
   const headline = failureHeadline(groups, split.noun, (s) => s);
@@ -117,6 +120,19 @@ export function FailureSummary({
           ) : null}
         </CardBody>
       </Card>
+      {reasons.length ? (
+        <details className="rounded-lg border border-stone-200 bg-white" data-testid="gate-reasons-folded">
+          <summary className="cursor-pointer px-5 py-3 text-sm font-medium text-stone-800">
+            Why: {reasons[0]}
+            {reasons.length > 1 ? ` and ${reasons.length - 1} more reason${reasons.length === 2 ? "" : "s"}` : ""}
+          </summary>
+          <ul className="list-disc px-5 pb-3 pl-10 text-sm text-stone-700" aria-label="Gate reasons">
+            {reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {gates ? (
         <details className="rounded-lg border border-stone-200 bg-white" data-testid="gates-folded">
           <summary className="cursor-pointer px-5 py-3 text-sm font-medium text-stone-800">

@@ -12,7 +12,10 @@ function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-/** The run's numbers (the verdict leads the page, above this): pass rate against threshold, counts, flaky tasks, cost, latency. */
+/**
+ * The run's numbers (the verdict, with the gate's reasons folded under it, leads the page above this): pass rate against
+ * threshold, counts, flaky tasks, cost, latency.
+ */
 export function RunSummaryCard({
   run,
   summary,
@@ -44,13 +47,6 @@ export function RunSummaryCard({
           <Stat label="Cost" value={run.costUsd === null ? "no cost reported" : usd(run.costUsd)} />
           <Stat label="Latency p50 / p95" value={`${ms(run.latencyP50Ms)} / ${ms(run.latencyP95Ms)}`} />
         </dl>
-        {summary.gate?.reasons.length ? (
-          <ul className="list-disc pl-5 text-sm text-stone-700" aria-label="Gate reasons">
-            {summary.gate.reasons.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
-        ) : null}
         {summary.flakyTasks?.length ? <p className="text-sm text-stone-700">Flaky: {summary.flakyTasks.join(", ")}</p> : null}
         {summary.notes?.map((note) => (
           <p key={note} className="text-sm text-stone-600">

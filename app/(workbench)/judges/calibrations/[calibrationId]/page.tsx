@@ -27,6 +27,9 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
       : "";
   const version = calibration.judgeVersion;
   const file = `calibration-${calibration.id}.csv`;
+  // A stratified draw's numbers are weighted: the export carries each pair's π and stratum, and the command reads them.
+  const weighted = stats.estimator?.name === "horvitz-thompson";
+  const designExported = weighted && stats.pairs.every((p) => p.inclusion !== undefined);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -82,8 +85,15 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
             </p>
           ) : null}
           <pre className="overflow-x-auto rounded-md bg-stone-900 p-3 font-mono text-xs text-stone-100" data-testid="agreement-command">
-            {agreementCommand(file, stats.report)}
+            {agreementCommand(file, stats.report, designExported)}
           </pre>
+          {weighted ? (
+            <p className="text-stone-600" data-testid="export-estimator">
+              {designExported
+                ? "The file carries each pair's inclusion probability and stratum: the command prints the Horvitz–Thompson weighted numbers the gate reads, then the unweighted sample's."
+                : "This calibration was stored before its pairs carried their inclusion probabilities: the command gives the unweighted sample's numbers, not the weighted ones the gate reads. Calibrate again to export them."}
+            </p>
+          ) : null}
         </CardBody>
       </Card>
       <Card>
