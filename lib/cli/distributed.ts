@@ -33,7 +33,12 @@ export interface FollowOptions {
   /** Give up after this long (exit 3); wait forever when absent. */
   timeoutMs?: number;
   quiet?: boolean;
+  /** Seconds without a claimed job before the run is said to be stalled (default STALLED_AFTER_SECONDS). */
+  stalledAfterSeconds?: number;
 }
+
+/** How often a stalled run's reason is repeated while it stays stalled. */
+const STALL_REPEAT_MS = 60_000;
 
 /** Follows a run until every (task, trial) is stored or the run stopped running. Returns the last progress seen. */
 export async function followRun(runId: string, options: FollowOptions): Promise<RunProgress> {
@@ -41,8 +46,9 @@ export async function followRun(runId: string, options: FollowOptions): Promise<
   const started = Date.now();
   const seenProblems = new Set<string>();
   let lastWorkersLine = 0;
+  let lastStallLine = 0;
   for (;;) {
-    const progress = await getRunProgress(runId);
+    const progress = await getRunProgress(runId, { stalledAfterSeconds: options.stalledAfterSeconds });
     if (!progress) throw new UsageError(`no run ${runId} in this database`);
     options.progress?.update(progress.done, progress.total);
     const run = await findDistributedRun(runId);
@@ -51,6 +57,12 @@ export async function followRun(runId: string, options: FollowOptions): Promise<
       seenProblems.add(problem);
     }
     if (progress.done >= progress.total || progress.status !== "running") return progress;
+    // Said even with --quiet, like the workers' problems: nothing will happen until someone acts.
+    if (!progress.stalled) lastStallLine = 0;
+    else if (Date.now() - lastStallLine >= STALL_REPEAT_MS) {
+      options.logger.warn(`run ${runId} is stalled: ${progress.stalled}`);
+      lastStallLine = Date.now();
+    }
     if (!options.quiet && Date.now() - lastWorkersLine >= 10_000) {
       options.logger.info(describeProgress(progress));
       lastWorkersLine = Date.now();

@@ -2,6 +2,7 @@ import "server-only";
 import { can, type Principal } from "../roles";
 import { storedTrialToTranscript } from "../transcripts/from-trial";
 import { db } from "./client";
+import { recordSightings } from "./sightings";
 import { transcriptHash } from "./transcripts";
 
 /**
@@ -18,6 +19,10 @@ import { transcriptHash } from "./transcripts";
  * - the viewer could still label it: a slot is open (labels < reviewers per item), or they hold a
  *   claim or skipped it (a skip is not a label: it may be taken back).
  * Items already full or in queues the viewer may not label are not hidden: they will never label them.
+ *
+ * An item full or already labeled is shown, but a slot can reopen (another reviewer's undo, a new
+ * rubric version): every such item a reviewer may label in some queue is recorded as sighted
+ * (lib/db/sightings.ts), and a label they make on it later is stored with judge_seen = true.
  */
 export interface Viewer extends Principal {
   id: string;
@@ -33,6 +38,7 @@ const CHUNK = 500;
 /** The transcripts among these that the viewer may not see verdicts, gold or others' labels for. */
 export async function hiddenFrom(viewer: Viewer, transcriptIds: Iterable<string>): Promise<Set<string>> {
   const hidden = new Set<string>();
+  const shown = new Set<string>();
   if (seesEverything(viewer)) return hidden;
   const ids = [...new Set(transcriptIds)];
   const now = new Date();
@@ -41,20 +47,28 @@ export async function hiddenFrom(viewer: Viewer, transcriptIds: Iterable<string>
       where: {
         transcriptId: { in: ids.slice(i, i + CHUNK) },
         queue: { archivedAt: null, OR: [{ assignments: { none: {} } }, { assignments: { some: { userId: viewer.id } } }] },
-        transcript: { labels: { none: { reviewerId: viewer.id } } },
       },
       select: {
         transcriptId: true,
         labelCount: true,
+        transcript: { select: { labels: { where: { reviewerId: viewer.id }, select: { id: true }, take: 1 } } },
         queue: { select: { reviewersPerItem: true } },
         claims: { where: { reviewerId: viewer.id, expiresAt: { gt: now } }, select: { id: true } },
         skips: { where: { reviewerId: viewer.id }, select: { id: true } },
       },
     });
     for (const item of items) {
-      if (item.labelCount < item.queue.reviewersPerItem || item.claims.length > 0 || item.skips.length > 0) hidden.add(item.transcriptId);
+      const open = item.labelCount < item.queue.reviewersPerItem || item.claims.length > 0 || item.skips.length > 0;
+      if (open && item.transcript.labels.length === 0) hidden.add(item.transcriptId);
+      else shown.add(item.transcriptId);
     }
   }
+  // An item hidden in one queue is hidden, whatever another queue says; the rest were sent to them.
+  await recordSightings(
+    viewer.id,
+    [...shown].filter((id) => !hidden.has(id)),
+    now,
+  );
   return hidden;
 }
 
@@ -90,14 +104,15 @@ export interface HiddenTrials {
  * trial, so a sibling trial with the same output, or a later run's trial with the same output, shows
  * the very grade the reviewer is about to give. Each trial is hashed as the transcript it would be
  * (storedTrialToTranscript, transcriptHash: the queue's own identity) and matched to pending items by hash.
- * Only a viewer with some pending item from a run pays for the hashing.
+ * Only a viewer with some run item in a queue they may label pays for the hashing; the items shown
+ * are recorded as sighted (hiddenFrom).
  */
 export async function hiddenTrialsOf(viewer: Viewer, runId: string): Promise<HiddenTrials> {
   const out: HiddenTrials = { trials: new Set(), taskIds: new Set(), taskKeys: new Set() };
   if (seesEverything(viewer)) return out;
   const pending = await db().queueItem.findFirst({
     where: {
-      transcript: { source: "run", labels: { none: { reviewerId: viewer.id } } },
+      transcript: { source: "run" },
       queue: { archivedAt: null, OR: [{ assignments: { none: {} } }, { assignments: { some: { userId: viewer.id } } }] },
     },
     select: { id: true },

@@ -1,5 +1,7 @@
 import "server-only";
-import { bulkTransaction, insertStatement, placeholders, timestampParam } from "./bulk";
+import { FAILED_TRIALS_QUEUE, TRIALS_QUEUE } from "../trial-queues";
+import { stallReason, STALLED_AFTER_SECONDS, type RunJobs } from "../run-stall";
+import { bulkQuery, bulkTransaction, insertStatement, placeholders, timestampParam } from "./bulk";
 import { db, type Prisma } from "./client";
 import { DISTRIBUTED_RUNNER } from "./run-store";
 import { GRADER_COLUMNS, TRIAL_COLUMNS, graderValues, trialId, trialValues, type TrialRow } from "./trial-writer";
@@ -127,10 +129,46 @@ export interface RunProgress {
   activeWorkers: string[];
   /** Every worker that stored a trial of this run, most recently seen first. */
   workers: WorkerSeen[];
+  /** A distributed run's jobs in the queue; null for a local run (or a queue that cannot be read). */
+  jobs: RunJobs | null;
+  /** Why nobody is taking its jobs (lib/run-stall.ts), or null. */
+  stalled: string | null;
+}
+
+/**
+ * A distributed run's jobs in pg-boss's table: due and unclaimed, held, when one was last claimed, and
+ * how many other runs' jobs workers hold. Read straight from pg-boss's own rows (a read-only query,
+ * no pg-boss client), null when they cannot be read.
+ */
+async function runJobs(runId: string): Promise<RunJobs | null> {
+  try {
+    const [row] = await bulkQuery(
+      `SELECT count(*) FILTER (WHERE mine AND state IN ('created', 'retry') AND start_after <= now())::int AS waiting,
+              count(*) FILTER (WHERE mine AND state = 'active')::int AS active,
+              extract(epoch FROM now() - max(started_on) FILTER (WHERE mine))::float8 AS since_last_claim,
+              COALESCE(extract(epoch FROM now() - min(created_on) FILTER (WHERE mine AND state IN ('created', 'retry'))), 0)::float8 AS oldest_waiting,
+              count(*) FILTER (WHERE NOT mine AND state = 'active')::int AS other_active
+         FROM (SELECT (data->>'runId') = $1 AS mine, state, start_after, started_on, created_on FROM pgboss.job WHERE name IN ($2, $3)) j`,
+      [runId, TRIALS_QUEUE, FAILED_TRIALS_QUEUE],
+    );
+    if (!row) return null;
+    return {
+      waiting: Number(row.waiting),
+      active: Number(row.active),
+      sinceLastClaimSeconds: row.since_last_claim === null ? null : Number(row.since_last_claim),
+      oldestWaitingSeconds: Number(row.oldest_waiting),
+      otherRunsActive: Number(row.other_active),
+    };
+  } catch {
+    return null; // no pg-boss schema yet, or a pg-boss whose tables differ: no stall is claimed
+  }
 }
 
 /** done / total, errors and the workers at work: what `gavel wait` prints and the run page shows. */
-export async function getRunProgress(runId: string, options: { now?: Date; activeWithinMs?: number } = {}): Promise<RunProgress | null> {
+export async function getRunProgress(
+  runId: string,
+  options: { now?: Date; activeWithinMs?: number; stalledAfterSeconds?: number } = {},
+): Promise<RunProgress | null> {
   const run = await db().run.findUnique({
     where: { id: runId },
     select: { status: true, trialsPerTask: true, runner: true, heartbeatAt: true, suiteVersion: { select: { taskCount: true } } },
@@ -158,9 +196,15 @@ export async function getRunProgress(runId: string, options: { now?: Date; activ
     if (lastSeen) workers = [{ id: run.runner, lastSeen, trials: done, active: run.status === "running" && lastSeen >= since }];
   }
   workers.sort((a, b) => b.lastSeen.getTime() - a.lastSeen.getTime() || a.id.localeCompare(b.id));
+  let jobs = run.runner === DISTRIBUTED_RUNNER && run.status === "running" && done < total(run) ? await runJobs(runId) : null;
+  // pg-boss archives finished jobs after a while: a stored trial is a claim too.
+  if (jobs && span._max.finishedAt) {
+    const sinceStored = Math.max(0, (now.getTime() - span._max.finishedAt.getTime()) / 1000);
+    jobs = { ...jobs, sinceLastClaimSeconds: Math.min(jobs.sinceLastClaimSeconds ?? sinceStored, sinceStored) };
+  }
   return {
     status: run.status,
-    total: run.suiteVersion.taskCount * run.trialsPerTask,
+    total: total(run),
     done,
     errors,
     firstFinishedAt: span._min.finishedAt,
@@ -170,8 +214,12 @@ export async function getRunProgress(runId: string, options: { now?: Date; activ
       .map((w) => w.id)
       .sort(),
     workers,
+    jobs,
+    stalled: jobs ? stallReason(jobs, options.stalledAfterSeconds ?? STALLED_AFTER_SECONDS) : null,
   };
 }
+
+const total = (run: { trialsPerTask: number; suiteVersion: { taskCount: number } }) => run.suiteVersion.taskCount * run.trialsPerTask;
 
 /** Notes on the run why a worker refused its jobs; shown by `gavel wait` and the run page. Keeps the first 10 distinct notes. */
 export async function noteRunProblem(runId: string, message: string): Promise<void> {

@@ -49,14 +49,30 @@ describe.skipIf(!onPostgres)("rate limits shared through PostgreSQL", () => {
   });
 
   it("a killed worker's slot frees itself when its lease runs out", async () => {
-    const dead = worker("dead", 1);
-    await dead.limits.limiter("http:test-lease", { concurrentRequests: 1 }).acquire(never);
-    await dead.limits.close(); // no release, no renewal: as if the process were killed
+    const lease = 5;
+    const dead = worker("dead", lease);
     const alive = worker("alive");
-    const permit = await alive.limits.limiter("http:test-lease", { concurrentRequests: 1 }).acquire(never);
-    expect(alive.waits.map((w) => w.reason)).toEqual(["concurrency"]);
+    // Connections and tables first, so that only the lease is timed below (a cold pool under load
+    // once took longer than a 1 s lease, and the slot was free before anyone asked for it).
+    for (const w of [dead, alive])
+      await (await w.limits.limiter("http:test-lease-warm", { concurrentRequests: 1 }).acquire(never)).release();
+    const deadLimiter = dead.limits.limiter("http:test-lease", { concurrentRequests: 1 });
+    const aliveLimiter = alive.limits.limiter("http:test-lease", { concurrentRequests: 1 });
+    const start = Date.now();
+    await deadLimiter.acquire(never);
+    await dead.limits.close(); // no release, no renewal: as if the process were killed
+    // Held: another worker asking now is told to wait for a slot.
+    const probe = new AbortController();
+    alive.whenWaiting((reason) => probe.abort(new Error(`waited: ${reason}`)));
+    await expect(aliveLimiter.acquire(probe.signal)).rejects.toThrow("waited: concurrency");
+    alive.whenWaiting(() => undefined);
+    // Freed by the lease alone: the same request, polling, gets it before a generous deadline.
+    const deadline = AbortSignal.timeout((lease + 30) * 1000);
+    const permit = await aliveLimiter.acquire(deadline);
+    // Not before the lease ran out (it started after `start`; both clocks are this machine's).
+    expect(Date.now() - start).toBeGreaterThanOrEqual(lease * 1000 - 50);
     await permit.release();
-  });
+  }, 60_000);
 
   it("requests per minute are counted across workers: the one over the budget waits for the next minute", async () => {
     const a = worker("a");

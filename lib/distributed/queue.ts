@@ -8,9 +8,8 @@ import { withAdvisoryLock } from "../db/advisory-lock";
  * or whose worker vanished is retried, and after its last attempt pg-boss moves it to the
  * dead-letter queue, where a worker stores the trial as an error with the reason (docs/distributed.md).
  */
-export const TRIALS_QUEUE = "gavel-trials";
-/** Where pg-boss moves a trial job after its last failed attempt. */
-export const FAILED_TRIALS_QUEUE = "gavel-trials-failed";
+export { FAILED_TRIALS_QUEUE, TRIALS_QUEUE } from "../trial-queues";
+import { FAILED_TRIALS_QUEUE, TRIALS_QUEUE } from "../trial-queues";
 
 /** The settings a run's jobs get unless `gavel run` is told otherwise (documented in docs/distributed.md). */
 export const JOB_DEFAULTS = {

@@ -176,6 +176,7 @@ export interface FollowFlags {
   summaryMd?: string;
   timeoutMs?: number;
   pollMs?: number;
+  stalledAfterSeconds?: number;
 }
 
 /** Follows a distributed run to its end, finishes it and prints the report (run --distributed and gavel wait). */
@@ -195,6 +196,7 @@ export async function followAndReport(runId: string, flags: FollowFlags, logger:
       quiet: flags.quiet || flags.json,
       timeoutMs: flags.timeoutMs,
       pollMs: flags.pollMs,
+      stalledAfterSeconds: flags.stalledAfterSeconds,
     });
     progress?.stop();
     const run = (await findDistributedRun(runId))!;

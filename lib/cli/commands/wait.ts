@@ -10,6 +10,10 @@ const WaitFlagsSchema = z.object({
   json: z.boolean().optional(),
   quiet: z.boolean().optional(),
   timeout: z.coerce.number({ error: "--timeout must be a number of seconds" }).positive("--timeout must be positive").optional(),
+  stalledAfter: z.coerce
+    .number({ error: "--stalled-after must be a number of seconds" })
+    .positive("--stalled-after must be positive")
+    .optional(),
 });
 
 export const registerWait: RegisterCommand = (program, { logger }) => {
@@ -23,7 +27,12 @@ export const registerWait: RegisterCommand = (program, { logger }) => {
     .option("--junit <file>", "also write a JUnit XML report")
     .option("--summary-md <file>", "also write a Markdown summary for the CI job page")
     .option("--timeout <s>", "give up following after this many seconds (exit 3; the run goes on)")
-    .option("--quiet", "no progress output")
+    .option(
+      "--stalled-after <s>",
+      "say the run is stalled, and why, once its jobs have waited this many seconds with no worker taking one",
+      "60",
+    )
+    .option("--quiet", "no progress output except warnings")
     .option("--json", "print the run summary as JSON on stdout instead of the table")
     .action(async (runId: string, raw: Record<string, unknown>) => {
       const parsed = WaitFlagsSchema.safeParse(raw);
@@ -36,7 +45,11 @@ export const registerWait: RegisterCommand = (program, { logger }) => {
         import("./run-distributed"),
       ]);
       try {
-        await followAndReport(runId, { ...flags, timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000 }, logger);
+        await followAndReport(
+          runId,
+          { ...flags, timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000, stalledAfterSeconds: flags.stalledAfter },
+          logger,
+        );
       } catch (error) {
         if (!(error instanceof FollowTimeout)) throw error;
         logger.error(error.message);

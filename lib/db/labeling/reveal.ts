@@ -2,6 +2,7 @@ import "server-only";
 import { UserError } from "../../errors";
 import type { RevealJudgeInput } from "../../schemas/labeling";
 import { db } from "../client";
+import { recordSightings } from "../sightings";
 
 export interface RevealedVerdict {
   judge: string;
@@ -28,6 +29,8 @@ export async function revealJudge(reviewerId: string, input: RevealJudgeInput, n
   if (!label || label.queueId !== input.queueId)
     throw new UserError("Label this item first: the judge's verdict is shown only after your own label.", 409);
   await client.label.update({ where: { id: label.id }, data: { judgeSeen: true, judgeRevealedAt: label.judgeRevealedAt ?? now } });
+  // Kept apart from the label, which a new rubric version's label replaces: that one is not blind either.
+  await recordSightings(reviewerId, [input.transcriptId], now);
   const verdicts = await client.judgeVerdict.findMany({
     where: { transcriptId: input.transcriptId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -4,6 +4,7 @@ import { UserError } from "../../errors";
 import { checkDimensionValues } from "../../schemas/dimensions";
 import { labelValueError, type SkipItemInput, type SubmitLabelInput } from "../../schemas/labeling";
 import { bulkTransaction } from "../bulk";
+import { SIGHTED } from "../sightings";
 import { submitOnPostgres, type SubmitOutcome } from "./hot-path";
 import { CLAIM_MS, type NextItem } from "./next";
 import { loadQueue, lockItem, type QueueAccess, type QueueRow } from "./queue";
@@ -42,6 +43,13 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
       now,
     });
     if (result.outcome !== "ok") throw refusal(result.outcome);
+    // A grade of this item was sent to the reviewer while it was full (or before a new rubric
+    // version): the label is not blind, and says so (lib/db/sightings.ts).
+    await on.query(sql(on, `UPDATE "labels" SET "judge_seen" = true WHERE "id" = ? AND ${SIGHTED}`), [
+      labelId,
+      reviewerId,
+      result.transcriptId,
+    ]);
     return { labelId, transcriptId: result.transcriptId!, gold: result.gold };
   }
   return bulkTransaction(async (tx) => {
@@ -73,7 +81,7 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
       sql(
         tx,
         `INSERT INTO "labels" ("id", "transcript_id", "queue_id", "reviewer_id", "value", "dimensions", "score", "reason", "time_spent_ms", "judge_seen", "rubric_version", "created_at", "updated_at")
-         VALUES (?, ?, ?, ?, ?, ?${pg(tx) ? "::jsonb" : ""}, ?, ?, ?, ${pg(tx) ? "false" : "0"}, ?, ?${ts(tx)}, ?${ts(tx)})
+         VALUES (?, ?, ?, ?, ?, ?${pg(tx) ? "::jsonb" : ""}, ?, ?, ?, ${SIGHTED}, ?, ?${ts(tx)}, ?${ts(tx)})
          ON CONFLICT ("transcript_id", "reviewer_id") DO UPDATE SET "id" = excluded."id", "queue_id" = excluded."queue_id", "value" = excluded."value", "dimensions" = excluded."dimensions",
            "score" = excluded."score", "reason" = excluded."reason", "time_spent_ms" = excluded."time_spent_ms", "judge_seen" = excluded."judge_seen",
            "judge_revealed_at" = NULL, "rubric_version" = excluded."rubric_version", "created_at" = excluded."created_at", "updated_at" = excluded."updated_at"`,
@@ -88,6 +96,8 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
         input.score ?? null,
         input.reason ?? null,
         input.timeSpentMs ?? null,
+        reviewerId,
+        transcriptId,
         queue.rubricVersion,
         at(tx, now),
         at(tx, now),

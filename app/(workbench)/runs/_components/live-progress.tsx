@@ -77,6 +77,11 @@ export function LiveProgress({ progress, now, problems = [] }: { progress: RunPr
             )}
           </tbody>
         </table>
+        {progress.stalled ? (
+          <p className="text-sm font-medium text-amber-800" role="status" data-testid="progress-stalled">
+            Stalled: {progress.stalled}.
+          </p>
+        ) : null}
         {problems.map((p) => (
           <p key={p} className="text-sm text-amber-800">
             Warning: {p}
