@@ -4,11 +4,13 @@ import { orderKey, seededSample, splitFor } from "../queues/items";
 import { can } from "../roles";
 import type { CreateQueueInput } from "../schemas/queues";
 import type { ItemKind } from "../items/kinds";
+import type { WrittenExample } from "../labeling/written-examples";
 import { storedTrialToTranscript } from "../transcripts/from-trial";
 import { recordAudit } from "./audit";
 import { db, type Db, type Tx } from "./client";
 import { retryOnConflict } from "./retry";
 import { importTranscripts } from "./transcripts";
+import { addWrittenExamples } from "./worked-examples";
 
 /**
  * Creating label queues and putting transcripts in them (admins: queues:manage). Items get a stable
@@ -144,10 +146,15 @@ export interface CreatedQueue {
    * distinct transcripts (identical outputs hash to one transcript, so they share one item).
    */
   fromRun?: { notPassing: number; sampledPasses: number; passes: number; trials: number; distinct: number };
+  /** Worked examples written on the form, stored with the queue. */
+  examples: number;
 }
 
 /** Creates the queue and its items in one transaction, and records who did it. */
-export async function createQueue(input: CreateQueueInput, actorId: string | null): Promise<CreatedQueue> {
+export async function createQueue(
+  input: CreateQueueInput & { examples?: readonly WrittenExample[] },
+  actorId: string | null,
+): Promise<CreatedQueue> {
   return retryOnConflict(() =>
     db().$transaction(
       async (tx) => {
@@ -201,6 +208,7 @@ export async function createQueue(input: CreateQueueInput, actorId: string | nul
           },
         });
         const items = await addTranscriptsToQueue(tx, queue, transcriptIds);
+        const examples = await addWrittenExamples(tx, queue, input.examples ?? [], actorId);
         if (input.reviewerIds.length) {
           await tx.queueAssignment.createMany({ data: [...new Set(input.reviewerIds)].map((userId) => ({ queueId: queue.id, userId })) });
         }
@@ -222,9 +230,10 @@ export async function createQueue(input: CreateQueueInput, actorId: string | nul
             primaryDimension: input.primaryDimension,
             ...(input.dimensions.length ? { dimensions: input.dimensions } : {}),
             assignedReviewers: input.reviewerIds,
+            ...(examples ? { writtenExamples: examples } : {}),
           },
         });
-        return { queue: { id: queue.id, name: queue.name }, items, transcriptsCreated, fromRun };
+        return { queue: { id: queue.id, name: queue.name }, items, transcriptsCreated, fromRun, examples };
       },
       { timeout: 300_000, maxWait: 20_000 },
     ),

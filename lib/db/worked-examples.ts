@@ -1,17 +1,23 @@
 import "server-only";
 import { UserError } from "../errors";
+import type { ItemKind } from "../items/kinds";
 import { capText } from "../labeling/compact-transcript";
-import { exampleRefusal, exampleToolCalls, visibleExamples, type GuidelineExample } from "../labeling/worked-examples";
+import { exampleRefusal, exampleToolCalls, visibleExamples, type GuidelineExamples } from "../labeling/worked-examples";
+import type { WrittenExample } from "../labeling/written-examples";
 import type { AddWorkedExampleInput, RemoveWorkedExampleInput } from "../schemas/worked-examples";
 import { recordAudit } from "./audit";
-import { db } from "./client";
+import { hiddenFrom, type Viewer } from "./blind";
+import { db, type Tx } from "./client";
 import { retryOnConflict } from "./retry";
+import { transcriptHash } from "./transcripts";
 
 /**
  * Worked examples: finished (gold) items of a queue attached to a rubric version with their expected
- * label and an explanation, shown to reviewers in the guideline panel while that version is current.
- * What qualifies is decided in lib/labeling/worked-examples.ts; adding and removing are audited in
- * the same transaction (ids and values only: the explanation stays out of the log).
+ * label and an explanation, or examples written by hand on the new-queue form (their content kept on
+ * the example: no item holds it), shown to reviewers in the guideline panel while that version is
+ * current. What qualifies is decided in lib/labeling/worked-examples.ts; adding and removing are
+ * audited in the same transaction (ids and values only: the explanation stays out of the log).
+ * Blindness follows content: an example is shown to nobody who still has its content to label.
  */
 
 /** Enough of each text for a compact panel; the full item is on the gold page for those who may see it. */
@@ -100,6 +106,56 @@ export async function addWorkedExample(actorId: string, input: AddWorkedExampleI
   );
 }
 
+/**
+ * The examples written on the new-queue form, stored with the queue in the caller's transaction (so a
+ * refused queue leaves none behind). Each is hashed as the transcript it would be (transcriptHash, the
+ * queue's own identity rule), so the panel can tell when a reviewer has the same content to label.
+ */
+export async function addWrittenExamples(
+  tx: Tx,
+  queue: { id: string; kind: ItemKind; rubricVersion: number },
+  examples: readonly WrittenExample[],
+  actorId: string | null,
+): Promise<number> {
+  for (const example of examples) {
+    const contentHash = transcriptHash({
+      source: "written",
+      kind: queue.kind,
+      taskPrompt: example.taskPrompt,
+      finalOutput: example.finalOutput ?? undefined,
+      content: example.content,
+    });
+    const row = await tx.workedExample.create({
+      data: {
+        queueId: queue.id,
+        rubricVersion: queue.rubricVersion,
+        expectedValue: example.expectedValue,
+        explanation: example.explanation,
+        taskPrompt: example.taskPrompt,
+        finalOutput: example.finalOutput,
+        content: example.content as object,
+        contentHash,
+        createdById: actorId,
+      },
+      select: { id: true },
+    });
+    await recordAudit(tx, {
+      actorId,
+      action: "example.added",
+      targetId: queue.id,
+      details: {
+        queueId: queue.id,
+        exampleId: row.id,
+        written: true,
+        contentHash,
+        rubricVersion: queue.rubricVersion,
+        expectedValue: example.expectedValue,
+      },
+    });
+  }
+  return examples.length;
+}
+
 export async function removeWorkedExample(actorId: string, input: RemoveWorkedExampleInput): Promise<void> {
   await db().$transaction(async (tx) => {
     const example = await tx.workedExample.findFirst({
@@ -123,7 +179,7 @@ export async function removeWorkedExample(actorId: string, input: RemoveWorkedEx
         queueId: example.queueId,
         exampleId: example.id,
         queueItemId: example.queueItemId,
-        transcriptId: example.queueItem.transcriptId,
+        transcriptId: example.queueItem?.transcriptId ?? null,
         rubricVersion: example.rubricVersion,
         expectedValue: example.expectedValue,
       },
@@ -135,13 +191,17 @@ const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /**
- * The worked examples of the queue's current rubric version a reviewer may see beside an item:
- * never the item on screen, never an item that is open again (lib/labeling/worked-examples.ts).
+ * The worked examples of the queue's current rubric version a reviewer may see beside an item: never
+ * the item on screen, never an item that is open again (lib/labeling/worked-examples.ts), and, checked
+ * now rather than when it was attached, never one whose content the viewer still has to label in any
+ * queue (lib/db/blind.ts: the same content is the same transcript, by content hash). Those are counted,
+ * not described.
  */
 export async function guidelineExamples(
   queue: { id: string; kind: string; rubricVersion: number; reviewersPerItem: number },
   currentTranscriptId: string | null,
-): Promise<GuidelineExample[]> {
+  viewer: Viewer,
+): Promise<GuidelineExamples> {
   const pairwise = queue.kind === "pairwise";
   const rows = await db().workedExample.findMany({
     where: { queueId: queue.id, rubricVersion: queue.rubricVersion },
@@ -151,39 +211,100 @@ export async function guidelineExamples(
       id: true,
       expectedValue: true,
       explanation: true,
+      taskPrompt: true,
+      finalOutput: true,
+      content: true,
+      contentHash: true,
       queueItem: {
         select: {
           transcriptId: true,
           labelCount: true,
           // The content for its tool calls (and a pairwise item's outputs A and B).
-          transcript: { select: { taskPrompt: true, finalOutput: true, content: true } },
+          transcript: { select: { taskPrompt: true, finalOutput: true, content: true, contentHash: true } },
         },
       },
     },
   });
-  const flat = rows.map((r) => ({ ...r, transcriptId: r.queueItem.transcriptId, labelCount: r.queueItem.labelCount }));
-  return visibleExamples(flat, queue.reviewersPerItem, currentTranscriptId).map((r) => {
-    const t = r.queueItem.transcript as { taskPrompt: string; finalOutput: string | null; content?: unknown };
-    const outputs = record(record(t.content).outputs);
-    const tools = exampleToolCalls(t.content);
-    return {
-      id: r.id,
-      expectedValue: r.expectedValue,
-      explanation: r.explanation,
-      taskPrompt: capText(t.taskPrompt, PANEL_TEXT),
-      finalOutput: t.finalOutput === null ? null : capText(t.finalOutput, PANEL_TEXT),
-      outputs:
-        pairwise && ("a" in outputs || "b" in outputs) ? { a: capText(outputs.a, PANEL_TEXT), b: capText(outputs.b, PANEL_TEXT) } : null,
-      toolCalls: tools.calls,
-      moreToolCalls: tools.more,
-    };
-  });
+  const flat = rows.map((r) =>
+    r.queueItem
+      ? {
+          id: r.id,
+          expectedValue: r.expectedValue,
+          explanation: r.explanation,
+          transcriptId: r.queueItem.transcriptId,
+          labelCount: r.queueItem.labelCount,
+          contentHash: r.queueItem.transcript.contentHash,
+          shown: r.queueItem.transcript,
+        }
+      : {
+          id: r.id,
+          expectedValue: r.expectedValue,
+          explanation: r.explanation,
+          // Written: no item to reopen.
+          transcriptId: null,
+          labelCount: Infinity,
+          contentHash: r.contentHash,
+          shown: { taskPrompt: r.taskPrompt ?? "", finalOutput: r.finalOutput, content: r.content },
+        },
+  );
+  const pending = await pendingContent(
+    viewer,
+    flat.map((r) => r.contentHash),
+    currentTranscriptId,
+  );
+  const visible = visibleExamples(flat, queue.reviewersPerItem, currentTranscriptId).filter(
+    (r) => r.contentHash === null || r.contentHash !== pending.current,
+  );
+  const shown = visible.filter((r) => r.contentHash === null || !pending.hashes.has(r.contentHash));
+  return {
+    hiddenPending: visible.length - shown.length,
+    examples: shown.map((r) => {
+      const t = r.shown as { taskPrompt: string; finalOutput: string | null; content?: unknown };
+      const outputs = record(record(t.content).outputs);
+      const tools = exampleToolCalls(t.content);
+      return {
+        id: r.id,
+        expectedValue: r.expectedValue,
+        explanation: r.explanation,
+        taskPrompt: capText(t.taskPrompt, PANEL_TEXT),
+        finalOutput: t.finalOutput === null ? null : capText(t.finalOutput, PANEL_TEXT),
+        outputs:
+          pairwise && ("a" in outputs || "b" in outputs) ? { a: capText(outputs.a, PANEL_TEXT), b: capText(outputs.b, PANEL_TEXT) } : null,
+        toolCalls: tools.calls,
+        moreToolCalls: tools.more,
+      };
+    }),
+  };
+}
+
+/**
+ * Of these content hashes, those the viewer still has to label somewhere (hiddenFrom: an open slot,
+ * their claim or their skip, in a queue they may label), and the hash of the item on screen.
+ */
+async function pendingContent(
+  viewer: Viewer,
+  hashes: (string | null)[],
+  currentTranscriptId: string | null,
+): Promise<{ hashes: Set<string>; current: string | null }> {
+  const wanted = [...new Set(hashes.filter((h): h is string => h !== null))];
+  if (wanted.length === 0) return { hashes: new Set(), current: null };
+  const same = await db().transcript.findMany({ where: { contentHash: { in: wanted } }, select: { id: true, contentHash: true } });
+  const hidden = await hiddenFrom(
+    viewer,
+    same.map((t) => t.id),
+  );
+  return {
+    hashes: new Set(same.filter((t) => hidden.has(t.id)).map((t) => t.contentHash)),
+    current: same.find((t) => t.id === currentTranscriptId)?.contentHash ?? null,
+  };
 }
 
 export interface WorkedExampleRow {
   id: string;
   rubricVersion: number;
-  transcriptId: string;
+  /** null for an example written on the new-queue form. */
+  transcriptId: string | null;
+  /** The item's external id or transcript id, or "written". */
   itemKey: string;
   expectedValue: string;
   explanation: string;
@@ -210,8 +331,8 @@ export async function listWorkedExamples(queueId: string): Promise<WorkedExample
   return rows.map((r) => ({
     id: r.id,
     rubricVersion: r.rubricVersion,
-    transcriptId: r.queueItem.transcriptId,
-    itemKey: r.queueItem.transcript.externalId ?? r.queueItem.transcriptId,
+    transcriptId: r.queueItem?.transcriptId ?? null,
+    itemKey: r.queueItem ? (r.queueItem.transcript.externalId ?? r.queueItem.transcriptId) : "written",
     expectedValue: r.expectedValue,
     explanation: r.explanation,
     createdBy: r.createdBy?.email ?? null,
@@ -225,5 +346,5 @@ export async function exampleTranscriptIds(queueId: string, rubricVersion: numbe
     where: { queueId, rubricVersion },
     select: { queueItem: { select: { transcriptId: true } } },
   });
-  return new Set(rows.map((r) => r.queueItem.transcriptId));
+  return new Set(rows.flatMap((r) => (r.queueItem ? [r.queueItem.transcriptId] : [])));
 }

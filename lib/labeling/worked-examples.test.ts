@@ -30,10 +30,15 @@ describe("visibleExamples", () => {
     expect(visibleExamples(examples, 2, "t3").map((e) => e.id)).toEqual(["1"]);
     expect(visibleExamples(examples, 2, null).map((e) => e.id)).toEqual(["1", "3"]);
   });
+  it("keeps a written example (no item, no transcript) whatever is on screen", () => {
+    const written = [{ id: "w", transcriptId: null, labelCount: Infinity }];
+    expect(visibleExamples(written, 2, null).map((e) => e.id)).toEqual(["w"]);
+    expect(visibleExamples(written, 2, "t1").map((e) => e.id)).toEqual(["w"]);
+  });
 });
 
 describe("exampleToolCalls", () => {
-  it("lists every message's tool calls in order, arguments and results as capped text", () => {
+  it("lists every message's tool calls in order, arguments and results as capped one-line text", () => {
     const content = {
       messages: [
         { role: "user", content: "Refund order 7" },
@@ -44,8 +49,8 @@ describe("exampleToolCalls", () => {
     const { calls, more } = exampleToolCalls(content);
     expect(more).toBe(0);
     expect(calls.map((c) => c.name)).toEqual(["lookup_order", "issue_refund"]);
-    expect(calls[0]!.arguments!.text).toContain('"order": 7');
-    expect(calls[0]!.result!.text).toContain('"total": 20');
+    expect(calls[0]!.arguments!.text).toBe('{"order":7}');
+    expect(calls[0]!.result!.text).toBe('{"total":20}');
     expect(calls[1]).toMatchObject({ result: null, error: "already refunded" });
   });
 

@@ -36,14 +36,14 @@ export function exampleRefusal(item: ExampleCandidate, rubricVersion: number): s
 
 /**
  * The examples a reviewer may see beside an item: those whose item is still closed (an undo can
- * reopen one) and never the item on screen.
+ * reopen one) and never the item on screen. A written example has no item (transcriptId null).
  */
-export function visibleExamples<T extends { transcriptId: string; labelCount: number }>(
+export function visibleExamples<T extends { transcriptId: string | null; labelCount: number }>(
   examples: T[],
   reviewersPerItem: number,
   currentTranscriptId: string | null,
 ): T[] {
-  return examples.filter((e) => e.labelCount >= reviewersPerItem && e.transcriptId !== currentTranscriptId);
+  return examples.filter((e) => e.labelCount >= reviewersPerItem && (e.transcriptId === null || e.transcriptId !== currentTranscriptId));
 }
 
 /** One worked example as the guideline panel shows it: plain, capped strings for React text nodes. */
@@ -58,6 +58,13 @@ export interface GuidelineExample {
   toolCalls: ExampleToolCall[];
   /** Tool calls beyond the ones listed. */
   moreToolCalls: number;
+}
+
+/** What the guideline panel receives: the examples shown, and how many were held back from this viewer. */
+export interface GuidelineExamples {
+  examples: GuidelineExample[];
+  /** Examples whose content the viewer still has to label somewhere: counted, never described. */
+  hiddenPending: number;
 }
 
 export interface ExampleToolCall {
@@ -81,7 +88,8 @@ export function exampleToolCalls(content: unknown): { calls: ExampleToolCall[]; 
     const calls = record(m).toolCalls;
     return Array.isArray(calls) ? calls.map(record) : [];
   });
-  const text = (v: unknown) => (v === undefined || v === null ? null : capText(v, CALL_TEXT));
+  // One line each: a card shows `issue_refund({"order":7}) → {"refunded":20}`, not an indented document.
+  const text = (v: unknown) => (v === undefined || v === null ? null : capText(typeof v === "string" ? v : JSON.stringify(v), CALL_TEXT));
   return {
     calls: all.slice(0, EXAMPLE_TOOL_CALLS).map((call) => ({
       name: typeof call.name === "string" ? call.name : "(unnamed tool)",

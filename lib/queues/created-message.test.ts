@@ -53,4 +53,11 @@ describe("createdFromAudit", () => {
     expect(createdFromAudit(null)).toEqual({ items: 0 });
     expect(createdFromAudit({ items: 3, notPassing: "2", sampledPasses: 1, passes: 1 })).toEqual({ items: 3 });
   });
+
+  it("names the worked examples written on the form, in the message and read back from the audit event", () => {
+    expect(createdQueueMessage({ queue: { name: "q" }, items: 3, examples: 2 })).toBe(
+      'Created the queue "q" with 3 items and 2 worked examples.',
+    );
+    expect(createdFromAudit({ items: 3, source: "import", writtenExamples: 1 })).toEqual({ items: 3, examples: 1 });
+  });
 });

@@ -63,8 +63,8 @@ export const jsonlLineSchema = z
 
 export type JsonlLine = z.input<typeof jsonlLineSchema>;
 
-/** One line's object as a NewTranscript (source "jsonl"). */
-function toTranscript(line: z.output<typeof jsonlLineSchema>): NewTranscript {
+/** One line's object as a NewTranscript (source "jsonl"); written worked examples take the same shape. */
+export function jsonlTranscript(line: z.output<typeof jsonlLineSchema>): NewTranscript {
   const expected = Array.isArray(line.expected_qualities) ? line.expected_qualities.join("\n") : line.expected_qualities;
   return {
     source: "jsonl",
@@ -122,7 +122,7 @@ export function parseJsonl(input: string): ParseResult {
       errors.push(...zodIssueTexts(where, line.error));
       return;
     }
-    const transcript = newTranscriptSchema.safeParse(toTranscript(line.data));
+    const transcript = newTranscriptSchema.safeParse(jsonlTranscript(line.data));
     if (!transcript.success) {
       errors.push(...zodIssueTexts(where, transcript.error));
       return;

@@ -6,7 +6,7 @@ import { importFile, type ImportFileResult } from "@/lib/db/import";
 import { createQueue, type CreatedQueue } from "@/lib/db/queue-admin";
 import { importFormInput } from "@/lib/schemas/imports";
 import { createdQueueMessage } from "@/lib/queues/created-message";
-import { createQueueInput } from "@/lib/schemas/queues";
+import { newQueueInput } from "@/lib/labeling/new-queue-input";
 import { UserError } from "@/lib/errors";
 import { maxUploadBytes, tooLargeMessage } from "@/lib/server/request-guard";
 import { mappingFromFields } from "@/lib/transcripts/score-mapping";
@@ -34,12 +34,8 @@ export const importTranscriptsAction = defineAction<typeof importFormInput, Impo
   },
 );
 
-export const createQueueAction = defineAction<typeof createQueueInput, CreatedQueue>(
-  "queues:manage",
-  createQueueInput,
-  async (input, user) => {
-    const created = await createQueue(input, user.id);
-    revalidatePath("/label");
-    return { message: createdQueueMessage(created), data: created };
-  },
-);
+export const createQueueAction = defineAction<typeof newQueueInput, CreatedQueue>("queues:manage", newQueueInput, async (input, user) => {
+  const created = await createQueue(input, user.id);
+  revalidatePath("/label");
+  return { message: createdQueueMessage(created), data: created };
+});

@@ -3,7 +3,8 @@ import type { ExampleToolCall, GuidelineExample } from "@/lib/labeling/worked-ex
 
 /**
  * The guideline panel's body: the current rubric and its worked examples. Examples are finished
- * items (lib/labeling/worked-examples.ts), never the item being labeled. Their prompt and output are
+ * items or examples written on the new-queue form (lib/labeling/worked-examples.ts), never the item
+ * being labeled nor any content the reviewer still has to label. Their prompt and output are
  * untrusted text: React text nodes in <pre>, capped, no HTML, no links.
  */
 function Inert({ value, label }: { value: CompactText | null; label: string }) {
@@ -49,10 +50,13 @@ export function GuidelineBody({
   rubric,
   rubricVersion,
   examples,
+  hiddenPending,
 }: {
   rubric: string;
   rubricVersion: number;
   examples: GuidelineExample[];
+  /** Examples held back because this reviewer has their transcript to label: a count, no content. */
+  hiddenPending: number;
 }) {
   return (
     <div className="space-y-3 text-sm">
@@ -64,10 +68,18 @@ export function GuidelineBody({
       </div>
       <div>
         <h3 className="text-xs font-semibold text-stone-700">Worked examples</h3>
+        {hiddenPending > 0 ? (
+          <p className="text-xs text-stone-600" data-testid="guideline-hidden">
+            {hiddenPending === 1
+              ? "1 example hidden while you have its transcript to label."
+              : `${hiddenPending} examples hidden while you have their transcripts to label.`}
+          </p>
+        ) : null}
         {examples.length === 0 ? (
           <p className="text-xs text-stone-500" data-testid="guideline-empty">
-            No worked examples for rubric v{rubricVersion} yet. Admins attach finished items (with a gold label) from the queue&apos;s Gold
-            labels or Rubric page; ask one if an example would help.
+            No worked examples for rubric v{rubricVersion}
+            {hiddenPending > 0 ? " to show" : " yet"}. Admins write examples on the new-queue form, or attach finished items (with a gold
+            label) from the queue&apos;s Gold labels or Rubric page; ask one if an example would help.
           </p>
         ) : (
           <ol className="mt-1 space-y-3">

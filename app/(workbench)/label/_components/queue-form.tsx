@@ -10,6 +10,7 @@ import { useTypedBeforeHydration } from "@/app/_components/ui/use-typed-before-h
 import { keepValuesOnSubmit } from "@/app/(workbench)/judges/_components/keep-values";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { CreatedQueue } from "@/lib/db/queue-admin";
+import { WrittenExamplesField } from "./written-examples-field";
 import { isItemKind, ITEM_KIND_DEFINITIONS, ITEM_KINDS } from "@/lib/items/kinds";
 
 export interface QueueChoices {
@@ -153,6 +154,7 @@ export function QueueForm({
         >
           <textarea id="queue-rubric" name="rubric" rows={5} className={inputClass} aria-invalid={invalid("rubric")} />
         </Field>
+        <WrittenExamplesField errors={errors.examples} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id="queue-reviewers-per-item"

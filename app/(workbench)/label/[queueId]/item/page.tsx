@@ -53,8 +53,8 @@ export default async function LabelItemPage({
   const [thread, lastThread, examples] = await Promise.all([
     item ? itemThread(item.queueItemId, user.id, "reviewer") : null,
     last ? threadForTranscript(queue.id, last.transcriptId, user.id) : null,
-    // Never the item on screen (nor one open again): blindness holds in the panel too.
-    item ? guidelineExamples(queue, item.transcriptId) : null,
+    // Never the item on screen, one open again, nor one whose content this reviewer has to label anywhere.
+    item ? guidelineExamples(queue, item.transcriptId, user) : null,
   ]);
   const extra = (
     <>
@@ -115,7 +115,16 @@ export default async function LabelItemPage({
         pinned={typeof preferred === "string"}
         extra={extra}
         rubric={{ text: queue.rubric, version: queue.rubricVersion }}
-        guidelines={examples ? <GuidelineBody rubric={queue.rubric} rubricVersion={queue.rubricVersion} examples={examples} /> : undefined}
+        guidelines={
+          examples ? (
+            <GuidelineBody
+              rubric={queue.rubric}
+              rubricVersion={queue.rubricVersion}
+              examples={examples.examples}
+              hiddenPending={examples.hiddenPending}
+            />
+          ) : undefined
+        }
       >
         {item ? (
           <div className="space-y-4">

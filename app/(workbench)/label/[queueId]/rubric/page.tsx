@@ -16,11 +16,16 @@ function ExampleList({ queueId, examples, testId }: { queueId: string; examples:
   return (
     <ul className="divide-y divide-stone-100" data-testid={testId}>
       {examples.map((e) => (
-        <li key={e.id} className="flex items-start justify-between gap-3 py-2 text-sm" data-testid={`example-${e.itemKey}`}>
+        <li
+          key={e.id}
+          className="flex items-start justify-between gap-3 py-2 text-sm"
+          data-testid={`example-${e.transcriptId === null ? e.id : e.itemKey}`}
+        >
           <div className="min-w-0">
             <p className="text-xs text-stone-500">
-              <span className="font-mono">{e.itemKey}</span> · expected <span className="font-mono text-stone-900">{e.expectedValue}</span>{" "}
-              · added {when.format(e.createdAt)} UTC{e.createdBy ? ` by ${e.createdBy}` : ""}
+              <span className="font-mono">{e.transcriptId === null ? "written on the new-queue form" : e.itemKey}</span> · expected{" "}
+              <span className="font-mono text-stone-900">{e.expectedValue}</span> · added {when.format(e.createdAt)} UTC
+              {e.createdBy ? ` by ${e.createdBy}` : ""}
             </p>
             <p className="whitespace-pre-wrap break-words text-stone-800">{e.explanation}</p>
           </div>
@@ -55,7 +60,7 @@ export default async function RubricPage({ params }: { params: Promise<{ queueId
       <Card>
         <CardHeader
           title={`Worked examples (v${queue.rubricVersion})`}
-          description="Finished items (a gold label and every label they need) with their expected label and why, shown to reviewers in the guideline panel (G) while this version is current. A new version starts with none."
+          description="Examples written on the new-queue form, and finished items (a gold label and every label they need), with their expected label and why, shown to reviewers in the guideline panel (G) while this version is current. A new version starts with none."
         />
         <CardBody className="space-y-4">
           {current.length === 0 ? (
