@@ -6,6 +6,7 @@ import { findQueue, shapeOf, type QueueSummary } from "./agreement";
 import { db } from "./client";
 import { noticeGoldChanged } from "./judge-staleness";
 import { flaggedTranscriptIds, itemThread, resolveFlags, type ItemThread } from "./labeling/comments";
+import { supersedeByDecision } from "./pending-gold";
 import { retryOnConflict } from "./retry";
 
 /**
@@ -171,8 +172,9 @@ export async function decide(decision: Decision) {
         create: { ...key, ...data },
         update: data,
       });
-      // A decision answers the item's flags too: it leaves the adjudicator's list.
+      // A decision answers the item's flags too: it leaves the adjudicator's list; and it settles a held gold change on it.
       await resolveFlags(tx, item.id, decision.adjudicatorId);
+      await supersedeByDecision(tx, key, decision.adjudicatorId);
       await recordAudit(tx, {
         actorId: decision.adjudicatorId,
         action: "gold.adjudicated",

@@ -20,3 +20,9 @@ export const newRubricInput = z.object({
     .min(1, "Write the new rubric.")
     .max(20_000, "Keep the rubric under 20,000 characters."),
 });
+
+/** Confirm or reject a gold change held for a second person (lib/db/pending-gold.ts). */
+export const goldChangeDecisionInput = z.object({
+  changeId: z.string().min(1, "Missing gold change id."),
+  decision: z.enum(["confirm", "reject"], { error: "Choose confirm or reject." }),
+});
