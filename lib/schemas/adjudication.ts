@@ -10,6 +10,8 @@ export const decideInput = z.object({
     .max(2000, "Keep the note under 2000 characters.")
     .optional()
     .transform((v) => v || undefined),
+  /** The adjudicator's value for each dimension the reviewers disagree on, as the JSON text of one they gave. */
+  dimensions: z.record(z.string().max(40), z.string().max(2000)).optional(),
 });
 
 export const newRubricInput = z.object({

@@ -7,6 +7,7 @@ import { serializeThread } from "@/lib/db/labeling/comments";
 import { shapeOf } from "@/lib/db/agreement";
 import { allowedValues } from "@/lib/labeling/agreement";
 import { compactTranscript } from "@/lib/labeling/compact-transcript";
+import { dimensionAgreement } from "@/lib/labeling/dimension-settle";
 import { dimensionSummary } from "@/lib/labeling/dimension-summary";
 import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { exportFileName } from "@/lib/labeling/export";
@@ -40,6 +41,10 @@ export default async function AdjudicatePage({
     criterion: item.transcript.criterion,
     view: compactTranscript(item.transcript),
     labels: item.labels.map((l) => ({ ...l, dimensions: dimensionSummary(extra, l.dimensions) })),
+    settle: dimensionAgreement(
+      extra,
+      item.labels.map((l) => l.dimensions),
+    ).disputed,
     disagreement: item.disagreement,
     thread: serializeThread(item.thread),
   }));
