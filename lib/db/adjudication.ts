@@ -1,11 +1,14 @@
 import "server-only";
 import { UserError } from "../errors";
 import { allowedValues } from "../labeling/agreement";
+import { dimensionAgreement, settleDimensions } from "../labeling/dimension-settle";
+import { readExtraDimensions } from "../schemas/dimensions";
 import { recordAudit } from "./audit";
 import { findQueue, shapeOf, type QueueSummary } from "./agreement";
-import { db } from "./client";
+import { db, Prisma } from "./client";
 import { noticeGoldChanged } from "./judge-staleness";
 import { flaggedTranscriptIds, itemThread, resolveFlags, type ItemThread } from "./labeling/comments";
+import { supersedeByDecision } from "./pending-gold";
 import { retryOnConflict } from "./retry";
 
 /**
@@ -129,6 +132,8 @@ export interface Decision {
   value: string;
   note?: string | null;
   adjudicatorId: string;
+  /** The adjudicator's value (JSON text of one the reviewers gave) for each dimension they disagree on. */
+  dimensions?: Record<string, string>;
 }
 
 /**
@@ -155,6 +160,15 @@ export async function decide(decision: Decision) {
         throw new UserError(`"${decision.value}" is not a ${queue.kind} label: choose one of ${allowed.join(", ")}.`, 422, "value");
       }
       const key = { queueId: queue.id, transcriptId: decision.transcriptId, rubricVersion: queue.rubricVersion };
+      const labels = await tx.label.findMany({ where: key, select: { dimensions: true } });
+      const settled = settleDimensions(
+        dimensionAgreement(
+          readExtraDimensions(queue.dimensions),
+          labels.map((l) => l.dimensions),
+        ),
+        decision.dimensions,
+      );
+      if (!settled.ok) throw new UserError(settled.error, 422, `dimensions.${settled.dimension}`);
       const previous = await tx.goldLabel.findUnique({
         where: { queueId_transcriptId_rubricVersion: key },
         select: { value: true, source: true },
@@ -165,20 +179,30 @@ export async function decide(decision: Decision) {
         source: "adjudication" as const,
         decidedById: decision.adjudicatorId,
         note: decision.note?.trim() || null,
+        dimensions: Object.keys(settled.values).length ? settled.values : Prisma.DbNull,
       };
       const gold = await tx.goldLabel.upsert({
         where: { queueId_transcriptId_rubricVersion: key },
         create: { ...key, ...data },
         update: data,
       });
-      // A decision answers the item's flags too: it leaves the adjudicator's list.
+      // A decision answers the item's flags too: it leaves the adjudicator's list; and it settles a held gold change on it.
       await resolveFlags(tx, item.id, decision.adjudicatorId);
+      await supersedeByDecision(tx, key, decision.adjudicatorId);
       await recordAudit(tx, {
         actorId: decision.adjudicatorId,
         action: "gold.adjudicated",
         targetType: "transcript",
         targetId: decision.transcriptId,
-        details: { queue: queue.name, queueId: queue.id, rubricVersion: queue.rubricVersion, value: gold.value, note: gold.note, previous },
+        details: {
+          queue: queue.name,
+          queueId: queue.id,
+          rubricVersion: queue.rubricVersion,
+          value: gold.value,
+          dimensions: settled.values,
+          note: gold.note,
+          previous,
+        },
       });
       // A judge approved on this label set is measured against gold that just changed: it goes stale now.
       if (previous?.value !== gold.value) await noticeGoldChanged(tx, queue.id, `an adjudication of ${decision.transcriptId}`);

@@ -26,6 +26,7 @@ import { reopenStranded } from "./labeling/stranded";
 import { skipItem, submitLabel } from "./labeling/submit";
 import { addComment, setFlag } from "./labeling/comments";
 import { editLabel } from "./labeling/mine";
+import { decideGoldChange } from "./pending-gold";
 import { importLabels } from "./label-import";
 import { addWorkedExample, removeWorkedExample } from "./worked-examples";
 import { seedQueue } from "../testing/seed-labeling";
@@ -68,6 +69,29 @@ async function gatingVersion(name: string) {
   await approveJudgeVersion(version.id, admin.id);
   return { admin, set, version };
 }
+
+/** A version gating on a set two reviewers labeled alike; reviewer a's edit of one test item is held (lib/db/pending-gold.ts). */
+async function heldChange(name: string, hold = true) {
+  const admin = await seedUser("audit-admin@example.com");
+  const [a, b] = [await seedUser(`${name}-a@example.com`, "reviewer"), await seedUser(`${name}-b@example.com`, "reviewer")];
+  const items = gold(name, 20).map((item) => ({ ...item, labels: [a, b].map((r) => ({ reviewer: r.email, value: item.gold! })) }));
+  const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items });
+  const version = await seedJudgeVersion(name, {
+    provider: "openai",
+    model: `${name}-model`,
+    baseUrl: server.baseUrl,
+    promptTemplate: "{{output}}\nPASS or FAIL?",
+    parser: "pass_fail",
+  });
+  await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
+  await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: admin.id });
+  await approveJudgeVersion(version.id, admin.id);
+  const labelId = (await db().label.findFirstOrThrow({ where: { reviewerId: a.id, transcriptId: set.transcriptIds[`${name}-g0`]! } })).id;
+  if (hold) await editLabel(a.id, { labelId, value: "fail" });
+  const change = await db().pendingGoldChange.findFirst({ where: { queueId: set.queueId, resolvedAt: null } });
+  return { admin: { ...admin, isAdjudicator: false }, a, labelId, changeId: change?.id ?? "" };
+}
+type Held = Awaited<ReturnType<typeof heldChange>>;
 
 const line = (n: number) =>
   JSON.stringify({
@@ -213,6 +237,22 @@ const TRIGGERS = {
     }),
     act: async ({ set, admin }: { set: { queueId: string; transcriptIds: Record<string, string> }; admin: { id: string } }) =>
       void (await decide({ queueId: set.queueId, transcriptId: set.transcriptIds.x!, value: "pass", adjudicatorId: admin.id })),
+  },
+  "gold.change_held": {
+    prepare: async () => heldChange("held-audit", false),
+    act: async ({ a, labelId }: Held) => void (await editLabel(a.id, { labelId, value: "fail" })),
+  },
+  "gold.change_confirmed": {
+    prepare: async () => heldChange("confirm-audit"),
+    act: async ({ admin, changeId }: Held) => void (await decideGoldChange({ changeId, decision: "confirm" }, admin)),
+  },
+  "gold.change_rejected": {
+    prepare: async () => heldChange("reject-audit"),
+    act: async ({ admin, changeId }: Held) => void (await decideGoldChange({ changeId, decision: "reject" }, admin)),
+  },
+  "gold.change_dropped": {
+    prepare: async () => heldChange("drop-audit"),
+    act: async ({ a, labelId }: Held) => void (await editLabel(a.id, { labelId, value: "pass" })),
   },
   "item.commented": {
     prepare: async () => oneItem("comment-audit"),

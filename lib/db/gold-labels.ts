@@ -15,6 +15,8 @@ export interface GoldRow {
   rubricVersion: number;
   decidedBy: string | null;
   note: string | null;
+  /** The further dimensions' values an adjudicator settled, as stored ({ name: value }), or null. */
+  dimensions: unknown;
   split: string | null;
   createdAt: Date;
 }
@@ -49,6 +51,7 @@ export async function listGoldLabels(
       source: true,
       rubricVersion: true,
       note: true,
+      dimensions: true,
       createdAt: true,
       decidedBy: { select: { email: true } },
       transcript: { select: { externalId: true } },
@@ -69,6 +72,7 @@ export async function listGoldLabels(
       rubricVersion: g.rubricVersion,
       decidedBy: g.decidedBy?.email ?? null,
       note: g.note,
+      dimensions: g.dimensions,
       split: split.get(g.transcriptId) ?? null,
       createdAt: g.createdAt,
     })),

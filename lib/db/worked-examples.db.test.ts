@@ -4,7 +4,7 @@ import { withTestDatabase } from "../testing/test-database";
 import { decide } from "./adjudication";
 import { countAuditEvents, listAuditEvents } from "./audit";
 import { db } from "./client";
-import { undoLastLabel } from "./labeling/submit";
+import { undoLastLabel } from "./labeling/undo";
 import { newRubricVersion } from "./rubric";
 import { newQueueInput } from "../labeling/new-queue-input";
 import { newTranscriptSchema } from "../schemas/transcripts";

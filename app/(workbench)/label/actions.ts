@@ -3,7 +3,8 @@
 import { defineAction } from "@/lib/auth/action";
 import { addComment, setFlag } from "@/lib/db/labeling/comments";
 import { revealJudge, type RevealedVerdict } from "@/lib/db/labeling/reveal";
-import { skipItem, submitLabel, undoLastLabel } from "@/lib/db/labeling/submit";
+import { skipItem, submitLabel } from "@/lib/db/labeling/submit";
+import { undoLastLabel } from "@/lib/db/labeling/undo";
 import { goldChanged } from "@/lib/judging/gold-changed";
 import { commentInput, flagInput, queueInput, revealJudgeInput, skipItemInput, submitLabelInput } from "@/lib/schemas/labeling";
 

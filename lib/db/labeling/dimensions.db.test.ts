@@ -3,6 +3,7 @@ import type { ExtraDimension } from "../../schemas/dimensions";
 import { seedQueue } from "../../testing/seed-labeling";
 import { withTestDatabase } from "../../testing/test-database";
 import { db } from "../client";
+import { decide } from "../adjudication";
 import { loadLabelExport } from "../label-export";
 import { loadQueue } from "./queue";
 import { direct } from "./sql";
@@ -91,5 +92,47 @@ describe("the export", () => {
     const full = (await loadLabelExport(queueId, { transcript: true }))!;
     expect(full.layout.transcript).toBe(true);
     expect(full.rows[0]!.transcript).toMatchObject({ messages: [{ role: "user" }, { role: "assistant" }] });
+  });
+});
+
+describe("the adjudicator settles the dimensions of a gold label", () => {
+  it("keeps what reviewers agree on, asks for what they disagree on, and stores the settled values on the gold label", async () => {
+    const name = `settle-${tag()}`;
+    const seeded = await seedQueue({
+      name,
+      order: "input",
+      reviewersPerItem: 2,
+      dimensions: [reason, tags, tone],
+      items: [{ key: `${name}-0` }],
+    });
+    const [a, b] = await Promise.all(
+      ["a", "b"].map((r) => db().user.create({ data: { email: `${r}-${tag()}@example.com`, role: "reviewer" } })),
+    );
+    const admin = await db().user.create({ data: { email: `adj-${tag()}@example.com`, role: "admin" } });
+    const queueItemId = seeded.queueItemIds[`${name}-0`]!;
+    const transcriptId = seeded.transcriptIds[`${name}-0`]!;
+    await submitLabel(a!.id, {
+      queueId: seeded.queueId,
+      queueItemId,
+      value: "fail",
+      dimensions: { reason: "hallucination", tags: ["slow"], tone: 2 },
+    });
+    await submitLabel(b!.id, { queueId: seeded.queueId, queueItemId, value: "pass", dimensions: { reason: "wrong tool", tags: ["slow"] } });
+
+    const decision = { queueId: seeded.queueId, transcriptId, value: "fail", adjudicatorId: admin.id };
+    await expect(decide(decision)).rejects.toMatchObject({
+      status: 422,
+      field: "dimensions.reason",
+      message: "The reviewers disagree on reason: choose its value for the gold label.",
+    });
+    expect(await db().goldLabel.count({ where: { queueId: seeded.queueId } })).toBe(0);
+    await expect(decide({ ...decision, dimensions: { reason: '"made up"' } })).rejects.toMatchObject({
+      status: 422,
+      field: "dimensions.reason",
+    });
+
+    await decide({ ...decision, dimensions: { reason: '"wrong tool"' } });
+    const gold = await db().goldLabel.findFirstOrThrow({ where: { queueId: seeded.queueId, transcriptId } });
+    expect(gold).toMatchObject({ value: "fail", source: "adjudication", dimensions: { reason: "wrong tool", tags: ["slow"], tone: 2 } });
   });
 });

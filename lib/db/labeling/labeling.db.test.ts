@@ -8,7 +8,8 @@ import { itemView } from "./item";
 import { CLAIM_MS, nextItem, type NextResult } from "./next";
 import { myProgress, queueProgress } from "./progress";
 import { revealJudge } from "./reveal";
-import { skipItem, submitLabel, undoLastLabel } from "./submit";
+import { skipItem, submitLabel } from "./submit";
+import { undoLastLabel } from "./undo";
 
 withTestDatabase();
 

@@ -50,9 +50,17 @@ describe("editLabel", () => {
     const la = await submitLabel(a.id, { queueId: q.queueId, queueItemId: itemId!, value: "pass" });
     await submitLabel(b.id, { queueId: q.queueId, queueItemId: itemId!, value: "fail" });
     expect(await gold(q.queueId)).toEqual([]);
-    expect(await editLabel(a.id, { labelId: la.labelId, value: "fail" })).toEqual({ queueId: q.queueId, goldChanged: true });
+    expect(await editLabel(a.id, { labelId: la.labelId, value: "fail" })).toEqual({
+      queueId: q.queueId,
+      goldChanged: true,
+      goldChangeHeld: false,
+    });
     expect(await gold(q.queueId)).toEqual([{ value: "fail", source: "consensus" }]);
-    expect(await editLabel(a.id, { labelId: la.labelId, value: "pass" })).toEqual({ queueId: q.queueId, goldChanged: true });
+    expect(await editLabel(a.id, { labelId: la.labelId, value: "pass" })).toEqual({
+      queueId: q.queueId,
+      goldChanged: true,
+      goldChangeHeld: false,
+    });
     expect(await gold(q.queueId)).toEqual([]);
   });
 

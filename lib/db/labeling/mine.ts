@@ -1,11 +1,11 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { UserError } from "../../errors";
-import { consensusOf, editBlocked } from "../../labeling/my-labels";
+import { editBlocked } from "../../labeling/my-labels";
 import { labelValueError, type QueueKind } from "../../schemas/labeling";
 import type { EditLabelInput, UnskipInput } from "../../schemas/my-labels";
 import { recordAudit } from "../audit";
 import { db, type Prisma, type Tx } from "../client";
+import { settleItemGold } from "../pending-gold";
 import { retryOnConflict } from "../retry";
 
 /**
@@ -231,14 +231,17 @@ export interface Edited {
   queueId: string;
   /** The item's consensus gold label changed (made, changed or gone): judges calibrated on it are stale. */
   goldChanged: boolean;
+  /** The change would move gold a gating judge stands on: it waits for a second person (lib/db/pending-gold.ts). */
+  goldChangeHeld: boolean;
 }
 
 /**
  * Changes the reviewer's own label, keeping what it was in LabelEdit. The item's row is locked first
  * (as submitLabel does), so a label arriving at the same time and this change see each other; the
  * consensus gold label is then made again from the item's current labels: made when they now all
- * agree, changed, or removed when they no longer do. An adjudicated or imported gold label closes
- * the item (editBlocked).
+ * agree, changed, or removed when they no longer do — unless a gating judge stands on that gold and
+ * one person's change would move it: then it is held for confirmation (lib/db/pending-gold.ts). An
+ * adjudicated or imported gold label closes the item (editBlocked).
  */
 export async function editLabel(reviewerId: string, input: EditLabelInput, now = new Date()): Promise<Edited> {
   return retryOnConflict(() =>
@@ -295,20 +298,15 @@ export async function editLabel(reviewerId: string, input: EditLabelInput, now =
         },
       });
       await tx.label.update({ where: { id: label.id }, data: { value: input.value, reason, updatedAt: now } });
-      const values = (await tx.label.findMany({ where: key, select: { value: true } })).map((l) => l.value);
-      const consensus = consensusOf(values, queue.reviewersPerItem);
-      let goldChanged = false;
-      if (consensus === null && gold) {
-        await tx.goldLabel.delete({ where: { queueId_transcriptId_rubricVersion: key } });
-        goldChanged = true;
-      } else if (consensus !== null && gold?.value !== consensus) {
-        await tx.goldLabel.upsert({
-          where: { queueId_transcriptId_rubricVersion: key },
-          create: { id: randomUUID(), ...key, value: consensus, source: "consensus", createdAt: now },
-          update: { value: consensus },
-        });
-        goldChanged = true;
-      }
+      // The consensus gold is made again from the item's labels, or held for a second person when a gating judge stands on it.
+      const settled = await settleItemGold(tx, {
+        ...key,
+        reviewersPerItem: queue.reviewersPerItem,
+        actorId: reviewerId,
+        cause: "edit",
+        now,
+      });
+      const goldChanged = settled.goldChanged;
       // Values only: the reason is the reviewer's words and stays out of the log.
       await recordAudit(tx, {
         actorId: reviewerId,
@@ -321,9 +319,10 @@ export async function editLabel(reviewerId: string, input: EditLabelInput, now =
           from: label.value,
           to: input.value,
           goldChanged,
+          goldChangeHeld: settled.pending,
         },
       });
-      return { queueId: queue.id, goldChanged };
+      return { queueId: queue.id, goldChanged, goldChangeHeld: settled.pending };
     }),
   );
 }

@@ -4,11 +4,11 @@ import { UserError } from "../../errors";
 import { checkDimensionValues } from "../../schemas/dimensions";
 import { labelValueError, type SkipItemInput, type SubmitLabelInput } from "../../schemas/labeling";
 import { bulkTransaction } from "../bulk";
+import { settleAfterLabel } from "../pending-gold";
 import { SIGHTED } from "../sightings";
 import { submitOnPostgres, type SubmitOutcome } from "./hot-path";
-import { CLAIM_MS, type NextItem } from "./next";
 import { loadQueue, lockItem, type QueueAccess, type QueueRow } from "./queue";
-import { at, direct, LABELED, pg, sql, timeOrderedId, truthy, ts } from "./sql";
+import { at, direct, LABELED, pg, sql, timeOrderedId, ts } from "./sql";
 
 export interface Submitted {
   labelId: string;
@@ -23,6 +23,17 @@ export interface Submitted {
  * reviewer per item, that one label). Disagreements get no gold here: adjudication decides them.
  */
 export async function submitLabel(reviewerId: string, input: SubmitLabelInput, now = new Date()): Promise<Submitted> {
+  const submitted = await recordLabel(reviewerId, input, now);
+  // A relabel after an undo may meet gold held for a second person's confirmation (lib/db/pending-gold.ts).
+  if (submitted.gold !== null)
+    await settleAfterLabel(
+      { queueId: input.queueId, transcriptId: submitted.transcriptId, value: submitted.gold, actorId: reviewerId },
+      now,
+    );
+  return submitted;
+}
+
+async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Date): Promise<Submitted> {
   const on = direct();
   if (pg(on)) {
     // Two round trips: the queue (its checks are made here), then one function call (hot-path.ts).
@@ -175,56 +186,5 @@ export async function skipItem(reviewerId: string, input: SkipItemInput, now = n
       input.queueItemId,
       reviewerId,
     ]);
-  });
-}
-
-/**
- * Takes back the reviewer's most recent label in the queue: the label goes, the item's count drops,
- * a consensus gold label that no longer holds goes too (an adjudicated one stays: a person decided
- * it), and the reviewer holds the item again so the page can show it. A label whose judge verdict
- * the reviewer has seen cannot be undone: relabeling it would no longer be blind.
- */
-export async function undoLastLabel(queueId: string, reviewerId: string, now = new Date()): Promise<NextItem> {
-  return bulkTransaction(async (tx) => {
-    const [label] = await tx.query(
-      sql(
-        tx,
-        `SELECT "id", "transcript_id", "judge_seen", "rubric_version" FROM "labels" WHERE "queue_id" = ? AND "reviewer_id" = ?
-         ORDER BY "created_at" DESC, "id" DESC LIMIT 1`,
-      ),
-      [queueId, reviewerId],
-    );
-    if (!label) throw new UserError("Nothing to undo: you have no labels in this queue.", 409);
-    if (truthy(label.judge_seen)) {
-      throw new UserError("Your last label cannot be undone: you have seen the judge's verdict on that item.", 409);
-    }
-    const transcriptId = String(label.transcript_id);
-    const [item] = await tx.query(sql(tx, `SELECT "id" FROM "queue_items" WHERE "queue_id" = ? AND "transcript_id" = ?`), [
-      queueId,
-      transcriptId,
-    ]);
-    if (!item) throw new UserError("That item is no longer in this queue.", 409);
-    const queueItemId = String(item.id);
-    await lockItem(tx, queueId, queueItemId);
-    await tx.execute(sql(tx, `DELETE FROM "labels" WHERE "id" = ?`), [label.id]);
-    await tx.execute(sql(tx, `UPDATE "queue_items" SET "label_count" = "label_count" - 1 WHERE "id" = ? AND "label_count" > 0`), [
-      queueItemId,
-    ]);
-    await tx.execute(
-      sql(
-        tx,
-        `DELETE FROM "gold_labels" WHERE "queue_id" = ? AND "transcript_id" = ? AND "rubric_version" = ? AND "source" = ?${pg(tx) ? '::"GoldSource"' : ""}`,
-      ),
-      [queueId, transcriptId, Number(label.rubric_version), "consensus"],
-    );
-    await tx.execute(
-      sql(
-        tx,
-        `INSERT INTO "queue_claims" ("id", "queue_item_id", "reviewer_id", "expires_at", "created_at") VALUES (?, ?, ?, ?${ts(tx)}, ?${ts(tx)})
-         ON CONFLICT ("queue_item_id", "reviewer_id") DO UPDATE SET "expires_at" = excluded."expires_at"`,
-      ),
-      [randomUUID(), queueItemId, reviewerId, at(tx, new Date(now.getTime() + CLAIM_MS)), at(tx, now)],
-    );
-    return { queueItemId, transcriptId };
   });
 }

@@ -16,6 +16,7 @@ import { getQueue } from "@/lib/db/queues";
 import { can } from "@/lib/roles";
 import { formatDuration, formatMean } from "@/lib/labeling/time-spent";
 import { ProgressBar } from "../_components/progress-bar";
+import { PendingGoldPanel } from "./_pending-gold/pending-gold-panel";
 import { StrandedWarning } from "./_stranded/stranded-warning";
 
 export const metadata: Metadata = { title: "Label queue" };
@@ -102,6 +103,7 @@ export default async function QueuePage({
           }}
         />
       ) : null}
+      <PendingGoldPanel queueId={queue.id} viewer={user} className="mb-6" />
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader title={`Rubric (version ${queue.rubricVersion})`} description="What reviewers judge every item against." />

@@ -12,7 +12,11 @@ export const editLabelAction = defineAction("labels:write", editLabelInput, asyn
   // A consensus gold label made, changed or removed changes the label set a judge may be approved on.
   if (edited.goldChanged) goldChanged(edited.queueId);
   revalidatePath("/label/mine", "layout");
-  return { message: "Label changed; the earlier value is kept in its history." };
+  return {
+    message: edited.goldChangeHeld
+      ? "Label changed; the earlier value is kept in its history. A judge gates on this item's gold, so the gold change waits for an adjudicator or a second reviewer to confirm it."
+      : "Label changed; the earlier value is kept in its history.",
+  };
 });
 
 /** A reviewer takes back a skip: the item is offered to them again. */

@@ -28,6 +28,7 @@ import { EstimatorNote } from "../../_components/estimator-note";
 import { GateByLabelSet, HumanCeilingBeside } from "../../_components/gate-by-label-set";
 import { GatePlanCard } from "../../_components/gate-plan";
 import { GateRules } from "../../_components/gate-rules";
+import { PendingGoldNotice } from "../../_components/pending-gold-notice";
 import { Timeline } from "../../_components/timeline";
 
 export const metadata: Metadata = { title: "Judge version" };
@@ -129,6 +130,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             .
           </p>
         ) : null}
+        {status.approved ? <PendingGoldNotice labelSet={status.labelSet} user={user} /> : null}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">

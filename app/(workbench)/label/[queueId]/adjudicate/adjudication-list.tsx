@@ -8,6 +8,7 @@ import { cx } from "@/app/_components/ui/cx";
 import type { AdjudicationItem } from "@/lib/db/adjudication";
 import { itemKind, type ItemKind } from "@/lib/items/kinds";
 import { adjudicationNote } from "@/lib/labeling/adjudication-reason";
+import type { DisputedDimension } from "@/lib/labeling/dimension-settle";
 import type { DimensionLine } from "@/lib/labeling/dimension-summary";
 import type { CompactTranscript } from "@/lib/labeling/compact-transcript";
 import { FLAG_LABELS } from "@/lib/schemas/labeling";
@@ -23,6 +24,8 @@ export interface ListItem {
   view: CompactTranscript;
   /** Each reviewer's label, its further dimensions as lines (the failure reason beside pass/fail). */
   labels: (Omit<AdjudicationItem["labels"][number], "dimensions"> & { dimensions: DimensionLine[] })[];
+  /** Dimensions the reviewers disagree on: the decision settles each (lib/labeling/dimension-settle.ts). */
+  settle: DisputedDimension[];
   disagreement: boolean;
   thread: NotesThread;
 }
@@ -65,6 +68,7 @@ export function AdjudicationList({
   const [items, setItems] = useState(initial);
   const [index, setIndex] = useState(0);
   const [notes, setNotes] = useState<Record<string, string>>({});
+  const [settled, setSettled] = useState<Record<string, Record<string, string>>>({});
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [showKeys, setShowKeys] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -76,7 +80,13 @@ export function AdjudicationList({
   const decideItem = useCallback(
     (item: ListItem, value: string) => {
       startTransition(async () => {
-        const result = await decideAction(undefined, { queueId, transcriptId: item.transcriptId, value, note: notes[item.transcriptId] });
+        const result = await decideAction(undefined, {
+          queueId,
+          transcriptId: item.transcriptId,
+          value,
+          note: notes[item.transcriptId],
+          dimensions: settled[item.transcriptId],
+        });
         if (result.status === "ok") {
           setItems((list) => list.filter((i) => i.transcriptId !== item.transcriptId));
           setStatus({ tone: "success", text: `${item.externalId ?? item.transcriptId}: ${result.message ?? "decided"}` });
@@ -85,7 +95,7 @@ export function AdjudicationList({
         }
       });
     },
-    [notes, queueId],
+    [notes, queueId, settled],
   );
 
   useEffect(() => {
@@ -248,6 +258,28 @@ export function AdjudicationList({
                       className="mt-1 block w-full rounded-md border-0 px-2 py-1.5 text-sm ring-1 ring-inset ring-stone-300 focus:ring-2 focus:ring-indigo-500"
                     />
                   </div>
+                  {item.settle.map((d) => (
+                    <div key={d.name} data-testid="settle-dimension">
+                      <label htmlFor={`settle-${item.transcriptId}-${d.name}`} className="block text-xs font-medium text-stone-700">
+                        Reviewers disagree on {d.name}: its gold value
+                      </label>
+                      <select
+                        id={`settle-${item.transcriptId}-${d.name}`}
+                        value={settled[item.transcriptId]?.[d.name] ?? ""}
+                        onChange={(e) =>
+                          setSettled((s) => ({ ...s, [item.transcriptId]: { ...s[item.transcriptId], [d.name]: e.target.value } }))
+                        }
+                        className="mt-1 block w-full rounded-md border-0 px-2 py-1.5 text-sm ring-1 ring-inset ring-stone-300 focus:ring-2 focus:ring-indigo-500"
+                      >
+                        <option value="">Choose…</option>
+                        {d.options.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  ))}
                   <div className="flex flex-wrap gap-2" role="group" aria-label="Decide the gold label">
                     {choices.map((c) => (
                       <Button

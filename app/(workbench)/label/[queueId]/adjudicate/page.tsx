@@ -7,10 +7,12 @@ import { serializeThread } from "@/lib/db/labeling/comments";
 import { shapeOf } from "@/lib/db/agreement";
 import { allowedValues } from "@/lib/labeling/agreement";
 import { compactTranscript } from "@/lib/labeling/compact-transcript";
+import { dimensionAgreement } from "@/lib/labeling/dimension-settle";
 import { dimensionSummary } from "@/lib/labeling/dimension-summary";
 import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { exportFileName } from "@/lib/labeling/export";
 import { QueueHeader } from "../_adjudication/queue-header";
+import { PendingGoldPanel } from "../_pending-gold/pending-gold-panel";
 import { requireQueue } from "../_adjudication/require-queue";
 import { AdjudicationList, type ListItem } from "./adjudication-list";
 
@@ -39,6 +41,10 @@ export default async function AdjudicatePage({
     criterion: item.transcript.criterion,
     view: compactTranscript(item.transcript),
     labels: item.labels.map((l) => ({ ...l, dimensions: dimensionSummary(extra, l.dimensions) })),
+    settle: dimensionAgreement(
+      extra,
+      item.labels.map((l) => l.dimensions),
+    ).disputed,
     disagreement: item.disagreement,
     thread: serializeThread(item.thread),
   }));
@@ -58,6 +64,7 @@ export default async function AdjudicatePage({
           </>
         }
       />
+      <PendingGoldPanel queueId={queue.id} viewer={user} />
       <details className="rounded-lg border border-stone-200 bg-white px-4 py-3 text-sm shadow-sm" open={listItems.length > 0}>
         <summary className="cursor-pointer font-medium text-stone-800">Rubric v{queue.rubricVersion}: what reviewers were asked</summary>
         <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-stone-700" data-testid="adjudication-rubric">

@@ -7,6 +7,8 @@ import { Table, Td, Th } from "@/app/_components/ui/table";
 import { exampleTranscriptIds } from "@/lib/db/worked-examples";
 import { can } from "@/lib/roles";
 import { listGoldLabels, type GoldSourceFilter } from "@/lib/db/gold-labels";
+import { dimensionSummary, dimensionSummaryText } from "@/lib/labeling/dimension-summary";
+import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { QueueHeader } from "../_adjudication/queue-header";
 import { requireQueue } from "../_adjudication/require-queue";
 import { AddExampleForm } from "../rubric/example-forms";
@@ -118,6 +120,11 @@ export default async function GoldLabelsPage({
                   <Td>
                     <Badge tone="neutral">{g.value}</Badge>
                     {g.score !== null ? <span className="ml-1 text-xs text-stone-600">score {g.score}</span> : null}
+                    {g.dimensions ? (
+                      <p className="mt-1 text-xs text-stone-600" data-testid="gold-dimensions">
+                        {dimensionSummaryText(dimensionSummary(readExtraDimensions(queue.dimensions), g.dimensions))}
+                      </p>
+                    ) : null}
                     {g.note ? <p className="mt-1 text-xs text-stone-600">{g.note}</p> : null}
                   </Td>
                   <Td>{g.source}</Td>
