@@ -14,6 +14,7 @@ import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judging/label-set
 import { readParams, specParams } from "@/lib/judges/request";
 import type { JudgeParser, JudgeProvider } from "@/lib/judges/version";
 import { recheckJudge } from "@/lib/judging/recheck";
+import { testReuseWarnings } from "@/lib/judging/test-reuse";
 import {
   approveInput,
   cloneVersionInput,
@@ -135,8 +136,13 @@ export const approveAction = defineAction("judges:approve", approveInput, async 
     confirmAboveCeiling: input.confirmAboveCeiling,
   });
   revalidatePath(`/judges/versions/${input.versionId}`);
+  const version = await getJudgeVersion(input.versionId);
+  const warnings = version ? await testReuseWarnings(version.judge, approval.queueId) : [];
   return {
-    message: `Approved, bound to hash ${approval.versionHash.slice(0, 12)} and gold version ${approval.goldVersion?.slice(0, 12) ?? "?"} of its label set.`,
+    message: [
+      `Approved, bound to hash ${approval.versionHash.slice(0, 12)} and gold version ${approval.goldVersion?.slice(0, 12) ?? "?"} of its label set.`,
+      ...warnings.map((w) => `Warning: ${w}`),
+    ].join(" "),
   };
 });
 
