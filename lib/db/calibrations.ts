@@ -2,6 +2,7 @@ import "server-only";
 import type { CalibrationStats, SplitName } from "../judges/calibration";
 import { calibrationHeadline, headlineNumbers } from "../judges/estimator";
 import type { GateCalibration } from "../judges/gate";
+import type { TestSplitReuse } from "../judges/test-reuse";
 import { recordAudit } from "./audit";
 import { withoutHidden, type Viewer } from "./blind";
 import { db, type Db, type Tx } from "./client";
@@ -152,4 +153,23 @@ export function gateCalibration(row: {
     classCounts: stats?.classCounts ?? {},
     flipRate: stats?.flip?.rate ?? null,
   };
+}
+
+/**
+ * How many versions of a judge have been calibrated on each label set's test split (lib/judges/test-reuse.ts):
+ * one row per label set, counted by distinct version.
+ */
+export async function testSplitReuse(judgeId: string): Promise<TestSplitReuse[]> {
+  const rows = await db().calibration.findMany({
+    where: { split: "test", judgeVersion: { judgeId } },
+    distinct: ["queueId", "judgeVersionId"],
+    select: { queueId: true, judgeVersionId: true, queue: { select: { name: true } } },
+  });
+  const byQueue = new Map<string, TestSplitReuse>();
+  for (const r of rows) {
+    const entry = byQueue.get(r.queueId) ?? { queueId: r.queueId, labelSet: r.queue.name, versions: 0 };
+    entry.versions++;
+    byQueue.set(r.queueId, entry);
+  }
+  return [...byQueue.values()];
 }

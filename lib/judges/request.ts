@@ -1,6 +1,7 @@
 import type { ChatRequest } from "../providers/types";
+import { readExamples, renderExamples } from "./examples";
 import { verdictFormat } from "./parsers";
-import { renderTemplate } from "./template";
+import { renderTemplate, templateVariables } from "./template";
 import type { JudgeParser } from "./version";
 
 /** What a judge sees about one item. Transcript content is untrusted and goes in as plain text. */
@@ -29,6 +30,8 @@ export interface JudgeVersionLike {
   promptTemplate: string;
   params: unknown;
   parser: string;
+  /** Few-shot worked examples (lib/judges/examples.ts); null or absent: none. */
+  examples?: unknown;
 }
 
 export type JudgeOrder = "original" | "swapped";
@@ -77,7 +80,9 @@ export function specParams(
  */
 export function buildRequest(version: JudgeVersionLike, input: JudgeInput, order: JudgeOrder = "original"): ChatRequest {
   const swapped = order === "swapped";
-  const prompt = renderTemplate(version.promptTemplate, {
+  const examples = renderExamples(readExamples(version.examples));
+  const filled = renderTemplate(version.promptTemplate, {
+    examples,
     task_prompt: input.taskPrompt,
     rubric: input.rubric,
     criterion: input.criterion,
@@ -89,6 +94,8 @@ export function buildRequest(version: JudgeVersionLike, input: JudgeInput, order
     output_a: swapped ? input.outputB : input.outputA,
     output_b: swapped ? input.outputA : input.outputB,
   });
+  // A template without {{examples}} gets them first, so adding examples never needs a template edit.
+  const prompt = examples && !templateVariables(version.promptTemplate).includes("examples") ? `${examples}\n\n${filled}` : filled;
   const { temperature, maxTokens, seed, structuredOutput } = readParams(version.params);
   return {
     model: version.model,

@@ -14,6 +14,8 @@ export const TEMPLATE_VARIABLES = {
   final_state: 'The final state after the agent finished (the sandbox\'s state), as JSON; "(none)" when there is none.',
   output_a: "Pairwise: the first output shown to the judge.",
   output_b: "Pairwise: the second output shown to the judge.",
+  examples:
+    "The version's worked examples (dev items with the human label and reason); placed before the prompt when the template does not show them.",
 } as const;
 
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { contentHash } from "../hash";
 import { ITEM_KIND_DEFINITIONS, ITEM_KINDS, type ItemParser } from "../items/kinds";
 import { JUDGE_PROVIDER_NAMES, providerList, type JudgeProvider } from "../providers/registry";
+import { judgeExamples } from "./examples";
 
 /**
  * A judge version is immutable: provider, pinned model, prompt template, params and output parser.
@@ -38,13 +39,18 @@ export const judgeVersionSpec = z
     promptTemplate: z.string().min(1, "The prompt template cannot be empty."),
     params: judgeParams.default({ temperature: 0, maxTokens: 512, seed: null }),
     parser: z.enum(JUDGE_PARSERS, { error: `parser must be ${JUDGE_PARSERS.slice(0, -1).join(", ")} or ${JUDGE_PARSERS.at(-1)}` }),
+    /** Few-shot worked examples from dev items (lib/judges/examples.ts); absent or empty: none. */
+    examples: judgeExamples.optional(),
   })
   .strict();
 
 export type JudgeVersionSpec = z.output<typeof judgeVersionSpec>;
 
-/** sha256 of the canonical JSON of the whole spec. */
+/**
+ * sha256 of the canonical JSON of the whole spec. No examples and an empty list are one identity, left out of the
+ * hash, so every version made before examples existed keeps its hash.
+ */
 export function judgeVersionHash(spec: JudgeVersionSpec): string {
-  const parsed = judgeVersionSpec.parse(spec);
-  return contentHash({ ...parsed, hashVersion: 1 });
+  const { examples, ...parsed } = judgeVersionSpec.parse(spec);
+  return contentHash({ ...parsed, ...(examples?.length ? { examples } : {}), hashVersion: 1 });
 }

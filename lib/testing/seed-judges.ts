@@ -16,7 +16,7 @@ export interface SeedItem {
   output?: string;
   outputs?: { a: string; b: string };
   gold: string | null;
-  labels?: { reviewer: string; value: string }[];
+  labels?: { reviewer: string; value: string; reason?: string }[];
 }
 
 export interface SeedLabelSet {
@@ -103,7 +103,9 @@ async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet
         reviewerId = user.id;
         reviewers.set(label.reviewer, reviewerId);
       }
-      await tx.label.create({ data: { transcriptId: transcript.id, queueId: queue.id, reviewerId, value: label.value } });
+      await tx.label.create({
+        data: { transcriptId: transcript.id, queueId: queue.id, reviewerId, value: label.value, reason: label.reason ?? null },
+      });
     }
     if (item.gold !== null) {
       // Gold without seeded labels stands for a settled item: adjudicated, so the approval rule (two humans or an

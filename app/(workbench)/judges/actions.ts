@@ -7,12 +7,14 @@ import { approveJudgeVersion, revokeApproval } from "@/lib/judging/approvals";
 import { saveGatePolicy } from "@/lib/judging/gate-policy";
 import { findOrCreateJudgeVersion, getJudgeVersion } from "@/lib/db/judges";
 import { UserError } from "@/lib/errors";
+import { readExamples } from "@/lib/judges/examples";
 import { formatStat } from "@/lib/judges/format";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judging/label-set-run";
 import { readParams, specParams } from "@/lib/judges/request";
 import type { JudgeParser, JudgeProvider } from "@/lib/judges/version";
 import { recheckJudge } from "@/lib/judging/recheck";
+import { testReuseWarnings } from "@/lib/judging/test-reuse";
 import {
   approveInput,
   cloneVersionInput,
@@ -52,7 +54,9 @@ export const cloneVersionAction = defineAction("judges:write", cloneVersionInput
       422,
       "parser",
     );
-  const { version, created } = await findOrCreateJudgeVersion({ name: parent.judge.name, kind: parent.judge.kind }, specFromFields(input), {
+  // The edit form has no examples: the parent's worked examples carry over (the workbench changes them).
+  const spec = { ...specFromFields(input), examples: readExamples(parent.examples) };
+  const { version, created } = await findOrCreateJudgeVersion({ name: parent.judge.name, kind: parent.judge.kind }, spec, {
     createdById: user.id,
     parentId: parent.id,
     note: input.note ?? undefined,
@@ -79,6 +83,7 @@ export const newModelAction = defineAction("judges:write", newModelInput, async 
       promptTemplate: parent.promptTemplate,
       params: specParams(readParams(parent.params)),
       parser: parent.parser as JudgeParser,
+      examples: readExamples(parent.examples),
     },
     { createdById: user.id, parentId: parent.id, note: `New model ${input.model} (was ${parent.model})` },
   );
@@ -131,8 +136,13 @@ export const approveAction = defineAction("judges:approve", approveInput, async 
     confirmAboveCeiling: input.confirmAboveCeiling,
   });
   revalidatePath(`/judges/versions/${input.versionId}`);
+  const version = await getJudgeVersion(input.versionId);
+  const warnings = version ? await testReuseWarnings(version.judge, approval.queueId) : [];
   return {
-    message: `Approved, bound to hash ${approval.versionHash.slice(0, 12)} and gold version ${approval.goldVersion?.slice(0, 12) ?? "?"} of its label set.`,
+    message: [
+      `Approved, bound to hash ${approval.versionHash.slice(0, 12)} and gold version ${approval.goldVersion?.slice(0, 12) ?? "?"} of its label set.`,
+      ...warnings.map((w) => `Warning: ${w}`),
+    ].join(" "),
   };
 });
 

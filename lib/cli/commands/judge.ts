@@ -4,7 +4,7 @@ import type { Logger } from "../logger";
 import type { RegisterCommand } from "./index";
 
 /**
- * `gavel judge run | calibrate | status | recheck`. The work lives in judge-actions.ts, loaded only when a
+ * `gavel judge run | calibrate | status | recheck | try`. The work lives in judge-actions.ts, loaded only when a
  * judge command runs, so other commands (`gavel agreement`) start without the database layer.
  */
 const actions = () => import("./judge-actions");
@@ -97,6 +97,38 @@ Example:
       try {
         const status = await (await actions()).judgeStatus(ref, options, logger);
         process.exitCode = status.gating ? EXIT.ok : EXIT.gateFailed;
+      } finally {
+        await disconnect();
+      }
+    });
+  judge
+    .command("try")
+    .description(
+      "Run a judge version, or a draft of it (--prompt, --examples), on a label set's DEV split and compare it item by item with the version's own dev verdicts; saves nothing",
+    )
+    .argument("<version>", "judge version: id, hash prefix (8+ hex digits) or name@N")
+    .option("--dev", "required: the workbench runs on the dev split only (the test split is held out)")
+    .option("--queue <name>", "the label set (default: the only one of this kind with dev gold labels)")
+    .option("--prompt <file>", "a prompt template file to try instead of the version's")
+    .option("--examples <ids>", "comma-separated dev items (transcript or external ids) to use as worked examples; empty for none")
+    .option("--subset <which>", "all or misaligned (the items the version gets wrong or answers unstably)", "all")
+    .option("--temperature <t>", "another temperature to try")
+    .option("--concurrency <n>", "calls in flight at once", "4")
+    .option("--json", "print {draftHash, changed, items, calls, draft, base, counts, changes} as JSON")
+    .addHelpText(
+      "after",
+      `
+Nothing is stored: no version, no verdict, no calibration. Save a draft that works from the workbench
+page (Judges → version → Workbench). Exit codes: 0 when a call was answered, 3 when none was, 2 for
+a bad reference, option or example (a test-split item is refused by name).
+
+Example:
+  gavel judge try refund-judge@2 --dev --queue refunds --prompt prompt.txt --examples t-12,t-31 --json`,
+    )
+    .action(async (ref: string, options: Record<string, unknown>) => {
+      try {
+        const result = await (await import("./judge-try")).judgeTry(ref, options, logger);
+        process.exitCode = result.items > 0 && result.calls.ok === 0 ? EXIT.internal : EXIT.ok;
       } finally {
         await disconnect();
       }

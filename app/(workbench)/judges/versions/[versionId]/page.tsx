@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JudgeStateBadge } from "@/app/_components/judge-state-badge";
+import { Alert } from "@/app/_components/ui/alert";
 import { LinkButton } from "@/app/_components/ui/button";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { humanChecks, loadStatusAndGates } from "@/lib/judging/approvals";
+import { testReuseWarnings } from "@/lib/judging/test-reuse";
 import { judgeVersionTimeline } from "@/lib/db/audit";
 import { latestCalibration, listCalibrations, statsOf } from "@/lib/db/calibrations";
 import { listCanaryChecks } from "@/lib/db/canary";
@@ -41,7 +43,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
   const version = await getJudgeVersion(versionId);
   if (!version) notFound();
   const kind = KIND_FOR_PARSER[version.parser as JudgeParser];
-  const [gates, policy, dev, history, labelSets, timeline, canaries] = await Promise.all([
+  const [gates, policy, dev, history, labelSets, timeline, canaries, reuseWarnings] = await Promise.all([
     loadStatusAndGates(version.id),
     getGatePolicy(),
     latestCalibration(version.id, "dev"),
@@ -49,6 +51,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
     listLabelSets(),
     judgeVersionTimeline(version.id),
     listCanaryChecks(version.id, 10),
+    testReuseWarnings(version.judge),
   ]);
   // The test calibration the gate reads: on the bound label set (or, never approved, the one an approval would bind to).
   const { status, calibration: test } = gates;
@@ -92,6 +95,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
         actions={
           writer ? (
             <>
+              <LinkButton href={`/judges/versions/${version.id}/workbench`}>Workbench (dev split)</LinkButton>
               <LinkButton href={`/judges/versions/${version.id}/edit`}>Edit (new version)</LinkButton>
               <LinkButton href={`/judges/versions/${version.id}/new-model`}>New model for this judge</LinkButton>
             </>
@@ -144,6 +148,11 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             }
           />
           <CardBody className="space-y-4">
+            {reuseWarnings.map((w) => (
+              <Alert key={w} tone="warn" data-testid="test-reuse-warning">
+                {w}
+              </Alert>
+            ))}
             <GateRules rules={gate.rules} />
             {status.approved && boundCheck ? (
               <HumanCeilingBeside bar={policy.minKappa} check={boundCheck} requireTwoHumans={policy.requireTwoHumans} />

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { apiRoute, jsonError, readJson } from "@/lib/auth/api";
 import { approveJudgeVersion } from "@/lib/judging/approvals";
 import { findLabelSet } from "@/lib/db/label-sets";
+import { getJudgeVersion } from "@/lib/db/judges";
+import { testReuseWarnings } from "@/lib/judging/test-reuse";
 
 const body = z
   .object({
@@ -27,6 +29,9 @@ export const POST = apiRoute<{ versionId: string }>("judges:approve", async (req
     queueId = set.id;
   }
   const approval = await approveJudgeVersion(params.versionId, user.id, { queueId, confirmAboveCeiling: input.confirmAboveCeiling });
+  const version = await getJudgeVersion(params.versionId);
+  // Approved all the same: the warning says the test split has been looked at often enough to overfit it.
+  const warnings = version ? await testReuseWarnings(version.judge, approval.queueId) : [];
   return NextResponse.json(
     {
       approval: {
@@ -37,6 +42,7 @@ export const POST = apiRoute<{ versionId: string }>("judges:approve", async (req
         calibrationId: approval.calibrationId,
         fingerprint: approval.fingerprint,
       },
+      warnings,
     },
     { status: 201 },
   );

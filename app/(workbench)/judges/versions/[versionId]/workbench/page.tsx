@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { PageHeader } from "@/app/_components/ui/page-header";
+import { requireRole } from "@/lib/auth/session";
+import { hiddenFrom } from "@/lib/db/blind";
+import { getJudgeVersion } from "@/lib/db/judges";
+import { formatInterval, formatStat } from "@/lib/judges/format";
+import { readParams } from "@/lib/judges/request";
+import { loadWorkbench, workbenchLabelSets } from "@/lib/judging/workbench";
+import { WorkbenchForm } from "../../../_components/workbench-form";
+
+export const metadata: Metadata = { title: "Judge workbench" };
+
+/**
+ * The judge workbench (reviewers and admins): a version's verdicts on a label set's DEV split against the humans,
+ * misaligned first, and drafts re-run on dev without saving. The test split is never loaded here.
+ */
+export default async function WorkbenchPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ versionId: string }>;
+  searchParams: Promise<{ set?: string }>;
+}) {
+  const user = await requireRole("judges:write");
+  const { versionId } = await params;
+  const { set } = await searchParams;
+  const version = await getJudgeVersion(versionId);
+  if (!version) notFound();
+  const sets = await workbenchLabelSets(version);
+  const chosen = sets.find((s) => s.id === set) ?? sets[0];
+  const header = (
+    <PageHeader
+      title={`Workbench: ${version.judge.name} v${version.version}`}
+      description={
+        <>
+          Improve the judge on the dev split; the held-out test split is never shown or run here.{" "}
+          <Link className="text-indigo-700 hover:underline" href={`/judges/versions/${version.id}`}>
+            Back to the version
+          </Link>
+        </>
+      }
+    />
+  );
+  if (!chosen)
+    return (
+      <div className="space-y-6">
+        {header}
+        <p className="text-sm text-stone-600">
+          No label set of this judge&apos;s kind has gold labels on its dev split yet: settle some dev items first.
+        </p>
+      </div>
+    );
+  const bench = await loadWorkbench(version.id, chosen.id);
+  // Blind review: an item this reviewer may still label shows nothing graded (lib/db/blind.ts).
+  const hidden = await hiddenFrom(
+    user,
+    bench.items.map((i) => i.transcriptId),
+  );
+  const items = bench.items.filter((i) => !hidden.has(i.transcriptId));
+  const p = readParams(version.params);
+  const report = bench.report;
+  return (
+    <div className="space-y-6">
+      {header}
+      <Card>
+        <CardHeader
+          title={`Dev split of ${bench.queue.name}`}
+          description={
+            sets.length > 1 ? (
+              <span className="flex flex-wrap gap-2">
+                Label set:
+                {sets.map((s) => (
+                  <Link
+                    key={s.id}
+                    className={s.id === chosen.id ? "font-semibold" : "text-indigo-700 hover:underline"}
+                    href={`?set=${s.id}`}
+                  >
+                    {s.name}
+                  </Link>
+                ))}
+              </span>
+            ) : undefined
+          }
+        />
+        <CardBody>
+          <p className="text-sm text-stone-800" data-testid="workbench-summary">
+            v{version.version} on {report.n} of {bench.items.length} dev gold items: κ {formatStat(report.value)} (Wald 95%{" "}
+            {formatInterval(report.ci95)}, bootstrap 95% {formatInterval(report.bootstrap)}) · {bench.misaligned} misaligned
+            {bench.items.length - report.n > 0
+              ? ` · ${bench.items.length - report.n} not answered (run the version on dev to compare)`
+              : ""}
+            {hidden.size > 0 ? ` · ${hidden.size} hidden until you label them` : ""}
+          </p>
+        </CardBody>
+      </Card>
+      <WorkbenchForm
+        versionId={version.id}
+        queueId={chosen.id}
+        defaults={{ promptTemplate: version.promptTemplate, temperature: p.temperature, maxTokens: p.maxTokens, seed: p.seed }}
+        items={items}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "judge_versions" ADD COLUMN "examples" JSONB;
+
