@@ -10,9 +10,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 
-// `gavel --version` touches nothing but package.json: no staleness check, no CLI bundle.
+// `gavel --version` touches nothing but package.json: no staleness check, no CLI bundle. It names the
+// package (as lib/package-root.ts's versionLine does), since npm's bare `gavel` is somebody else's.
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
-  process.stdout.write(`${JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version}\n`);
+  const { name, version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  process.stdout.write(`${name} ${version}\n`);
 } else {
   process.env.CHECKPOINT_DISABLE ??= "1";
   if (existsSync(path.join(root, "lib", "cli", "main.ts"))) {

@@ -162,7 +162,7 @@ test("docs/ci.md shows the action, and action.yml is a composite action that com
   expect(docs).toMatch(/uses: your-org\/gavel@main/);
   const action = readFileSync(path.join(ROOT, "action.yml"), "utf8");
   expect(action).toMatch(/using: composite/);
-  expect(action).toContain("npx gavel comment --github");
+  expect(action).toContain("npx @gavel-evals/gavel comment --github");
   expect(action).toContain('--junit "$junit" --summary-md "$summary"');
 });
 

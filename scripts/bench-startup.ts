@@ -7,7 +7,7 @@
  * - `node -e 0`, the floor any Node command pays;
  * - `npx --version`, npm's own start, and `npx noop` (a do-nothing shell script in the team project's
  *   node_modules/.bin): the least any `npx <command>` costs, whatever the command;
- * - `node_modules/.bin/gavel --version` and `npx gavel --version` in the team project;
+ * - `node_modules/.bin/gavel --version` and `npx @gavel-evals/gavel --version` in the team project;
  * - `gavel run` on the lab's smoke suite (4 tasks, its stub agent) with an existing SQLite database,
  *   and on a new one (migrations applied in the process): wall, CPU and peak RSS (GNU time).
  *
@@ -78,7 +78,11 @@ async function main() {
     { name: "npx noop (a do-nothing command: what any npx command costs)", command: () => ["npx", "noop"] },
     { name: "gavel --version (node_modules/.bin/gavel in the team project)", command: () => ["node_modules/.bin/gavel", "--version"] },
     { name: "node bin/gavel.mjs --version (in this repository)", command: () => ["node", "bin/gavel.mjs", "--version"], cwd: ROOT },
-    { name: "npx gavel --version (in the team project)", command: () => ["npx", "gavel", "--version"], aimS: AIM_NPX_S },
+    {
+      name: "npx @gavel-evals/gavel --version (in the team project)",
+      command: () => ["npx", "@gavel-evals/gavel", "--version"],
+      aimS: AIM_NPX_S,
+    },
     {
       name: "gavel run smoke, existing SQLite database",
       command: () => ["node_modules/.bin/gavel", ...smoke],

@@ -102,7 +102,7 @@ export async function buildCli({ quiet = false } = {}) {
   const current = new Set(readdirSync(path.join(tmp, "chunks")));
   for (const name of current) renameSync(path.join(tmp, "chunks", name), path.join(chunks, name));
   for (const name of ["main.mjs.map", "main.mjs"]) renameSync(path.join(tmp, name), path.join(CLI_DIST, name));
-  writeFileSync(path.join(tmp, "meta.json"), JSON.stringify({ builtAt: started, inputs }));
+  writeFileSync(path.join(tmp, "meta.json"), JSON.stringify({ builtAt: started, inputs, chunks: [...current] }));
   renameSync(path.join(tmp, "meta.json"), CLI_META);
   rmSync(tmp, { recursive: true, force: true });
   for (const name of readdirSync(chunks)) {
@@ -126,6 +126,7 @@ export function isStale() {
   } catch {
     return true;
   }
+  if (!Array.isArray(meta.chunks)) return true; // a build from before meta.json listed its chunks
   for (const input of meta.inputs) {
     try {
       if (statSync(path.join(root, input)).mtimeMs > meta.builtAt) return true;
@@ -136,7 +137,19 @@ export function isStale() {
   return false;
 }
 
+/**
+ * Removes the chunks the current build does not use (kept an hour for commands still running), so
+ * `npm pack` ships only what runs. Only at pack time: a command started from an older build meanwhile
+ * is the price of a package without dead files.
+ */
+export function pruneChunks() {
+  const { chunks: current } = JSON.parse(readFileSync(CLI_META, "utf8"));
+  const chunks = path.join(CLI_DIST, "chunks");
+  for (const name of readdirSync(chunks)) if (!current.includes(name)) rmSync(path.join(chunks, name), { force: true });
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // --if-stale (npm pack): keep a current build rather than swap it under a running command.
   if (!process.argv.includes("--if-stale") || isStale()) await buildCli();
+  if (process.argv.includes("--prune")) pruneChunks();
 }

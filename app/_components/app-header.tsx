@@ -34,6 +34,9 @@ export function AppHeader({ user }: { user: SessionUser }) {
             {user.name ? `${user.name} · ` : ""}
             {user.email}
           </span>
+          <Link href="/api-docs" className="text-stone-600 hover:text-stone-900 hover:underline">
+            API
+          </Link>
           <Link href="/users/tokens" className="text-stone-600 hover:text-stone-900 hover:underline">
             API tokens
           </Link>

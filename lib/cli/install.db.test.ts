@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { databaseProvider, databaseUrl } from "@/lib/database-url";
 
 /**
- * Gavel as a team installs it for CI: `npm pack` here, then `npm install gavel-x.y.z.tgz` in an empty
+ * Gavel as a team installs it for CI: `npm pack` here, then `npm install gavel-evals-gavel-x.y.z.tgz` in an empty
  * folder outside this repository (the registry is only asked for what npm's cache lacks). Its own
  * suite, agent and .env live in that folder; `gavel` is run from a folder below it. It runs on
  * SQLite, as the test's .env says, so the PostgreSQL pass of the database tests skips it.
@@ -18,6 +18,8 @@ afterAll(() => {
   rmSync(team, { recursive: true, force: true });
   rmSync(packs, { recursive: true, force: true });
 });
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
 
 const npm = (args: string[], cwd: string) =>
   execFileSync("npm", args, {
@@ -43,8 +45,14 @@ describe.skipIf(databaseProvider(databaseUrl()) !== "sqlite")("gavel installed f
       const tarball = npm(["pack", "--pack-destination", packs, "--silent"], ROOT).trim().split("\n").at(-1)!;
       writeFileSync(path.join(team, "package.json"), JSON.stringify({ name: "team-repo", private: true }));
       npm(["install", "--prefer-offline", "--no-audit", "--no-fund", path.join(packs, tarball)], team);
-      expect(existsSync(path.join(team, "node_modules", "gavel", "dist", "cli", "main.mjs"))).toBe(true); // the build,
-      expect(existsSync(path.join(team, "node_modules", "gavel", "lib", "cli"))).toBe(false); // not the sources
+      expect(tarball).toBe(`gavel-evals-gavel-${manifest.version}.tgz`);
+      const installed = path.join(team, "node_modules", "@gavel-evals", "gavel");
+      expect(existsSync(path.join(installed, "dist", "cli", "main.mjs"))).toBe(true); // the build,
+      expect(existsSync(path.join(installed, "lib", "cli"))).toBe(false); // not the sources
+      expect(existsSync(path.join(team, "node_modules", "gavel"))).toBe(false); // and never npm's other `gavel`
+      // What the docs tell a team to type: npm finds the installed package, asks no registry (--offline).
+      const npx = execFileSync("npx", ["--offline", "@gavel-evals/gavel", "--version"], { cwd: team, encoding: "utf8" });
+      expect(npx.trim()).toBe(`@gavel-evals/gavel ${manifest.version}`);
 
       mkdirSync(path.join(team, "evals", "smoke"), { recursive: true });
       writeFileSync(
@@ -64,7 +72,7 @@ describe.skipIf(databaseProvider(databaseUrl()) !== "sqlite")("gavel installed f
       writeFileSync(path.join(ci, ".env"), "DATABASE_URL=file:./team-evals.db\n");
 
       const version = gavel(["--version"], ci);
-      expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version);
+      expect(version.stdout.trim()).toBe(`@gavel-evals/gavel ${manifest.version}`);
 
       const valid = gavel(["validate", "../evals/smoke"], ci);
       expect(valid.stderr).toBe("");

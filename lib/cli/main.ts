@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { COMMANDS, commandsFor } from "./commands";
 import { EXIT, UsageError } from "./exit";
 import { createLogger } from "./logger";
+import { versionLine } from "@/lib/package-root";
 
 // A team's .env in the folder gavel runs from (DATABASE_URL, GAVEL_SERVER, keys), as Next reads one
 // for the app; a variable already set in the environment wins.
@@ -13,7 +14,7 @@ const logger = createLogger();
 const program = new Command()
   .name("gavel")
   .description("Measure whether your AI agent got better or worse, with judges you can trust.")
-  .version("0.1.0")
+  .version(versionLine())
   .showHelpAfterError()
   .exitOverride();
 

@@ -26,7 +26,7 @@ export async function pendingMigrations(url: string): Promise<string[]> {
 }
 
 /**
- * Brings the database up to date before the CLI or the server writes to it, so `npx gavel run`
+ * Brings the database up to date before the CLI or the server writes to it, so `npx @gavel-evals/gavel run`
  * works from a clean clone. SQLite is migrated in this process (lib/db/sqlite-migrate.ts); for
  * PostgreSQL the Prisma CLI is started, and only when something is pending: it takes seconds.
  */

@@ -156,3 +156,12 @@ export const gatePolicyForm = z
   })
   // The form's output is exactly the policy's input with every field present.
   .pipe(gatePolicySchema as unknown as z.ZodType<GatePolicy, GatePolicy>);
+
+/** POST /api/judges/versions/:id/approve: the label set to approve on (default: the newest test calibration's). */
+export const approveJudgeVersionBody = z
+  .object({
+    labelSet: z.string().trim().min(1, "labelSet names a label set (its name or id).").optional(),
+    /** Approve although the κ bar is above the human ceiling (audited). */
+    confirmAboveCeiling: z.boolean().optional(),
+  })
+  .strict();

@@ -4,6 +4,17 @@ import { NextRequest } from "next/server";
 
 type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
+/** One request as it went over the wire, with the answer (kept so a test can check both against the OpenAPI description). */
+export interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  requestType: string | null;
+  requestBody: string;
+  responseType: string | null;
+  responseBody: string;
+}
+
 export interface Route {
   method: string;
   /** "/api/runs/:id/trials" */
@@ -21,9 +32,9 @@ export async function startRouteServer(routes: Route[]): Promise<{
   close: () => Promise<void>;
   /** Goes away (open connections cut) for `downMs`, then serves again on the same port: a server restart. */
   restart: (downMs: number) => Promise<void>;
-  requests: { method: string; path: string; status: number }[];
+  requests: Exchange[];
 }> {
-  const requests: { method: string; path: string; status: number }[] = [];
+  const requests: Exchange[] = [];
   const compiled = routes.map((r) => ({ ...r, regex: new RegExp(`^${r.pattern.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`) }));
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -45,9 +56,18 @@ export async function startRouteServer(routes: Route[]): Promise<{
         response = new Response(JSON.stringify({ error: (error as Error).message }), { status: 500 });
       }
     }
-    requests.push({ method: req.method ?? "", path: url.pathname, status: response.status });
+    const answer = Buffer.from(await response.arrayBuffer());
+    requests.push({
+      method: req.method ?? "",
+      path: url.pathname,
+      status: response.status,
+      requestType: req.headers["content-type"] ?? null,
+      requestBody: Buffer.concat(chunks).toString("utf8"),
+      responseType: response.headers.get("content-type"),
+      responseBody: answer.toString("utf8"),
+    });
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    res.end(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

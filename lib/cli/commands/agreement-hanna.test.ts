@@ -18,7 +18,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function documentedScript(): string {
   const doc = readFileSync(path.join(root, "docs/real-data.md"), "utf8");
   const match =
-    /```sh\nnode -e '\n([\s\S]*?)\n' > (hanna-[\w-]+\.csv)\nnpx gavel agreement \2 --a llm --b human --metric kendall\n```/.exec(doc);
+    /```sh\nnode -e '\n([\s\S]*?)\n' > (hanna-[\w-]+\.csv)\nnpx @gavel-evals\/gavel agreement \2 --a llm --b human --metric kendall\n```/.exec(
+      doc,
+    );
   if (!match) throw new Error("docs/real-data.md no longer shows the HANNA recompute command in the expected form.");
   return match[1]!;
 }

@@ -1,18 +1,10 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { apiRoute, jsonError, readJson } from "@/lib/auth/api";
 import { approveJudgeVersion } from "@/lib/judging/approvals";
 import { findLabelSet } from "@/lib/db/label-sets";
 import { getJudgeVersion } from "@/lib/db/judges";
 import { testReuseWarnings } from "@/lib/judging/test-reuse";
-
-const body = z
-  .object({
-    labelSet: z.string().trim().min(1, "labelSet names a label set (its name or id).").optional(),
-    /** Approve although the κ bar is above the human ceiling (audited). */
-    confirmAboveCeiling: z.boolean().optional(),
-  })
-  .strict();
+import { approveJudgeVersionBody } from "@/lib/schemas/judges";
 
 /**
  * POST /api/judges/versions/:id/approve (admin), optionally with {"labelSet": "<name or id>"}
@@ -21,7 +13,9 @@ const body = z
  * item rests on one reviewer, or when the κ bar is above the human ceiling and `confirmAboveCeiling` is not true.
  */
 export const POST = apiRoute<{ versionId: string }>("judges:approve", async (request, { user, params }) => {
-  const input = body.parse(request.headers.get("content-length") === "0" || !request.body ? {} : await readJson(request));
+  const input = approveJudgeVersionBody.parse(
+    request.headers.get("content-length") === "0" || !request.body ? {} : await readJson(request),
+  );
   let queueId: string | null = null;
   if (input.labelSet) {
     const set = await findLabelSet(input.labelSet);
