@@ -4,7 +4,8 @@ import { withTestDatabase } from "../testing/test-database";
 import { db } from "./client";
 import { nextItem } from "./labeling/next";
 import { revealJudge } from "./labeling/reveal";
-import { submitLabel, undoLastLabel } from "./labeling/submit";
+import { submitLabel } from "./labeling/submit";
+import { undoLastLabel } from "./labeling/undo";
 import { newRubricVersion } from "./rubric";
 import { verdictDetails } from "./verdicts";
 
