@@ -65,7 +65,7 @@ const attributesOf = (o: Obj): Obj => (isObj(o.metadata) && isObj(o.metadata.att
 /** Span names that wrap a tool's name ("execute_tool say_hello", "running tool: get_pun"). */
 const TOOL_NAME_PREFIX = /^(execute_tool |running tool: |tool\.)/;
 
-function isToolRun(o: Obj, type: string): boolean {
+export function isToolRun(o: Obj, type: string): boolean {
   if (type === "TOOL") return true;
   const attrs = attributesOf(o);
   return type === "SPAN" && (attrs["gen_ai.operation.name"] === "execute_tool" || typeof attrs["gen_ai.tool.call.id"] === "string");
@@ -98,7 +98,16 @@ const GENERATION_READS = new Set(["input", "output"]);
 const TRACE_READS = new Set(["id", "input", "output", "observations", "scores"]);
 const SCORE_READS = new Set(["name", "dataType", "value", "stringValue", "comment", "source", "authorUserId", "traceId", "id"]);
 
-const isEmpty = (v: unknown) =>
+/** What the mapping reads of each row, by kind (the walking test in corpus/unmapped.test.ts holds it to this). */
+export const LANGFUSE_READS = {
+  trace: TRACE_READS,
+  observation: OBSERVATION_READS,
+  tool: TOOL_READS,
+  generation: GENERATION_READS,
+  score: SCORE_READS,
+};
+
+export const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === "" || (Array.isArray(v) && !v.length) || (isObj(v) && !Object.keys(v).length);
 
 /** A row's fields that are neither read, bookkeeping nor empty. */

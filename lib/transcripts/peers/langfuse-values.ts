@@ -136,6 +136,13 @@ function responsesOutput(value: Obj, out: Unwrapped): Obj[] {
   return messages;
 }
 
+/** What a choices / candidates list holds beside its first entry's `read` field, as {[key]: [...]}. */
+function besideFirst(list: unknown[], read: string): Obj {
+  const [first, ...others] = list;
+  const own = isObj(first) ? Object.fromEntries(Object.entries(first).filter(([k]) => k !== read)) : {};
+  return Object.keys(own).length || others.length ? { [read === "message" ? "choices" : "candidates"]: [own, ...others] } : {};
+}
+
 /**
  * A Langfuse input or output value as messages (`role` for plain text: user for inputs, assistant
  * for outputs). Never fails: a value it does not know is one message with its JSON as text.
@@ -178,14 +185,16 @@ export function unwrap(raw: unknown, role: "user" | "assistant"): Unwrapped {
       return visit(v.messages, depth + 1);
     }
     if (v.object === "response" && Array.isArray(v.output)) return void responsesOutput(v, out).forEach(push);
+    // The first choice's message (candidate's content) is the answer; its finish reason, safety
+    // ratings and the other choices are kept.
     if (Array.isArray(v.choices)) {
       const { choices, ...rest } = v;
-      out.extra = { ...(out.extra ?? {}), ...rest };
+      out.extra = { ...(out.extra ?? {}), ...rest, ...besideFirst(choices, "message") };
       return visit((choices[0] as Obj | undefined)?.message, depth + 1);
     }
     if (Array.isArray(v.candidates)) {
       const { candidates, ...rest } = v;
-      out.extra = { ...(out.extra ?? {}), ...rest };
+      out.extra = { ...(out.extra ?? {}), ...rest, ...besideFirst(candidates, "content") };
       return visit((candidates[0] as Obj | undefined)?.content, depth + 1);
     }
     // Gemini / ADK requests: {model, config: {system_instruction}, contents}; ADK's invocation {new_message}.
