@@ -65,8 +65,13 @@ class Conversation {
 
   private place(message: Msg, at: bigint, byTime = false) {
     for (const call of message.toolCalls ?? []) if (call.id) this.byId.set(call.id, call);
-    // System instructions belong before the conversation, wherever a span reported them.
-    if (message.role === "system") {
+    // System instructions belong before the conversation, wherever a span reported them; but a
+    // second, different system prompt that a later model call opens with, once the conversation has
+    // begun, is another agent's (a workflow handing over from a writer to a critic): it stays where that
+    // agent's run starts, so each agent's instructions precede what it was asked.
+    const begun = this.placed.some((p) => p.message.role !== "system");
+    const second = this.placed.some((p) => p.message.role === "system");
+    if (message.role === "system" && (!begun || !second || byTime)) {
       const first = this.placed.findIndex((p) => p.message.role !== "system");
       this.placed.splice(first === -1 ? this.placed.length : first, 0, { message, at });
     } else if (byTime) {

@@ -65,7 +65,7 @@ const attributesOf = (o: Obj): Obj => (isObj(o.metadata) && isObj(o.metadata.att
 /** Span names that wrap a tool's name ("execute_tool say_hello", "running tool: get_pun"). */
 const TOOL_NAME_PREFIX = /^(execute_tool |running tool: |tool\.)/;
 
-function isToolRun(o: Obj, type: string): boolean {
+export function isToolRun(o: Obj, type: string): boolean {
   if (type === "TOOL") return true;
   const attrs = attributesOf(o);
   return type === "SPAN" && (attrs["gen_ai.operation.name"] === "execute_tool" || typeof attrs["gen_ai.tool.call.id"] === "string");
@@ -79,6 +79,42 @@ function readAll(list: Obj[], role: "user" | "assistant", at: string, errors: st
     else out.push(read);
   });
   return out;
+}
+
+/**
+ * The "everything not read" pass of a Langfuse trace. Each row's fields are read, kept, or
+ * bookkeeping: BOOKKEEPING names the last (the project, when Langfuse wrote or changed the row);
+ * an empty value (null, "", [], {}, level DEFAULT) carries nothing. Everything else a row carries
+ * that the mapping below does not read is kept in content.metadata and named as trace.K,
+ * observation.K or score.K.
+ */
+export const BOOKKEEPING = new Set(["projectId", "createdAt", "updatedAt"]);
+/** What is read of every observation (its identity, place and time); the rest depends on its type. */
+const OBSERVATION_READS = new Set(["id", "traceId", "type", "parentObservationId", "startTime", "endTime"]);
+/** A tool run's arguments, result and outcome, and its name. */
+const TOOL_READS = new Set(["name", "input", "output", "level", "statusMessage"]);
+/** A model call's messages (what unwrap leaves of them is kept as langfuse.requests / langfuse.responses). */
+const GENERATION_READS = new Set(["input", "output"]);
+const TRACE_READS = new Set(["id", "input", "output", "observations", "scores"]);
+const SCORE_READS = new Set(["name", "dataType", "value", "stringValue", "comment", "source", "authorUserId", "traceId", "id"]);
+
+/** What the mapping reads of each row, by kind (the walking test in corpus/unmapped.test.ts holds it to this). */
+export const LANGFUSE_READS = {
+  trace: TRACE_READS,
+  observation: OBSERVATION_READS,
+  tool: TOOL_READS,
+  generation: GENERATION_READS,
+  score: SCORE_READS,
+};
+
+export const isEmpty = (v: unknown) =>
+  v === null || v === undefined || v === "" || (Array.isArray(v) && !v.length) || (isObj(v) && !Object.keys(v).length);
+
+/** A row's fields that are neither read, bookkeeping nor empty. */
+function unreadOf(row: Obj, reads: Set<string>): Obj {
+  return Object.fromEntries(
+    Object.entries(row).filter(([k, v]) => !reads.has(k) && !BOOKKEEPING.has(k) && !isEmpty(v) && !(k === "level" && v === "DEFAULT")),
+  );
 }
 
 /** A traced function's arguments ({args, kwargs}, as @observe records them): not a chat message. */
@@ -99,6 +135,15 @@ export function mapLangfuseTrace(input: LangfuseTraceInput): LangfuseTraceResult
     .sort((a, b) => (time(a.o.startTime) < time(b.o.startTime) ? -1 : time(a.o.startTime) > time(b.o.startTime) ? 1 : a.order - b.order));
   const models: Timed<ModelCall>[] = [];
   const runs: Timed<ToolRun>[] = [];
+  const kept: Obj[] = [];
+  const requests: Obj[] = [];
+  const names = new Set<string>();
+  const keepObservation = (o: Obj, reads: Set<string>) => {
+    const fields = unreadOf(o, new Set([...OBSERVATION_READS, ...reads]));
+    if (!Object.keys(fields).length) return;
+    for (const key of Object.keys(fields)) names.add(`observation.${key}`);
+    kept.push({ id: o.id ?? null, name: o.name ?? null, type: o.type ?? null, ...fields });
+  };
   let nested = 0;
   for (const { o, order } of sorted) {
     const at = `${where} observation ${str(o.id) ?? order}${str(o.name) ? ` (${o.name})` : ""}`;
@@ -107,13 +152,23 @@ export function mapLangfuseTrace(input: LangfuseTraceInput): LangfuseTraceResult
     const type = String(o.type ?? "").toUpperCase();
     if (type === "GENERATION") {
       if (types.get(str(o.parentObservationId)) === "GENERATION") {
+        // Its messages are the outer generation's; what else it carries is kept.
         nested++;
+        keepObservation(o, GENERATION_READS);
         continue;
       }
+      keepObservation(o, GENERATION_READS);
       const inputs = unwrap(o.input, "user");
       const outputs = unwrap(o.output, "assistant");
       tools.push(...inputs.tools, ...outputs.tools);
-      if (outputs.extra) responses.push({ observation: o.id ?? null, ...outputs.extra });
+      if (outputs.extra) {
+        responses.push({ observation: o.id ?? null, ...outputs.extra });
+        for (const key of Object.keys(outputs.extra)) names.add(`observation.output.${key}`);
+      }
+      if (inputs.extra) {
+        requests.push({ observation: o.id ?? null, ...inputs.extra });
+        for (const key of Object.keys(inputs.extra)) names.add(`observation.input.${key}`);
+      }
       const item: ModelCall = {
         kind: "model",
         inputs: readAll([...outputs.system, ...inputs.messages], "user", `${at}: input`, errors),
@@ -121,6 +176,7 @@ export function mapLangfuseTrace(input: LangfuseTraceInput): LangfuseTraceResult
       };
       if (item.inputs.length || item.outputs.length) models.push({ start, end, order, item });
     } else if (isToolRun(o, type)) {
+      keepObservation(o, TOOL_READS);
       const attrs = attributesOf(o);
       const name = str(attrs["gen_ai.tool.name"]) ?? str(o.name)?.replace(TOOL_NAME_PREFIX, "");
       if (!name) {
@@ -143,7 +199,7 @@ export function mapLangfuseTrace(input: LangfuseTraceInput): LangfuseTraceResult
           ...(failed ? { error: str(o.statusMessage) ?? "the tool failed" } : {}),
         },
       });
-    }
+    } else keepObservation(o, new Set());
   }
   if (nested)
     notes.push(
@@ -193,16 +249,37 @@ export function mapLangfuseTrace(input: LangfuseTraceInput): LangfuseTraceResult
     .map(langfuseScore)
     .filter((s): s is ImportedScore => s !== null);
   const metadata: Obj = {};
-  if (scores.length) metadata["langfuse.scores"] = scores;
+  if (scores.length) {
+    metadata["langfuse.scores"] = scores;
+    names.add("scores");
+  }
+  const scoreFields = (input.scores ?? []).filter(isObj).flatMap((s) => {
+    const fields = unreadOf(s, SCORE_READS);
+    for (const key of Object.keys(fields)) names.add(`score.${key}`);
+    return Object.keys(fields).length ? [{ name: s.name ?? null, ...fields }] : [];
+  });
+  if (scoreFields.length) metadata["langfuse.score fields"] = scoreFields;
   const uniqueTools = [...new Map(tools.map((t) => [JSON.stringify(t), t])).values()];
-  if (uniqueTools.length) metadata.tools = uniqueTools;
+  if (uniqueTools.length) {
+    metadata.tools = uniqueTools;
+    names.add("tools");
+  }
   if (responses.length) metadata["langfuse.responses"] = responses;
-  if (callArgs) metadata["langfuse.trace.input"] = unquote(row!.input);
-  const traceFields = Object.fromEntries(
-    ["name", "tags", "sessionId", "userId"]
-      .map((k) => [k, row?.[k]])
-      .filter(([, v]) => v !== undefined && v !== null && !(Array.isArray(v) && !v.length)),
-  );
+  if (requests.length) metadata["langfuse.requests"] = requests;
+  if (kept.length) metadata["langfuse.observations"] = kept;
+  if (callArgs) {
+    metadata["langfuse.trace.input"] = unquote(row!.input);
+    names.add("trace.input");
+  }
+  const traceFields: Obj = row ? unreadOf(row, TRACE_READS) : {};
+  for (const [side, unwrapped] of [
+    ["input", traceInput],
+    ["output", traceOutput],
+  ] as const)
+    if (unwrapped?.extra) traceFields[side] = unwrapped.extra;
+  for (const [key, value] of Object.entries(traceFields))
+    if (isObj(value) && (key === "input" || key === "output")) for (const k of Object.keys(value)) names.add(`trace.${key}.${k}`);
+    else names.add(`trace.${key}`);
   if (Object.keys(traceFields).length) metadata["langfuse.trace"] = traceFields;
   const parsed = newTranscriptSchema.safeParse({
     source: "langfuse",
@@ -220,7 +297,7 @@ export function mapLangfuseTrace(input: LangfuseTraceInput): LangfuseTraceResult
       transcript: parsed.data,
       verdicts: [],
       ...(scores.length ? { scores } : {}),
-      ...(Object.keys(metadata).length ? { unmapped: Object.keys(metadata) } : {}),
+      ...(names.size ? { unmapped: [...names] } : {}),
     },
     notes,
   };

@@ -92,6 +92,9 @@ function geminiParts(parts: unknown[]): unknown[] {
   });
 }
 
+/** The fields of a message-like object that message() reads. */
+const MESSAGE_READS = ["role", "type", "content", "parts", "text", "tool_calls", "additional_kwargs", "tool_call_id", "name", "error"];
+
 /** One message-like object as an OpenAI-style message, or null when it is a tool definition. */
 function message(m: Obj, role: string, out: Unwrapped): Obj | null {
   // Responses API input items: a function call and its output are items of their own.
@@ -133,6 +136,13 @@ function responsesOutput(value: Obj, out: Unwrapped): Obj[] {
   return messages;
 }
 
+/** What a choices / candidates list holds beside its first entry's `read` field, as {[key]: [...]}. */
+function besideFirst(list: unknown[], read: string): Obj {
+  const [first, ...others] = list;
+  const own = isObj(first) ? Object.fromEntries(Object.entries(first).filter(([k]) => k !== read)) : {};
+  return Object.keys(own).length || others.length ? { [read === "message" ? "choices" : "candidates"]: [own, ...others] } : {};
+}
+
 /**
  * A Langfuse input or output value as messages (`role` for plain text: user for inputs, assistant
  * for outputs). Never fails: a value it does not know is one message with its JSON as text.
@@ -140,6 +150,12 @@ function responsesOutput(value: Obj, out: Unwrapped): Obj[] {
 export function unwrap(raw: unknown, role: "user" | "assistant"): Unwrapped {
   const out: Unwrapped = { messages: [], tools: [], extra: null, system: [] };
   const push = (m: Obj | null) => m && out.messages.push(m);
+  // Whatever an object carries beside what this branch reads (ADK's finish_reason and
+  // usage_metadata, a request's model and config, LangChain's response_metadata) is kept.
+  const keep = (v: Obj, ...read: string[]) => {
+    const rest = Object.fromEntries(Object.entries(v).filter(([k, x]) => !read.includes(k) && x !== null && x !== undefined));
+    if (Object.keys(rest).length) out.extra = { ...(out.extra ?? {}), ...rest };
+  };
   const visit = (value: unknown, depth: number): void => {
     if (value === undefined || value === null) return;
     if (depth > 6) return void push({ role, content: JSON.stringify(value) });
@@ -164,16 +180,21 @@ export function unwrap(raw: unknown, role: "user" | "assistant"): Unwrapped {
       return;
     }
     const v = value as Obj;
-    if (Array.isArray(v.messages)) return visit(v.messages, depth + 1);
+    if (Array.isArray(v.messages)) {
+      keep(v, "messages");
+      return visit(v.messages, depth + 1);
+    }
     if (v.object === "response" && Array.isArray(v.output)) return void responsesOutput(v, out).forEach(push);
+    // The first choice's message (candidate's content) is the answer; its finish reason, safety
+    // ratings and the other choices are kept.
     if (Array.isArray(v.choices)) {
       const { choices, ...rest } = v;
-      out.extra = { ...(out.extra ?? {}), ...rest };
+      out.extra = { ...(out.extra ?? {}), ...rest, ...besideFirst(choices, "message") };
       return visit((choices[0] as Obj | undefined)?.message, depth + 1);
     }
     if (Array.isArray(v.candidates)) {
       const { candidates, ...rest } = v;
-      out.extra = { ...(out.extra ?? {}), ...rest };
+      out.extra = { ...(out.extra ?? {}), ...rest, ...besideFirst(candidates, "content") };
       return visit((candidates[0] as Obj | undefined)?.content, depth + 1);
     }
     // Gemini / ADK requests: {model, config: {system_instruction}, contents}; ADK's invocation {new_message}.
@@ -181,11 +202,21 @@ export function unwrap(raw: unknown, role: "user" | "assistant"): Unwrapped {
       const system = isObj(v.config) ? v.config.system_instruction : undefined;
       if (typeof system === "string") push({ role: "system", content: system });
       if (isObj(v.config) && Array.isArray(v.config.tools)) out.tools.push(...v.config.tools);
+      const config = isObj(v.config)
+        ? Object.fromEntries(
+            Object.entries(v.config).filter(([k]) => k !== "tools" && !(k === "system_instruction" && typeof system === "string")),
+          )
+        : v.config;
+      keep({ ...v, config: isObj(config) && !Object.keys(config).length ? null : config }, "contents");
       return visit(v.contents, depth + 1);
     }
-    if (isObj(v.new_message)) return visit(v.new_message, depth + 1);
+    if (isObj(v.new_message)) {
+      keep(v, "new_message");
+      return visit(v.new_message, depth + 1);
+    }
     // agno's Agent.run input: {run_response: "RunResponse(…)", run_messages: "RunMessages(messages=[Message(…), …])"}.
     if (typeof v.run_messages === "string") {
+      keep(v, "run_messages");
       // Only the list: system_message= and user_message= repeat two of its messages.
       const parts = v.run_messages.split(/(?=Message\(role=)/);
       parts.forEach((part, i) => {
@@ -195,18 +226,29 @@ export function unwrap(raw: unknown, role: "user" | "assistant"): Unwrapped {
       return;
     }
     // ADK's event / LlmResponse: {content: {parts, role}, …}.
-    if (isObj(v.content) && Array.isArray(v.content.parts)) return visit(v.content, depth + 1);
+    if (isObj(v.content) && Array.isArray(v.content.parts)) {
+      keep(v, "content");
+      return visit(v.content, depth + 1);
+    }
     // A function's arguments as @observe records them: {args: ["the prompt"], kwargs: {}}.
     if (
       Array.isArray(v.args) &&
       (!isObj(v.kwargs) || !Object.keys(v.kwargs).length) &&
       v.args.length === 1 &&
       typeof v.args[0] === "string"
-    )
+    ) {
+      keep(v, "args", "kwargs");
       return visit(v.args[0], depth + 1);
+    }
     // agno's RunResponse: {content, content_type, event, metrics, …}.
-    if (typeof v.content === "string" && "content_type" in v && !("role" in v)) return void push({ role, content: v.content });
-    if ("role" in v || "parts" in v || (typeof v.type === "string" && LANGCHAIN_ROLES[v.type])) return void push(message(v, role, out));
+    if (typeof v.content === "string" && "content_type" in v && !("role" in v)) {
+      keep(v, "content", "content_type");
+      return void push({ role, content: v.content });
+    }
+    if ("role" in v || "parts" in v || (typeof v.type === "string" && LANGCHAIN_ROLES[v.type])) {
+      keep(v, ...MESSAGE_READS);
+      return void push(message(v, role, out));
+    }
     push({ role, content: JSON.stringify(v) });
   };
   visit(raw, 0);

@@ -41,7 +41,7 @@ describe("Langfuse exports", () => {
       ["correct", true, "ANNOTATION"],
     ]);
     expect(transcript.content.metadata?.["langfuse.scores"]).toEqual(result.items[0]!.scores);
-    expect(result.items[0]!.unmapped).toContain("langfuse.scores");
+    expect(result.items[0]!.unmapped).toContain("scores");
     expect(result.notes).toEqual([
       '1 transcript with Langfuse scores: kept as scores, not verdicts (map one with --score NAME --pass-when ">=0.5")',
     ]);

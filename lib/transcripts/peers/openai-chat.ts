@@ -48,6 +48,13 @@ const line = z.looseObject({
 const MESSAGE_READS = new Set(["role", "content", "name", "tool_calls", "tool_call_id"]);
 const CALL_READS = new Set(["id", "type", "function"]);
 const FUNCTION_READS = new Set(["name", "arguments"]);
+/** What the mapping reads of a line, a message, a tool call and its function. */
+export const OPENAI_CHAT_READS = {
+  line: new Set(["messages", "id", "system"]),
+  message: MESSAGE_READS,
+  call: CALL_READS,
+  function: FUNCTION_READS,
+};
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
