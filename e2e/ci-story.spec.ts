@@ -30,6 +30,7 @@ let repo = "";
 let mainSha = "";
 let mainRunId = "";
 let summaryFile = "";
+let mdHeadline = "";
 let regressedRunId = "";
 
 function git(...args: string[]) {
@@ -128,8 +129,9 @@ test("a regressed PR run is compared with it, and the summary's first lines name
     .filter((l) => l.trim());
   expect(lines[0]).toMatch(/^## ❌ Gavel refund: gate failed \(\d+ of \d+ gates\) — 10 newly failing, 0 newly passing, 0 newly flaky$/);
   expect(lines[1]).toMatch(
-    /^\*\*All 10 newly failing tasks break at .*`issue_refund`: a second issue\\_refund for order\\_id=… \(once per order\\_id\)\*\*$/,
+    /^\*\*All 10 newly failing tasks break at .*`issue_refund`: a second issue\\_refund for the same order\\_id \(once per order\\_id\)\*\*$/,
   );
+  mdHeadline = lines[1]!;
   expect(lines[2]).toContain(`\`retry-pending\` @ \`${git("rev-parse", "--short=7", "HEAD")}\``);
   expect(lines.join("\n")).toContain(
     `[\`refund-full-bank\`](${baseURL}/runs/${regressedRunId}?task=refund-full-bank&trial=1#trial-refund-full-bank-1-step-3)`,
@@ -173,6 +175,13 @@ test("screenshots: the failed run's page and the PR summary as GitHub renders it
   await signIn(page, account("reviewer"), `/runs/${regressedRunId}`);
   await expect(page.getByRole("heading", { name: `Run ${regressedRunId}` })).toBeVisible();
   await expect(page.getByText("Passed", { exact: true }).first()).toBeVisible();
+  // The page's one-line diagnosis is the Markdown summary's, word for word (without the Markdown).
+  const plain = mdHeadline
+    .replace(/^\*\*|\*\*$/g, "")
+    .replace(/`/g, "")
+    .replace(/\\(.)/g, "$1");
+  await expect(page.getByTestId("failure-headline")).toHaveText(plain);
+  expect(plain).not.toContain("…");
   await page.screenshot({ path: path.join(ROOT, "docs/images/failed-run.png") });
 
   // The summary rendered as Markdown (marked, GitHub-flavoured), in a page styled like a PR comment.

@@ -106,4 +106,15 @@ describe("groupFailures", () => {
     const one = groupFailures([doubleRefund("a", "A7", 10), doubleRefund("b", "A7", 12)]);
     expect(one[0]!.diagnosis).toBe('a second issue_refund for the same order_id "A7" (once per order_id)');
   });
+
+  it("reads a stored grader row's reason like the record's: its trailing [step N] is not part of the last clause", () => {
+    const stored = (t: BrokenTask): BrokenTask => ({
+      ...t,
+      failing: t.failing.map((f) => ({ ...f, reason: `${f.reason} [step ${(t.step ?? 0) + 1}]` })),
+    });
+    const fromRecord = groupFailures([doubleRefund("a", "A1", 1), doubleRefund("b", "A2", 2, 5)]);
+    const fromRows = groupFailures([stored(doubleRefund("a", "A1", 1)), stored(doubleRefund("b", "A2", 2, 5))]);
+    expect(fromRows[0]!.diagnosis).toBe(fromRecord[0]!.diagnosis);
+    expect(failureHeadline(fromRows)).toBe(failureHeadline(fromRecord));
+  });
 });

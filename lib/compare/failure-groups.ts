@@ -84,7 +84,9 @@ export function normalizeClause(clause: string): string {
 
 /** The clauses of a grader's reason ("a; b; c"), without the step prefix and location suffixes every clause repeats. */
 function clauses(reason: string): Shaped[] {
+  // A stored grader row ends its reason with where the trial broke (lib/db/trial-writer.ts): not part of any clause.
   return reason
+    .replace(/\s*\[step \d+\]$/, "")
     .split(/;\s+/)
     .map((c) => {
       const { text, values } = shape(c);

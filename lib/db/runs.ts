@@ -64,13 +64,16 @@ export async function countJudgeVerdicts(
 }
 
 /**
- * Each scored trial's judge verdict (not shadow) and its human gold label where one is settled: the gold label of a
- * binary queue at that queue's current rubric version (the first such queue when several hold the trial).
+ * A run's scored (pass/fail, counted) judge verdicts, each with its trial's human gold label when one is settled at its
+ * queue's current rubric. The human-equivalent pass rate needs the labeled trials to be a random sample of the run, so a
+ * label whose queue did not take its trials at random is marked with why (`notRandom`): a queue made from this run with
+ * a pass sample below 1 (every trial that did not pass, only some passes), or an item a stratified draw put in a queue
+ * with its own inclusion probability.
  */
 export async function judgeVerdictsWithGold(
   runId: string,
   judgeVersionId: string,
-): Promise<{ trialId: string; judge: "pass" | "fail"; human: "pass" | "fail" | null }[]> {
+): Promise<{ trialId: string; judge: "pass" | "fail"; human: "pass" | "fail" | null; notRandom: string | null }[]> {
   const verdicts = await db().graderResult.findMany({
     where: { trial: { runId }, kind: "judge", judgeVersionId, shadow: false, status: { in: ["pass", "fail"] } },
     select: { trialId: true, status: true },
@@ -79,20 +82,66 @@ export async function judgeVerdictsWithGold(
   const transcripts = await db().transcript.findMany({
     where: { trialId: { in: verdicts.map((v) => v.trialId) } },
     select: {
+      id: true,
       trialId: true,
       goldLabels: {
         where: { queue: { kind: "binary" } },
-        select: { value: true, rubricVersion: true, queue: { select: { rubricVersion: true } } },
+        select: { value: true, rubricVersion: true, queueId: true, queue: { select: { rubricVersion: true, name: true } } },
         orderBy: { createdAt: "asc" },
       },
     },
   });
-  const human = new Map<string, "pass" | "fail">();
+  const human = new Map<string, { value: "pass" | "fail"; queueId: string; queueName: string; transcriptId: string }>();
   for (const t of transcripts) {
     const gold = t.goldLabels.find((g) => g.rubricVersion === g.queue.rubricVersion && (g.value === "pass" || g.value === "fail"));
-    if (t.trialId && gold) human.set(t.trialId, gold.value as "pass" | "fail");
+    if (t.trialId && gold)
+      human.set(t.trialId, { value: gold.value as "pass" | "fail", queueId: gold.queueId, queueName: gold.queue.name, transcriptId: t.id });
   }
-  return verdicts.map((v) => ({ trialId: v.trialId, judge: v.status as "pass" | "fail", human: human.get(v.trialId) ?? null }));
+  const why = await notRandomReasons(runId, [...human.values()]);
+  return verdicts.map((v) => {
+    const gold = human.get(v.trialId);
+    return {
+      trialId: v.trialId,
+      judge: v.status as "pass" | "fail",
+      human: gold?.value ?? null,
+      notRandom: gold ? (why.get(`${gold.queueId}/${gold.transcriptId}`) ?? null) : null,
+    };
+  });
+}
+
+/** For each (queue, transcript) of these gold labels whose queue did not take it at random, why. */
+async function notRandomReasons(runId: string, golds: readonly { queueId: string; queueName: string; transcriptId: string }[]) {
+  const out = new Map<string, string>();
+  if (golds.length === 0) return out;
+  const queueIds = [...new Set(golds.map((g) => g.queueId))];
+  const names = new Map(golds.map((g) => [g.queueId, g.queueName]));
+  const [created, drawn] = await Promise.all([
+    db().auditEvent.findMany({ where: { action: "queue.created", targetId: { in: queueIds } }, select: { targetId: true, details: true } }),
+    db().queueItem.findMany({
+      where: { queueId: { in: queueIds }, transcriptId: { in: golds.map((g) => g.transcriptId) }, inclusionProbability: { not: null } },
+      select: { queueId: true, transcriptId: true, inclusionProbability: true },
+    }),
+  ]);
+  const partial = new Map<string, number>();
+  for (const event of created) {
+    const details = (event.details ?? {}) as { runId?: unknown; passSample?: unknown };
+    if (event.targetId && details.runId === runId && typeof details.passSample === "number" && details.passSample < 1)
+      partial.set(event.targetId, details.passSample);
+  }
+  for (const g of golds) {
+    const sample = partial.get(g.queueId);
+    if (sample !== undefined)
+      out.set(
+        `${g.queueId}/${g.transcriptId}`,
+        `queue "${names.get(g.queueId)}" took every trial of this run that did not pass but only ${Math.round(sample * 100)}% of its passes`,
+      );
+  }
+  for (const item of drawn)
+    out.set(
+      `${item.queueId}/${item.transcriptId}`,
+      `queue "${names.get(item.queueId)}" got it from a stratified draw (inclusion probability ${item.inclusionProbability!.toFixed(2)})`,
+    );
+  return out;
 }
 
 /** A run's status, verdict and counts, for GET /api/runs/<id>. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ppiMean } from "../stats";
-import { humanEquivalentPassRate, type TrialReading } from "./human-equivalent";
+import { humanEquivalentPassRate, planWords, type TrialReading } from "./human-equivalent";
 
 const trials = (spec: [TrialReading["judge"], TrialReading["human"], number][]) =>
   spec.flatMap(([judge, human, count]) => Array.from({ length: count }, () => ({ judge, human })));
@@ -33,5 +33,50 @@ describe("humanEquivalentPassRate", () => {
     expect(none).toMatchObject({ ppi: null, n: 0, N: 10 });
     expect(none.undefinedBecause).toMatch(/no trial of this run has a human gold label/);
     expect(humanEquivalentPassRate([]).judgeRate).toBeNull();
+  });
+
+  it("puts the plan in words: how many more, already there, or where labels cannot get there", () => {
+    const plan = { halfWidth: 0.05, current: 0.09 };
+    expect(planWords({ ...plan, nStar: 160, more: 140 }, 500)).toBe(
+      "Label 140 more trials, drawn at random from this run, to get the interval to ±5 points (about 160 in all).",
+    );
+    expect(planWords({ ...plan, nStar: 900, more: 880 }, 500)).toBe(
+      "About 900 labeled trials would narrow it to ±5 points, more than this run's 500: a bigger run or a more accurate judge would.",
+    );
+    expect(planWords({ ...plan, nStar: null, more: null }, 500)).toMatch(
+      /^Labels alone cannot narrow it to ±5 points: the judge-only part/,
+    );
+    expect(planWords({ halfWidth: 0.025, current: 0.02, nStar: 10, more: 0 }, 500)).toBe("The interval is already within ±2.5 points.");
+    const result = humanEquivalentPassRate(
+      trials([
+        ["pass", "pass", 18],
+        ["fail", "fail", 16],
+        ["pass", "fail", 4],
+        ["pass", null, 200],
+      ]),
+    );
+    expect(result.planSentence).toBe(planWords(result.plan!, 238));
+  });
+
+  it("leaves out labels a queue did not take at random, counts them, and counts their trials as unlabeled", () => {
+    const random = trials([
+      ["pass", "pass", 18],
+      ["fail", "fail", 16],
+      ["pass", "fail", 4],
+      ["pass", null, 200],
+    ]);
+    const skewed = Array.from({ length: 30 }, () => ({
+      judge: "fail" as const,
+      human: "fail" as const,
+      notRandom: 'queue "q" took every failing trial',
+    }));
+    const result = humanEquivalentPassRate([...random, ...skewed]);
+    const alone = humanEquivalentPassRate([...random, ...skewed.map((t) => ({ ...t, human: null, notRandom: null }))]);
+    expect(result.ppi).toEqual(alone.ppi);
+    expect(result).toMatchObject({ n: 38, N: 268, leftOut: { n: 30, why: ['queue "q" took every failing trial'] } });
+    expect(alone.leftOut).toBeNull();
+    const only = humanEquivalentPassRate([...skewed, ...trials([["pass", null, 5]])]);
+    expect(only.ppi).toBeNull();
+    expect(only.undefinedBecause).toMatch(/^no trial of this run has a human gold label from a random sample/);
   });
 });

@@ -26,7 +26,7 @@ export async function HumanEquivalent({
   const result = humanEquivalentPassRate(trials);
   const passed = trials.filter((t) => t.judge === "pass").length;
   const reading = await runPassRateThroughJudge(atRunTime, { passed, scored: trials.length });
-  const { ppi, plan } = result;
+  const { ppi } = result;
   return (
     <Card data-testid="human-equivalent">
       <CardHeader
@@ -49,13 +49,17 @@ export async function HumanEquivalent({
           </p>
         )}
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
-          <dt className="text-stone-500">Humans only ({result.n} labeled)</dt>
+          <dt className="text-stone-500">
+            Humans only (<span data-testid="ppi-n">{result.n}</span> labeled)
+          </dt>
           <dd data-testid="ppi-humans-only">
             {ppi ? `${pct(ppi.humansOnly.estimate)}, 95% ${range(ppi.humansOnly.ci95)} (${half(ppi.humansOnly.ci95)})` : "—"}
           </dd>
           <dt className="text-stone-500">With the judge (PPI++)</dt>
           <dd data-testid="ppi-width">{ppi ? `${half(ppi.ci95)}, λ ${ppi.lambda.toFixed(2)}` : "—"}</dd>
-          <dt className="text-stone-500">Raw judge pass rate ({result.N} trials)</dt>
+          <dt className="text-stone-500">
+            Raw judge pass rate (<span data-testid="ppi-N">{result.N}</span> trials)
+          </dt>
           <dd data-testid="ppi-judge-rate">{pct(result.judgeRate)}</dd>
           <dt className="text-stone-500">Rogan–Gladen corrected</dt>
           <dd data-testid="ppi-rogan-gladen">
@@ -64,13 +68,16 @@ export async function HumanEquivalent({
               : `— (${reading.correction?.undefinedBecause ?? reading.reason})`}
           </dd>
         </dl>
-        {plan ? (
+        {result.leftOut ? (
+          <p className="text-amber-800" data-testid="ppi-left-out">
+            {result.leftOut.n} human label{result.leftOut.n === 1 ? " is" : "s are"} left out: {result.leftOut.why.join("; ")}, so{" "}
+            {result.leftOut.n === 1 ? "it is" : "they are"} not a random sample of the run. Those trials count as unlabeled. A queue made
+            from the run with a pass sample of 1 is one.
+          </p>
+        ) : null}
+        {result.planSentence ? (
           <p className="text-stone-700" data-testid="ppi-plan">
-            {plan.current <= plan.halfWidth
-              ? `The interval is already within ±${(plan.halfWidth * 100).toFixed(0)} points.`
-              : plan.nStar === null || plan.nStar > result.N
-                ? `Labels alone cannot narrow it to ±${(plan.halfWidth * 100).toFixed(0)} points: the judge-only part is wider. A more accurate judge would.`
-                : `Label ${plan.more} more trials, drawn at random from this run, to get the interval to ±${(plan.halfWidth * 100).toFixed(0)} points.`}
+            {result.planSentence}
           </p>
         ) : null}
       </CardBody>
