@@ -1,21 +1,28 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { actionBodyTexts, actionNestingRefusal } from "./lib/server/action-nesting";
 import { crossSiteRefusal, lengthRequiredRefusal, maxUploadBytes, sizeRefusal } from "./lib/server/request-guard";
 
 /**
  * Runs before every page and route. First it refuses what no page should see: a cross-site
  * state-changing request to /api/* or a server action (403), and a body larger than
- * GAVEL_MAX_UPLOAD_MB by its declared length (413, rather than a truncated body). Then it passes the requested path on (so a sign-in redirect can
+ * GAVEL_MAX_UPLOAD_MB by its declared length (413, rather than a truncated body), and a server action
+ * whose arguments nest too deep for Next to parse (400, lib/server/action-nesting.ts). Then it passes the requested path on (so a sign-in redirect can
  * return the visitor there) and sets a nonce-based Content Security Policy. Transcripts are
  * untrusted agent output; even if something slipped past React's escaping, no inline script
  * without the nonce runs and no request leaves for another origin.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const crossSite = crossSiteRefusal(request, process.env.NEXTAUTH_URL ? [process.env.NEXTAUTH_URL] : []);
   if (crossSite) return NextResponse.json({ error: crossSite }, { status: 403 });
   const tooLarge = sizeRefusal(request, maxUploadBytes());
   if (tooLarge) return NextResponse.json({ error: tooLarge }, { status: 413, headers: { connection: "close" } });
   const noLength = lengthRequiredRefusal(request);
   if (noLength) return NextResponse.json({ error: noLength }, { status: 411, headers: { connection: "close" } });
+  if (request.method === "POST" && request.headers.has("next-action")) {
+    // Next revives an action's arguments recursively before any check of ours: a deep one is refused here (400, not a stack overflow).
+    const deep = actionNestingRefusal(await actionBodyTexts(request).catch(() => []));
+    if (deep) return NextResponse.json({ error: deep }, { status: 400 });
+  }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const dev = process.env.NODE_ENV !== "production";

@@ -52,8 +52,9 @@ const SURFACES: Record<string, string> = {
   "page /label/import": "admins only: a form",
   "page /label/new": "admins only: a form",
   "page /runs": "runs list",
-  "page /runs/[id]": "checked: trial verdicts, reasons and task status (trials that became queue items)",
-  "page /runs/compare": "checked: per-task status of two runs (trials that became queue items)",
+  "page /runs/[id]":
+    "checked by content, HTML and RSC: trial verdicts, reasons and task status of the trials that became queue items, their sibling trials and later runs' identical trials",
+  "page /runs/compare": "checked by content, HTML and RSC: per-task status of two runs",
   "page /suites": "suite list",
   "page /suites/[name]": "suite history",
   "page /users": "admins only",
@@ -270,10 +271,10 @@ test("a reviewer with items still to label gets no verdict, reason, gold or othe
   for (let i = 1; i < 6; i++) expect(seen, secret(i)).not.toContain(secret(i));
 });
 
-test("a run whose trials became queue items shows a reviewer none of their verdicts until labeled, on the run page and in compare", async ({
+test("a run whose trials became queue items shows a reviewer no grade of that content until labeled: sibling trials, a later run, compare, HTML and RSC", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const tag = unique();
   // The agent always says "hi": two tasks pass, three fail. Each failing task expects a word that
   // appears nowhere but in its grader's reason, so a reason reaching the browser is caught.
@@ -282,19 +283,25 @@ test("a run whose trials became queue items shows a reviewer none of their verdi
   const expected = ["hi", "hi", `bye${tag}`, `ciao${tag}`, `hello${tag}`];
   const tasks = expected.map((word, i) => `  - { id: t${i}, prompt: "Greet the user (${i})", grader: exact, expected: ${word} }`);
   writeFileSync(path.join(dir, "suite.yaml"), `name: e2e-blind-run-${tag}\nthreshold: 0.5\ntasks:\n${tasks.join("\n")}\n`);
-  const run = await gavel([
-    "run",
-    dir,
-    "--agent",
-    `module:${path.join(dir, "agent.mjs")}#hiAgent`,
-    "--json",
-    "--out",
-    path.join(dir, "out"),
-  ]);
-  expect(run.code, run.stderr).toBe(1);
-  const { runId } = JSON.parse(run.stdout) as { runId: string };
+  const runAgent = async (trials: number) => {
+    const run = await gavel([
+      "run",
+      dir,
+      "--agent",
+      `module:${path.join(dir, "agent.mjs")}#hiAgent`,
+      "--trials",
+      String(trials),
+      "--json",
+      "--out",
+      path.join(dir, "out"),
+    ]);
+    expect(run.code, run.stderr).toBe(1);
+    return (JSON.parse(run.stdout) as { runId: string }).runId;
+  };
+  // Two trials per task: each failing task's second trial is a sibling with the very same output.
+  const runId = await runAgent(2);
 
-  // The admin makes a queue of the three failures and sees every reason.
+  // The admin makes a queue of the failures (the two identical trials of a task are one item) and sees every reason.
   const admin = await signedInPage(browser, account("admin"), `/label/new?run=${runId}`);
   await admin.getByLabel("Name").fill(`blind-run-${tag}`);
   await admin.getByLabel("Rubric").fill("Pass when the agent greets as asked.");
@@ -309,21 +316,76 @@ test("a run whose trials became queue items shows a reviewer none of their verdi
   await expect(admin.getByTestId("failure-group")).toHaveCount(1);
   await expect(admin.getByTestId("failure-group")).toContainText("3 at the final output");
 
+  // A later run of the same agent on the same suite: none of its trials is queued, yet each failing one is the same content.
+  const laterId = await runAgent(1);
+
   const page = await browser.newContext().then((c) => c.newPage());
   const responses = recordResponses(page);
   await signIn(page, account("reviewer"), `/runs/${runId}?task=t2`);
   await expect(page.getByTestId("run-blind-notice")).toContainText("3 tasks have trials in a label queue you review");
   await expect(page.getByTestId("task-row-t2")).toContainText("hidden until you label");
   await expect(page.getByTestId("task-row-t0")).toContainText("pass");
-  await expect(page.getByRole("list", { name: "Grader verdicts" }).first()).toBeEmpty();
+  // Both trials of the task: the one that became the item and its sibling, each marked hidden, no grader verdict in either.
+  const trialsOf = (task: string) => page.locator(`details[id^="trial-${task}-"]`);
+  await expect(trialsOf("t2")).toHaveCount(2);
+  for (const trial of await trialsOf("t2").all()) await expect(trial.locator("summary")).toContainText("hidden until you label");
+  await expect(trialsOf("t2").locator('ul[aria-label="Grader verdicts"] li')).toHaveCount(0);
   // The grouped failures go through the same hiding: no hidden trial's task is listed or counted.
   await expect(page.getByTestId("run-verdict")).toContainText(/ 0 (newly )?failing tasks/);
   await expect(page.getByTestId("failure-group")).toHaveCount(0);
   await expect(page.getByTestId("failure-headline")).toHaveCount(0);
   await page.goto(`/runs/${runId}?status=failing`);
   await expect(page.getByText("No task matches these filters.")).toBeVisible();
+  await page.goto(`/runs/${runId}?task=t3&trial=2`);
+  await expect(trialsOf("t3")).toHaveCount(2);
+  await expect(page.locator("details#trial-t3-2")).toHaveAttribute("open", "");
+  await expect(trialsOf("t3").locator('ul[aria-label="Grader verdicts"] li')).toHaveCount(0);
+  // The later run: the same three tasks hidden, the passing ones shown.
+  await page.goto(`/runs/${laterId}?task=t4`);
+  await expect(page.getByTestId("run-blind-notice")).toContainText("3 tasks have trials in a label queue you review");
+  await expect(page.getByTestId("task-row-t4")).toContainText("hidden until you label");
+  await expect(page.getByTestId("task-row-t1")).toContainText("pass");
+  await expect(trialsOf("t4")).toHaveCount(1);
+  await expect(trialsOf("t4").locator("summary")).toContainText("hidden until you label");
+  await expect(trialsOf("t4").locator('ul[aria-label="Grader verdicts"] li')).toHaveCount(0);
   await page.goto(`/runs/compare?base=${runId}&head=${runId}`);
+  await expect(page.getByTestId("compare-blind-notice")).toContainText("3 tasks are left out");
+  await page.goto(`/runs/compare?base=${runId}&head=${laterId}`);
   await expect(page.getByTestId("compare-blind-notice")).toContainText("3 tasks are left out");
   const seen = await responses.all();
   for (const word of expected.slice(2)) expect(seen, word).not.toContain(word);
+
+  // Every run page, trial and compare route, fetched as the document and as the RSC payload a
+  // client-side navigation reads: no failing task's reason for the reviewer, while the admin's same
+  // request carries it (so the check would catch a leak).
+  const secretWords = expected.slice(2);
+  const urls = [
+    ...[runId, laterId].flatMap((id) => [
+      `/runs/${id}`,
+      `/runs/${id}?status=failing`,
+      ...["t2", "t3", "t4"].map((t) => `/runs/${id}?task=${t}`),
+    ]),
+    `/runs/${runId}?task=t2&trial=2`,
+    `/runs/${runId}?task=t4&trial=1`,
+    `/runs/compare?base=${runId}&head=${laterId}`,
+    `/runs/compare?base=${laterId}&head=${runId}`,
+    `/api/runs/${runId}`,
+    `/api/runs/${laterId}`,
+  ];
+  for (const url of urls) {
+    for (const rsc of [false, true]) {
+      const headers: Record<string, string> = rsc ? { RSC: "1" } : {};
+      const what = `${rsc ? "RSC" : "HTML"} ${url}`;
+      const mine = await page.request.get(url, { headers });
+      expect(mine.status(), what).toBe(200);
+      if (rsc && !url.startsWith("/api/")) expect(mine.headers()["content-type"], what).toContain("text/x-component");
+      const body = await mine.text();
+      for (const word of secretWords) expect(body, `${what}: ${word}`).not.toContain(word);
+      const task = /task=(t\d)/.exec(url)?.[1];
+      if (task) {
+        const theirs = await (await admin.request.get(url, { headers })).text();
+        expect(theirs, `the admin's ${what}`).toContain(secretWords[Number(task.slice(1)) - 2]!);
+      }
+    }
+  }
 });
