@@ -13,6 +13,8 @@ import { newTranscriptSchema, type NewTranscript } from "../schemas/transcripts"
  */
 export interface SeedQueueItem {
   key: string;
+  /** The transcript's external id: the key unless given; null for none (as a JSONL line without "id"). */
+  externalId?: string | null;
   taskPrompt?: string;
   finalOutput?: string;
   content?: NewTranscript["content"];
@@ -23,6 +25,8 @@ export interface SeedQueueItem {
 
 export interface SeedQueue {
   name: string;
+  /** The transcripts' source ("jsonl" unless given): a queue made from "every transcript of a source" picks them by it. */
+  source?: string;
   kind?: ItemKind;
   rubric?: string;
   reviewersPerItem?: number;
@@ -41,8 +45,8 @@ export async function seedQueue(input: SeedQueue) {
   const kind = input.kind ?? "binary";
   const parsed = input.items.map((item) =>
     newTranscriptSchema.parse({
-      source: "jsonl",
-      externalId: item.key,
+      source: input.source ?? "jsonl",
+      externalId: item.externalId === null ? undefined : (item.externalId ?? item.key),
       kind,
       taskPrompt: item.taskPrompt ?? `Task ${item.key}`,
       rubric: item.rubric,
