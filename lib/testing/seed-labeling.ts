@@ -20,7 +20,7 @@ export interface SeedQueueItem {
   content?: NewTranscript["content"];
   rubric?: string;
   verdicts?: { judge: string; value: string; reason: string }[];
-  labels?: { reviewer: string; value: string; reason?: string }[];
+  labels?: { reviewer: string; value: string; reason?: string; dimensions?: Record<string, string | string[] | number> }[];
 }
 
 export interface SeedQueue {
@@ -96,7 +96,14 @@ export async function seedQueue(input: SeedQueue) {
     queueItemIds[item.key] = created.id;
     for (const label of item.labels ?? []) {
       await client.label.create({
-        data: { transcriptId, queueId: queue.id, reviewerId: await user(label.reviewer), value: label.value, reason: label.reason ?? null },
+        data: {
+          transcriptId,
+          queueId: queue.id,
+          reviewerId: await user(label.reviewer),
+          value: label.value,
+          reason: label.reason ?? null,
+          ...(label.dimensions ? { dimensions: label.dimensions } : {}),
+        },
       });
     }
     for (const verdict of item.verdicts ?? []) {
