@@ -53,5 +53,5 @@ describe("test-split reuse", () => {
     expect(warnings).toEqual([expect.stringContaining('The test split of "reuse-set" has calibrated 5 versions of reuse-judge (limit 5)')]);
     expect(await testReuseWarnings(judge, queueId)).toEqual(warnings);
     expect(await testReuseWarnings(judge, "another-set")).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -12,7 +12,12 @@ const list = z
 export const workbenchDraftInput = z.object({
   versionId: z.string().min(1, "Missing version id."),
   queueId: z.string({ error: "Choose a label set." }).min(1, "Choose a label set."),
-  promptTemplate: z.string({ error: "Write the prompt template." }).min(1, "Write the prompt template.").max(50_000),
+  // A browser submits a textarea with CRLF line ends (HTML's form encoding): the same prompt typed on the page and
+  // read from a file by `gavel judge try` must be one prompt, one hash.
+  promptTemplate: z
+    .string({ error: "Write the prompt template." })
+    .transform((v) => v.replace(/\r\n?/g, "\n"))
+    .pipe(z.string().min(1, "Write the prompt template.").max(50_000)),
   temperature: z.coerce
     .number({ error: "Temperature must be a number." })
     .min(0, "Temperature must be between 0 and 2.")

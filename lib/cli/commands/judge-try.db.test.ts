@@ -198,5 +198,5 @@ describe("gavel judge try --dev", () => {
     const refused = await gavel(["judge", "try", "try-judge@1", "--queue", "try-set"], env);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("pass --dev");
-  });
+  }, 120_000);
 });
