@@ -8,7 +8,8 @@ async function problems(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe("architecture boundaries (eslint.config.js)", () => {
+// The first lint loads the whole typed config: seconds on a loaded 2-core machine, past vitest's default 5 s.
+describe("architecture boundaries (eslint.config.js)", { timeout: 60_000 }, () => {
   it("lets only lib/db import Prisma", async () => {
     expect(await problems('import { PrismaClient } from "@prisma/client";\nexport const c = PrismaClient;\n', "lib/engine/x.ts")).toEqual([
       expect.stringMatching(/no-restricted-imports: .*Only lib\/db talks to the database/),

@@ -58,7 +58,9 @@ send({ type: "final", output: "Refunded $" + order.total.toFixed(2) + " for orde
       "hang.mjs",
       `(await import("node:fs")).writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nsetInterval(() => {}, 1000);`,
     );
-    const trial = await run(spec, ["refund-full-card"], { max_wall_clock_s: 0.5 });
+    // 2 s: long enough for a loaded machine's Node to start and write its pid (at 0.5 s, under load 30, it
+    // was killed before it could, and the test could not say whether it was killed).
+    const trial = await run(spec, ["refund-full-card"], { max_wall_clock_s: 2 });
     expect(trial.verdict).toBe("error");
     expect(trial.stop?.kind).toBe("timeout");
     const pid = Number(readFileSync(pidFile, "utf8"));
