@@ -47,7 +47,7 @@ let secret = "";
 
 test("an admin registers a webhook; a private address outside the allowed hosts is refused, naming the rule", async ({ page }) => {
   await signIn(page, account("admin"), "/webhooks");
-  await expect(page.getByRole("heading", { name: "Webhooks" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Webhooks", exact: true })).toBeVisible();
   await page.getByLabel("URL").fill("http://10.0.0.7/hooks");
   await page.getByRole("checkbox", { name: /gate\.failed/ }).check();
   await page.getByRole("button", { name: "Register webhook" }).click();
