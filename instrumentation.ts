@@ -6,4 +6,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startSweeper } = await import("./lib/ingest/sweeper");
   startSweeper();
+  const { startWebhookDispatcher } = await import("./lib/webhooks/deliver");
+  startWebhookDispatcher();
 }

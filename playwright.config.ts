@@ -49,6 +49,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       GAVEL_DATA_DIR: E2E_DATA_DIR,
+      // Webhook retries 0.3 s, 1.2 s, … apart instead of 30 s, 2 min, … (e2e/webhooks.spec.ts waits for the third try).
+      GAVEL_WEBHOOK_BACKOFF_MS: process.env.GAVEL_WEBHOOK_BACKOFF_MS ?? "300",
       // Request logs only for server errors: the tests' many deliberate 401/403/404s would bury the output.
       GAVEL_LOG_LEVEL: process.env.GAVEL_LOG_LEVEL ?? "error",
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",

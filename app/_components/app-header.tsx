@@ -28,6 +28,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
           ))}
           {can(user, "users:manage") ? <NavLink href="/users">Users</NavLink> : null}
           {can(user, "audit:read") ? <NavLink href="/audit">Audit</NavLink> : null}
+          {can(user, "settings:manage") ? <NavLink href="/webhooks">Webhooks</NavLink> : null}
         </nav>
         <div className="ml-auto flex items-center gap-3 text-sm" data-testid="signed-in-user">
           <span className="text-stone-700">

@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import path from "node:path";
 import { findBaseline } from "@/lib/db/baselines";
+import { emitRunFinished } from "@/lib/webhooks/run-events";
 import { completeRun, createRun, failRun, heartbeat, interruptRun, resumeRun } from "@/lib/db/run-store";
 import { saveSuiteVersion, suiteVersionInput } from "@/lib/db/suite-versions";
 import { createTrialWriter, toTrialRow, type TrialWriter } from "@/lib/db/trial-writer";
@@ -121,6 +122,15 @@ export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: 
       const file = path.join(options.outDir, `${record.runId}.json`);
       writeRecordFile(file, finished);
       await completeRun(record.runId, runTotals(finished, path.relative(process.cwd(), file) || file));
+      // Queued in this database; the app's dispatcher (its process polls the table) delivers them.
+      await emitRunFinished({
+        runId: record.runId,
+        suite: record.suite.name,
+        agentLabel: record.source.agentLabel,
+        summary: finished.summary,
+        url: null,
+        deliverNow: false,
+      });
       return { record: finished, recordPath: file };
     },
     async abortRun(runId, error) {

@@ -131,7 +131,7 @@ export async function finishUploadedRun(runId: string, input: RunFinish, user: {
     finishedAt: new Date(input.finishedAt),
     baselineRunId: baseline.info.previousRunId,
   });
-  return summary;
+  return { summary, suite: run.suiteVersion.suite.name, agentLabel: run.agentLabel };
 }
 
 export async function stopUploadedRun(

@@ -3,6 +3,7 @@ import { apiRoute, readJson } from "@/lib/auth/api";
 import { runLinks } from "@/lib/db/run-links";
 import { finishUploadedRun } from "@/lib/db/run-upload";
 import { RunFinishSchema } from "@/lib/schemas/run-upload";
+import { emitRunFinished } from "@/lib/webhooks/run-events";
 import { publicBase } from "../../public-base";
 
 /**
@@ -14,11 +15,12 @@ export const POST = apiRoute<{ id: string }>(
   "runs:write",
   async (request, { user, params }) => {
     const input = RunFinishSchema.parse(await readJson(request));
-    const summary = await finishUploadedRun(params.id, input, user);
+    const { summary, suite, agentLabel } = await finishUploadedRun(params.id, input, user);
     const failingTasks = Object.entries(input.tasks)
       .filter(([, s]) => s.status === "fail" || s.status === "error" || s.status === "flaky")
       .map(([key]) => key);
     const links = await runLinks(publicBase(request), params.id, failingTasks, summary.baseline?.previousRunId ?? null);
+    await emitRunFinished({ runId: params.id, suite, agentLabel, summary, url: links.run });
     return NextResponse.json({ summary, links });
   },
   { tokens: ["runs:write"] },
