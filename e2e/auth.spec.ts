@@ -10,6 +10,8 @@ const PAGE_SCOPES: Record<string, Scope> = {
   "/judges/new": "judges:write",
   "/judges/versions/does-not-exist/edit": "judges:write",
   "/judges/versions/does-not-exist/new-model": "judges:write",
+  "/judges/versions/does-not-exist/workbench": "judges:write",
+  "/webhooks": "settings:manage",
   "/label/does-not-exist/item": "labels:write",
   "/label/mine": "labels:write",
   "/label/mine/does-not-exist": "labels:write",

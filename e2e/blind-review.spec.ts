@@ -18,6 +18,8 @@ import { account, gavel, signIn, signedInPage } from "./helpers";
 const SURFACES: Record<string, string> = {
   // Checked below, as a reviewer with the items unlabeled:
   "page /judges/versions/[versionId]/items/[transcriptId]": "checked: verdicts, reasons, raw answers and gold",
+  "page /judges/versions/[versionId]/workbench":
+    "judges:write only: dev-split verdicts and labels, items the viewer may still label left out (hiddenFrom); no test item (judge-workbench.spec.ts)",
   "page /judges/calibrations/[calibrationId]": "checked: per-item (judge, gold) pairs",
   "route GET /api/calibrations/[calibrationId]/pairs": "checked: per-item (judge, gold) pairs",
   "page /judges/compare": "checked: flipped items with both verdicts and gold",
@@ -58,6 +60,9 @@ const SURFACES: Record<string, string> = {
   "page /suites": "suite list",
   "page /suites/[name]": "suite history",
   "page /users": "admins only",
+  "page /webhooks": "admins only: endpoints and delivery logs (run and gate events, no item)",
+  "page /api-docs": "the API description, no data",
+  "route GET /api/openapi.json": "the API description, no data",
   "page /users/tokens": "one's own tokens",
   "route GET /api/health": "health",
   "route GET /api/runs/[id]": "a run's status and counts",
