@@ -3,9 +3,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { E2E_DATA_DIR } from "../playwright.config";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, gavel, signIn, signedInPage } from "./helpers";
+import { account, gavel, signIn, signedInPage, seedJudges } from "./helpers";
 
 /**
  * Blind review is a rule of the data layer (lib/db/blind.ts): while a reviewer may still label an
@@ -107,24 +106,6 @@ test("every page and route is accounted for: a new one must say whether it can s
   expect(surfaces()).toEqual(Object.keys(SURFACES).sort());
 });
 
-type Seeded = {
-  labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>;
-  versions: Record<string, { id: string; hash: string }>;
-};
-
-function seed(scenario: unknown): Seeded {
-  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
-    {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      encoding: "utf8",
-    },
-  );
-  return JSON.parse(out) as Seeded;
-}
-
 /** Every response body the page receives (documents, RSC payloads, route answers), kept for inspection. */
 function recordResponses(page: Page) {
   const bodies: Promise<string>[] = [];
@@ -162,7 +143,7 @@ test("a reviewer with items still to label gets no verdict, reason, gold or othe
   const set = `blind-${tag}`;
   const keys = Array.from({ length: 6 }, (_, i) => `blind-item-${tag}-${i}`);
   // Two other reviewers labeled every item; I labeled item 0 only. Three labels per item, so 1–5 are open for me.
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [
       {
         name: set,

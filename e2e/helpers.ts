@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
@@ -95,4 +96,21 @@ export function gavel(args: string[]): Promise<CliRun> {
     ? {}
     : { GAVEL_AGENT_LABEL: `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` };
   return runGavel(args, { GAVEL_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", ...label });
+}
+
+/** What lib/testing/seed-judges-cli.ts seeded: each label set's queue and transcript ids, each judge version's id and hash. */
+export type SeededJudges = {
+  labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>;
+  versions: Record<string, { id: string; hash: string }>;
+};
+
+/** Seeds a judges scenario (lib/testing/seed-judges.ts) into the database the e2e server uses. */
+export function seedJudges(scenario: unknown): SeededJudges {
+  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
+  const out = execFileSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
+    { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" },
+  );
+  return JSON.parse(out) as SeededJudges;
 }

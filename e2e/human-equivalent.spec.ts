@@ -1,10 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, gavel, signedInPage } from "./helpers";
+import { account, gavel, signedInPage, seedJudges } from "./helpers";
 
 /**
  * "What pass rate would our reviewers give this run?", end to end as a team gets there: a judge calibrated and approved
@@ -13,17 +12,6 @@ import { account, gavel, signedInPage } from "./helpers";
  * a random sample of the run), a reviewer labeling 20 of them by keyboard, and the run page's human-equivalent card. Its
  * numbers are recomputed here from the formulas (PPI++, Angelopoulos, Duchi & Zrnic 2023), not with Gavel's code.
  */
-type Seeded = { labelSets: Record<string, { queueId: string }>; versions: Record<string, { id: string; hash: string }> };
-
-function seed(scenario: unknown): Seeded {
-  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
-    { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" },
-  );
-  return JSON.parse(out) as Seeded;
-}
 
 let server: MockLlmServer;
 test.beforeAll(async () => {
@@ -103,7 +91,7 @@ test("a run with a calibrated judge and humans on a random sample of its trials 
     ...Array.from({ length: 20 }, (_, i) => ({ key: `${tag}-g${i}`, split: "test", output: `good answer ${i}`, gold: "pass" })),
     ...Array.from({ length: 20 }, (_, i) => ({ key: `${tag}-b${i}`, split: "test", output: `bad answer ${i}`, gold: "fail" })),
   ];
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [{ name: `ppi-gold-${tag}`, kind: "binary", items: gold }],
     versions: [
       {

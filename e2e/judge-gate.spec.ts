@@ -1,29 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { E2E_DATA_DIR } from "../playwright.config";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, gavel, signIn, signedInPage } from "./helpers";
+import { account, gavel, signIn, signedInPage, seedJudges } from "./helpers";
 
 /**
  * The judge gate end to end: a mock OpenAI-compatible model on 127.0.0.1 that the test can "change"
  * behind the same model name (new system_fingerprint, different answers); the app and `gavel run`
  * both call it. The label sets are seeded; approval, runs and everything shown happen as a user does them.
  */
-type Seeded = { labelSets: Record<string, { queueId: string }>; versions: Record<string, { id: string; hash: string }> };
-
-function seed(scenario: unknown): Seeded {
-  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
-    {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      encoding: "utf8",
-    },
-  );
-  return JSON.parse(out) as Seeded;
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const items = (n: number) => [
@@ -91,7 +74,7 @@ test("canary: a gating judge passes its canary; after the model behind its name 
   const tag = unique();
   const model = `canary-model-${tag}`;
   const name = `canary-judge-${tag}`;
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [{ name: `canary-gold-${tag}`, kind: "binary", items: items(20) }],
     versions: [{ name, spec: spec(model) }],
   });
@@ -162,7 +145,7 @@ test("a run page shows its judge as it was when the run happened: shadow stays s
 }) => {
   const tag = unique();
   const name = `frozen-judge-${tag}`;
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [{ name: `frozen-gold-${tag}`, kind: "binary", items: items(20) }],
     versions: [{ name, spec: spec(`frozen-model-${tag}`) }],
   });

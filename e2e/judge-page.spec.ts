@@ -1,26 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { E2E_DATA_DIR } from "../playwright.config";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, signIn } from "./helpers";
+import { account, signIn, seedJudges } from "./helpers";
 
 /**
  * What a team reads on the judge pages must be right at a glance (issue #25): a degenerate calibration named in words,
  * approval tied to the humans behind the gold, drift that counts no flips before the new version judged anything, and
  * the version page's state, gate and main action above the fold. A mock OpenAI-compatible model on 127.0.0.1 answers.
  */
-type Seeded = { labelSets: Record<string, { queueId: string }>; versions: Record<string, { id: string; hash: string }> };
-
-function seed(scenario: unknown): Seeded {
-  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
-    { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" },
-  );
-  return JSON.parse(out) as Seeded;
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -76,7 +62,7 @@ async function runAndCalibrate(page: Page, queueId: string) {
 
 test("a constant judge's calibration names the degeneracy, with no zero-width interval and no verbosity ρ", async ({ page }) => {
   const tag = unique();
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [{ name: `constant-${tag}`, kind: "binary", items: items() }],
     versions: [{ name: `constant-judge-${tag}`, spec: spec(`always-pass-${tag}`) }],
   });
@@ -105,7 +91,7 @@ test("approval is refused on single-reviewer gold, and above the human ceiling i
   page,
 }) => {
   const tag = unique();
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [
       { name: `solo-${tag}`, kind: "binary", items: items([`solo-${tag}@example.com`]) },
       // The two reviewers disagree on 8 of 30 items: their own κ is below the 0.60 bar.
@@ -170,7 +156,7 @@ test("drift: before the new version judged anything there are 0 flips; then a ne
 }) => {
   const tag = unique();
   const set = `drift0-${tag}`;
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [{ name: set, kind: "binary", items: items([`ann-${tag}@example.com`, `bo-${tag}@example.com`]) }],
     versions: [{ name: `drift0-judge-${tag}`, spec: spec(`good-${tag}`) }],
   });

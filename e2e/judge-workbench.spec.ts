@@ -1,29 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { E2E_DATA_DIR } from "../playwright.config";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, signIn } from "./helpers";
+import { account, signIn, seedJudges } from "./helpers";
 
 /**
  * The judge workbench (issue #28): a judge below the bar, improved on the dev split only. A mock OpenAI-compatible
  * model on 127.0.0.1 answers by the prompt: told only to grade, it passes every "refund…" output (gift cards too,
  * which people fail); told that refunds go to the original payment method, it fails gift cards.
  */
-type Seeded = {
-  labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>;
-  versions: Record<string, { id: string; hash: string }>;
-};
-
-function seed(scenario: unknown): Seeded {
-  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
-    { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" },
-  );
-  return JSON.parse(out) as Seeded;
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -61,7 +44,7 @@ test("the workbench shows misaligned dev items first, re-runs an edited prompt w
     ["money returned to the card", "pass"],
   ];
   const set = `wb-refunds-${tag}`;
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [
       {
         name: set,

@@ -3,34 +3,16 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { E2E_DATA_DIR } from "../playwright.config";
 import { agreementReport } from "../lib/judges/agreement";
 import { formatInterval, formatStat } from "../lib/judges/format";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, signIn, signedInPage } from "./helpers";
+import { account, signIn, signedInPage, seedJudges } from "./helpers";
 
 /**
  * Judges end to end: a mock OpenAI-compatible server on 127.0.0.1 stands in for the model (the app
  * calls it from the server), the labeling tables are seeded directly, and everything else happens
  * in the browser.
  */
-type Seeded = {
-  labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>;
-  versions: Record<string, { id: string; hash: string }>;
-};
-
-function seed(scenario: unknown): Seeded {
-  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
-    {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      encoding: "utf8",
-    },
-  );
-  return JSON.parse(out) as Seeded;
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -96,7 +78,7 @@ test("drift after a model upgrade: clone with a new model, calibrate both on the
     100: `fools-${newModel}`,
     101: `fools-${newModel}`,
   };
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [
       {
         name: set,
@@ -170,7 +152,7 @@ test("drift after a model upgrade: clone with a new model, calibrate both on the
 
 test("a version missing a gate rule cannot be approved by the button, the server action or the route", async ({ browser }) => {
   const tag = unique();
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [
       { name: `big-${tag}`, kind: "binary", items: items(20, 20) },
       { name: `small-${tag}`, kind: "binary", items: items(10, 10) },
@@ -240,7 +222,7 @@ test("gavel agreement prints the calibration page's numbers for the pairs the pa
   const tag = unique();
   const set = `export-${tag}`;
   const model = `export-${tag}`;
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [{ name: set, kind: "binary", items: items(12, 9, { 0: `fools-${model}`, 1: `fools-${model}`, 100: `fools-${model}` }) }],
     versions: [{ name: `export-judge-${tag}`, spec: spec(model, server.baseUrl) }],
   });

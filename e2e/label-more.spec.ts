@@ -1,11 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { E2E_DATA_DIR } from "../playwright.config";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, gavel, signedInPage } from "./helpers";
+import { account, gavel, signedInPage, seedJudges } from "./helpers";
 
 /**
  * "Label more for this judge", end to end: a judge whose gate cannot be decided (too few "fail" gold items, and an
@@ -13,23 +11,6 @@ import { account, gavel, signedInPage } from "./helpers";
  * keyboard, and the page showing the weighted (Horvitz–Thompson) estimate with less left to decide. A mock
  * OpenAI-compatible server on 127.0.0.1 is the model.
  */
-type Seeded = {
-  labelSets: Record<string, { queueId: string; transcriptIds: Record<string, string> }>;
-  versions: Record<string, { id: string; hash: string }>;
-};
-
-function seed(scenario: unknown): Seeded {
-  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
-    {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      encoding: "utf8",
-    },
-  );
-  return JSON.parse(out) as Seeded;
-}
 
 let server: MockLlmServer;
 test.beforeAll(async () => {
@@ -71,7 +52,7 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
   const set = `more-${tag}`;
   const source = `more-src-${tag}`;
   const labeled = (reviewer: string, value: string) => [{ reviewer, value }];
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [
       {
         name: set,
@@ -209,7 +190,7 @@ test("the Agreement page and the judge page show the same human ceiling on the s
   const set = `ceiling-${tag}`;
   const r = (n: number) => `ceiling-${n}-${tag}@example.com`;
   const labels = (...values: string[]) => values.map((value, i) => ({ reviewer: r(i + 1), value }));
-  const seeded = seed({
+  const seeded = seedJudges({
     labelSets: [
       {
         name: set,

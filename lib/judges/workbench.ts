@@ -1,5 +1,5 @@
 import { readExamples, type JudgeExample } from "./examples";
-import { readParams } from "./request";
+import { readParams, type JudgeVersionLike } from "./request";
 
 /**
  * The judge workbench's pure parts: which dev items a version gets wrong (misaligned first), what a draft changes
@@ -89,15 +89,8 @@ export function countChanges(rows: readonly ItemChangeRow[]): Record<ItemChange,
   return counts;
 }
 
-export interface SpecLike {
-  provider: string;
-  model: string;
-  baseUrl: string | null;
-  promptTemplate: string;
-  params: unknown;
-  parser: string;
-  examples?: unknown;
-}
+/** The parts of a version that make its spec (a draft has no id or hash yet). */
+export type SpecLike = Omit<JudgeVersionLike, "id" | "hash">;
 
 /** What a version changed against its parent, in words (the lineage the version page and the audit show). */
 export function versionChanges(parent: SpecLike, child: SpecLike): string[] {
