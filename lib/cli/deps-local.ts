@@ -1,7 +1,6 @@
 import { hostname } from "node:os";
 import path from "node:path";
 import { findBaseline } from "@/lib/db/baselines";
-import { emitRunFinished } from "@/lib/webhooks/run-events";
 import { completeRun, createRun, failRun, heartbeat, interruptRun, resumeRun } from "@/lib/db/run-store";
 import { saveSuiteVersion, suiteVersionInput } from "@/lib/db/suite-versions";
 import { createTrialWriter, toTrialRow, type TrialWriter } from "@/lib/db/trial-writer";
@@ -122,7 +121,9 @@ export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: 
       const file = path.join(options.outDir, `${record.runId}.json`);
       writeRecordFile(file, finished);
       await completeRun(record.runId, runTotals(finished, path.relative(process.cwd(), file) || file));
-      // Queued in this database; the app's dispatcher (its process polls the table) delivers them.
+      // Queued in this database; the app's dispatcher (its process polls the table) delivers them. Imported
+      // here, not at the top: it reaches the Prisma client, which `gavel run` loads only when a run needs it.
+      const { emitRunFinished } = await import("@/lib/webhooks/run-events");
       await emitRunFinished({
         runId: record.runId,
         suite: record.suite.name,
