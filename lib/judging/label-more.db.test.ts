@@ -159,16 +159,18 @@ describe("Label more for this judge", () => {
       }),
     );
     const fromFile = JSON.parse(recomputed);
+    // Equal to the last few bits only: the file's rows sum in another order than the stored pairs.
+    const near = (x: number | null) => (x === null ? null : expect.closeTo(x, 12));
     expect(fromFile).toMatchObject({
       estimator: "horvitz-thompson",
       interval: "bootstrap",
       n: viaCli.n,
-      value: viaCli.kappa,
-      se: viaCli.kappaSe,
-      ci95: [viaCli.kappaCiLow, viaCli.kappaCiHigh],
-      accuracy: viaCli.accuracy,
-      tpr: viaCli.tpr,
-      tnr: viaCli.tnr,
+      value: near(viaCli.kappa),
+      se: near(viaCli.kappaSe),
+      ci95: [near(viaCli.kappaCiLow), near(viaCli.kappaCiHigh)],
+      accuracy: near(viaCli.accuracy),
+      tpr: near(viaCli.tpr),
+      tnr: near(viaCli.tnr),
     });
     expect(fromFile.unweighted).toEqual(json.unweighted);
     rmSync(dir, { recursive: true, force: true });
