@@ -62,6 +62,15 @@ module.exports = {
       to: { path: "^lib/judges/(gate|approval)\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "graders-are-leaves",
+      comment:
+        "A grader scores one trial from what lib/trial gives it: it imports other graders, lib/trial (steps, outcomes, the " +
+        "JudgeClient seam an LLM judge grades through), lib/hash, zod and ajv, and nothing else (no judge core, no provider).",
+      severity: "error",
+      from: { path: "^graders/" },
+      to: { pathNot: "^(graders/|lib/trial/|lib/hash\\.ts$|node_modules/(zod|ajv)/)" },
+    },
+    {
       name: "nothing-imports-app",
       comment: "app/ is routes and composition only: code outside it never imports a page, an action or a route.",
       severity: "error",

@@ -117,6 +117,25 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
     expect(await probe("lib/db/x.ts", 'import type { GateResult } from "../judges/gate";\nexport type X = GateResult;\n')).toEqual([]);
   });
 
+  it("graders-are-leaves: a grader importing a provider or the judge core instead of the JudgeClient seam", async () => {
+    expect(
+      await probe(
+        "graders/x.ts",
+        'import { createOpenAiProvider } from "@/lib/providers/openai-compatible";\nexport const x = createOpenAiProvider;\n',
+      ),
+    ).toEqual([expect.stringMatching(/^graders-are-leaves: graders\/x\.arch-probe-\d+\.ts -> lib\/providers\/openai-compatible\.ts/)]);
+    expect(await probe("graders/x.ts", 'export const load = () => import("../lib/judges/judge-one");\n')).toEqual([
+      expect.stringMatching(/^graders-are-leaves: graders\/x\.arch-probe-\d+\.ts -> lib\/judges\/judge-one\.ts/),
+    ]);
+    expect(
+      await probe(
+        "graders/x.ts",
+        'import { z } from "zod";\nimport { sha256 } from "@/lib/hash";\nimport type { JudgeClient } from "@/lib/trial/judge";\nimport { quote } from "./text";\n' +
+          "export const x: [typeof z, typeof sha256, JudgeClient | null, typeof quote] = [z, sha256, null, quote];\n",
+      ),
+    ).toEqual([]);
+  });
+
   it("nothing-imports-app: a library module importing a route", async () => {
     expect(await probe("lib/judging/x.ts", 'import * as route from "@/app/api/health/route";\nexport const x = route;\n')).toEqual([
       expect.stringMatching(/^nothing-imports-app: lib\/judging\/x\.arch-probe-\d+\.ts -> app\/api\/health\/route\.ts/),
