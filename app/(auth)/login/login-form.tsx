@@ -3,9 +3,8 @@
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
-import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
 import { signInInput } from "@/lib/schemas/users";
+import { SubmitButton, TextField } from "@/app/_components/form/fields";
 
 type Errors = Partial<Record<"email" | "password", string[]>>;
 
@@ -48,31 +47,11 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
       {message ? <Alert tone="error">{message}</Alert> : null}
-      <Field id="email" label="Email" errors={errors.email}>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          className={inputClass}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "email-error" : undefined}
-        />
-      </Field>
-      <Field id="password" label="Password" errors={errors.password}>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          className={inputClass}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "password-error" : undefined}
-        />
-      </Field>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
-      </Button>
+      <TextField id="email" name="email" label="Email" errors={errors.email} type="email" autoComplete="username" />
+      <TextField id="password" name="password" label="Password" errors={errors.password} type="password" autoComplete="current-password" />
+      <SubmitButton className="w-full" pending={pending} pendingLabel="Signing in…">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { inputClass } from "@/app/_components/ui/field";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_TARGETS, auditTargetHref, isAuditAction } from "@/lib/audit-actions";
 import { formatAuditDetails } from "@/lib/audit-format";
 import { requireRole } from "@/lib/auth/session";
@@ -127,15 +127,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       ) : (
         <Card>
           <Table>
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>When (UTC)</Th>
-                <Th>Who</Th>
-                <Th>Action</Th>
-                <Th>Object</Th>
-                <Th>Details</Th>
-              </tr>
-            </thead>
+            <TableHead columns={["When (UTC)", "Who", "Action", "Object", "Details"]} />
             <tbody className="divide-y divide-stone-100" data-testid="audit-events">
               {events.map((event) => {
                 const href = auditTargetHref(event.targetType, event.targetId, event.details);

@@ -7,7 +7,7 @@ import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { inputClass } from "@/app/_components/ui/field";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { getGatePolicy } from "@/lib/db/gate-policy";
 import { importedRealData } from "@/lib/db/real-data";
@@ -123,18 +123,7 @@ export default async function JudgesPage({ searchParams }: { searchParams: Promi
             </p>
           ) : (
             <Table>
-              <thead className="bg-stone-50">
-                <tr>
-                  <Th>Judge</Th>
-                  <Th>Version</Th>
-                  <Th>Provider / model</Th>
-                  <Th>State</Th>
-                  <Th>Label set</Th>
-                  <Th>Test κ</Th>
-                  <Th>95% interval</Th>
-                  <Th>Gate</Th>
-                </tr>
-              </thead>
+              <TableHead columns={["Judge", "Version", "Provider / model", "State", "Label set", "Test κ", "95% interval", "Gate"]} />
               <tbody className="divide-y divide-stone-100" data-testid="judges-overview">
                 {rows.map(({ judge, first: firstRow, version, status, calibration, latest, others }) => (
                   <tr key={version.id} data-testid={`judge-row-${judge.name}-v${version.version}`}>

@@ -4,7 +4,7 @@ import { LinkButton } from "@/app/_components/ui/button";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { listQueuesWithProgress } from "@/lib/db/queues";
 import { can } from "@/lib/roles";
@@ -43,18 +43,18 @@ export default async function LabelPage() {
       ) : (
         <Card>
           <Table>
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>Queue</Th>
-                <Th>Kind</Th>
-                <Th>Items done</Th>
-                <Th>Reviewers per item</Th>
-                <Th>My labels</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                "Queue",
+                "Kind",
+                "Items done",
+                "Reviewers per item",
+                "My labels",
+                <span key="actions" className="sr-only">
+                  Actions
+                </span>,
+              ]}
+            />
             <tbody className="divide-y divide-stone-100">
               {queues.map((queue) => (
                 <tr key={queue.id} data-testid={`queue-row-${queue.name}`}>

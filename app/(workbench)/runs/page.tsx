@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { markStaleRuns } from "@/lib/db/run-resume";
 import { listRuns, runFilterOptions } from "@/lib/db/runs";
@@ -45,17 +45,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
       ) : (
         <Card>
           <Table>
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>Started</Th>
-                <Th>Suite</Th>
-                <Th>Branch · commit</Th>
-                <Th>Agent label</Th>
-                <Th>Trials</Th>
-                <Th>Pass rate</Th>
-                <Th>Gate</Th>
-              </tr>
-            </thead>
+            <TableHead columns={["Started", "Suite", "Branch · commit", "Agent label", "Trials", "Pass rate", "Gate"]} />
             <tbody className="divide-y divide-stone-100">
               {runs.map((run) => (
                 <tr key={run.id} data-testid={`run-row-${run.id}`}>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { listSuites } from "@/lib/db/suites";
 
@@ -25,13 +25,7 @@ export default async function SuitesPage() {
       ) : (
         <Card>
           <Table>
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>Suite</Th>
-                <Th>Tasks</Th>
-                <Th>Latest version</Th>
-              </tr>
-            </thead>
+            <TableHead columns={["Suite", "Tasks", "Latest version"]} />
             <tbody className="divide-y divide-stone-100">
               {suites.map((suite) => {
                 const latest = suite.versions[0];

@@ -2,50 +2,46 @@
 
 import { useActionState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
-import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { createUserAction } from "./actions";
+import { SelectField, SubmitButton, TextField } from "@/app/_components/form/fields";
+import { ActionAlert, fieldErrorsOf } from "@/app/_components/form/action-alert";
+
+const ROLE_OPTIONS = [
+  { value: "viewer", label: "viewer: reads everything" },
+  { value: "reviewer", label: "reviewer: labels and runs" },
+  { value: "admin", label: "admin: users, approvals, settings" },
+];
 
 export function CreateUserForm() {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(createUserAction, idleState);
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   return (
     <form action={formAction} noValidate className="space-y-4" aria-label="Create user">
       {state.status === "ok" ? (
         <Alert tone="success" data-testid="create-user-result">
           {state.message}
         </Alert>
-      ) : null}
-      {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
+      ) : (
+        <ActionAlert state={state} />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="new-email" label="Email" errors={errors.email}>
-          <input id="new-email" name="email" type="email" className={inputClass} aria-invalid={errors.email ? true : undefined} />
-        </Field>
-        <Field id="new-name" label="Name (optional)" errors={errors.name}>
-          <input id="new-name" name="name" className={inputClass} />
-        </Field>
-        <Field id="new-role" label="Role" errors={errors.role}>
-          <select id="new-role" name="role" defaultValue="reviewer" className={inputClass}>
-            <option value="viewer">viewer: reads everything</option>
-            <option value="reviewer">reviewer: labels and runs</option>
-            <option value="admin">admin: users, approvals, settings</option>
-          </select>
-        </Field>
-        <Field id="new-password" label="Password (optional)" hint="Leave empty to generate one, shown once." errors={errors.password}>
-          <input
-            id="new-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            aria-invalid={errors.password ? true : undefined}
-          />
-        </Field>
+        <TextField id="new-email" name="email" label="Email" errors={errors.email} type="email" />
+        <TextField id="new-name" name="name" label="Name (optional)" errors={errors.name} />
+        <SelectField id="new-role" name="role" label="Role" errors={errors.role} defaultValue="reviewer" options={ROLE_OPTIONS} />
+        <TextField
+          id="new-password"
+          name="password"
+          label="Password (optional)"
+          hint="Leave empty to generate one, shown once."
+          errors={errors.password}
+          type="password"
+          autoComplete="new-password"
+        />
       </div>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Creating…" : "Create user"}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Creating…">
+        Create user
+      </SubmitButton>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { Card, CardHeader } from "@/app/_components/ui/card";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import type { PublicUser } from "@/lib/db/users";
 import { raterDataset } from "@/lib/users/imported-raters";
 
@@ -12,13 +12,7 @@ export function ImportedRaters({ raters }: { raters: PublicUser[] }) {
         description={`${raters.length} rater${raters.length === 1 ? "" : "s"} from public data sets (their labels came with the data). They have no password and cannot sign in, so there is no role to set and nothing to disable.`}
       />
       <Table>
-        <thead className="bg-stone-50">
-          <tr>
-            <Th>Rater</Th>
-            <Th>Name</Th>
-            <Th>Data set</Th>
-          </tr>
-        </thead>
+        <TableHead columns={["Rater", "Name", "Data set"]} />
         <tbody className="divide-y divide-stone-100">
           {raters.map((rater) => (
             <tr key={rater.id} data-testid={`rater-row-${rater.email}`}>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { listAuditEvents } from "@/lib/db/audit";
 import { listUsers } from "@/lib/db/users";
@@ -40,16 +40,7 @@ export default async function UsersPage() {
       <Card>
         <CardHeader title="People" description={`${users.length} account${users.length === 1 ? "" : "s"}`} />
         <Table>
-          <thead className="bg-stone-50">
-            <tr>
-              <Th>Email</Th>
-              <Th>Name</Th>
-              <Th>Role</Th>
-              <Th>Adjudicates</Th>
-              <Th>Status</Th>
-              <Th>Access</Th>
-            </tr>
-          </thead>
+          <TableHead columns={["Email", "Name", "Role", "Adjudicates", "Status", "Access"]} />
           <tbody className="divide-y divide-stone-100">
             {users.map((user) => (
               <tr key={user.id} data-testid={`user-row-${user.email}`}>
@@ -97,14 +88,7 @@ export default async function UsersPage() {
           <CardBody className="text-sm text-stone-600">Nothing recorded yet.</CardBody>
         ) : (
           <Table>
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>When</Th>
-                <Th>Who</Th>
-                <Th>What</Th>
-                <Th>Details</Th>
-              </tr>
-            </thead>
+            <TableHead columns={["When", "Who", "What", "Details"]} />
             <tbody className="divide-y divide-stone-100" data-testid="audit-log">
               {events.map((event) => (
                 <tr key={event.id}>

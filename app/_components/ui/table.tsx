@@ -44,3 +44,29 @@ export function Th({ className, children, ...props }: React.ThHTMLAttributes<HTM
 export function Td({ className, ...props }: React.TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cx("px-4 py-2.5 align-top text-stone-800", className)} {...props} />;
 }
+
+/** A column header: its text, or the text with classes for its cells (`text-right` for numbers). */
+export type Column = React.ReactNode | { label: React.ReactNode; className?: string };
+
+function isLabelled(column: Column): column is { label: React.ReactNode; className?: string } {
+  return typeof column === "object" && column !== null && "label" in column;
+}
+
+/** The header row of a Table, one Th per column. */
+export function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead className="bg-stone-50">
+      <tr>
+        {columns.map((column, i) =>
+          isLabelled(column) ? (
+            <Th key={i} className={column.className}>
+              {column.label}
+            </Th>
+          ) : (
+            <Th key={i}>{column}</Th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { LineChart } from "@/app/_components/charts/line-chart";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { CalibrationInterval } from "../_components/calibration-interval";
 import { requireRole } from "@/lib/auth/session";
 import { kappaHistory } from "@/lib/db/calibrations";
@@ -55,15 +55,7 @@ export default async function JudgePage({ params }: { params: Promise<{ judgeId:
       <Card>
         <CardHeader title="Versions" />
         <Table>
-          <thead className="bg-stone-50">
-            <tr>
-              <Th>Version</Th>
-              <Th>Model</Th>
-              <Th>Test κ</Th>
-              <Th>95% interval</Th>
-              <Th>n</Th>
-            </tr>
-          </thead>
+          <TableHead columns={["Version", "Model", "Test κ", "95% interval", "n"]} />
           <tbody className="divide-y divide-stone-100" data-testid="version-history">
             {[...history].reverse().map((h) => (
               <tr key={h.id}>

@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { Alert } from "@/app/_components/ui/alert";
+import { ActionAlert, fieldErrorsOf } from "@/app/_components/form/action-alert";
+import { CheckboxField, SelectField, SubmitButton, TextField } from "@/app/_components/form/fields";
 import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { keepValuesOnSubmit } from "./keep-values";
 import { approveAction, compareRunAction, newModelAction, recheckAction, revokeAction, runJudgeAction } from "../actions";
@@ -15,66 +15,58 @@ export interface LabelSetOption {
   testGold: number;
 }
 
-function Result({ state, testId }: { state: ActionState; testId?: string }) {
-  if (state.status === "ok" && state.message)
-    return (
-      <Alert tone="success" data-testid={testId}>
-        {state.message}
-      </Alert>
-    );
-  if (state.status === "error")
-    return (
-      <Alert tone="error" data-testid={testId}>
-        {state.message}
-      </Alert>
-    );
-  return null;
-}
+const SPLITS = [
+  { value: "dev", label: "dev (for tuning the prompt)" },
+  { value: "test", label: "test (held out: the gate reads this)" },
+  { value: "both", label: "both" },
+];
 
 function LabelSetSelect({ labelSets, errors, defaultValue }: { labelSets: LabelSetOption[]; errors?: string[]; defaultValue?: string }) {
   return (
-    <Field id="run-queue" label="Label set" errors={errors}>
-      <select id="run-queue" name="queueId" defaultValue={defaultValue ?? labelSets[0]?.id} className={inputClass}>
-        {labelSets.map((set) => (
-          <option key={set.id} value={set.id}>
-            {set.name} — {set.devGold} dev / {set.testGold} test gold items
-          </option>
-        ))}
-      </select>
-    </Field>
+    <SelectField
+      id="run-queue"
+      name="queueId"
+      label="Label set"
+      errors={errors}
+      defaultValue={defaultValue ?? labelSets[0]?.id}
+      options={labelSets.map((set) => ({ value: set.id, label: `${set.name} — ${set.devGold} dev / ${set.testGold} test gold items` }))}
+    />
   );
 }
 
 /** Run the judge over a split's gold items and calibrate; waits for the answer (small sets). */
 export function RunForm({ versionId, labelSets, pairwise }: { versionId: string; labelSets: LabelSetOption[]; pairwise: boolean }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(runJudgeAction, idleState);
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   return (
     <form {...keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="Run and calibrate">
       <input type="hidden" name="versionId" value={versionId} />
-      <Result state={state} testId="run-result" />
+      <ActionAlert state={state} testId="run-result" />
       <div className="grid gap-4 sm:grid-cols-3">
         <LabelSetSelect labelSets={labelSets} errors={errors.queueId} />
-        <Field id="run-split" label="Split" hint="Tune on dev; the gate reads only test." errors={errors.split}>
-          <select id="run-split" name="split" defaultValue="dev" className={inputClass}>
-            <option value="dev">dev (for tuning the prompt)</option>
-            <option value="test">test (held out: the gate reads this)</option>
-            <option value="both">both</option>
-          </select>
-        </Field>
-        <Field id="run-repeats" label="Repeats per item" hint="2 or more measures the flip rate." errors={errors.repeats}>
-          <input id="run-repeats" name="repeats" inputMode="numeric" defaultValue="1" className={inputClass} />
-        </Field>
+        <SelectField
+          id="run-split"
+          name="split"
+          label="Split"
+          hint="Tune on dev; the gate reads only test."
+          errors={errors.split}
+          defaultValue="dev"
+          options={SPLITS}
+        />
+        <TextField
+          id="run-repeats"
+          name="repeats"
+          label="Repeats per item"
+          hint="2 or more measures the flip rate."
+          errors={errors.repeats}
+          inputMode="numeric"
+          defaultValue="1"
+        />
       </div>
-      {pairwise ? (
-        <label className="flex items-center gap-2 text-sm text-stone-800">
-          <input type="checkbox" name="bothOrders" className="h-4 w-4 rounded border-stone-300" /> Judge both orders (measures position
-          consistency)
-        </label>
-      ) : null}
-      <Button type="submit" disabled={pending}>
-        {pending ? "Judging… (this page waits for every call)" : "Run and calibrate"}
-      </Button>
+      {pairwise ? <CheckboxField name="bothOrders" label="Judge both orders (measures position consistency)" /> : null}
+      <SubmitButton pending={pending} pendingLabel="Judging… (this page waits for every call)">
+        Run and calibrate
+      </SubmitButton>
     </form>
   );
 }
@@ -89,20 +81,24 @@ export function NewModelForm({
   labelSets: LabelSetOption[];
 }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(newModelAction, idleState);
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   return (
     <form {...keepValuesOnSubmit(formAction)} className="space-y-4" aria-label="New model for this judge">
       <input type="hidden" name="versionId" value={versionId} />
-      <Result state={state} />
+      <ActionAlert state={state} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="new-model" label="New model" hint={`Currently ${currentModel}. Everything else stays the same.`} errors={errors.model}>
-          <input id="new-model" name="model" className={inputClass} aria-invalid={errors.model ? true : undefined} />
-        </Field>
+        <TextField
+          id="new-model"
+          name="model"
+          label="New model"
+          hint={`Currently ${currentModel}. Everything else stays the same.`}
+          errors={errors.model}
+        />
         {labelSets.length > 0 ? <LabelSetSelect labelSets={labelSets} errors={errors.queueId} /> : null}
       </div>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Creating…" : "Create the new version and compare"}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Creating…">
+        Create the new version and compare
+      </SubmitButton>
     </form>
   );
 }
@@ -114,10 +110,10 @@ export function CompareRunForm({ baseId, candidateId, queueId }: { baseId: strin
       <input type="hidden" name="baseId" value={baseId} />
       <input type="hidden" name="candidateId" value={candidateId} />
       <input type="hidden" name="queueId" value={queueId} />
-      <Result state={state} testId="compare-result" />
-      <Button type="submit" disabled={pending}>
-        {pending ? "Judging both versions…" : "Run and calibrate both on the test split"}
-      </Button>
+      <ActionAlert state={state} testId="compare-result" />
+      <SubmitButton pending={pending} pendingLabel="Judging both versions…">
+        Run and calibrate both on the test split
+      </SubmitButton>
     </form>
   );
 }
@@ -147,7 +143,7 @@ export function ApproveForm({
     <form action={formAction} className="space-y-3" aria-label={labelSetName ? `Approve on ${labelSetName}` : "Approve"}>
       <input type="hidden" name="versionId" value={versionId} />
       {queueId ? <input type="hidden" name="queueId" value={queueId} /> : null}
-      <Result state={state} testId="approve-result" />
+      <ActionAlert state={state} testId="approve-result" />
       {confirming ? (
         <div className="space-y-2 rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm" data-testid="approve-confirm">
           <p className="text-stone-800">
@@ -163,9 +159,9 @@ export function ApproveForm({
             </label>
           ) : null}
           <div className="flex gap-2">
-            <Button type="submit" disabled={pending}>
-              {pending ? "Approving…" : "Confirm approval"}
-            </Button>
+            <SubmitButton pending={pending} pendingLabel="Approving…">
+              Confirm approval
+            </SubmitButton>
             <Button type="button" tone="secondary" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
@@ -192,17 +188,15 @@ export function RevokeForm({ versionId }: { versionId: string }) {
   return (
     <form action={formAction} className="space-y-3" aria-label="Revoke approval">
       <input type="hidden" name="versionId" value={versionId} />
-      <Result state={state} testId="revoke-result" />
+      <ActionAlert state={state} testId="revoke-result" />
       {confirming ? (
         <div className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm" data-testid="revoke-confirm">
           <p className="text-stone-800">Revoke the approval? Its verdicts become shadow at once: runs stop counting them.</p>
-          <Field id="revoke-reason" label="Reason (optional, goes to the audit log)">
-            <input id="revoke-reason" name="reason" className={inputClass} />
-          </Field>
+          <TextField id="revoke-reason" name="reason" label="Reason (optional, goes to the audit log)" />
           <div className="flex gap-2">
-            <Button type="submit" tone="danger" disabled={pending}>
-              {pending ? "Revoking…" : "Confirm revoke"}
-            </Button>
+            <SubmitButton tone="danger" pending={pending} pendingLabel="Revoking…">
+              Confirm revoke
+            </SubmitButton>
             <Button type="button" tone="secondary" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
@@ -223,10 +217,10 @@ export function RecheckForm({ versionId }: { versionId: string }) {
   return (
     <form action={formAction} className="space-y-3" aria-label="Re-check now">
       <input type="hidden" name="versionId" value={versionId} />
-      <Result state={state} testId="recheck-result" />
-      <Button type="submit" disabled={pending}>
-        {pending ? "Re-checking…" : "Re-check now"}
-      </Button>
+      <ActionAlert state={state} testId="recheck-result" />
+      <SubmitButton pending={pending} pendingLabel="Re-checking…">
+        Re-check now
+      </SubmitButton>
     </form>
   );
 }

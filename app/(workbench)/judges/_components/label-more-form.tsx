@@ -1,9 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { Alert } from "@/app/_components/ui/alert";
-import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
+import { ActionAlert } from "@/app/_components/form/action-alert";
+import { SubmitButton, TextField } from "@/app/_components/form/fields";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { labelMoreAction, orderDevAction } from "../sampling-actions";
 
@@ -14,29 +13,20 @@ export function LabelMoreForm({ versionId, queueId, wanted }: { versionId: strin
     <form action={formAction} className="space-y-2" aria-label="Label more for this judge">
       <input type="hidden" name="versionId" value={versionId} />
       <input type="hidden" name="queueId" value={queueId} />
-      {state.status === "ok" && state.message ? (
-        <Alert tone="success" data-testid="label-more-result">
-          {state.message}
-        </Alert>
-      ) : null}
-      {state.status === "error" ? (
-        <Alert tone="error" data-testid="label-more-result">
-          {state.message}
-        </Alert>
-      ) : null}
+      <ActionAlert state={state} testId="label-more-result" />
       <div className="flex flex-wrap items-end gap-3">
-        <Field id={`draw-size-${queueId}`} label="Items to draw" hint="From the plan; fewer is fine: the estimates stay unbiased.">
-          <input
-            id={`draw-size-${queueId}`}
-            name="size"
-            inputMode="numeric"
-            defaultValue={String(Math.max(wanted, 10))}
-            className={`${inputClass} w-28`}
-          />
-        </Field>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Sorting and drawing…" : "Label more for this judge"}
-        </Button>
+        <TextField
+          id={`draw-size-${queueId}`}
+          name="size"
+          label="Items to draw"
+          hint="From the plan; fewer is fine: the estimates stay unbiased."
+          inputMode="numeric"
+          defaultValue={String(Math.max(wanted, 10))}
+          className="w-28"
+        />
+        <SubmitButton pending={pending} pendingLabel="Sorting and drawing…">
+          Label more for this judge
+        </SubmitButton>
       </div>
     </form>
   );
@@ -49,19 +39,10 @@ export function OrderDevForm({ versionId, queueId }: { versionId: string; queueI
     <form action={formAction} className="space-y-2" aria-label="Order the dev split">
       <input type="hidden" name="versionId" value={versionId} />
       <input type="hidden" name="queueId" value={queueId} />
-      {state.status === "ok" && state.message ? (
-        <Alert tone="success" data-testid="order-dev-result">
-          {state.message}
-        </Alert>
-      ) : null}
-      {state.status === "error" ? (
-        <Alert tone="error" data-testid="order-dev-result">
-          {state.message}
-        </Alert>
-      ) : null}
-      <Button type="submit" disabled={pending}>
-        {pending ? "Ordering…" : "Dev split: most informative first"}
-      </Button>
+      <ActionAlert state={state} testId="order-dev-result" />
+      <SubmitButton pending={pending} pendingLabel="Ordering…">
+        Dev split: most informative first
+      </SubmitButton>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td, Th } from "@/app/_components/ui/table";
 import type { RealData, RealJudgeRow } from "@/lib/judging/real-data";
 import { formatInterval, formatPercent, formatStat } from "@/lib/judges/format";
 
@@ -28,20 +28,20 @@ function GateCell({ row }: { row: RealJudgeRow }) {
 function LlmbarTable({ rows, queueName }: { rows: RealJudgeRow[]; queueName: string }) {
   return (
     <Table aria-label={`Judges on ${queueName}`}>
-      <thead className="bg-stone-50">
-        <tr>
-          <Th>Judge (prompt)</Th>
-          <Th>Model</Th>
-          <Th className="text-right">κ vs gold</Th>
-          <Th>Wald 95%</Th>
-          <Th className="text-right">n</Th>
-          <Th>Gate (test split)</Th>
-          <Th className="text-right">Accuracy original / swapped</Th>
-          <Th className="text-right">Position consistency</Th>
-          <Th className="text-right">Errors orig. / swapped</Th>
-          <Th>Human ceiling</Th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          "Judge (prompt)",
+          "Model",
+          { label: "κ vs gold", className: "text-right" },
+          "Wald 95%",
+          { label: "n", className: "text-right" },
+          "Gate (test split)",
+          { label: "Accuracy original / swapped", className: "text-right" },
+          { label: "Position consistency", className: "text-right" },
+          { label: "Errors orig. / swapped", className: "text-right" },
+          "Human ceiling",
+        ]}
+      />
       <tbody className="divide-y divide-stone-100">
         {rows.map((row) => (
           <tr key={row.versionId} data-testid="real-judge-row" data-set={row.queueName} data-judge={row.judgeName} data-model={row.model}>

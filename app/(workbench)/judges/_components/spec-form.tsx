@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
-import { Button } from "@/app/_components/ui/button";
+import { SelectField, SubmitButton, TextAreaField, TextField } from "@/app/_components/form/fields";
 import { Field, inputClass } from "@/app/_components/ui/field";
 import { useTypedBeforeHydration } from "@/app/_components/ui/use-typed-before-hydration";
 import { idleState, type ActionState } from "@/lib/action-state";
@@ -12,6 +12,7 @@ import { TEMPLATE_VARIABLES } from "@/lib/judges/template";
 import type { JudgeParser } from "@/lib/judges/version";
 import { ITEM_KIND_DEFINITIONS, ITEM_KINDS } from "@/lib/items/kinds";
 import { JUDGE_PROVIDER_NAMES, JUDGE_PROVIDERS } from "@/lib/providers/registry";
+import { fieldErrorsOf } from "@/app/_components/form/action-alert";
 
 export interface SpecDefaults {
   provider: string;
@@ -46,7 +47,7 @@ export function SpecForm({
   // Both are controlled: they start from what was typed or chosen before hydration, if anything.
   const [parser, setParser] = useState(useTypedBeforeHydration("judge-parser", defaults.parser) as JudgeParser);
   const [template, setTemplate] = useState(useTypedBeforeHydration("judge-template", typed.promptTemplate ?? defaults.promptTemplate));
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   const creating = !parentId;
 
   function changeParser(next: JudgeParser) {
@@ -62,149 +63,118 @@ export function SpecForm({
       <div className="grid gap-4 sm:grid-cols-2">
         {creating ? (
           <>
-            <Field id="judge-name" label="Judge name" hint="Lowercase, e.g. refund-correctness." errors={errors.name}>
-              <input
-                id="judge-name"
-                name="name"
-                defaultValue={typed.name}
-                className={inputClass}
-                aria-invalid={errors.name ? true : undefined}
-              />
-            </Field>
-            <Field id="judge-description" label="Description (optional)" errors={errors.description}>
-              <input id="judge-description" name="description" defaultValue={typed.description} className={inputClass} />
-            </Field>
+            <TextField
+              id="judge-name"
+              name="name"
+              label="Judge name"
+              hint="Lowercase, e.g. refund-correctness."
+              errors={errors.name}
+              defaultValue={typed.name}
+            />
+            <TextField
+              id="judge-description"
+              name="description"
+              label="Description (optional)"
+              errors={errors.description}
+              defaultValue={typed.description}
+            />
           </>
         ) : null}
-        <Field
+        <SelectField
           id="judge-provider"
+          name="provider"
           label="Provider"
           hint="openai covers any OpenAI-compatible server (Ollama, vLLM, LM Studio)."
           errors={errors.provider}
-        >
-          <select id="judge-provider" name="provider" defaultValue={typed.provider ?? defaults.provider} className={inputClass}>
-            {JUDGE_PROVIDER_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {JUDGE_PROVIDERS[name].label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="judge-model" label="Pinned model id" hint="A dated snapshot, e.g. gpt-4o-2024-08-06." errors={errors.model}>
-          <input
-            id="judge-model"
-            name="model"
-            defaultValue={typed.model ?? defaults.model}
-            className={inputClass}
-            aria-invalid={errors.model ? true : undefined}
-          />
-        </Field>
-        <Field
+          defaultValue={typed.provider ?? defaults.provider}
+          options={JUDGE_PROVIDER_NAMES.map((name) => ({ value: name, label: JUDGE_PROVIDERS[name].label }))}
+        />
+        <TextField
+          id="judge-model"
+          name="model"
+          label="Pinned model id"
+          hint="A dated snapshot, e.g. gpt-4o-2024-08-06."
+          errors={errors.model}
+          defaultValue={typed.model ?? defaults.model}
+        />
+        <TextField
           id="judge-base-url"
+          name="baseUrl"
           label="Base URL (optional)"
           hint="Empty: OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the public API. Keys come from the server's environment."
           errors={errors.baseUrl}
-        >
-          <input
-            id="judge-base-url"
-            name="baseUrl"
-            defaultValue={typed.baseUrl ?? defaults.baseUrl}
-            placeholder="http://127.0.0.1:11434/v1"
-            className={inputClass}
-            aria-invalid={errors.baseUrl ? true : undefined}
+          defaultValue={typed.baseUrl ?? defaults.baseUrl}
+          placeholder="http://127.0.0.1:11434/v1"
+        />
+        {creating ? (
+          <SelectField
+            id="judge-parser"
+            name="parser"
+            label="Output parser"
+            hint="Also decides which label sets it can be measured on."
+            errors={errors.parser}
+            value={parser}
+            onChange={(e) => changeParser(e.target.value as JudgeParser)}
+            options={ITEM_KINDS.map((k) => ({ value: ITEM_KIND_DEFINITIONS[k].parser, label: ITEM_KIND_DEFINITIONS[k].parserOption }))}
           />
-        </Field>
-        <Field
-          id="judge-parser"
-          label="Output parser"
-          hint={creating ? "Also decides which label sets it can be measured on." : "A new version keeps its judge's parser."}
-          errors={errors.parser}
-        >
-          {creating ? (
-            <select
-              id="judge-parser"
-              name="parser"
-              value={parser}
-              onChange={(e) => changeParser(e.target.value as JudgeParser)}
-              className={inputClass}
-            >
-              {ITEM_KINDS.map((k) => (
-                <option key={k} value={ITEM_KIND_DEFINITIONS[k].parser}>
-                  {ITEM_KIND_DEFINITIONS[k].parserOption}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <>
-              <input id="judge-parser" readOnly value={parser} className={`${inputClass} bg-stone-50`} />
-              <input type="hidden" name="parser" value={parser} />
-            </>
-          )}
-        </Field>
+        ) : (
+          <Field id="judge-parser" label="Output parser" hint="A new version keeps its judge's parser." errors={errors.parser}>
+            <input id="judge-parser" readOnly value={parser} className={`${inputClass} bg-stone-50`} />
+            <input type="hidden" name="parser" value={parser} />
+          </Field>
+        )}
       </div>
-      <Field
+      <TextAreaField
         id="judge-template"
+        name="promptTemplate"
         label="Prompt template"
         hint={`Variables: ${Object.keys(TEMPLATE_VARIABLES)
           .map((v) => `{{${v}}}`)
           .join(" ")}`}
         errors={errors.promptTemplate}
-      >
-        <textarea
-          id="judge-template"
-          name="promptTemplate"
-          rows={14}
-          value={template}
-          onChange={(e) => setTemplate(e.target.value)}
-          className={`${inputClass} font-mono text-xs`}
-          aria-invalid={errors.promptTemplate ? true : undefined}
-        />
-      </Field>
+        rows={14}
+        value={template}
+        onChange={(e) => setTemplate(e.target.value)}
+        className="font-mono text-xs"
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="judge-temperature" label="Temperature" errors={errors.temperature}>
-          <input
-            id="judge-temperature"
-            name="temperature"
-            inputMode="decimal"
-            defaultValue={typed.temperature ?? String(defaults.temperature)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="judge-max-tokens" label="Max tokens" errors={errors.maxTokens}>
-          <input
-            id="judge-max-tokens"
-            name="maxTokens"
-            inputMode="numeric"
-            defaultValue={typed.maxTokens ?? String(defaults.maxTokens)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="judge-seed" label="Seed (optional)" hint="OpenAI-compatible servers only." errors={errors.seed}>
-          <input
-            id="judge-seed"
-            name="seed"
-            inputMode="numeric"
-            defaultValue={typed.seed ?? (defaults.seed === null ? "" : String(defaults.seed))}
-            className={inputClass}
-          />
-        </Field>
+        <TextField
+          id="judge-temperature"
+          name="temperature"
+          label="Temperature"
+          errors={errors.temperature}
+          inputMode="decimal"
+          defaultValue={typed.temperature ?? String(defaults.temperature)}
+        />
+        <TextField
+          id="judge-max-tokens"
+          name="maxTokens"
+          label="Max tokens"
+          errors={errors.maxTokens}
+          inputMode="numeric"
+          defaultValue={typed.maxTokens ?? String(defaults.maxTokens)}
+        />
+        <TextField
+          id="judge-seed"
+          name="seed"
+          label="Seed (optional)"
+          hint="OpenAI-compatible servers only."
+          errors={errors.seed}
+          inputMode="numeric"
+          defaultValue={typed.seed ?? (defaults.seed === null ? "" : String(defaults.seed))}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <TextField
           id="judge-key-env"
+          name="apiKeyEnv"
           label="Key variable (optional)"
           hint="The name of the server's environment variable holding this version's key, e.g. GROQ_API_KEY. Empty: OPENAI_API_KEY / ANTHROPIC_API_KEY for their configured endpoints, keyless for other allowed hosts."
           errors={errors.apiKeyEnv}
-        >
-          <input
-            id="judge-key-env"
-            name="apiKeyEnv"
-            defaultValue={defaults.apiKeyEnv}
-            placeholder="GROQ_API_KEY"
-            className={`${inputClass} font-mono`}
-            aria-invalid={errors.apiKeyEnv ? true : undefined}
-          />
-        </Field>
+          defaultValue={defaults.apiKeyEnv}
+          placeholder="GROQ_API_KEY"
+          className="font-mono"
+        />
         <div className="flex items-start gap-2 pt-6">
           <input
             id="judge-structured"
@@ -220,13 +190,11 @@ export function SpecForm({
         </div>
       </div>
       {parentId ? (
-        <Field id="judge-note" label="What changed (optional)" errors={errors.note}>
-          <input id="judge-note" name="note" defaultValue={typed.note} className={inputClass} />
-        </Field>
+        <TextField id="judge-note" name="note" label="What changed (optional)" errors={errors.note} defaultValue={typed.note} />
       ) : null}
-      <Button type="submit" disabled={pending}>
-        {pending ? "Saving…" : submitLabel}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Saving…">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { LinkButton } from "@/app/_components/ui/button";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { Alert } from "@/app/_components/ui/alert";
 import { requireRole } from "@/lib/auth/session";
 import { listAuditEvents } from "@/lib/db/audit";
@@ -158,18 +158,7 @@ export default async function QueuePage({
           </div>
         ) : (
           <Table data-testid="reviewer-progress">
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>Reviewer</Th>
-                <Th>Labeled</Th>
-                <Th>Left</Th>
-                <Th>Skipped</Th>
-                <Th>Stranded</Th>
-                <Th>Judge revealed</Th>
-                <Th>Time spent</Th>
-                <Th>Mean per label</Th>
-              </tr>
-            </thead>
+            <TableHead columns={["Reviewer", "Labeled", "Left", "Skipped", "Stranded", "Judge revealed", "Time spent", "Mean per label"]} />
             <tbody className="divide-y divide-stone-100">
               {progress.reviewers.map((r) => (
                 <tr key={r.reviewerId} data-testid={`reviewer-${r.email}`}>

@@ -3,13 +3,13 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
-import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
 import { keepValuesOnSubmit } from "@/app/(workbench)/judges/_components/keep-values";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { ImportFileResult } from "@/lib/db/import";
 import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "@/lib/schemas/transcript-formats";
 import { ImportReportView } from "../import/import-report";
+import { SelectField, SubmitButton, TextAreaField, TextField } from "@/app/_components/form/fields";
+import { fieldErrorsOf } from "@/app/_components/form/action-alert";
 
 type Action = (state: ActionState<ImportFileResult>, form: FormData) => Promise<ActionState<ImportFileResult>>;
 
@@ -19,7 +19,7 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
     action,
     idleState as ActionState<ImportFileResult>,
   );
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   const result = state.status === "ok" ? state.data : undefined;
   const problems = result && !result.ok ? result.errors : null;
 
@@ -72,45 +72,34 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <TextField
           id="import-file"
+          name="file"
           label="Transcript file"
           hint="Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI log (.json or .eval) or a Langfuse export."
           errors={errors.file}
-        >
-          <input
-            id="import-file"
-            name="file"
-            type="file"
-            accept=".jsonl,.ndjson,.json,.eval,application/json"
-            className={inputClass}
-            aria-invalid={errors.file ? true : undefined}
-          />
-        </Field>
-        <Field id="import-format" label="Format" errors={errors.format}>
-          <select id="import-format" name="format" defaultValue="auto" className={inputClass}>
-            <option value="auto">Detect from the file</option>
-            {TRANSCRIPT_FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {FORMAT_LABELS[format]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
+          type="file"
+          accept=".jsonl,.ndjson,.json,.eval,application/json"
+        />
+        <SelectField
+          id="import-format"
+          name="format"
+          label="Format"
+          errors={errors.format}
+          defaultValue="auto"
+          options={[
+            { value: "auto", label: "Detect from the file" },
+            ...TRANSCRIPT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] })),
+          ]}
+        />
+        <TextField
           id="import-queue"
+          name="queue"
           label="Add to queue (optional)"
           hint="An existing queue's name, or a new name to create a queue from this file."
           errors={errors.queue}
-        >
-          <input
-            id="import-queue"
-            name="queue"
-            list="import-queue-names"
-            className={inputClass}
-            aria-invalid={errors.queue ? true : undefined}
-          />
-        </Field>
+          list="import-queue-names"
+        />
         <datalist id="import-queue-names">
           {queues.map((name) => (
             <option key={name} value={name} />
@@ -124,33 +113,35 @@ export function ImportForm({ action, queues }: { action: Action; queues: string[
           0 is good (toxicity) or bad (correctness).
         </p>
         <div className="mt-3 grid gap-4 sm:grid-cols-3">
-          <Field id="import-score" label="Score" hint="Its name in the file, e.g. llm-rubric or correctness." errors={errors.score}>
-            <input id="import-score" name="score" className={inputClass} aria-invalid={errors.score ? true : undefined} />
-          </Field>
-          <Field
+          <TextField
+            id="import-score"
+            name="score"
+            label="Score"
+            hint="Its name in the file, e.g. llm-rubric or correctness."
+            errors={errors.score}
+          />
+          <TextField
             id="import-pass-when"
+            name="passWhen"
             label="Passes when"
             hint='">=0.5", "<=0.2" (lower is better), "==C", "==true"'
             errors={errors.passWhen}
-          >
-            <input id="import-pass-when" name="passWhen" className={inputClass} aria-invalid={errors.passWhen ? true : undefined} />
-          </Field>
-          <Field id="import-judge" label="Judge name (optional)" hint="Default: source-score." errors={errors.judge}>
-            <input id="import-judge" name="judge" className={inputClass} />
-          </Field>
+          />
+          <TextField id="import-judge" name="judge" label="Judge name (optional)" hint="Default: source-score." errors={errors.judge} />
         </div>
-        <Field
+        <TextAreaField
           id="import-score-map"
+          name="scoreMap"
           label="Or a mapping of several scores (YAML)"
           hint={"scores:\n  - score: toxicity\n    threshold: 0.2\n    polarity: lower"}
           errors={errors.scoreMap}
-        >
-          <textarea id="import-score-map" name="scoreMap" rows={3} className={`${inputClass} font-mono text-xs`} />
-        </Field>
+          rows={3}
+          className="font-mono text-xs"
+        />
       </details>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Importing…" : "Import"}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Importing…">
+        Import
+      </SubmitButton>
     </form>
   );
 }

@@ -4,14 +4,14 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
-import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
+import { CheckboxField, FieldErrors, SelectField, SubmitButton, TextAreaField, TextField } from "@/app/_components/form/fields";
 import { useTypedBeforeHydration } from "@/app/_components/ui/use-typed-before-hydration";
 import { keepValuesOnSubmit } from "@/app/(workbench)/judges/_components/keep-values";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { CreatedQueue } from "@/lib/db/queue-admin";
 import { WrittenExamplesField } from "./written-examples-field";
 import { isItemKind, ITEM_KIND_DEFINITIONS, ITEM_KINDS } from "@/lib/items/kinds";
+import { fieldErrorsOf } from "@/app/_components/form/action-alert";
 
 export interface QueueChoices {
   runs: { id: string; label: string }[];
@@ -37,14 +37,13 @@ export function QueueForm({
   // Controlled: it starts from a kind chosen before hydration, or the next render would undo that choice.
   const [kind, setKind] = useState(useTypedBeforeHydration("queue-kind", "binary"));
   const [source, setSource] = useState<Source>(initial.source);
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   const router = useRouter();
   const createdId = state.status === "ok" ? state.data?.queue.id : undefined;
   // Made: go to it (its page says what was made, from the audit event).
   useEffect(() => {
     if (createdId) router.push(`/label/${createdId}?created=1`);
   }, [createdId, router]);
-  const invalid = (name: string) => (errors[name] ? true : undefined);
 
   return (
     <form {...keepValuesOnSubmit(formAction)} noValidate className="space-y-6" aria-label="New label queue">
@@ -63,70 +62,50 @@ export function QueueForm({
       <fieldset className="space-y-4">
         <legend className="text-sm font-semibold text-stone-900">Queue</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="queue-name" label="Name" hint="Unique, e.g. refunds-gold-2026-11." errors={errors.name}>
-            <input id="queue-name" name="name" className={inputClass} aria-invalid={invalid("name")} />
-          </Field>
-          <Field id="queue-description" label="Description (optional)" errors={errors.description}>
-            <input id="queue-description" name="description" className={inputClass} />
-          </Field>
-          <Field id="queue-kind" label="Kind" errors={errors.kind}>
-            <select
-              id="queue-kind"
-              name="kind"
-              value={kind}
-              onChange={(e) => setKind(e.target.value)}
-              className={inputClass}
-              aria-invalid={invalid("kind")}
-            >
-              {ITEM_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {k}: {ITEM_KIND_DEFINITIONS[k].summary}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <TextField id="queue-name" name="name" label="Name" hint="Unique, e.g. refunds-gold-2026-11." errors={errors.name} />
+          <TextField id="queue-description" name="description" label="Description (optional)" errors={errors.description} />
+          <SelectField
+            id="queue-kind"
+            name="kind"
+            label="Kind"
+            errors={errors.kind}
+            value={kind}
+            onChange={(e) => setKind(e.target.value)}
+            options={ITEM_KINDS.map((k) => ({ value: k, label: `${k}: ${ITEM_KIND_DEFINITIONS[k].summary}` }))}
+          />
           {isItemKind(kind) && ITEM_KIND_DEFINITIONS[kind].fixedValues === null ? (
             <div className="grid grid-cols-2 gap-3">
-              <Field id="queue-scale-min" label="Lowest score (optional)" errors={errors.scaleMin}>
-                <input
-                  id="queue-scale-min"
-                  name="scaleMin"
-                  inputMode="numeric"
-                  placeholder="1"
-                  className={inputClass}
-                  aria-invalid={invalid("scaleMin")}
-                />
-              </Field>
-              <Field id="queue-scale-max" label="Highest score (optional)" errors={errors.scaleMax}>
-                <input
-                  id="queue-scale-max"
-                  name="scaleMax"
-                  inputMode="numeric"
-                  placeholder="5"
-                  className={inputClass}
-                  aria-invalid={invalid("scaleMax")}
-                />
-              </Field>
+              <TextField
+                id="queue-scale-min"
+                name="scaleMin"
+                label="Lowest score (optional)"
+                errors={errors.scaleMin}
+                inputMode="numeric"
+                placeholder="1"
+              />
+              <TextField
+                id="queue-scale-max"
+                name="scaleMax"
+                label="Highest score (optional)"
+                errors={errors.scaleMax}
+                inputMode="numeric"
+                placeholder="5"
+              />
             </div>
           ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
-          <Field
+          <TextField
             id="queue-primary-dimension"
+            name="primaryDimension"
             label="Primary dimension"
             hint="The kind's value above; judges are calibrated against it."
             errors={errors.primaryDimension}
-          >
-            <input
-              id="queue-primary-dimension"
-              name="primaryDimension"
-              defaultValue="verdict"
-              className={inputClass}
-              aria-invalid={invalid("primaryDimension")}
-            />
-          </Field>
-          <Field
+            defaultValue="verdict"
+          />
+          <TextAreaField
             id="queue-dimensions"
+            name="dimensions"
             label="More dimensions (optional)"
             hint={
               <>
@@ -135,59 +114,41 @@ export function QueueForm({
               </>
             }
             errors={errors.dimensions}
-          >
-            <textarea
-              id="queue-dimensions"
-              name="dimensions"
-              rows={3}
-              className={`${inputClass} font-mono`}
-              aria-invalid={invalid("dimensions")}
-              placeholder="reason: one of hallucination, wrong tool, incomplete"
-            />
-          </Field>
+            rows={3}
+            className="font-mono"
+            placeholder="reason: one of hallucination, wrong tool, incomplete"
+          />
         </div>
-        <Field
+        <TextAreaField
           id="queue-rubric"
+          name="rubric"
           label="Rubric"
           hint="What reviewers judge each item against; it is shown with every item."
           errors={errors.rubric}
-        >
-          <textarea id="queue-rubric" name="rubric" rows={5} className={inputClass} aria-invalid={invalid("rubric")} />
-        </Field>
+          rows={5}
+        />
         <WrittenExamplesField errors={errors.examples} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <TextField
             id="queue-reviewers-per-item"
+            name="reviewersPerItem"
             label="Reviewers per item"
             hint="1 for plain labeling; 2 or more for a gold set (agreement, adjudication)."
             errors={errors.reviewersPerItem}
-          >
-            <input
-              id="queue-reviewers-per-item"
-              name="reviewersPerItem"
-              type="number"
-              min={1}
-              max={10}
-              defaultValue={1}
-              className={inputClass}
-              aria-invalid={invalid("reviewersPerItem")}
-            />
-          </Field>
-          <Field
+            type="number"
+            min={1}
+            max={10}
+            defaultValue={1}
+          />
+          <TextField
             id="queue-test-fraction"
+            name="testFraction"
             label="Test share (0–1)"
             hint="Share of items held out as the test split that gates judges."
             errors={errors.testFraction}
-          >
-            <input
-              id="queue-test-fraction"
-              name="testFraction"
-              inputMode="decimal"
-              defaultValue="0.5"
-              className={inputClass}
-              aria-invalid={invalid("testFraction")}
-            />
-          </Field>
+            inputMode="decimal"
+            defaultValue="0.5"
+          />
         </div>
       </fieldset>
 
@@ -199,18 +160,11 @@ export function QueueForm({
         ) : (
           <div className="grid gap-1 sm:grid-cols-2">
             {choices.reviewers.map((r) => (
-              <label key={r.id} className="flex items-center gap-2 text-sm text-stone-800">
-                <input type="checkbox" name="reviewerIds" value={r.id} className="rounded border-stone-300" />
-                {r.label}
-              </label>
+              <CheckboxField key={r.id} name="reviewerIds" value={r.id} label={r.label} />
             ))}
           </div>
         )}
-        {errors.reviewerIds ? (
-          <p className="text-xs font-medium text-red-700" role="alert">
-            {errors.reviewerIds.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors errors={errors.reviewerIds} />
       </fieldset>
 
       <fieldset className="space-y-4">
@@ -231,99 +185,65 @@ export function QueueForm({
         </div>
         {source === "run" ? (
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field
+            <SelectField
               id="queue-run"
+              name="runId"
               label="Run"
               hint="Every trial that did not pass (fail, error, skipped) is included. Trials with identical transcripts (same output, steps and state) share one item, so a queue can have fewer items than trials: the count of each is shown once it is made."
               errors={errors.runId}
-            >
-              <select id="queue-run" name="runId" defaultValue={initial.runId ?? ""} className={inputClass} aria-invalid={invalid("runId")}>
-                <option value="">Choose a run…</option>
-                {choices.runs.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
+              defaultValue={initial.runId ?? ""}
+              placeholder="Choose a run…"
+              options={choices.runs.map((r) => ({ value: r.id, label: r.label }))}
+            />
+            <TextField
               id="queue-pass-sample"
+              name="passSample"
               label="Sample of passes (0–1)"
               hint="0.1 adds 10% of the passing trials."
               errors={errors.passSample}
-            >
-              <input
-                id="queue-pass-sample"
-                name="passSample"
-                inputMode="decimal"
-                defaultValue="0.1"
-                className={inputClass}
-                aria-invalid={invalid("passSample")}
-              />
-            </Field>
-            <Field id="queue-sample-seed" label="Sample seed" hint="The same seed picks the same passes." errors={errors.sampleSeed}>
-              <input
-                id="queue-sample-seed"
-                name="sampleSeed"
-                inputMode="numeric"
-                defaultValue="1"
-                className={inputClass}
-                aria-invalid={invalid("sampleSeed")}
-              />
-            </Field>
+              inputMode="decimal"
+              defaultValue="0.1"
+            />
+            <TextField
+              id="queue-sample-seed"
+              name="sampleSeed"
+              label="Sample seed"
+              hint="The same seed picks the same passes."
+              errors={errors.sampleSeed}
+              inputMode="numeric"
+              defaultValue="1"
+            />
           </div>
         ) : null}
         {source === "import" ? (
-          <Field
+          <SelectField
             id="queue-import"
+            name="importId"
             label="Import"
             hint="The transcripts of one earlier import (Label → Import transcripts)."
             errors={errors.importId}
-          >
-            <select
-              id="queue-import"
-              name="importId"
-              defaultValue={initial.importId ?? ""}
-              className={inputClass}
-              aria-invalid={invalid("importId")}
-            >
-              <option value="">Choose an import…</option>
-              {choices.imports.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+            defaultValue={initial.importId ?? ""}
+            placeholder="Choose an import…"
+            options={choices.imports.map((i) => ({ value: i.id, label: i.label }))}
+          />
         ) : null}
         {source === "source" ? (
-          <Field
+          <SelectField
             id="queue-transcript-source"
+            name="transcriptSource"
             label="Source"
             hint="Every transcript from this source, of the queue's kind."
             errors={errors.transcriptSource}
-          >
-            <select
-              id="queue-transcript-source"
-              name="transcriptSource"
-              defaultValue=""
-              className={inputClass}
-              aria-invalid={invalid("transcriptSource")}
-            >
-              <option value="">Choose a source…</option>
-              {choices.sources.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+            defaultValue=""
+            placeholder="Choose a source…"
+            options={choices.sources}
+          />
         ) : null}
       </fieldset>
 
-      <Button type="submit" disabled={pending}>
-        {pending ? "Creating…" : "Create queue"}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Creating…">
+        Create queue
+      </SubmitButton>
     </form>
   );
 }

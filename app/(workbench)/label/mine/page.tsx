@@ -5,7 +5,7 @@ import { LinkButton } from "@/app/_components/ui/button";
 import { Card, CardHeader } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { listMyLabels, listMySkips } from "@/lib/db/labeling/mine";
 import { getQueue } from "@/lib/db/queues";
@@ -13,6 +13,7 @@ import { UnskipButton } from "./_components/unskip-button";
 
 export const metadata: Metadata = { title: "My labels" };
 
+const ACTIONS = <span className="sr-only">Actions</span>;
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /**
@@ -26,6 +27,7 @@ export default async function MyLabelsPage({ searchParams }: { searchParams: Pro
   const cursor = typeof params.after === "string" ? params.after : undefined;
   const queue = queueParam ? await getQueue(queueParam) : null;
   const queueId = queue?.id;
+  const queueColumn = queue ? [] : ["Queue"];
   const [labels, skips] = await Promise.all([listMyLabels(user.id, { queueId, cursor }), cursor ? [] : listMySkips(user.id, { queueId })]);
   const here = (extra: Record<string, string>) =>
     `/label/mine?${new URLSearchParams({ ...(queueId ? { queue: queueId } : {}), ...extra })}`;
@@ -55,16 +57,7 @@ export default async function MyLabelsPage({ searchParams }: { searchParams: Pro
         <Card className="mb-6">
           <CardHeader title="Skipped" description="Items you passed on. Un-skip one to have it offered to you again." />
           <Table data-testid="my-skips">
-            <thead className="bg-stone-50">
-              <tr>
-                {queue ? null : <Th>Queue</Th>}
-                <Th>Item</Th>
-                <Th>Skipped</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
+            <TableHead columns={[...queueColumn, "Item", "Skipped", ACTIONS]} />
             <tbody className="divide-y divide-stone-100">
               {skips.map((s) => (
                 <tr key={s.queueItemId} data-testid={`skip-${s.itemKey}`}>
@@ -88,18 +81,7 @@ export default async function MyLabelsPage({ searchParams }: { searchParams: Pro
           </div>
         ) : (
           <Table data-testid="my-labels">
-            <thead className="bg-stone-50">
-              <tr>
-                {queue ? null : <Th>Queue</Th>}
-                <Th>Item</Th>
-                <Th>Your label</Th>
-                <Th>Given</Th>
-                <Th>Changes</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
+            <TableHead columns={[...queueColumn, "Item", "Your label", "Given", "Changes", ACTIONS]} />
             <tbody className="divide-y divide-stone-100">
               {labels.rows.map((l) => (
                 <tr key={l.labelId} data-testid={`my-label-${l.itemKey}`}>

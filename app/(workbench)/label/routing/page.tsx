@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { ingestOverview, listIngestRules } from "@/lib/db/ingest";
 import { listQueues } from "@/lib/db/queues";
@@ -58,17 +58,7 @@ export default async function RoutingPage() {
         />
         {rules.length ? (
           <Table aria-label="Routing rules">
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>Rule</Th>
-                <Th>Service</Th>
-                <Th>Attribute</Th>
-                <Th>Sample</Th>
-                <Th>Label set</Th>
-                <Th>Routed</Th>
-                <Th>Actions</Th>
-              </tr>
-            </thead>
+            <TableHead columns={["Rule", "Service", "Attribute", "Sample", "Label set", "Routed", "Actions"]} />
             <tbody className="divide-y divide-stone-100">
               {rules.map((r) => (
                 <tr key={r.id} data-testid={`rule-row-${r.name}`}>
@@ -128,16 +118,7 @@ OTEL_EXPORTER_OTLP_TRACES_HEADERS="Authorization=Bearer <token>"`}</pre>
         <CardHeader title="Recent traces" description="The last 20 closed, newest first." />
         {overview.recent.length ? (
           <Table aria-label="Recent traces">
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>Closed</Th>
-                <Th>Trace</Th>
-                <Th>Service</Th>
-                <Th>Spans</Th>
-                <Th>Became</Th>
-                <Th>Note</Th>
-              </tr>
-            </thead>
+            <TableHead columns={["Closed", "Trace", "Service", "Spans", "Became", "Note"]} />
             <tbody className="divide-y divide-stone-100">
               {overview.recent.map((t) => (
                 <tr key={t.id}>

@@ -1,22 +1,20 @@
 "use client";
 
 import { useActionState } from "react";
-import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { createRuleAction, deleteRuleAction, toggleRuleAction } from "./actions";
+import { SubmitButton, TextField } from "@/app/_components/form/fields";
+import { ActionAlert, fieldErrorsOf } from "@/app/_components/form/action-alert";
 
 export function CreateRuleForm({ queues }: { queues: { id: string; name: string }[] }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(createRuleAction, idleState);
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   return (
     <form action={formAction} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="New routing rule">
-      {state.status === "ok" ? <Alert tone="success">{state.message}</Alert> : null}
-      {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
-      <Field id="rule-name" label="Name" errors={errors.name}>
-        <input id="rule-name" name="name" className={inputClass} placeholder="Support bot, acme" />
-      </Field>
+      <ActionAlert state={state} />
+      <TextField id="rule-name" name="name" label="Name" errors={errors.name} placeholder="Support bot, acme" />
       <Field id="rule-queue" label="Label set" errors={errors.queueId}>
         <select id="rule-queue" name="queueId" className={inputClass} defaultValue="">
           <option value="" disabled>
@@ -29,25 +27,45 @@ export function CreateRuleForm({ queues }: { queues: { id: string; name: string 
           ))}
         </select>
       </Field>
-      <Field id="rule-service" label="Service name (service.name; empty: any)" errors={errors.service}>
-        <input id="rule-service" name="service" className={inputClass} placeholder="support-bot" />
-      </Field>
-      <Field id="rule-sample" label="Sample rate (% of matching traces)" errors={errors.sampleRate}>
-        <input id="rule-sample" name="sampleRate" type="number" min={0} max={100} step="any" defaultValue={100} className={inputClass} />
-      </Field>
-      <Field id="rule-key" label="Attribute key (resource or span; empty: any)" errors={errors.attributeKey}>
-        <input id="rule-key" name="attributeKey" className={inputClass} placeholder="app.tenant" />
-      </Field>
-      <Field id="rule-value" label="Attribute value (empty: any value)" errors={errors.attributeValue}>
-        <input id="rule-value" name="attributeValue" className={inputClass} placeholder="acme" />
-      </Field>
+      <TextField
+        id="rule-service"
+        name="service"
+        label="Service name (service.name; empty: any)"
+        errors={errors.service}
+        placeholder="support-bot"
+      />
+      <TextField
+        id="rule-sample"
+        name="sampleRate"
+        label="Sample rate (% of matching traces)"
+        errors={errors.sampleRate}
+        type="number"
+        min={0}
+        max={100}
+        step="any"
+        defaultValue={100}
+      />
+      <TextField
+        id="rule-key"
+        name="attributeKey"
+        label="Attribute key (resource or span; empty: any)"
+        errors={errors.attributeKey}
+        placeholder="app.tenant"
+      />
+      <TextField
+        id="rule-value"
+        name="attributeValue"
+        label="Attribute value (empty: any value)"
+        errors={errors.attributeValue}
+        placeholder="acme"
+      />
       <label className="flex items-center gap-2 text-sm text-stone-700">
         <input type="checkbox" name="enabled" defaultChecked /> Enabled
       </label>
       <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Add rule"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Add rule
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge, type BadgeTone } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { formatGateNumber } from "@/lib/gates/format-gate";
 import type { BaselineInfo, GateResult, GateStatus } from "@/lib/gates/result";
 
@@ -42,16 +42,7 @@ export function GatesCard({ gates, baseline, runId }: { gates: GateResult[]; bas
         }
       />
       <Table aria-label="Gate results">
-        <thead className="bg-stone-50">
-          <tr>
-            <Th>Gate</Th>
-            <Th>Status</Th>
-            <Th>This run</Th>
-            <Th>Baseline</Th>
-            <Th>Limit</Th>
-            <Th>Why</Th>
-          </tr>
-        </thead>
+        <TableHead columns={["Gate", "Status", "This run", "Baseline", "Limit", "Why"]} />
         <tbody className="divide-y divide-stone-100">
           {sorted.map((g) => (
             <tr key={g.id} data-testid={`gate-${g.id}`}>

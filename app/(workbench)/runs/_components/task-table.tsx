@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Card } from "@/app/_components/ui/card";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { cx } from "@/app/_components/ui/cx";
 import type { RunPage, RunPageQuery } from "@/lib/db/run-page";
 import { ratio } from "@/lib/format";
@@ -45,17 +45,7 @@ export function TaskTable({ runId, query, data }: { runId: string; query: RunPag
         </span>
       </div>
       <Table aria-label="Tasks">
-        <thead className="bg-stone-50">
-          <tr>
-            <Th>Task</Th>
-            <Th>Tags</Th>
-            <Th>Trials</Th>
-            <Th>pass@{k}</Th>
-            <Th>pass^{k}</Th>
-            <Th>Status</Th>
-            <Th>Why</Th>
-          </tr>
-        </thead>
+        <TableHead columns={["Task", "Tags", "Trials", `pass@${k}`, `pass^${k}`, "Status", "Why"]} />
         <tbody className="divide-y divide-stone-100">
           {data.tasks.map((task) => {
             const s = data.stats[task.key];

@@ -1,4 +1,4 @@
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { cx } from "@/app/_components/ui/cx";
 import { ms } from "@/lib/format";
 import { LongText } from "./long-text";
@@ -19,15 +19,7 @@ export function TrajectoryTable({ steps, anchor }: { steps: StepView[]; anchor?:
   if (steps.length === 0) return <p className="text-sm text-stone-500">No tool calls.</p>;
   return (
     <Table aria-label="Trajectory">
-      <thead className="bg-stone-50">
-        <tr>
-          <Th>#</Th>
-          <Th>Tool</Th>
-          <Th>Arguments</Th>
-          <Th>Result</Th>
-          <Th>Latency</Th>
-        </tr>
-      </thead>
+      <TableHead columns={["#", "Tool", "Arguments", "Result", "Latency"]} />
       <tbody className="divide-y divide-stone-100">
         {steps.map((step) => (
           <tr

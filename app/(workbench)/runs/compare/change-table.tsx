@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import type { MetricDelta, TaskChange } from "@/lib/compare/compare";
 import { trialPath } from "@/lib/compare/links";
 import type { FailingTrial } from "@/lib/db/compare";
@@ -27,14 +27,7 @@ export function ChangeTable({
         <CardBody className="text-sm text-stone-500">None.</CardBody>
       ) : (
         <Table aria-label={`${title} tasks`}>
-          <thead className="bg-stone-50">
-            <tr>
-              <Th>Task</Th>
-              <Th>Base</Th>
-              <Th>Head</Th>
-              <Th>Where it broke (head)</Th>
-            </tr>
-          </thead>
+          <TableHead columns={["Task", "Base", "Head", "Where it broke (head)"]} />
           <tbody className="divide-y divide-stone-100">
             {changes.map((t) => {
               const f = failing.get(t.taskId);
@@ -95,14 +88,7 @@ export function MetricTable({ metrics }: { metrics: MetricDelta[] }) {
         description="Every tracked metric in both runs. Rates move in points; an undefined value stays undefined."
       />
       <Table aria-label="Metric deltas">
-        <thead className="bg-stone-50">
-          <tr>
-            <Th>Metric</Th>
-            <Th>Base</Th>
-            <Th>Head</Th>
-            <Th>Change</Th>
-          </tr>
-        </thead>
+        <TableHead columns={["Metric", "Base", "Head", "Change"]} />
         <tbody className="divide-y divide-stone-100">
           {metrics.map((m) => (
             <tr key={m.id}>

@@ -6,7 +6,7 @@ import path from "node:path";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { getSuiteHistory } from "@/lib/db/suites";
 import { ms, pct, usd } from "@/lib/format";
@@ -68,17 +68,7 @@ export default async function SuitePage({ params }: { params: Promise<{ name: st
         </Card>
         <Card>
           <Table aria-label="Runs of this suite">
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>Started</Th>
-                <Th>Version</Th>
-                <Th>Agent</Th>
-                <Th>Pass rate</Th>
-                <Th>Cost</Th>
-                <Th>p95</Th>
-                <Th>Gate</Th>
-              </tr>
-            </thead>
+            <TableHead columns={["Started", "Version", "Agent", "Pass rate", "Cost", "p95", "Gate"]} />
             <tbody className="divide-y divide-stone-100">
               {[...runs].reverse().map((r) => (
                 <tr key={r.id}>

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { listApiTokens } from "@/lib/db/api-tokens";
 import { can } from "@/lib/roles";
@@ -17,17 +17,7 @@ const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "sh
 function TokenTable({ tokens, owner }: { tokens: Awaited<ReturnType<typeof listApiTokens>>; owner: boolean }) {
   return (
     <Table aria-label={owner ? "All tokens" : "Your tokens"}>
-      <thead className="bg-stone-50">
-        <tr>
-          {owner ? <Th>Owner</Th> : null}
-          <Th>Name</Th>
-          <Th>Token</Th>
-          <Th>Scopes</Th>
-          <Th>Created</Th>
-          <Th>Last used</Th>
-          <Th>Status</Th>
-        </tr>
-      </thead>
+      <TableHead columns={[...(owner ? ["Owner"] : []), "Name", "Token", "Scopes", "Created", "Last used", "Status"]} />
       <tbody className="divide-y divide-stone-100">
         {tokens.map((t) => (
           <tr key={t.id} data-testid={`token-row-${t.name}`}>

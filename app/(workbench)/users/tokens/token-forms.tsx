@@ -3,16 +3,17 @@
 import { useActionState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { createTokenAction, revokeTokenAction } from "./actions";
+import { SubmitButton, TextField } from "@/app/_components/form/fields";
+import { fieldErrorsOf } from "@/app/_components/form/action-alert";
 
 export function CreateTokenForm({ scopes }: { scopes: { name: string; description: string }[] }) {
   const [state, formAction, pending] = useActionState<ActionState<{ token: string }>, FormData>(
     createTokenAction,
     idleState as ActionState<{ token: string }>,
   );
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   return (
     <form action={formAction} noValidate className="space-y-4" aria-label="Create token">
       {state.status === "ok" && state.data ? (
@@ -27,15 +28,7 @@ export function CreateTokenForm({ scopes }: { scopes: { name: string; descriptio
         </Alert>
       ) : null}
       {state.status === "error" ? <Alert tone="error">{state.message}</Alert> : null}
-      <Field id="token-name" label="Name" errors={errors.name}>
-        <input
-          id="token-name"
-          name="name"
-          className={inputClass}
-          placeholder="GitHub Actions"
-          aria-invalid={errors.name ? true : undefined}
-        />
-      </Field>
+      <TextField id="token-name" name="name" label="Name" errors={errors.name} placeholder="GitHub Actions" />
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-stone-800">Scopes</legend>
         {scopes.map((s) => (
@@ -50,9 +43,9 @@ export function CreateTokenForm({ scopes }: { scopes: { name: string; descriptio
           </p>
         ) : null}
       </fieldset>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Creating…" : "Create token"}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Creating…">
+        Create token
+      </SubmitButton>
     </form>
   );
 }

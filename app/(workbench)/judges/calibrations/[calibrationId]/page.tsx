@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { getCalibration, statsOf, visiblePairs } from "@/lib/db/calibrations";
 import { agreementCommand } from "@/lib/judges/format";
@@ -99,13 +99,7 @@ export default async function CalibrationPage({ params }: { params: Promise<{ ca
       <Card>
         <CardHeader title="Items" description={`${pairs.length} judged items, disagreements first.${hiddenNote}`} />
         <Table>
-          <thead className="bg-stone-50">
-            <tr>
-              <Th>Transcript</Th>
-              <Th>Judge</Th>
-              <Th>Gold</Th>
-            </tr>
-          </thead>
+          <TableHead columns={["Transcript", "Judge", "Gold"]} />
           <tbody className="divide-y divide-stone-100">
             {[...pairs]
               .sort((a, b) => Number(a.judge === a.gold) - Number(b.judge === b.gold))

@@ -6,7 +6,7 @@ import { Alert } from "@/app/_components/ui/alert";
 import { LinkButton } from "@/app/_components/ui/button";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
 import { humanChecks, loadStatusAndGates } from "@/lib/judging/approvals";
 import { testReuseWarnings } from "@/lib/judging/test-reuse";
@@ -342,18 +342,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
           <CardBody className="text-sm text-stone-600">None yet.</CardBody>
         ) : (
           <Table>
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>When (UTC)</Th>
-                <Th>Label set</Th>
-                <Th>Split</Th>
-                <Th>n</Th>
-                <Th>κ</Th>
-                <Th>95% interval</Th>
-                <Th>Label-set hash</Th>
-                <Th>Gate</Th>
-              </tr>
-            </thead>
+            <TableHead columns={["When (UTC)", "Label set", "Split", "n", "κ", "95% interval", "Label-set hash", "Gate"]} />
             <tbody className="divide-y divide-stone-100" data-testid="calibration-history">
               {history.map((c) => (
                 <tr key={c.id}>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { exampleTranscriptIds } from "@/lib/db/worked-examples";
 import { can } from "@/lib/roles";
 import { listGoldLabels, type GoldSourceFilter } from "@/lib/db/gold-labels";
@@ -102,17 +102,7 @@ export default async function GoldLabelsPage({
           </div>
         ) : (
           <Table data-testid="gold-labels">
-            <thead className="bg-stone-50">
-              <tr>
-                <Th>Item</Th>
-                <Th>Gold</Th>
-                <Th>Source</Th>
-                <Th>Split</Th>
-                <Th>Decided by</Th>
-                <Th>When (UTC)</Th>
-                {examples ? <Th>Worked example</Th> : null}
-              </tr>
-            </thead>
+            <TableHead columns={["Item", "Gold", "Source", "Split", "Decided by", "When (UTC)", ...(examples ? ["Worked example"] : [])]} />
             <tbody className="divide-y divide-stone-100">
               {rows.map((g) => (
                 <tr key={g.transcriptId} data-testid={`gold-${g.externalId ?? g.transcriptId}`}>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge, type BadgeTone } from "@/app/_components/ui/badge";
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import type { BrowseRow } from "@/lib/db/labeling/browse";
 import { STATUS_NAMES, type ItemStatus } from "@/lib/labeling/item-status";
 
@@ -19,16 +19,7 @@ const TONES: Record<ItemStatus, BadgeTone> = {
 export function ItemTable({ queueId, rows, testId }: { queueId: string; rows: BrowseRow[]; testId: string }) {
   return (
     <Table data-testid={testId}>
-      <thead className="bg-stone-50">
-        <tr>
-          <Th>Item</Th>
-          <Th>Prompt / output</Th>
-          <Th>Status</Th>
-          <Th>Split</Th>
-          <Th>Labels</Th>
-          <Th>Flags / comments</Th>
-        </tr>
-      </thead>
+      <TableHead columns={["Item", "Prompt / output", "Status", "Split", "Labels", "Flags / comments"]} />
       <tbody className="divide-y divide-stone-100">
         {rows.map((r) => {
           const key = r.externalId ?? r.transcriptId;

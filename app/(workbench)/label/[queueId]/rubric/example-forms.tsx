@@ -1,12 +1,11 @@
 "use client";
 
 import { useActionState } from "react";
-import { Alert } from "@/app/_components/ui/alert";
-import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { EXPLANATION_MAX } from "@/lib/schemas/worked-examples";
 import { addExampleAction, removeExampleAction } from "./actions";
+import { SubmitButton, TextAreaField, TextField } from "@/app/_components/form/fields";
+import { ActionAlert, fieldErrorsOf } from "@/app/_components/form/action-alert";
 
 /**
  * Attach a finished (gold) item to the current rubric version as a worked example. With `item` given
@@ -14,51 +13,35 @@ import { addExampleAction, removeExampleAction } from "./actions";
  */
 export function AddExampleForm({ queueId, item, rubricVersion }: { queueId: string; item?: string; rubricVersion: number }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(addExampleAction, idleState);
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   const fieldId = (name: string) => `example-${name}${item ? `-${item}` : ""}`;
   return (
     <form action={formAction} className="space-y-2" aria-label="Add a worked example" data-testid="add-example-form">
-      {state.status === "ok" ? (
-        <Alert tone="success" data-testid="example-result">
-          {state.message}
-        </Alert>
-      ) : null}
-      {state.status === "error" ? (
-        <Alert tone="error" data-testid="example-error">
-          {state.message}
-        </Alert>
-      ) : null}
+      <ActionAlert state={state} testId="example-result" errorTestId="example-error" />
       <input type="hidden" name="queueId" value={queueId} />
       {item ? (
         <input type="hidden" name="item" value={item} />
       ) : (
-        <Field
+        <TextField
           id={fieldId("item")}
+          name="item"
           label="Item"
           hint="Its transcript id or external id. It needs a gold label and every label it needs."
           errors={errors.item}
-        >
-          <input id={fieldId("item")} name="item" className={inputClass} aria-invalid={errors.item ? true : undefined} />
-        </Field>
+        />
       )}
-      <Field
+      <TextAreaField
         id={fieldId("explanation")}
+        name="explanation"
         label="Explanation"
         hint={`Why this item gets its label under rubric v${rubricVersion} (reviewers read it beside the example).`}
         errors={errors.explanation}
-      >
-        <textarea
-          id={fieldId("explanation")}
-          name="explanation"
-          rows={3}
-          maxLength={EXPLANATION_MAX}
-          className={inputClass}
-          aria-invalid={errors.explanation ? true : undefined}
-        />
-      </Field>
-      <Button type="submit" size="sm" disabled={pending}>
-        {pending ? "Adding…" : "Add as worked example"}
-      </Button>
+        rows={3}
+        maxLength={EXPLANATION_MAX}
+      />
+      <SubmitButton size="sm" pending={pending} pendingLabel="Adding…">
+        Add as worked example
+      </SubmitButton>
     </form>
   );
 }
@@ -69,9 +52,9 @@ export function RemoveExampleButton({ queueId, exampleId }: { queueId: string; e
     <form action={formAction} className="inline">
       <input type="hidden" name="queueId" value={queueId} />
       <input type="hidden" name="exampleId" value={exampleId} />
-      <Button type="submit" tone="danger" size="sm" disabled={pending}>
-        {pending ? "Removing…" : "Remove"}
-      </Button>
+      <SubmitButton tone="danger" size="sm" pending={pending} pendingLabel="Removing…">
+        Remove
+      </SubmitButton>
       {state.status === "error" ? <span className="ml-2 text-xs text-red-700">{state.message}</span> : null}
     </form>
   );

@@ -2,15 +2,15 @@
 
 import { useActionState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
-import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
 import { useTypedBeforeHydration } from "@/app/_components/ui/use-typed-before-hydration";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { newRubricAction } from "./actions";
+import { SubmitButton, TextAreaField } from "@/app/_components/form/fields";
+import { fieldErrorsOf } from "@/app/_components/form/action-alert";
 
 export function NewRubricForm({ queueId, rubric, nextVersion }: { queueId: string; rubric: string; nextVersion: number }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(newRubricAction, idleState);
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   // Hydrating a textarea puts its server text back: keep an edit made before that.
   const rubricText = useTypedBeforeHydration("rubric", rubric);
   return (
@@ -22,24 +22,18 @@ export function NewRubricForm({ queueId, rubric, nextVersion }: { queueId: strin
       ) : null}
       {state.status === "error" && !errors.rubric ? <Alert tone="error">{state.message}</Alert> : null}
       <input type="hidden" name="queueId" value={queueId} />
-      <Field
+      <TextAreaField
         id="rubric"
+        name="rubric"
         label={`Rubric v${nextVersion}`}
         hint="Reviewers see this text from now on; their earlier labels stay with the old version."
         errors={errors.rubric}
-      >
-        <textarea
-          id="rubric"
-          name="rubric"
-          rows={8}
-          defaultValue={rubricText}
-          className={inputClass}
-          aria-invalid={errors.rubric ? true : undefined}
-        />
-      </Field>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Saving…" : "New rubric version"}
-      </Button>
+        rows={8}
+        defaultValue={rubricText}
+      />
+      <SubmitButton pending={pending} pendingLabel="Saving…">
+        New rubric version
+      </SubmitButton>
     </form>
   );
 }

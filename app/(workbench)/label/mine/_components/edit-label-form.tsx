@@ -1,13 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { Alert } from "@/app/_components/ui/alert";
-import { Button } from "@/app/_components/ui/button";
-import { Field, inputClass } from "@/app/_components/ui/field";
 import { useTypedBeforeHydration } from "@/app/_components/ui/use-typed-before-hydration";
 import { idleState, type ActionState } from "@/lib/action-state";
 import type { LabelChoice } from "@/lib/labeling/choices";
 import { editLabelAction } from "../actions";
+import { SubmitButton, TextAreaField } from "@/app/_components/form/fields";
+import { ActionAlert, fieldErrorsOf } from "@/app/_components/form/action-alert";
 
 /** Change one's own label: every choice styled alike (no nudge), the reason optional. */
 export function EditLabelForm({
@@ -22,21 +21,12 @@ export function EditLabelForm({
   reason: string | null;
 }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(editLabelAction, idleState);
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const errors = fieldErrorsOf(state);
   // Hydrating a textarea puts its server text back: keep an edit made before that.
   const reasonText = useTypedBeforeHydration("reason", reason ?? "");
   return (
     <form action={formAction} className="space-y-3" aria-label="Change your label">
-      {state.status === "ok" ? (
-        <Alert tone="success" data-testid="edit-result">
-          {state.message}
-        </Alert>
-      ) : null}
-      {state.status === "error" ? (
-        <Alert tone="error" data-testid="edit-error">
-          {state.message}
-        </Alert>
-      ) : null}
+      <ActionAlert state={state} testId="edit-result" errorTestId="edit-error" />
       <input type="hidden" name="labelId" value={labelId} />
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-stone-800">Your label</legend>
@@ -53,12 +43,10 @@ export function EditLabelForm({
         </div>
         {errors.value ? <p className="mt-1 text-sm text-red-700">{errors.value.join(" ")}</p> : null}
       </fieldset>
-      <Field id="reason" label="Reason (optional)" errors={errors.reason}>
-        <textarea id="reason" name="reason" rows={3} defaultValue={reasonText} className={inputClass} />
-      </Field>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Saving…" : "Save change"}
-      </Button>
+      <TextAreaField id="reason" name="reason" label="Reason (optional)" errors={errors.reason} rows={3} defaultValue={reasonText} />
+      <SubmitButton pending={pending} pendingLabel="Saving…">
+        Save change
+      </SubmitButton>
     </form>
   );
 }
