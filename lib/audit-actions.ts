@@ -15,6 +15,7 @@ export const AUDIT_TARGETS = [
   "setting",
   "api_token",
   "ingest_rule",
+  "webhook",
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
@@ -62,6 +63,10 @@ export const AUDIT_ACTIONS = {
   "ingest_rule.created": { target: "ingest_rule", label: "live-trace routing rule created" },
   "ingest_rule.changed": { target: "ingest_rule", label: "live-trace routing rule changed" },
   "ingest_rule.deleted": { target: "ingest_rule", label: "live-trace routing rule deleted" },
+  "webhook.created": { target: "webhook", label: "webhook registered" },
+  "webhook.updated": { target: "webhook", label: "webhook disabled or enabled" },
+  "webhook.deleted": { target: "webhook", label: "webhook deleted" },
+  "webhook.test_sent": { target: "webhook", label: "webhook test event sent" },
 } as const satisfies Record<string, { target: AuditTarget; label: string }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -96,6 +101,8 @@ export function auditTargetHref(targetType: string, targetId: string | null, det
       return "/users/tokens";
     case "ingest_rule":
       return "/label/routing";
+    case "webhook":
+      return "/webhooks";
     default:
       return null;
   }

@@ -5,9 +5,8 @@
 export const WEBHOOK_EVENTS = {
   "run.finished": "a run finished (passed or failed its gate)",
   "gate.failed": "a run's suite gate failed",
-  // Listed so endpoints can subscribe ahead; nothing emits these two yet (the page says so).
-  "judge.state_changed": "a judge version became gating, stale, demoted or revoked (not sent yet)",
-  "queue.completed": "every item of a label set is labeled (not sent yet)",
+  "judge.state_changed": "a judge version became gating, stale, demoted or revoked (from, to and why)",
+  "queue.completed": "a label set's last needed label landed (every item has all its labels)",
   "webhook.test": "the “send test event” button",
 } as const;
 
@@ -33,4 +32,15 @@ export function webhookBody(message: EventMessage, format: WebhookFormat): strin
   if (format === "standard") return JSON.stringify(message);
   const link = message.data.url ? ` <${message.data.url}|open in Gavel>` : "";
   return JSON.stringify({ text: `*Gavel · ${message.type}*: ${message.data.summary}${link}` });
+}
+
+/** An absolute link into the app for an event, when the public address is known (NEXTAUTH_URL). */
+export function eventUrl(path: string, env: Record<string, string | undefined> = process.env): string | null {
+  const base = env.NEXTAUTH_URL?.trim();
+  if (!base) return null;
+  try {
+    return new URL(path, base).toString();
+  } catch {
+    return null;
+  }
 }

@@ -31,6 +31,7 @@ import { importLabels } from "./label-import";
 import { addWorkedExample, removeWorkedExample } from "./worked-examples";
 import { seedQueue } from "../testing/seed-labeling";
 import { changeRole, createUser, recordSignInBlocked, setAdjudicator, setUserDisabled } from "./users";
+import { createWebhookEndpoint, deleteWebhookEndpoint, enqueueWebhookEvent, setWebhookEndpointDisabled } from "./webhooks";
 
 withTestDatabase();
 
@@ -490,7 +491,48 @@ const TRIGGERS = {
     },
     act: async ({ admin, rule }: { admin: { id: string }; rule: { id: string } }) => void (await deleteIngestRule(rule.id, admin.id)),
   },
+  "webhook.created": {
+    prepare: async () => seedUser("audit-admin@example.com"),
+    act: async (admin: { id: string }) => void (await createWebhookEndpoint(webhook("created", admin.id))),
+  },
+  "webhook.updated": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      return { admin, endpoint: await createWebhookEndpoint(webhook("updated", admin.id)) };
+    },
+    act: async ({ admin, endpoint }: { admin: { id: string }; endpoint: { id: string } }) =>
+      void (await setWebhookEndpointDisabled(endpoint.id, true, admin.id)),
+  },
+  "webhook.deleted": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      return { admin, endpoint: await createWebhookEndpoint(webhook("deleted", admin.id)) };
+    },
+    act: async ({ admin, endpoint }: { admin: { id: string }; endpoint: { id: string } }) =>
+      void (await deleteWebhookEndpoint(endpoint.id, admin.id)),
+  },
+  "webhook.test_sent": {
+    prepare: async () => {
+      const admin = await seedUser("audit-admin@example.com");
+      return { admin, endpoint: await createWebhookEndpoint(webhook("test", admin.id)) };
+    },
+    act: async ({ admin, endpoint }: { admin: { id: string }; endpoint: { id: string } }) =>
+      void (await enqueueWebhookEvent(
+        { type: "webhook.test", timestamp: new Date().toISOString(), data: { summary: "audit" } },
+        { endpointId: endpoint.id, testSentBy: admin.id },
+      )),
+  },
 } satisfies Record<AuditAction, { prepare?: () => Promise<unknown>; act: (prepared: never) => Promise<void> }>;
+
+function webhook(name: string, createdById: string) {
+  return {
+    url: `http://127.0.0.1:9/${name}`,
+    events: ["run.finished" as const],
+    secret: "whsec_" + "A".repeat(32),
+    format: "standard" as const,
+    createdById,
+  };
+}
 
 function ingestRule(name: string, queueId: string) {
   return { name, service: "shop", attributeKey: null, attributeValue: null, sampleRate: 1, queueId, enabled: true };

@@ -1,12 +1,15 @@
 import "server-only";
 import { assertTransition, transitionAction, type ApprovalState, type JudgeState } from "../judges/lifecycle";
+import { eventUrl } from "../webhook-events";
 import { recordAudit } from "./audit";
 import type { Prisma, Tx } from "./client";
+import { enqueueWebhookEvent } from "./webhooks";
 
 /**
  * The only writer of an approval's lifecycle state. Every move is checked against the lifecycle
  * (lib/judges/lifecycle.ts) and written with exactly one audit event: who (a person, or null for
- * Gavel itself), from and to, the reason, and the numbers before and after.
+ * Gavel itself), from and to, the reason, and the numbers before and after; and with exactly one
+ * judge.state_changed webhook event, queued in the same transaction (sent only if it commits).
  */
 export interface TransitionEvent {
   judgeVersionId: string;
@@ -19,6 +22,30 @@ export interface TransitionEvent {
 
 export async function recordTransition(tx: Tx, event: TransitionEvent) {
   assertTransition(event.from, event.to);
+  const version = await tx.judgeVersion.findUnique({
+    where: { id: event.judgeVersionId },
+    select: { version: true, judge: { select: { id: true, name: true } } },
+  });
+  const who = version ? `${version.judge.name} v${version.version}` : event.judgeVersionId;
+  await enqueueWebhookEvent(
+    {
+      type: "judge.state_changed",
+      timestamp: new Date().toISOString(),
+      data: {
+        judgeVersionId: event.judgeVersionId,
+        judgeId: version?.judge.id ?? null,
+        judge: version?.judge.name ?? null,
+        version: version?.version ?? null,
+        from: event.from,
+        to: event.to,
+        reason: event.reason,
+        actorId: event.actorId,
+        summary: `Judge ${who}: ${event.from} → ${event.to} (${event.reason}).`,
+        url: eventUrl(`/judges/versions/${encodeURIComponent(event.judgeVersionId)}`),
+      },
+    },
+    { client: tx },
+  );
   return recordAudit(tx, {
     actorId: event.actorId,
     action: transitionAction(event.from, event.to) as Parameters<typeof recordAudit>[1]["action"],

@@ -8,6 +8,7 @@ import { labelValueError } from "../schemas/labeling";
 import { recordAudit } from "./audit";
 import { db } from "./client";
 import { noticeGoldChanged } from "./judge-staleness";
+import { noticeQueueCompleted } from "./webhooks";
 
 /**
  * Existing human labels into a queue, all or nothing: the file is read whole, every label matched to
@@ -229,5 +230,7 @@ export async function importParsedLabels(input: {
   );
   result.labels = rows.length;
   result.ok = true;
+  // Imported labels may be the set's last needed ones (queue.completed; idempotent).
+  if (rows.length) await noticeQueueCompleted(queue.id);
   return result;
 }

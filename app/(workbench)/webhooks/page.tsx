@@ -6,7 +6,7 @@ import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { listWebhookEndpoints } from "@/lib/db/webhooks";
 import { SUBSCRIBABLE_EVENTS, WEBHOOK_EVENTS } from "@/lib/webhook-events";
-import { RegisterWebhookForm, SendTestEventButton } from "./webhook-forms";
+import { EndpointControls, RegisterWebhookForm, SendTestEventButton } from "./webhook-forms";
 
 export const metadata: Metadata = { title: "Webhooks" };
 export const dynamic = "force-dynamic";
@@ -22,7 +22,7 @@ export default async function WebhooksPage() {
     <>
       <PageHeader
         title="Webhooks"
-        description="Gavel POSTs each event an endpoint subscribes to, signed with its secret the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature: v1,HMAC-SHA256 over id.timestamp.body), and retries with backoff until a 2xx answer (5 attempts). Redirects are not followed."
+        description="Gavel POSTs each event an endpoint subscribes to, signed with its secret the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature: v1,HMAC-SHA256 over id.timestamp.body), and retries with backoff until a 2xx answer (5 attempts). Redirects are not followed. Registering, disabling, deleting and test events are recorded in the audit log."
       />
       <div className="space-y-6">
         <Card>
@@ -36,8 +36,13 @@ export default async function WebhooksPage() {
           <Card key={endpoint.id} data-testid="webhook-endpoint">
             <CardHeader
               title={<code>{endpoint.url}</code>}
-              description={`${endpoint.events.split(" ").join(", ")} · ${endpoint.format} payload`}
-              actions={<SendTestEventButton endpointId={endpoint.id} />}
+              description={`${endpoint.events.split(" ").join(", ")} · ${endpoint.format} payload${endpoint.disabledAt ? ` · disabled ${time.format(endpoint.disabledAt)}: nothing is sent` : ""}`}
+              actions={
+                <div className="flex flex-wrap items-center gap-2">
+                  {endpoint.disabledAt ? <Badge tone="warn">disabled</Badge> : <SendTestEventButton endpointId={endpoint.id} />}
+                  <EndpointControls endpointId={endpoint.id} disabled={endpoint.disabledAt !== null} />
+                </div>
+              }
             />
             <div className="px-5 py-3 text-sm">
               <p className="text-stone-600">

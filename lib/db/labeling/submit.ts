@@ -4,6 +4,8 @@ import { UserError } from "../../errors";
 import { checkDimensionValues } from "../../schemas/dimensions";
 import { labelValueError, type SkipItemInput, type SubmitLabelInput } from "../../schemas/labeling";
 import { bulkTransaction } from "../bulk";
+import { db } from "../client";
+import { noticeQueueCompleted } from "../webhooks";
 import { settleAfterLabel } from "../pending-gold";
 import { SIGHTED } from "../sightings";
 import { submitOnPostgres, type SubmitOutcome } from "./hot-path";
@@ -23,17 +25,20 @@ export interface Submitted {
  * reviewer per item, that one label). Disagreements get no gold here: adjudication decides them.
  */
 export async function submitLabel(reviewerId: string, input: SubmitLabelInput, now = new Date()): Promise<Submitted> {
-  const submitted = await recordLabel(reviewerId, input, now);
+  const { reviewersPerItem, ...submitted } = await recordLabel(reviewerId, input, now);
   // A relabel after an undo may meet gold held for a second person's confirmation (lib/db/pending-gold.ts).
   if (submitted.gold !== null)
     await settleAfterLabel(
       { queueId: input.queueId, transcriptId: submitted.transcriptId, value: submitted.gold, actorId: reviewerId },
       now,
     );
+  // The label set's last needed label: queue.completed (one indexed look-up per label; the event is idempotent).
+  if (!(await db().queueItem.findFirst({ where: { queueId: input.queueId, labelCount: { lt: reviewersPerItem } }, select: { id: true } })))
+    await noticeQueueCompleted(input.queueId);
   return submitted;
 }
 
-async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Date): Promise<Submitted> {
+async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Date): Promise<Submitted & { reviewersPerItem: number }> {
   const on = direct();
   if (pg(on)) {
     // Two round trips: the queue (its checks are made here), then one function call (hot-path.ts).
@@ -61,7 +66,7 @@ async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Dat
       reviewerId,
       result.transcriptId,
     ]);
-    return { labelId, transcriptId: result.transcriptId!, gold: result.gold };
+    return { labelId, transcriptId: result.transcriptId!, gold: result.gold, reviewersPerItem: queue.reviewersPerItem };
   }
   return bulkTransaction(async (tx) => {
     const { queue, dimensions } = checkSubmission(await loadQueue(tx, input.queueId, reviewerId), input);
@@ -143,7 +148,7 @@ async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Dat
         );
       }
     }
-    return { labelId, transcriptId, gold };
+    return { labelId, transcriptId, gold, reviewersPerItem: queue.reviewersPerItem };
   });
 }
 
