@@ -8,7 +8,7 @@
 const PURE =
   "^(lib/(judges|engine|trial|stats|items|gates|compare|queues|labeling|transcripts|schemas|providers|datasets)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
 /** Where reads and writes, sessions, requests and the use cases built on them live. */
-const DATA = "^lib/(db|auth|server|judging)/";
+const DATA = "^lib/(db|auth|server|judging|running)/";
 
 /* global module */
 module.exports = {
@@ -31,10 +31,10 @@ module.exports = {
     },
     {
       name: "pure-never-calls-up",
-      comment: "Pure folders never import the web app, the CLI or the judge use cases (lib/judging).",
+      comment: "Pure folders never import the web app, the CLI or a use case (lib/judging, lib/running).",
       severity: "error",
       from: { path: PURE },
-      to: { path: "^(app|lib/cli|lib/judging)/" },
+      to: { path: "^(app|lib/cli|lib/judging|lib/running)/" },
     },
     {
       name: "leaves-import-no-gavel-folder",
@@ -47,19 +47,25 @@ module.exports = {
     },
     {
       name: "db-is-data-access",
-      comment: "lib/db reads and writes; it never calls the web app, the CLI, the session, the server or a use case (lib/judging).",
+      comment:
+        "lib/db reads and writes; it never calls the web app, the CLI, the session, the server or a use case (lib/judging, lib/running).",
       severity: "error",
       from: { path: "^lib/db/" },
-      to: { path: "^(app|lib/cli|lib/auth|lib/server|lib/judging)/" },
+      to: { path: "^(app|lib/cli|lib/auth|lib/server|lib/judging|lib/running)/" },
     },
     {
       name: "db-never-decides",
       comment:
-        "lib/db reads and writes; whether a judge gates is decided elsewhere: the gate, approvals, settlements and the " +
-        "status in lib/judges/gate.ts and approval.ts, called by the use cases in lib/judging. lib/db may use their types only.",
+        "lib/db reads and writes; decisions are made in the use cases (lib/judging, lib/running) with the pure core: " +
+        "the judge gate and approvals, per-order accuracy and human backing (lib/judges), the suite's gates (lib/gates), " +
+        "the run diff (lib/compare), every statistic (lib/stats) and the comparison with a published figure. " +
+        "lib/db may use their types only.",
       severity: "error",
       from: { path: "^lib/db/" },
-      to: { path: "^lib/judges/(gate|approval)\\.ts$", dependencyTypesNot: ["type-only"] },
+      to: {
+        path: "^lib/judges/(gate|approval|pairwise-orders|human-backing)\\.ts$|^lib/gates/(evaluate|operational|trend|hard)\\.ts$|^lib/compare/compare\\.ts$|^lib/stats/|^lib/datasets/hanna-published\\.ts$",
+        dependencyTypesNot: ["type-only"],
+      },
     },
     {
       name: "graders-are-leaves",

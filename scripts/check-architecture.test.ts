@@ -102,6 +102,9 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
     expect(await probe("lib/db/x.ts", 'export const load = () => import("@/app/(workbench)/judges/actions");\n')).toContainEqual(
       expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> app\//),
     );
+    expect(await probe("lib/db/x.ts", 'import { runLinks } from "../running/run-links";\nexport const x = runLinks;\n')).toContainEqual(
+      expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/running\/run-links\.ts/),
+    );
     expect(await probe("lib/db/x.ts", 'import { requireUser } from "../auth/session";\nexport const x = requireUser;\n')).toContainEqual(
       expect.stringMatching(/^db-is-data-access: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/auth\/session\.ts/),
     );
@@ -115,6 +118,32 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
       expect.stringMatching(/^db-never-decides: lib\/db\/x\.arch-probe-\d+\.ts -> lib\/judges\/approval\.ts/),
     );
     expect(await probe("lib/db/x.ts", 'import type { GateResult } from "../judges/gate";\nexport type X = GateResult;\n')).toEqual([]);
+  });
+
+  it("db-never-decides: lib/db applying the suite's gates, comparing runs, computing a statistic or per-order accuracy", async () => {
+    const planted: [string, RegExp][] = [
+      ['import { applyBaselineGates } from "@/lib/gates/evaluate";\nexport const x = applyBaselineGates;\n', /lib\/gates\/evaluate\.ts/],
+      ['import { evaluateTrend } from "../gates/trend";\nexport const x = evaluateTrend;\n', /lib\/gates\/trend\.ts/],
+      ['import { compareRuns } from "@/lib/compare/compare";\nexport const x = compareRuns;\n', /lib\/compare\/compare\.ts/],
+      ['import { leaveOneOutRho } from "../stats/human-ceiling";\nexport const x = leaveOneOutRho;\n', /lib\/stats\/human-ceiling\.ts/],
+      ['export const load = () => import("../judges/pairwise-orders");\n', /lib\/judges\/pairwise-orders\.ts/],
+      ['import { humanBacking } from "../judges/human-backing";\nexport const x = humanBacking;\n', /lib\/judges\/human-backing\.ts/],
+    ];
+    for (const [code, target] of planted) {
+      const found = await probe("lib/db/x.ts", code);
+      expect(found, code).toContainEqual(expect.stringMatching(/^db-never-decides: lib\/db\/x\.arch-probe-\d+\.ts -> /));
+      expect(
+        found.filter((f) => f.startsWith("db-never-decides")).every((f) => target.test(f)),
+        code,
+      ).toBe(true);
+    }
+    // Reading and writing with their types is data access.
+    expect(
+      await probe(
+        "lib/db/x.ts",
+        'import type { Baseline } from "@/lib/gates/result";\nimport type { OrderVerdict } from "../judges/pairwise-orders";\nexport type X = [Baseline, OrderVerdict];\n',
+      ),
+    ).toEqual([]);
   });
 
   it("graders-are-leaves: a grader importing a provider or the judge core instead of the JudgeClient seam", async () => {

@@ -8,7 +8,6 @@ import { newRunId, preciseNow, type RunDeps } from "@/lib/engine/deps";
 import type { JudgeClient } from "@/lib/trial/judge";
 import { writeRecordFile, type RunMeta, type RunRecord } from "@/lib/engine/record";
 import type { Agent } from "@/lib/trial/types";
-import { withBaselineGates } from "@/lib/gates/evaluate";
 
 export interface LocalOptions {
   agent: Agent;
@@ -105,22 +104,14 @@ export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: 
     saveTrial(trial) {
       writer!.add(toTrialRow(trial, taskIds.get(trial.taskId)!));
     },
+    findBaseline,
     async finishRun(record: RunRecord) {
       stopBeat();
       // A distributed run is finished by the process that followed it: its workers stored the trials.
       await writer?.close();
-      const baseline = await findBaseline({
-        suiteName: record.suite.name,
-        suiteHash: record.suite.hash,
-        agentLabel: record.source.agentLabel,
-        runId: record.runId,
-        request: record.config.baseline,
-        window: record.config.gates.operational?.window ?? 10,
-      });
-      const finished: RunRecord = { ...record, summary: withBaselineGates(record.summary, record.config.gates, baseline) };
       const file = path.join(options.outDir, `${record.runId}.json`);
-      writeRecordFile(file, finished);
-      await completeRun(record.runId, runTotals(finished, path.relative(process.cwd(), file) || file));
+      writeRecordFile(file, record);
+      await completeRun(record.runId, runTotals(record, path.relative(process.cwd(), file) || file));
       // Queued in this database; the app's dispatcher (its process polls the table) delivers them. Imported
       // here, not at the top: it reaches the Prisma client, which `gavel run` loads only when a run needs it.
       const { emitRunFinished } = await import("@/lib/webhooks/run-events");
@@ -128,11 +119,11 @@ export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: 
         runId: record.runId,
         suite: record.suite.name,
         agentLabel: record.source.agentLabel,
-        summary: finished.summary,
+        summary: record.summary,
         url: null,
         deliverNow: false,
       });
-      return { record: finished, recordPath: file };
+      return { record, recordPath: file };
     },
     async abortRun(runId, error) {
       stopBeat();

@@ -182,6 +182,8 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
       if (buffer.length >= batchSize) void flush();
       else timer ??= setTimeout(() => void flush(), interval);
     },
+    // The history is the server's: it applies the baseline gates (the same applyBaselineGates) when the run finishes.
+    findBaseline: null,
     async finishRun(record: RunRecord) {
       await close();
       const s = record.summary;

@@ -8,7 +8,7 @@ import { gateCalibration, statsOf, type latestCalibration } from "./calibrations
 import { db, type Db, type Tx } from "./client";
 import { getGatePolicy } from "./gate-policy";
 import { moveApproval, recordTransition } from "./judge-lifecycle";
-import { humanBacking } from "../judges/human-backing";
+import type { GoldBackingRow } from "../judges/human-backing";
 import { readGoldBacking } from "./gold-labels";
 import { labelSetsNow } from "./label-sets";
 
@@ -174,8 +174,15 @@ export async function calibratedLabelSetIds(judgeVersionId: string): Promise<str
   return rows.map((r) => r.queueId);
 }
 
-/** Everything approving a version on a label set is decided on (lib/judges/approval.ts `decideApproval`), inside `tx`. */
-export async function readApprovalEvidence(tx: Tx, judgeVersionId: string, queueId: string | null | undefined): Promise<ApprovalEvidence> {
+/**
+ * Everything approving a version on a label set is decided on (lib/judges/approval.ts `decideApproval`), inside `tx`;
+ * the gold's human backing as its rows (lib/judging/approvals.ts counts them).
+ */
+export async function readApprovalEvidence(
+  tx: Tx,
+  judgeVersionId: string,
+  queueId: string | null | undefined,
+): Promise<Omit<ApprovalEvidence, "backing"> & { backingRows: GoldBackingRow[] | null }> {
   const version = await tx.judgeVersion.findUnique({ where: { id: judgeVersionId }, include: { judge: { select: { name: true } } } });
   if (!version) throw new UserError("No such judge version.", 404);
   const previous = await latestApproval(judgeVersionId, tx);
@@ -201,7 +208,7 @@ export async function readApprovalEvidence(tx: Tx, judgeVersionId: string, queue
     calibration,
     rubricVersion: queue?.rubricVersion ?? null,
     rawResponses: answers.map((a) => a.rawResponse),
-    backing: backingRows ? humanBacking(backingRows) : null,
+    backingRows,
     ceiling: calibration ? (statsOf(calibration).human.fleissKappa ?? null) : null,
   };
 }

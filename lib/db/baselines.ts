@@ -1,7 +1,7 @@
 import "server-only";
 import type { RunMetrics } from "@/lib/engine/metrics";
-import type { BaselineRequest } from "@/lib/engine/record";
-import { noBaseline, type Baseline } from "@/lib/gates/evaluate";
+import type { BaselineQuery } from "@/lib/engine/deps";
+import { noBaseline, type Baseline } from "@/lib/gates/result";
 import { databaseProvider, databaseUrl } from "../database-url";
 import { UserError } from "../errors";
 import { boolParam, bulkQuery, placeholders } from "./bulk";
@@ -9,18 +9,6 @@ import { dbJson } from "./run-store";
 
 // Plain SQL on the bulk connection, not the Prisma client: `gavel run` reads its baseline at the end
 // of every run and starts without Prisma (see run-store.ts).
-
-export interface BaselineQuery {
-  suiteName: string;
-  suiteHash: string;
-  /** Null: an unnamed agent has no comparable history. */
-  agentLabel: string | null;
-  /** The run being judged: never its own baseline. */
-  runId: string;
-  request: BaselineRequest;
-  /** How many recent comparable runs the operational medians are taken over. */
-  window: number;
-}
 
 const metricsOf = (summary: unknown): RunMetrics | null => {
   const m = (summary as { metrics?: RunMetrics } | null)?.metrics;

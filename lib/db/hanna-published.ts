@@ -2,20 +2,24 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { HANNA_CRITERIA, type HannaCriterion } from "../datasets/hanna";
 import { hannaJudgeName, hannaLabelSetName, hannaTemplate } from "../datasets/hanna-plan";
-import { compareWithPublished, publishedFigure, type AsPublishedCell, type PublishedFigure } from "../datasets/hanna-published";
+import type { PublishedFigure } from "../datasets/hanna-published";
 import { databaseProvider, databaseUrl } from "../database-url";
 import { bulkQuery, placeholders } from "./bulk";
 import { db } from "./client";
 
 /**
- * HANNA "as published" from the imported data: every cell of the paper's figure recomputed with the paper's
- * convention from the verdicts and gold labels in the database. An error verdict (a published rating outside 1–5)
- * keeps the published value as its raw response; the paper counts that value, so here it is counted as given.
+ * What HANNA "as published" is recomputed from (lib/judging/hanna-published.ts compares it with the paper's figure):
+ * each of the figure's judges' imported version, the value the paper used for each of their verdicts, and the
+ * gold means per criterion. An error verdict (a published rating outside 1–5) keeps the published value as its raw
+ * response; the paper counts that value, so here it is read as given.
  */
-export interface AsPublishedTable {
-  source: PublishedFigure["source"];
-  cells: (AsPublishedCell & { versionId: string | null })[];
-  matching: number;
+export interface StoredHannaAsPublished {
+  /** The imported version of the figure's (llm, prompt variant), or null. */
+  versionOf(llm: string, variant: number): { id: string } | null;
+  /** Per version id, per transcript id: the rating as given (null when there is none). */
+  given: Map<string, Map<string, number | null>>;
+  /** Per criterion: each item's gold mean of the three raters. */
+  goldOf(criterion: HannaCriterion): { transcriptId: string; mean: number }[];
 }
 
 /** The value the paper used for one verdict: the rating as given, error or not; null when there is none. */
@@ -34,12 +38,14 @@ function valueAsGiven(v: { status: string; score: number | null; rawResponse: st
  * count and newest time, and a fingerprint of the gold labels (an adjudicator may change them) decide whether the
  * last table still holds — without counting ~100,000 verdicts on every view (a third of the page's time).
  */
-let cache: { key: string; table: AsPublishedTable } | null = null;
+let cache: { key: string; stored: StoredHannaAsPublished } | null = null;
 
-/** Null when no HANNA label set has been imported. */
-export async function loadHannaAsPublished(): Promise<AsPublishedTable | null> {
+/**
+ * What the figure's judges answered on the imported HANNA items: null when no HANNA label set has been imported;
+ * the same object while nothing it reads has changed.
+ */
+export async function readHannaAsPublished(figure: Pick<PublishedFigure, "judges">): Promise<StoredHannaAsPublished | null> {
   const client = db();
-  const figure = publishedFigure();
   const queues = await client.labelQueue.findMany({
     where: { name: { in: HANNA_CRITERIA.map((c) => hannaLabelSetName(c.name)) }, kind: "graded", archivedAt: null },
     select: { id: true, name: true, rubricVersion: true },
@@ -71,7 +77,7 @@ export async function loadHannaAsPublished(): Promise<AsPublishedTable | null> {
   const goldPrint = createHash("sha256");
   for (const g of gold) goldPrint.update(`${g.queueId}/${g.transcriptId}/${g.score}/${g.value}\n`);
   const key = JSON.stringify([queues.map((q) => q.id).sort(), wanted.map((v) => v.id), seen, goldPrint.digest("hex")]);
-  if (cache?.key === key) return cache.table;
+  if (cache?.key === key) return cache.stored;
 
   // Only HANNA replay versions are asked for, so every verdict is on a HANNA item (no join needed). ~100,000 rows:
   // raw SQL on the bulk connection costs a fraction of the Prisma client's object mapping.
@@ -105,21 +111,7 @@ export async function loadHannaAsPublished(): Promise<AsPublishedTable | null> {
   );
   const goldOf = (criterion: HannaCriterion) => goldByCriterion.get(criterion) ?? [];
 
-  const cells = compareWithPublished(figure, (llm, variant, criterion) => {
-    const version = versionOf(llm, variant);
-    if (!version) return null;
-    const values = given.get(version.id)!;
-    const ratings: number[] = [];
-    const means: number[] = [];
-    for (const g of goldOf(criterion)) {
-      const value = values.get(g.transcriptId);
-      if (value === undefined || value === null) continue;
-      ratings.push(value);
-      means.push(g.mean);
-    }
-    return { llm: ratings, human: means };
-  }).map((cell) => ({ ...cell, versionId: versionOf(cell.llm, cell.variant)?.id ?? null }));
-  const table = { source: figure.source, cells, matching: cells.filter((c) => c.matches).length };
-  cache = { key, table };
-  return table;
+  const stored: StoredHannaAsPublished = { versionOf, given, goldOf };
+  cache = { key, stored };
+  return stored;
 }

@@ -30,7 +30,7 @@ describe("readHanna", () => {
     await db().label.update({ where: { id: label.id }, data: { score: label.score === 1 ? 5 : 1, value: label.score === 1 ? "5" : "1" } });
     const second = await readHanna();
     expect(second).not.toBe(first);
-    expect(second.hanna.criteria.find((c) => c.name === "Coherence")!.ceilingRho).not.toBe(coherence.ceilingRho);
+    expect(second.hanna.criteria.find((c) => c.name === "Coherence")!.ratings).not.toEqual(coherence.ratings);
     expect(await readHanna()).toBe(second);
 
     // Any audited write (an adjudication replaces a gold label in place, and is audited) reads again too.

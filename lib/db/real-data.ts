@@ -1,12 +1,10 @@
 import "server-only";
 import { HANNA_CRITERIA } from "../datasets/hanna";
 import { hannaRaterEmail } from "../datasets/hanna-plan";
-import { llmbarJudgeName, llmbarLabelSetName } from "../datasets/llmbar-plan";
 import type { CalibrationStats } from "../judges/calibration";
 import type { ItemKind } from "../items/kinds";
 import type { GateInput, GatePolicy } from "../judges/gate";
-import { leaveOneOutRho } from "../stats";
-import { accuracyByOrder, type OrderAccuracy } from "../judges/pairwise-orders";
+import type { OrderVerdict } from "../judges/pairwise-orders";
 import { gateCalibration } from "./calibrations";
 import { db } from "./client";
 import { getGatePolicy } from "./gate-policy";
@@ -15,8 +13,9 @@ import { labelSetsNow } from "./label-sets";
 /**
  * What the judges page shows about the imported judge-vs-human data sets (LLMBar, HANNA), read: every
  * imported judge version on each of its label sets, with κ on the whole set, what the gate on the test
- * split reads (lib/judging/real-data.ts evaluates it), per-order accuracy and position consistency (pairwise), Spearman's ρ (graded) and the
- * human ceiling where the data have several raters per item.
+ * split reads, position consistency (pairwise) and Spearman's ρ (graded) as stored, and the raw evidence the
+ * rest is computed from: LLMBar's verdicts in both orders and gold labels, HANNA's three raters' scores.
+ * lib/judging/real-data.ts decides with them (the gate, per-order accuracy, the human ceiling, the upgrade shown).
  */
 export interface CalibrationSummary {
   id: string;
@@ -40,8 +39,7 @@ export interface StoredJudgeRow {
   test: CalibrationSummary | null;
   /** What the gate on the test split reads (lib/judging/real-data.ts evaluates it). */
   gateInput: GateInput;
-  /** Pairwise only. */
-  orders: { original: OrderAccuracy; swapped: OrderAccuracy } | null;
+  /** Pairwise only: position consistency, as the whole-set calibration stored it. */
   position: CalibrationStats["position"];
 }
 
@@ -50,7 +48,9 @@ export interface StoredLlmbar {
   llmbar: {
     queues: { id: string; name: string }[];
     rows: StoredJudgeRow[];
-    upgrade: { base: StoredJudgeRow; candidate: StoredJudgeRow } | null;
+    /** Every verdict of the pairwise versions on LLMBar's items (both orders), for per-order accuracy. */
+    verdicts: (OrderVerdict & { judgeVersionId: string })[];
+    gold: { queueId: string; transcriptId: string; value: string }[];
   };
 }
 
@@ -60,16 +60,14 @@ export interface StoredHanna {
     criteria: {
       name: string;
       queueId: string | null;
-      ceilingRho: number | null;
-      ceilingN: number;
+      /** ratings[item] = the three raters' scores in rater order, for the items all three rated. */
+      ratings: number[][];
       humanAlpha: number | null;
       humanFleiss: number | null;
     }[];
     rows: StoredJudgeRow[];
   };
 }
-
-export type StoredRealData = StoredLlmbar & StoredHanna;
 
 type CalRow = {
   id: string;
@@ -242,7 +240,7 @@ type Calibrated = Awaited<ReturnType<typeof readCalibrated>>;
 function rowsFor(
   { versions, testOf, allOf, currentHash }: Calibrated,
   queues: { id: string; name: string }[],
-  extra: (version: Calibrated["versions"][number], queueId: string, all: CalRow | undefined) => Pick<StoredJudgeRow, "orders" | "position">,
+  extra: (version: Calibrated["versions"][number], all: CalRow | undefined) => Pick<StoredJudgeRow, "position">,
 ): StoredJudgeRow[] {
   return versions.flatMap((v) =>
     queues.flatMap((q): StoredJudgeRow[] => {
@@ -268,7 +266,7 @@ function rowsFor(
           all: summary(all),
           test: summary(test),
           gateInput,
-          ...extra(v, q.id, all),
+          ...extra(v, all),
         },
       ];
     }),
@@ -292,27 +290,10 @@ async function readLlmbarNow(): Promise<StoredLlmbar> {
     }),
     client.goldLabel.findMany({ where: { queueId: { in: ids } }, select: { queueId: true, transcriptId: true, value: true } }),
   ]);
-  const rows = rowsFor(calibrated, queues, (v, queueId, all) => {
-    if (v.judge.kind !== "pairwise") return { orders: null, position: null };
-    const onSet = gold.filter((g) => g.queueId === queueId);
-    const goldIds = new Set(onSet.map((g) => g.transcriptId));
-    return {
-      orders: accuracyByOrder(
-        onSet,
-        verdicts.filter((x) => x.judgeVersionId === v.id && goldIds.has(x.transcriptId)),
-      ),
-      position: (all?.stats as CalibrationStats | undefined)?.position ?? null,
-    };
-  });
-  // The model upgrade: a version whose parent is another version of the same judge, on the same label
-  // set; the plain prompt on MT-Bench (ChatGPT → GPT-4) first.
-  const rank = (r: StoredJudgeRow) =>
-    (r.judgeName === llmbarJudgeName("Vanilla_NoRules") ? 0 : 1) + (r.queueName === llmbarLabelSetName("MT-Bench") ? 0 : 2);
-  const candidate = rows
-    .filter((r) => r.parentId && rows.some((b) => b.versionId === r.parentId && b.queueId === r.queueId))
-    .sort((x, y) => rank(x) - rank(y))[0];
-  const base = candidate ? rows.find((b) => b.versionId === candidate.parentId && b.queueId === candidate.queueId) : undefined;
-  return { policy, llmbar: { queues, rows, upgrade: candidate && base ? { base, candidate } : null } };
+  const rows = rowsFor(calibrated, queues, (v, all) => ({
+    position: v.judge.kind === "pairwise" ? ((all?.stats as CalibrationStats | undefined)?.position ?? null) : null,
+  }));
+  return { policy, llmbar: { queues, rows, verdicts, gold } };
 }
 
 async function readHannaNow(): Promise<StoredHanna> {
@@ -325,11 +306,11 @@ async function readHannaNow(): Promise<StoredHanna> {
     queues.map((q) => q.id),
     false,
   );
-  const rows = rowsFor(calibrated, queues, () => ({ orders: null, position: null }));
+  const rows = rowsFor(calibrated, queues, () => ({ position: null }));
   const criteria = await Promise.all(
     HANNA_CRITERIA.map(async ({ name }) => {
       const queue = queues.find((q) => q.name === `HANNA ${name}`);
-      if (!queue) return { name, queueId: null, ceilingRho: null, ceilingN: 0, humanAlpha: null, humanFleiss: null };
+      if (!queue) return { name, queueId: null, ratings: [], humanAlpha: null, humanFleiss: null };
       const labels = await client.label.findMany({
         where: { queueId: queue.id },
         select: { transcriptId: true, score: true, value: true, reviewer: { select: { email: true } } },
@@ -343,14 +324,13 @@ async function readHannaNow(): Promise<StoredHanna> {
         list[r] = label.score ?? Number(label.value);
         byItem.set(label.transcriptId, list);
       }
-      const ceiling = leaveOneOutRho([...byItem.values()].filter((v) => v.filter((x) => x !== undefined).length === 3));
+      const ratings = [...byItem.values()].filter((v) => v.filter((x) => x !== undefined).length === 3);
       const anyTest = calibrated.test.find((c) => c.queueId === queue.id);
       const human = (anyTest?.stats as CalibrationStats | undefined)?.human;
       return {
         name,
         queueId: queue.id,
-        ceilingRho: ceiling.rho,
-        ceilingN: ceiling.n,
+        ratings,
         humanAlpha: human?.krippendorffAlpha ?? null,
         humanFleiss: human?.fleissKappa ?? null,
       };

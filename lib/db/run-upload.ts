@@ -2,12 +2,11 @@ import "server-only";
 import { sortedJsonHash } from "@/lib/hash";
 import type { RunSummary } from "@/lib/engine/reducers";
 import type { GateConfig } from "@/lib/gates/config";
-import { withBaselineGates } from "@/lib/gates/evaluate";
 import type { RunCreate, RunFinish } from "@/lib/schemas/run-upload";
 import type { z } from "zod";
 import type { TrialBatchSchema } from "@/lib/schemas/run-upload";
 import { UserError } from "../errors";
-import { checkBaselineRun, findBaseline } from "./baselines";
+import { checkBaselineRun } from "./baselines";
 import { db } from "./client";
 import { completeRun, createRun, heartbeat } from "./runs";
 import { saveSuiteVersion } from "./suites";
@@ -100,21 +99,25 @@ export async function storeUploadedTrials(
   return batch.trials.length;
 }
 
-/** Completes the run: the baseline gates against this server's history, then the summary and the verdict. */
-export async function finishUploadedRun(runId: string, input: RunFinish, user: { id: string; role: string }) {
+/**
+ * What finishing an uploaded run reads: the run (its owner checked, still running), its suite and agent label, and the
+ * baseline it asked for when it was created. lib/running/finish-upload.ts gates it, then completeUploadedRun stores it.
+ */
+export async function readUploadedRunToFinish(runId: string, user: { id: string; role: string }) {
   const run = await ownedRun(runId, user);
   const stored = await db().run.findUniqueOrThrow({ where: { id: runId }, select: { summary: true } });
   const request = ((stored.summary ?? {}) as { baselineRequest?: RunCreate["baseline"] }).baselineRequest ?? "auto";
-  const config = input.gatesConfig as unknown as GateConfig;
-  const baseline = await findBaseline({
-    suiteName: run.suiteVersion.suite.name,
-    suiteHash: run.suiteVersion.hash,
-    agentLabel: run.agentLabel,
-    runId,
-    request,
-    window: config.operational?.window ?? 10,
-  });
-  const summary = withBaselineGates(input.summary as unknown as RunSummary, config, baseline);
+  return { suiteName: run.suiteVersion.suite.name, suiteHash: run.suiteVersion.hash, agentLabel: run.agentLabel, request };
+}
+
+/** Stores an uploaded run's final summary, its every gate decided (lib/running/finish-upload.ts), and completes it. */
+export async function completeUploadedRun(
+  runId: string,
+  input: RunFinish,
+  summary: RunSummary,
+  config: GateConfig,
+  baselineRunId: string | null,
+): Promise<void> {
   await completeRun(runId, {
     gatePassed: summary.gate.passed,
     passRate: summary.passRate,
@@ -129,9 +132,8 @@ export async function finishUploadedRun(runId: string, input: RunFinish, user: {
     summary: { ...summary, judge: input.judge ?? null, gatesConfig: config, taskOrder: input.taskOrder, tasks: input.tasks },
     recordPath: null,
     finishedAt: new Date(input.finishedAt),
-    baselineRunId: baseline.info.previousRunId,
+    baselineRunId,
   });
-  return { summary, suite: run.suiteVersion.suite.name, agentLabel: run.agentLabel };
 }
 
 export async function stopUploadedRun(

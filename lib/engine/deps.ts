@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { noBaseline, withBaselineGates, type Baseline } from "@/lib/gates/evaluate";
+import { noBaseline, type Baseline } from "@/lib/gates/result";
 import type { JudgeClient } from "../trial/judge";
-import type { RunMeta, RunRecord } from "./record";
+import type { BaselineRequest, RunMeta, RunRecord } from "./record";
 import type { Agent, TrialResult } from "../trial/types";
 
 /**
@@ -19,13 +19,30 @@ export interface RunDeps {
   /** Hands over one finished trial. Must not block: persistence is buffered off the hot path. */
   saveTrial(trial: TrialResult): void;
   /**
-   * Flushes every trial, evaluates the baseline gates against the stored history (they need it, so
-   * they are the store's job), stores the summary and writes the run record.
+   * Reads the comparable history the baseline gates compare with, where it lives (this machine's database for
+   * a local or distributed run; nothing in memory). The engine's fold applies the gates with it
+   * (applyBaselineGates, lib/gates/evaluate.ts). Null for a run a server stores: the server applies the same
+   * gates against its own history when the run finishes (lib/running/finish-upload.ts).
    */
+  findBaseline: ((query: BaselineQuery) => Promise<Baseline>) | null;
+  /** Flushes every trial, stores the summary (the baseline gates in it, when findBaseline gave them) and writes the run record. */
   finishRun(record: RunRecord): Promise<FinishedRun>;
   /** Marks a run that could not finish (its trials so far stay stored). */
   abortRun?(runId: string, error: Error): Promise<void>;
   onProgress?(done: number, total: number): void;
+}
+
+/** Which history a run's baseline gates read: the run, its suite version and agent label, what it asked for. */
+export interface BaselineQuery {
+  suiteName: string;
+  suiteHash: string;
+  /** Null: an unnamed agent has no comparable history. */
+  agentLabel: string | null;
+  /** The run being judged: never its own baseline. */
+  runId: string;
+  request: BaselineRequest;
+  /** How many recent comparable runs the operational medians are taken over. */
+  window: number;
 }
 
 export interface FinishedRun {
@@ -84,11 +101,10 @@ export function mockDeps(
     newRunId: () => options.runId ?? newRunId(),
     beginRun: async (meta) => void run.meta.push(meta),
     saveTrial: (trial) => void run.trials.push(trial),
+    findBaseline: async () => options.baseline ?? noBaseline("no baseline: an in-memory run has no history"),
     finishRun: async (record) => {
-      const baseline = options.baseline ?? noBaseline("no baseline: an in-memory run has no history");
-      const finished = { ...record, summary: withBaselineGates(record.summary, record.config.gates, baseline) };
-      run.records.push(finished);
-      return { record: finished, recordPath: null };
+      run.records.push(record);
+      return { record, recordPath: null };
     },
   };
   return run;

@@ -1,4 +1,5 @@
 import type { LoadedSuite } from "@/datasets/load";
+import { applyBaselineGates } from "@/lib/gates/evaluate";
 import { evaluateHardGates } from "@/lib/gates/hard";
 import type { RunDeps, RunLinks } from "./deps";
 import { computeRunMetrics } from "./metrics";
@@ -107,15 +108,16 @@ export async function runSuite(suite: LoadedSuite, options: RunOptions, deps: Ru
 }
 
 /**
- * Folds a run's trials (k per task, by task id) into per-task stats, the summary and the gate, and
- * hands the record to deps.finishRun. runSuite ends here; so does a distributed run, whose trials
- * were run by workers (lib/distributed).
+ * Folds a run's trials (k per task, by task id) into per-task stats, the summary and the gate — the
+ * baseline gates too, against the history deps.findBaseline reads — and hands the record to
+ * deps.finishRun. runSuite ends here; so does a distributed run, whose trials were run by workers
+ * (lib/distributed).
  */
 export async function foldRun(
   suite: LoadedSuite,
   meta: RunMeta,
   byTask: Map<string, TrialResult[]>,
-  deps: Pick<RunDeps, "judge" | "now" | "finishRun">,
+  deps: Pick<RunDeps, "judge" | "now" | "findBaseline" | "finishRun">,
 ): Promise<RunOutcome> {
   const stats = new Map<string, TaskStats>();
   const folded = suite.tasks.map((task) => {
@@ -129,5 +131,17 @@ export async function foldRun(
   const metrics = computeRunMetrics(folded, meta.trials);
   const summary = summarizeRun(all, stats, meta.threshold, judge, { metrics, gates: evaluateHardGates(suite.gates.hard, folded) });
   const record = buildRecord(meta, byTask, stats, summary, new Date(deps.now()).toISOString());
-  return deps.finishRun(record);
+  const find = deps.findBaseline;
+  if (!find) return deps.finishRun(record);
+  const gated = await applyBaselineGates(record.summary, record.config.gates, (window) =>
+    find({
+      suiteName: record.suite.name,
+      suiteHash: record.suite.hash,
+      agentLabel: record.source.agentLabel,
+      runId: record.runId,
+      request: record.config.baseline,
+      window,
+    }),
+  );
+  return deps.finishRun({ ...record, summary: gated.summary });
 }

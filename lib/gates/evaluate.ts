@@ -2,20 +2,8 @@ import type { RunMetrics } from "./run-metrics";
 import type { GateConfig } from "./config";
 import { evaluateOperational } from "./operational";
 import { pct } from "@/lib/format";
-import { blocking, type BaselineInfo, type GateResult } from "./result";
+import { blocking, type Baseline, type BaselineInfo, type GateResult } from "./result";
 import { evaluateTrend } from "./trend";
-
-/** The comparable history a run's baseline gates read (lib/db/baselines.ts finds it). */
-export interface Baseline {
-  info: BaselineInfo;
-  previous: { runId: string; metrics: RunMetrics } | null;
-  /** Metrics of the window's runs, newest first. */
-  window: RunMetrics[];
-}
-
-export function noBaseline(note: string, mode: Baseline["info"]["mode"] = "none"): Baseline {
-  return { info: { mode, previousRunId: null, windowRunIds: [], note }, previous: null, window: [] };
-}
 
 /** The pass-rate threshold and "no errored trial": the gates every run has. */
 export function thresholdGates(passRate: number | null, threshold: number, errors: number): GateResult[] {
@@ -76,13 +64,31 @@ export function gateVerdict(results: readonly GateResult[]): { passed: boolean; 
 
 /**
  * The summary once the baseline gates are in: every gate, the verdict over all of them, and what
- * the run was compared with. Called where the run is stored (the CLI's database, or the server),
- * since that is where the history lives.
+ * the run was compared with. Called only by applyBaselineGates.
  */
-export function withBaselineGates<
+function withBaselineGates<
   S extends { gates: GateResult[]; gate: { passed: boolean; reasons: string[] }; metrics: RunMetrics; baseline: BaselineInfo | null },
 >(summary: S, config: GateConfig, baseline: Baseline): S {
   const core = summary.gates.filter((g) => g.kind !== "operational" && g.kind !== "trend");
   const gates = [...core, ...evaluateBaselineGates(config, summary.metrics, baseline)];
   return { ...summary, gates, gate: gateVerdict(gates), baseline: baseline.info };
+}
+
+/** How many recent comparable runs the operational medians are taken over when the suite names no window. */
+export const DEFAULT_BASELINE_WINDOW = 10;
+
+/**
+ * The baseline gates, applied in one place for every way a run ends: `find` reads the history (where it lives —
+ * the CLI's database for a local or distributed run, the server's for an uploaded one, none in memory) over the
+ * window the suite asks for, and the summary is gated against it. Callers: the engine's fold
+ * (lib/engine/run-suite.ts `foldRun`, with its deps' finder) and the server when an uploaded run finishes
+ * (lib/running/finish-upload.ts).
+ */
+export async function applyBaselineGates<S extends Parameters<typeof withBaselineGates>[0]>(
+  summary: S,
+  config: GateConfig,
+  find: (window: number) => Promise<Baseline>,
+): Promise<{ summary: S; baseline: Baseline }> {
+  const baseline = await find(config.operational?.window ?? DEFAULT_BASELINE_WINDOW);
+  return { summary: withBaselineGates(summary, config, baseline), baseline };
 }

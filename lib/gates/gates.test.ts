@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RunMetrics } from "./run-metrics";
 import { resolveGates } from "./config";
-import { evaluateBaselineGates, gateVerdict, noBaseline, thresholdGates, type Baseline } from "./evaluate";
+import { evaluateBaselineGates, gateVerdict, thresholdGates } from "./evaluate";
+import { noBaseline, type Baseline } from "./result";
 import { evaluateHardGates, type HardGateTask } from "./hard";
 import { evaluateOperational, medianOf } from "./operational";
 import type { GateResult } from "./result";

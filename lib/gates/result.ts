@@ -1,3 +1,5 @@
+import type { RunMetrics } from "./run-metrics";
+
 /**
  * One gate's verdict with the numbers behind it. Only "fail" blocks. An undefined comparison is
  * never a silent pass or fail: it is "no_baseline" (nothing comparable to hold this run against)
@@ -35,6 +37,18 @@ export interface BaselineInfo {
   previous?: { runId: string; branch: string | null; commit: string | null; finishedAt: string | null } | null;
   /** Why this run itself can never be a baseline (no label, not on the default branch), when it cannot. */
   notABaseline?: string | null;
+}
+
+/** The comparable history a run's baseline gates read (lib/db/baselines.ts finds it). */
+export interface Baseline {
+  info: BaselineInfo;
+  previous: { runId: string; metrics: RunMetrics } | null;
+  /** Metrics of the window's runs, newest first. */
+  window: RunMetrics[];
+}
+
+export function noBaseline(note: string, mode: Baseline["info"]["mode"] = "none"): Baseline {
+  return { info: { mode, previousRunId: null, windowRunIds: [], note }, previous: null, window: [] };
 }
 
 export const blocking = (results: readonly GateResult[]) => results.filter((r) => r.status === "fail");

@@ -53,8 +53,9 @@ export async function approveJudgeVersion(
   options: { queueId?: string | null; confirmAboveCeiling?: boolean } = {},
 ) {
   return db().$transaction(async (tx) => {
-    const evidence = await readApprovalEvidence(tx, judgeVersionId, options.queueId);
-    return createApproval(tx, decideApproval(evidence, { confirmAboveCeiling: options.confirmAboveCeiling }), actorId);
+    const { backingRows, ...evidence } = await readApprovalEvidence(tx, judgeVersionId, options.queueId);
+    const backing = backingRows ? humanBacking(backingRows) : null;
+    return createApproval(tx, decideApproval({ ...evidence, backing }, { confirmAboveCeiling: options.confirmAboveCeiling }), actorId);
   });
 }
 

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { apiRoute, readJson } from "@/lib/auth/api";
-import { runLinks } from "@/lib/db/run-links";
-import { finishUploadedRun } from "@/lib/db/run-upload";
+import { runLinks } from "@/lib/running/run-links";
+import { finishUploadedRun } from "@/lib/running/finish-upload";
 import { RunFinishSchema } from "@/lib/schemas/run-upload";
 import { emitRunFinished } from "@/lib/webhooks/run-events";
 import { publicBase } from "../../public-base";

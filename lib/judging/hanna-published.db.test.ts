@@ -5,9 +5,9 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../testing/test-database";
-import { db } from "./client";
+import { db } from "../db/client";
 import { loadHannaAsPublished } from "./hanna-published";
-import { importHanna } from "../judging/import-datasets";
+import { importHanna } from "./import-datasets";
 
 withTestDatabase();
 

@@ -1,13 +1,13 @@
 import "server-only";
 import { compareRuns } from "@/lib/compare/compare";
 import { absolute, comparePath, runPath, trialPath } from "@/lib/compare/links";
-import { firstFailingTrials, loadCompareRun } from "./compare";
+import { firstFailingTrials, loadCompareRun } from "../db/compare";
 
 /** At most this many failing tasks get a trial URL in a CI log; the run page lists the rest. */
 const MAX_LINKED = 100;
 
 /**
- * What a CI log prints after a run: the run's URL, the comparison with its baseline (tasks newly
+ * What a CI log prints after a run (read the two runs through lib/db, compare them with lib/compare): the run's URL, the comparison with its baseline (tasks newly
  * failing, passing, flaky) and, for each failing task, the URL of its first failing trial opened
  * at the failing step.
  */
