@@ -3,7 +3,7 @@ import { HANNA_CRITERIA } from "../datasets/hanna";
 import { hannaRaterEmail } from "../datasets/hanna-plan";
 import { llmbarJudgeName, llmbarLabelSetName } from "../datasets/llmbar-plan";
 import type { CalibrationStats } from "../judges/calibration";
-import type { ItemKind } from "../items/kinds";
+import { itemKind, type ItemKind } from "../items/kinds";
 import type { GateInput, GatePolicy } from "../judges/gate";
 import { leaveOneOutRho } from "../stats";
 import { accuracyByOrder, type OrderAccuracy } from "../judges/pairwise-orders";
@@ -134,8 +134,8 @@ const HANNA_QUEUES = { name: { startsWith: "HANNA " }, kind: "graded" as const, 
 export async function importedRealData(): Promise<{ llmbar: string[]; hanna: string[] }> {
   const queues = await db().labelQueue.findMany({ where: REAL_DATA_QUEUES, orderBy: { name: "asc" }, select: { name: true, kind: true } });
   return {
-    llmbar: queues.filter((q) => q.name.startsWith("LLMBar ") && q.kind === "pairwise").map((q) => q.name),
-    hanna: queues.filter((q) => q.name.startsWith("HANNA ") && q.kind === "graded").map((q) => q.name),
+    llmbar: queues.filter((q) => q.name.startsWith("LLMBar ") && q.kind === LLMBAR_QUEUES.kind).map((q) => q.name),
+    hanna: queues.filter((q) => q.name.startsWith("HANNA ") && q.kind === HANNA_QUEUES.kind).map((q) => q.name),
   };
 }
 
@@ -284,7 +284,7 @@ async function readLlmbarNow(): Promise<StoredLlmbar> {
   const ids = queues.map((q) => q.id);
   const calibrated = await readCalibrated(ids, true);
   // Per-order accuracy needs every verdict of the LLMBar versions (two per item).
-  const versionIds = calibrated.versions.filter((v) => v.judge.kind === "pairwise").map((v) => v.id);
+  const versionIds = calibrated.versions.filter((v) => itemKind(v.judge.kind).outputs === 2).map((v) => v.id);
   const [verdicts, gold] = await Promise.all([
     client.judgeVerdict.findMany({
       where: { judgeVersionId: { in: versionIds }, transcript: { source: "llmbar" } },
@@ -293,7 +293,7 @@ async function readLlmbarNow(): Promise<StoredLlmbar> {
     client.goldLabel.findMany({ where: { queueId: { in: ids } }, select: { queueId: true, transcriptId: true, value: true } }),
   ]);
   const rows = rowsFor(calibrated, queues, (v, queueId, all) => {
-    if (v.judge.kind !== "pairwise") return { orders: null, position: null };
+    if (itemKind(v.judge.kind).outputs !== 2) return { orders: null, position: null };
     const onSet = gold.filter((g) => g.queueId === queueId);
     const goldIds = new Set(onSet.map((g) => g.transcriptId));
     return {
