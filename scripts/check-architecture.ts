@@ -2,13 +2,15 @@
  * The architecture check run by `npm run lint` (docs/architecture.md):
  *  1. every rule of .dependency-cruiser.cjs (forbidden arrows between folders, dynamic imports included);
  *  2. no two folders import each other: a folder is lib/<name> (or a single file directly in lib/),
- *     app, graders, datasets, scripts, prisma or bin.
+ *     app, graders, datasets, scripts, prisma or bin;
+ *  3. no branch on an item kind's name outside its registry (scripts/check-item-kinds.ts).
  * One cruise of the import graph serves both. Exit code 1 when anything is found.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
 import { cruise, type ICruiseOptions, type IModule } from "dependency-cruiser";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
+import { kindBranches, sourceFiles } from "./check-item-kinds";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const SOURCES = ["app", "lib", "graders", "datasets", "scripts", "prisma", "bin", "proxy.ts"];
@@ -74,7 +76,8 @@ export async function checkArchitecture(files: string[] = SOURCES, options: { ma
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const problems = await checkArchitecture();
+  // The item-kind rule reads string compares, which no import graph shows (scripts/check-item-kinds.ts).
+  const problems = [...(await checkArchitecture()), ...kindBranches(sourceFiles(SOURCES))];
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
     console.error(`\n${problems.length} architecture problem(s): see docs/architecture.md and .dependency-cruiser.cjs.`);

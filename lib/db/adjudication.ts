@@ -1,5 +1,6 @@
 import "server-only";
 import { UserError } from "../errors";
+import { itemKind } from "../items/kinds";
 import { allowedValues } from "../labeling/agreement";
 import { dimensionAgreement, settleDimensions } from "../labeling/dimension-settle";
 import { readExtraDimensions } from "../schemas/dimensions";
@@ -175,7 +176,7 @@ export async function decide(decision: Decision) {
       });
       const data = {
         value: decision.value,
-        score: queue.kind === "graded" ? Number(decision.value) : null,
+        score: itemKind(queue.kind).labelScore(decision.value),
         source: "adjudication" as const,
         decidedById: decision.adjudicatorId,
         note: decision.note?.trim() || null,

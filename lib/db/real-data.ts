@@ -2,7 +2,7 @@ import "server-only";
 import { HANNA_CRITERIA } from "../datasets/hanna";
 import { hannaRaterEmail } from "../datasets/hanna-plan";
 import type { CalibrationStats } from "../judges/calibration";
-import type { ItemKind } from "../items/kinds";
+import { itemKind, type ItemKind } from "../items/kinds";
 import type { GateInput, GatePolicy } from "../judges/gate";
 import type { OrderVerdict } from "../judges/pairwise-orders";
 import { gateCalibration } from "./calibrations";
@@ -132,8 +132,8 @@ const HANNA_QUEUES = { name: { startsWith: "HANNA " }, kind: "graded" as const, 
 export async function importedRealData(): Promise<{ llmbar: string[]; hanna: string[] }> {
   const queues = await db().labelQueue.findMany({ where: REAL_DATA_QUEUES, orderBy: { name: "asc" }, select: { name: true, kind: true } });
   return {
-    llmbar: queues.filter((q) => q.name.startsWith("LLMBar ") && q.kind === "pairwise").map((q) => q.name),
-    hanna: queues.filter((q) => q.name.startsWith("HANNA ") && q.kind === "graded").map((q) => q.name),
+    llmbar: queues.filter((q) => q.name.startsWith("LLMBar ") && q.kind === LLMBAR_QUEUES.kind).map((q) => q.name),
+    hanna: queues.filter((q) => q.name.startsWith("HANNA ") && q.kind === HANNA_QUEUES.kind).map((q) => q.name),
   };
 }
 
@@ -282,7 +282,7 @@ async function readLlmbarNow(): Promise<StoredLlmbar> {
   const ids = queues.map((q) => q.id);
   const calibrated = await readCalibrated(ids, true);
   // Per-order accuracy needs every verdict of the LLMBar versions (two per item).
-  const versionIds = calibrated.versions.filter((v) => v.judge.kind === "pairwise").map((v) => v.id);
+  const versionIds = calibrated.versions.filter((v) => itemKind(v.judge.kind).outputs === 2).map((v) => v.id);
   const [verdicts, gold] = await Promise.all([
     client.judgeVerdict.findMany({
       where: { judgeVersionId: { in: versionIds }, transcript: { source: "llmbar" } },
@@ -291,7 +291,7 @@ async function readLlmbarNow(): Promise<StoredLlmbar> {
     client.goldLabel.findMany({ where: { queueId: { in: ids } }, select: { queueId: true, transcriptId: true, value: true } }),
   ]);
   const rows = rowsFor(calibrated, queues, (v, all) => ({
-    position: v.judge.kind === "pairwise" ? ((all?.stats as CalibrationStats | undefined)?.position ?? null) : null,
+    position: itemKind(v.judge.kind).outputs === 2 ? ((all?.stats as CalibrationStats | undefined)?.position ?? null) : null,
   }));
   return { policy, llmbar: { queues, rows, verdicts, gold } };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { UserError } from "../errors";
-import type { ItemKind } from "../items/kinds";
+import { isItemKind, itemKind, type ItemKind } from "../items/kinds";
 import { capText } from "../labeling/compact-transcript";
 import { exampleRefusal, exampleToolCalls, visibleExamples, type GuidelineExamples } from "../labeling/worked-examples";
 import type { WrittenExample } from "../labeling/written-examples";
@@ -202,7 +202,7 @@ export async function guidelineExamples(
   currentTranscriptId: string | null,
   viewer: Viewer,
 ): Promise<GuidelineExamples> {
-  const pairwise = queue.kind === "pairwise";
+  const pairwise = isItemKind(queue.kind) && itemKind(queue.kind).outputs === 2;
   const rows = await db().workedExample.findMany({
     where: { queueId: queue.id, rubricVersion: queue.rubricVersion },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

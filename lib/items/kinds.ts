@@ -39,6 +39,26 @@ export interface ItemKindDefinition {
   expected: string;
   /** The number a value stands for: a verdict's default score, the verbosity check's difference. */
   numeric(value: string): number;
+  /** The question the label page asks of every item of this kind. */
+  question: string;
+  /**
+   * The outputs an item shows: 1, or 2 (outputs A and B, shown side by side, required on import, exported as two
+   * fields, judged in both orders for position bias, the verbosity check's length is len A − len B).
+   */
+  outputs: 1 | 2;
+  /** A verdict given with the two outputs shown the other way round, read back in the item's own order (1 output: as is). */
+  swap(value: string): string;
+  /** The type of the queue's primary dimension (lib/schemas/dimensions.ts). */
+  dimension: "binary" | "categorical" | "numeric";
+  /** Whether a run's trials (graded pass or fail) are labeled in a queue of this kind. */
+  labelsTrials: boolean;
+  /** The label's score column for a value (a graded item's number); null when the kind has none. */
+  labelScore(value: string): number | null;
+  /**
+   * A judge's verdict on a run's trial as the run counts it: passed or not, a score in [0, 1], and the words its reason
+   * starts with (null: the judge's reason alone). passScore: the task's pass mark on a scale.
+   */
+  trialVerdict(value: string, passScore: number): { pass: boolean; score: number; says: string | null };
 }
 
 const oneOf = (values: readonly string[], spell: (raw: string) => string) => (text: string) => {
@@ -60,6 +80,13 @@ export const ITEM_KIND_DEFINITIONS = {
     verdict: oneOf(["pass", "fail"], (text) => text.toLowerCase()),
     expected: '"pass" or "fail"',
     numeric: (value) => (value === "pass" ? 1 : 0),
+    question: "Does this transcript pass the rubric?",
+    outputs: 1,
+    swap: (value) => value,
+    dimension: "binary",
+    labelsTrials: true,
+    labelScore: () => null,
+    trialVerdict: (value) => ({ pass: value === "pass", score: value === "pass" ? 1 : 0, says: null }),
   },
   pairwise: {
     summary: "A or B better",
@@ -74,6 +101,13 @@ export const ITEM_KIND_DEFINITIONS = {
     verdict: oneOf(["A", "B"], (text) => text.toUpperCase()),
     expected: '"A" or "B"',
     numeric: (value) => (value === "A" ? 1 : 0),
+    question: "Which output is better under the rubric?",
+    outputs: 2,
+    swap: (value) => (value === "A" ? "B" : value === "B" ? "A" : value),
+    dimension: "categorical",
+    labelsTrials: false,
+    labelScore: () => null,
+    trialVerdict: (value) => ({ pass: value === "A", score: value === "A" ? 1 : 0, says: `prefers ${value}` }),
   },
   graded: {
     summary: "a score",
@@ -93,18 +127,54 @@ export const ITEM_KIND_DEFINITIONS = {
     verdict: (text) => (/^-?\d+$/.test(text) ? String(Number(text)) : null),
     expected: "a whole score",
     numeric: Number,
+    question: "Rate this transcript under the rubric.",
+    outputs: 1,
+    swap: (value) => value,
+    dimension: "numeric",
+    labelsTrials: false,
+    labelScore: Number,
+    // The judge's 1–5 score: pass at the task's pass mark, the score spread over [0, 1].
+    trialVerdict: (value, passScore) => {
+      const score = Number(value);
+      return { pass: score >= passScore, score: (score - 1) / 4, says: `score ${score}/5` };
+    },
   },
 } as const satisfies Record<ItemKind, ItemKindDefinition>;
 
 /** The output parsers, one per kind, in the registry's order. */
 export type ItemParser = (typeof ITEM_KIND_DEFINITIONS)[ItemKind]["parser"];
 
+/** The kind a form, an import or a queue takes when none is named. */
+export const DEFAULT_ITEM_KIND: ItemKind = "binary";
+
+/** Kinds a test registered (registerTestItemKind): never stored, never in a form, only seen by the code under test. */
+const testKinds = new Map<string, ItemKindDefinition>();
+
 export function isItemKind(kind: string): kind is ItemKind {
-  return Object.hasOwn(ITEM_KIND_DEFINITIONS, kind);
+  return Object.hasOwn(ITEM_KIND_DEFINITIONS, kind) || testKinds.has(kind);
 }
 
 export function itemKind(kind: ItemKind): ItemKindDefinition {
-  return ITEM_KIND_DEFINITIONS[kind];
+  const definition = Object.hasOwn(ITEM_KIND_DEFINITIONS, kind) ? ITEM_KIND_DEFINITIONS[kind] : testKinds.get(kind);
+  if (!definition) throw new Error(`Unknown item kind "${kind}": use ${itemKindList()}.`);
+  return definition;
+}
+
+/**
+ * Adds a kind for the duration of a test: the item-kind recipe's proof that one entry is all a kind needs
+ * (lib/items/recipe.test.ts). Returns the kind's name, typed as a kind, and a function that removes it again. Refused
+ * outside Vitest: a kind that production code may meet is an entry in ITEM_KIND_DEFINITIONS and the Prisma enum.
+ */
+export function registerTestItemKind(name: string, definition: ItemKindDefinition): { kind: ItemKind; remove: () => void } {
+  if (!process.env.VITEST) throw new Error("registerTestItemKind is for tests: add the kind to ITEM_KIND_DEFINITIONS.");
+  if (isItemKind(name)) throw new Error(`The item kind "${name}" exists already.`);
+  testKinds.set(name, definition);
+  return { kind: name as ItemKind, remove: () => testKinds.delete(name) };
+}
+
+/** The kinds whose items show two outputs (pairwise), for messages about outputs A and B. */
+export function twoOutputKinds(): ItemKind[] {
+  return ITEM_KINDS.filter((k) => ITEM_KIND_DEFINITIONS[k].outputs === 2);
 }
 
 function orList(words: readonly string[]): string {
@@ -133,10 +203,11 @@ export function labelValues(kind: ItemKind, scale?: ItemScale | null): string[] 
 
 /**
  * The categories a kind is measured on, in statistics order: fixed kinds always (so a binary confusion matrix
- * is always 2 × 2), a scale kind its declared scale, else null (the caller uses the observed labels).
+ * is always 2 × 2; an ordinal one in its own order), a scale kind its declared scale, else null (the caller uses the observed labels).
  */
 export function kindCategories(kind: ItemKind, scale: { min: number; max: number } | null): string[] | null {
-  const fixed = itemKind(kind).fixedValues;
-  if (fixed) return [...fixed].sort();
+  const { fixedValues: fixed, ordinal } = itemKind(kind);
+  // Ordered values keep their order (weighted kappa reads it); unordered ones are sorted, as every stored calibration is.
+  if (fixed) return ordinal ? [...fixed] : [...fixed].sort();
   return scale ? scaleRange(scale.min, scale.max) : null;
 }

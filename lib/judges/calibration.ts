@@ -170,8 +170,7 @@ export function buildCalibration(input: CalibrationInput): CalibrationStats {
     human: humanAgreement(input),
     flip: flipOf(input, byKey),
     position: positionOf(input, byKey),
-    orders:
-      input.kind === "pairwise" && input.verdicts.some((v) => v.order === "swapped") ? accuracyByOrder(input.gold, input.verdicts) : null,
+    orders: askedSwapped(input) ? accuracyByOrder(input.gold, input.verdicts) : null,
     verbosity: verbosityOf(input.kind, lengths, degenerate),
     degenerate,
     labelSetHash: labelSetHash(input.gold),
@@ -194,7 +193,9 @@ function humanAgreement(input: CalibrationInput): CalibrationStats["human"] {
   const ceiling = humanCeiling(itemKind(input.kind).ordinal ? "quadratic" : "none", categories, multi);
   if (multi.length === 0) return { fleissKappa: null, krippendorffAlpha: null, alphaLevel, items: 0, raters: null, ceiling };
   const width = Math.max(...multi.map((v) => v.length));
-  const units = multi.map((values) => [...values, ...Array<null>(width - values.length).fill(null)]);
+  // Ordinal alpha ranks values by the number each stands for (the registry's numeric: "high" after "medium").
+  const point: (value: string) => string | number = alphaLevel === "ordinal" ? itemKind(input.kind).numeric : (value: string) => value;
+  const units = multi.map((values) => [...values.map(point), ...Array<null>(width - values.length).fill(null)]);
   const same = ceiling.labelsPerItem && ceiling.labelsPerItem.min === ceiling.labelsPerItem.max ? ceiling.labelsPerItem.min : null;
   return {
     fleissKappa: ceiling.kappa,
@@ -221,8 +222,13 @@ function flipOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): Calibr
   return { repeats, items: result.items, flipped: result.flipped, rate: result.rate };
 }
 
+/** Two outputs shown both ways round: position consistency and accuracy by order are measured. */
+function askedSwapped(input: CalibrationInput): boolean {
+  return itemKind(input.kind).outputs === 2 && input.verdicts.some((v) => v.order === "swapped");
+}
+
 function positionOf(input: CalibrationInput, byKey: Map<string, VerdictRow>): CalibrationStats["position"] {
-  if (input.kind !== "pairwise" || !input.verdicts.some((v) => v.order === "swapped")) return null;
+  if (!askedSwapped(input)) return null;
   const value = (id: string, order: string) => {
     const v = byKey.get(`${id}/${order}/0`);
     return v?.status === "ok" ? v.value : null;

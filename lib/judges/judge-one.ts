@@ -2,6 +2,7 @@ import { requestHash } from "../providers/cassette";
 import { costUsd } from "../providers/pricing";
 import type { ModelProvider } from "../providers/types";
 import { callWithRetries, type CallDeps, type CallPolicy } from "./call";
+import { parserKind } from "./kinds";
 import { parseVerdict } from "./parsers";
 import { buildRequest, swapBack, type JudgeInput, type JudgeOrder, type JudgeVersionLike } from "./request";
 import type { JudgeParser } from "./version";
@@ -100,6 +101,7 @@ export async function judgeOne(
   if (!parsed.ok)
     return { ...usage, order, status: "error", value: null, score: null, reason: null, error: `Unparseable answer: ${parsed.error}` };
   const value = swapBack(parser, parsed.value, order);
-  const score = parser === "pairwise" ? (value === "A" ? 1 : 0) : parsed.score;
+  // Read back in the item's own order, the value's number is the score (A = 1 even when the judge said B swapped).
+  const score = parserKind(parser)?.numeric(value) ?? parsed.score;
   return { ...usage, order, status: "ok", value, score, reason: parsed.reason, error: null };
 }

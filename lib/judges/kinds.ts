@@ -1,4 +1,4 @@
-import { ITEM_KIND_DEFINITIONS, ITEM_KINDS, type ItemKind } from "../items/kinds";
+import { ITEM_KIND_DEFINITIONS, ITEM_KINDS, itemKind, type ItemKind, type ItemKindDefinition } from "../items/kinds";
 import type { JudgeParser } from "./version";
 
 /**
@@ -13,3 +13,13 @@ export const KIND_FOR_PARSER = Object.fromEntries(ITEM_KINDS.map((k) => [ITEM_KI
   JudgeParser,
   ItemKind
 >;
+
+/** The registry entry of the kind a parser answers; null for a parser no kind names (an old or foreign row). */
+export function parserKind(parser: string): ItemKindDefinition | null {
+  return Object.hasOwn(KIND_FOR_PARSER, parser) ? itemKind(KIND_FOR_PARSER[parser as JudgeParser]) : null;
+}
+
+/** The orders a judge of this parser is asked in: both when its items show two outputs and both were asked for. */
+export function judgeOrders(parser: string, bothOrders: boolean | undefined): ("original" | "swapped")[] {
+  return bothOrders && parserKind(parser)?.outputs === 2 ? ["original", "swapped"] : ["original"];
+}

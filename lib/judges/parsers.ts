@@ -1,4 +1,6 @@
+import { itemKind } from "../items/kinds";
 import type { ResponseFormat } from "../providers/types";
+import { KIND_FOR_PARSER } from "./kinds";
 import type { JudgeParser } from "./version";
 
 /**
@@ -55,17 +57,26 @@ function matchLine(parser: JudgeParser, lines: string[], index: number): { value
   return { value, score: scoreOf(parser, value), reason: oneLine(reason) };
 }
 
+/** A token the parser's pattern matched (PASS, b, 4), in its kind's spelling (pass, B, 4). */
 function normalise(parser: JudgeParser, token: string): string {
-  if (parser === "pass_fail") return token.toLowerCase().startsWith("p") ? "pass" : "fail";
-  if (parser === "pairwise") return token.toUpperCase();
-  return token;
+  return kindOf(parser).verdict(token) ?? token;
 }
 
 function scoreOf(parser: JudgeParser, value: string): number {
-  if (parser === "pass_fail") return value === "pass" ? 1 : 0;
-  if (parser === "pairwise") return value === "A" ? 1 : 0;
-  return Number(value);
+  return kindOf(parser).numeric(value);
 }
+
+const kindOf = (parser: JudgeParser) => itemKind(KIND_FOR_PARSER[parser]);
+
+/**
+ * A JSON answer's fields per parser, in the order they are looked for, and its value: a token of `allowed` (any case),
+ * or a whole number in `range`.
+ */
+const JSON_ANSWERS: Record<JudgeParser, { keys: string[]; allowed: string[] } | { keys: string[]; range: [number, number] }> = {
+  pass_fail: { keys: ["verdict", "result", "label"], allowed: ["PASS", "FAIL"] },
+  score_1_5: { keys: ["score", "rating"], range: [1, 5] },
+  pairwise: { keys: ["winner", "verdict", "better"], allowed: ["A", "B"] },
+};
 
 function parseJson(parser: JudgeParser, text: string): ParsedVerdict | null {
   const stripped = text
@@ -80,21 +91,18 @@ function parseJson(parser: JudgeParser, text: string): ParsedVerdict | null {
     return { ok: false, error: `The answer looks like JSON but does not parse: ${JSON.stringify(excerpt(text))}` };
   }
   const reason = typeof value.reason === "string" ? oneLine(value.reason) : "";
-  const keys =
-    parser === "pass_fail"
-      ? ["verdict", "result", "label"]
-      : parser === "score_1_5"
-        ? ["score", "rating"]
-        : ["winner", "verdict", "better"];
+  const answer = JSON_ANSWERS[parser];
+  const keys = answer.keys;
   const raw = keys.map((k) => value[k]).find((v) => v !== undefined);
-  if (parser === "score_1_5") {
+  if ("range" in answer) {
+    const [min, max] = answer.range;
     const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > 5)
-      return { ok: false, error: `The JSON answer has no whole score from 1 to 5 (got ${JSON.stringify(raw)}).` };
-    return { ok: true, value: String(n), score: n, reason };
+    if (!Number.isInteger(n) || n < min || n > max)
+      return { ok: false, error: `The JSON answer has no whole score from ${min} to ${max} (got ${JSON.stringify(raw)}).` };
+    return { ok: true, value: String(n), score: scoreOf(parser, String(n)), reason };
   }
   const token = typeof raw === "string" ? raw.trim().toUpperCase() : "";
-  const allowed = parser === "pass_fail" ? ["PASS", "FAIL"] : ["A", "B"];
+  const allowed = answer.allowed;
   if (!allowed.includes(token))
     return { ok: false, error: `The JSON answer's ${keys[0]} must be ${allowed.join(" or ")} (got ${JSON.stringify(raw)}).` };
   const normalised = normalise(parser, token);

@@ -1,5 +1,6 @@
 import type { ChatRequest } from "../providers/types";
 import { readExamples, renderExamples } from "./examples";
+import { parserKind } from "./kinds";
 import { verdictFormat } from "./parsers";
 import { renderTemplate, templateVariables } from "./template";
 import type { JudgeParser } from "./version";
@@ -109,6 +110,6 @@ export function buildRequest(version: JudgeVersionLike, input: JudgeInput, order
 }
 
 export function swapBack(parser: JudgeParser, value: string, order: JudgeOrder): string {
-  if (parser !== "pairwise" || order === "original") return value;
-  return value === "A" ? "B" : value === "B" ? "A" : value;
+  const kind = parserKind(parser);
+  return order === "original" || !kind ? value : kind.swap(value);
 }

@@ -1,5 +1,6 @@
 import pLimit from "p-limit";
 import type { JudgeInput, JudgeOrder, JudgeVersionLike } from "./request";
+import { judgeOrders } from "./kinds";
 import { judgeOne, type JudgeContext, type VerdictOutcome } from "./judge-one";
 
 export interface JudgeItem {
@@ -53,7 +54,7 @@ export async function runJudge(
   options: RunJudgeOptions,
   deps: RunJudgeDeps,
 ): Promise<RunJudgeProgress> {
-  const orders: JudgeOrder[] = options.bothOrders && version.parser === "pairwise" ? ["original", "swapped"] : ["original"];
+  const orders: JudgeOrder[] = judgeOrders(version.parser, options.bothOrders);
   const calls: { item: JudgeItem; order: JudgeOrder; repeat: number }[] = [];
   let alreadyDone = 0;
   for (const item of items) {

@@ -1,3 +1,7 @@
+import { itemKind } from "../items/kinds";
+import { KIND_FOR_PARSER } from "./kinds";
+import type { JudgeParser } from "./version";
+
 /**
  * Judge prompt templates: plain text with {{variable}} placeholders (spaces inside the braces are
  * allowed). Values are inserted verbatim, never interpreted: a transcript that contains "{{rubric}}"
@@ -28,7 +32,7 @@ export function templateVariables(template: string): string[] {
 }
 
 /** Problems a template has for a parser, as messages naming the variable; empty when fine. */
-export function templateProblems(template: string, parser: "pass_fail" | "score_1_5" | "pairwise"): string[] {
+export function templateProblems(template: string, parser: JudgeParser): string[] {
   const used = templateVariables(template);
   const problems = used
     .filter((name) => !(name in TEMPLATE_VARIABLES))
@@ -38,9 +42,9 @@ export function templateProblems(template: string, parser: "pass_fail" | "score_
           .map((v) => `{{${v}}}`)
           .join(", ")}.`,
     );
-  if (parser === "pairwise") {
+  if (itemKind(KIND_FOR_PARSER[parser]).outputs === 2) {
     for (const name of ["output_a", "output_b"])
-      if (!used.includes(name)) problems.push(`A pairwise template must show both outputs: add {{${name}}}.`);
+      if (!used.includes(name)) problems.push(`A ${KIND_FOR_PARSER[parser]} template must show both outputs: add {{${name}}}.`);
   } else if (!used.includes("output") && !used.includes("transcript") && !used.includes("tool_calls")) {
     problems.push("The template never shows the judge what to grade: add {{output}} or {{transcript}}.");
   }

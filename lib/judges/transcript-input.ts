@@ -1,3 +1,4 @@
+import { isItemKind, itemKind } from "../items/kinds";
 import type { JudgeInput } from "./request";
 import { truncateMiddle } from "./truncate";
 
@@ -149,9 +150,9 @@ function json(value: unknown): string {
   return JSON.stringify(value) ?? "";
 }
 
-/** Output length behind the verbosity check: the output's characters, or for pairwise len(A) − len(B). */
+/** Output length behind the verbosity check: the output's characters, or for two outputs (pairwise) len(A) − len(B). */
 export function verbosityLength(kind: string, transcript: TranscriptRow): number | null {
-  if (kind === "pairwise") {
+  if (isItemKind(kind) && itemKind(kind).outputs === 2) {
     // The lengths as written, not as shown to the judge (which may be cut in the middle).
     const content = (transcript.content && typeof transcript.content === "object" ? transcript.content : {}) as {
       outputs?: { a?: unknown; b?: unknown } | null;

@@ -6,7 +6,7 @@ import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } fro
 import { judgeOne } from "../judges/judge-one";
 import { KIND_FOR_PARSER } from "../judges/kinds";
 import { providerForVersion, type ProviderSetup } from "./providers";
-import type { ItemKind } from "../items/kinds";
+import { itemKind, type ItemKind } from "../items/kinds";
 import { trialJudgeInput } from "../judges/transcript-input";
 import type { JudgeParser } from "../judges/version";
 import type { JudgeClient, JudgeRequest } from "../trial/judge";
@@ -56,22 +56,12 @@ export async function createJudgeClient(ref: string, options: JudgeClientOptions
         };
       }
       const reason = outcome.reason ?? "";
-      if (parser === "pass_fail")
-        return { ...base, status: outcome.value === "pass" ? "pass" : "fail", score: outcome.value === "pass" ? 1 : 0, reason };
-      if (parser === "pairwise")
-        return {
-          ...base,
-          status: outcome.value === "A" ? "pass" : "fail",
-          score: outcome.value === "A" ? 1 : 0,
-          reason: `prefers ${outcome.value}${reason ? `: ${reason}` : ""}`,
-        };
-      const score = Number(outcome.value);
-      const passScore = request.passScore ?? 4;
+      const verdict = itemKind(KIND_FOR_PARSER[parser]).trialVerdict(outcome.value, request.passScore ?? 4);
       return {
         ...base,
-        status: score >= passScore ? "pass" : "fail",
-        score: (score - 1) / 4,
-        reason: `score ${score}/5${reason ? `: ${reason}` : ""}`,
+        status: verdict.pass ? "pass" : "fail",
+        score: verdict.score,
+        reason: verdict.says === null ? reason : `${verdict.says}${reason ? `: ${reason}` : ""}`,
       };
     },
   };

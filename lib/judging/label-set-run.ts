@@ -14,7 +14,7 @@ import { responseFingerprint } from "../providers/fingerprint";
 import type { ModelProvider } from "../providers/types";
 import { DEFAULT_CALL_POLICY, realCallDeps, type CallDeps, type CallPolicy } from "../judges/call";
 import { buildCalibration, type SplitName } from "../judges/calibration";
-import { KIND_FOR_PARSER } from "../judges/kinds";
+import { judgeOrders, KIND_FOR_PARSER } from "../judges/kinds";
 import { providerForVersion, type ProviderSetup } from "./providers";
 import { callKey, runJudge, type RunJudgeProgress } from "../judges/run-judge";
 import { buildRequest, type JudgeInput, type JudgeOrder, type JudgeVersionLike } from "../judges/request";
@@ -79,7 +79,7 @@ export async function runJudgeOnLabelSet(options: LabelSetRunOptions): Promise<R
     .filter(stillAsked)
     .filter((v) => !staleModel.has(callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
   const done = new Set(final.map((v) => callKey(v.transcriptId, v.order as JudgeOrder, v.repeat)));
-  const orders = options.bothOrders && version.parser === "pairwise" ? 2 : 1;
+  const orders = judgeOrders(version.parser, options.bothOrders).length;
   const pending = Math.max(0, items.length * orders * (options.repeats ?? 1) - done.size);
   if (options.maxCalls !== undefined && pending > options.maxCalls) {
     throw new UserError(

@@ -2,6 +2,7 @@ import "server-only";
 import { llmbarJudgeName, llmbarLabelSetName } from "../datasets/llmbar-plan";
 import { readHanna, readLlmbar, type StoredHanna, type StoredJudgeRow, type StoredLlmbar } from "../db/real-data";
 import { evaluateGate, type GatePolicy, type GateResult } from "../judges/gate";
+import { itemKind } from "../items/kinds";
 import { accuracyByOrder, type OrderAccuracy } from "../judges/pairwise-orders";
 import { leaveOneOutRho } from "../stats";
 
@@ -53,7 +54,7 @@ export function pickUpgrade(rows: readonly RealJudgeRow[]): RealData["llmbar"]["
 
 function decideLlmbar({ policy, llmbar }: StoredLlmbar): Pick<RealData, "policy" | "llmbar"> {
   const rows = llmbar.rows.map((stored) => {
-    if (stored.gateInput.kind !== "pairwise") return decideRow(policy, stored);
+    if (itemKind(stored.gateInput.kind).outputs !== 2) return decideRow(policy, stored);
     const onSet = llmbar.gold.filter((g) => g.queueId === stored.queueId);
     const goldIds = new Set(onSet.map((g) => g.transcriptId));
     const verdicts = llmbar.verdicts.filter((v) => v.judgeVersionId === stored.versionId && goldIds.has(v.transcriptId));

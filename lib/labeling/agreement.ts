@@ -166,8 +166,10 @@ function groupAgreement(
     return { ...base, alpha: null, alphaUndefinedReason: reason, fleissKappa: null, fleissUndefinedReason: reason };
   }
   const width = Math.max(...multi.map((values) => values.length));
+  // Ordinal alpha ranks values by the number each stands for (the registry's numeric: "high" after "medium").
+  const point: (value: string) => string | number = alphaLevel === "ordinal" ? itemKind(shape.kind).numeric : (value: string) => value;
   const alpha = krippendorffAlpha(
-    multi.map((values) => [...values, ...Array<null>(width - values.length).fill(null)]),
+    multi.map((values) => [...values.map(point), ...Array<null>(width - values.length).fill(null)]),
     alphaLevel,
   );
   const oneValue = new Set(multi.flat()).size === 1;

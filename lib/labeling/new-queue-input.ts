@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { labelValues } from "../items/kinds";
+import { ITEM_KINDS, itemKind, labelValues } from "../items/kinds";
 import { createQueueInput, type CreateQueueInput } from "../schemas/queues";
 import { parseWrittenExamples, type WrittenExample } from "./written-examples";
 
@@ -27,8 +27,9 @@ export const newQueueInput = createQueueInput
   .superRefine((input, ctx) => {
     if (!input.examples) return;
     const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["examples"], message });
-    if (input.kind === "pairwise") {
-      issue("Written examples are for binary and graded queues: attach finished pairwise items from the Gold labels page.");
+    if (itemKind(input.kind).outputs === 2) {
+      const one = ITEM_KINDS.filter((k) => itemKind(k).outputs === 1).join(" and ");
+      issue(`Written examples are for ${one} queues: attach finished ${input.kind} items from the Gold labels page.`);
       return;
     }
     const parsed = written({ ...input, examples: input.examples });

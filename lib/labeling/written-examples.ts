@@ -1,3 +1,4 @@
+import { isItemKind, itemKind } from "../items/kinds";
 import { newTranscriptSchema, type TranscriptContent } from "../schemas/transcripts";
 import { jsonlLineSchema, jsonlTranscript } from "../transcripts/jsonl";
 import { zodIssueTexts } from "../transcripts/types";
@@ -192,7 +193,8 @@ function jsonExample(block: { start: number; lines: string[] }, where: string): 
     errors.push(`${where}: expected: give the label as text ("fail") or a score (4).`);
   if (why !== undefined && typeof why !== "string") errors.push(`${where}: why: must be text.`);
   if ("judge_verdicts" in rest) errors.push(`${where}: judge_verdicts: an example shows a reviewer's expected label only; drop them.`);
-  if (rest.kind === "pairwise" || "outputs" in rest) errors.push(`${where}: outputs: pairwise examples are not written here.`);
+  if ((typeof rest.kind === "string" && isItemKind(rest.kind) && itemKind(rest.kind).outputs === 2) || "outputs" in rest)
+    errors.push(`${where}: outputs: pairwise examples are not written here.`);
   const line = jsonlLineSchema.safeParse(rest);
   if (!line.success) errors.push(...zodIssueTexts(where, line.error));
   if (errors.length || !line.success) return { errors };

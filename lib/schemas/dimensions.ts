@@ -106,9 +106,10 @@ export function dimensionText(d: ExtraDimension): string {
 /** The primary dimension a queue's kind defines (binary pass/fail, pairwise A/B, graded its scale). */
 export function primaryDimension(kind: ItemKind, name: string, scale?: ItemScale): Dimension {
   const values = labelValues(kind, scale);
-  if (kind === "binary") return { name, type: "binary", primary: true };
-  if (!itemKind(kind).ordinal) return { name, type: "categorical", values, multi: false, primary: true };
-  return { name, type: "numeric", min: Number(values[0]), max: Number(values.at(-1)), primary: true };
+  const type = itemKind(kind).dimension;
+  if (type === "binary") return { name, type, primary: true };
+  if (type === "categorical") return { name, type, values, multi: false, primary: true };
+  return { name, type, min: Number(values[0]), max: Number(values.at(-1)), primary: true };
 }
 
 /** Reads a stored config (labels_queues.dimensions); anything unreadable counts as no extra dimension. */

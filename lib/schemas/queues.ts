@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ITEM_KINDS, itemKind, itemKindChoices } from "../items/kinds";
+import { DEFAULT_ITEM_KIND, ITEM_KINDS, itemKind, itemKindChoices } from "../items/kinds";
 import { DEFAULT_PRIMARY_NAME, dimensionListErrors, extraDimension, parseDimensionText } from "./dimensions";
 
 /**
@@ -20,7 +20,7 @@ export const createQueueInput = z
       .min(2, "Use at least 2 characters for the name.")
       .max(100, "Use at most 100 characters for the name."),
     description: z.preprocess(blank, z.string().trim().max(1000, "Keep the description under 1000 characters.").optional()),
-    kind: z.enum(ITEM_KINDS, { error: `Choose ${itemKindChoices()}.` }).default("binary"),
+    kind: z.enum(ITEM_KINDS, { error: `Choose ${itemKindChoices()}.` }).default(DEFAULT_ITEM_KIND),
     rubric: z
       .string({ error: "Write the rubric reviewers label against." })
       .trim()
@@ -98,7 +98,11 @@ export const createQueueInput = z
     if (input.source === "run" && !input.runId) issue("runId", "Choose the run whose trials to label.");
     if (input.source === "import" && !input.importId) issue("importId", "Choose the import whose transcripts to label.");
     if (input.source === "source" && !input.transcriptSource) issue("transcriptSource", "Choose the source (jsonl, otel, run, ...).");
-    if (input.source === "run" && input.kind !== "binary") issue("kind", "Trials of a run are labeled pass or fail: use a binary queue.");
+    if (input.source === "run" && !itemKind(input.kind).labelsTrials)
+      issue(
+        "kind",
+        `Trials of a run are labeled pass or fail: use a ${ITEM_KINDS.filter((k) => itemKind(k).labelsTrials).join(" or ")} queue.`,
+      );
     const hasScale = input.scaleMin !== undefined || input.scaleMax !== undefined;
     if (hasScale && itemKind(input.kind).fixedValues !== null) issue("scaleMin", "A scale belongs to graded queues only.");
     if (hasScale && (input.scaleMin === undefined || input.scaleMax === undefined))

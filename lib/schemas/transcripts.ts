@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ITEM_KINDS } from "../items/kinds";
+import { DEFAULT_ITEM_KIND, ITEM_KINDS, itemKind } from "../items/kinds";
 
 /**
  * The stored shape of a transcript, whatever it came from (a run, a JSONL file, OTLP spans, LLMBar,
@@ -46,7 +46,7 @@ export const newTranscriptSchema = z
     /** The item's id in its source (a task id, a dataset row); shown to people, not trusted as unique. */
     externalId: z.string().min(1).optional(),
     trialId: z.string().optional(),
-    kind: z.enum(ITEM_KINDS).default("binary"),
+    kind: z.enum(ITEM_KINDS).default(DEFAULT_ITEM_KIND),
     taskPrompt: z.string(),
     rubric: z.string().optional(),
     criterion: z.string().optional(),
@@ -54,8 +54,8 @@ export const newTranscriptSchema = z
     content: transcriptContentSchema,
   })
   .superRefine((item, ctx) => {
-    if (item.kind === "pairwise" && !item.content.outputs) {
-      ctx.addIssue({ code: "custom", path: ["content", "outputs"], message: "a pairwise item needs outputs.a and outputs.b" });
+    if (itemKind(item.kind).outputs === 2 && !item.content.outputs) {
+      ctx.addIssue({ code: "custom", path: ["content", "outputs"], message: `a ${item.kind} item needs outputs.a and outputs.b` });
     }
   });
 

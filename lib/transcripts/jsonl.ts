@@ -1,6 +1,6 @@
 import { lineJsonError } from "./json-text";
 import { z } from "zod";
-import { ITEM_KINDS, itemKindList } from "../items/kinds";
+import { DEFAULT_ITEM_KIND, ITEM_KINDS, itemKind, itemKindList, twoOutputKinds } from "../items/kinds";
 import { newTranscriptSchema, type NewTranscript } from "../schemas/transcripts";
 import { parseJsonSafely } from "../text/safe-json";
 import { issueText, normaliseVerdict, zodIssueTexts, type ImportItem, type ImportedVerdict, type ParseResult } from "./types";
@@ -43,7 +43,7 @@ export const jsonlLineSchema = z
       .union([z.string(), z.array(z.string())], { error: "expected_qualities must be text or a list of texts" })
       .optional(),
     criterion: text("criterion").optional(),
-    kind: z.enum(ITEM_KINDS, { error: `kind must be ${itemKindList()}` }).default("binary"),
+    kind: z.enum(ITEM_KINDS, { error: `kind must be ${itemKindList()}` }).default(DEFAULT_ITEM_KIND),
     messages: z.array(message).default([]),
     final_output: text("final_output").nullable().optional(),
     final_state: z.unknown().optional(),
@@ -51,10 +51,18 @@ export const jsonlLineSchema = z
     judge_verdicts: z.array(judgeVerdict).default([]),
   })
   .superRefine((line, ctx) => {
-    if (line.kind === "pairwise" && !line.outputs)
-      ctx.addIssue({ code: "custom", path: ["outputs"], message: "a pairwise item needs outputs.a and outputs.b" });
-    if (line.kind !== "pairwise" && line.outputs)
-      ctx.addIssue({ code: "custom", path: ["outputs"], message: 'outputs belong to pairwise items: set "kind": "pairwise" or drop them' });
+    const outputs = itemKind(line.kind).outputs;
+    if (outputs === 2 && !line.outputs)
+      ctx.addIssue({ code: "custom", path: ["outputs"], message: `a ${line.kind} item needs outputs.a and outputs.b` });
+    if (outputs === 1 && line.outputs) {
+      const two = twoOutputKinds();
+      const setKind = two.map((k) => `"kind": "${k}"`).join(" or ");
+      ctx.addIssue({
+        code: "custom",
+        path: ["outputs"],
+        message: `outputs belong to ${two.join(" or ")} items: set ${setKind} or drop them`,
+      });
+    }
     line.judge_verdicts.forEach((v, i) => {
       const normalised = normaliseVerdict(line.kind, v.verdict, v.score);
       if ("error" in normalised) ctx.addIssue({ code: "custom", path: ["judge_verdicts", i, "verdict"], message: normalised.error });

@@ -1,4 +1,4 @@
-import { queueChoices, toolItem, type ExportItem, type ExportQueue } from "./items";
+import { queueChoices, toolItem, twoOutputs, type ExportItem, type ExportQueue } from "./items";
 
 /**
  * A queue as an Argilla dataset (argilla 2.x): the settings to create it with (`rg.Settings`: text
@@ -10,7 +10,7 @@ import { queueChoices, toolItem, type ExportItem, type ExportQueue } from "./ite
 export const ARGILLA_QUESTION = "verdict";
 
 export function argillaSettings(queue: ExportQueue) {
-  const outputs = queue.kind === "pairwise" ? ["output_a", "output_b"] : ["output"];
+  const outputs = twoOutputs(queue) ? ["output_a", "output_b"] : ["output"];
   return {
     guidelines: queue.rubric,
     fields: [
@@ -26,10 +26,9 @@ export function argillaSettings(queue: ExportQueue) {
 export function argillaRecords(items: readonly ExportItem[], queue: ExportQueue) {
   return items.map((item) => {
     const t = toolItem(item);
-    const fields =
-      queue.kind === "pairwise"
-        ? { prompt: t.prompt, conversation: t.conversation, output_a: t.output_a ?? "", output_b: t.output_b ?? "" }
-        : { prompt: t.prompt, conversation: t.conversation, output: t.output };
+    const fields = twoOutputs(queue)
+      ? { prompt: t.prompt, conversation: t.conversation, output_a: t.output_a ?? "", output_b: t.output_b ?? "" }
+      : { prompt: t.prompt, conversation: t.conversation, output: t.output };
     return {
       id: item.transcriptId,
       fields,

@@ -1,5 +1,5 @@
 import { compactTranscript } from "../compact-transcript";
-import { labelValues, type ItemKind } from "../../items/kinds";
+import { itemKind, labelValues, type ItemKind } from "../../items/kinds";
 
 /**
  * A queue's items as another labeling tool shows them (Label Studio tasks, Argilla records): the
@@ -13,6 +13,11 @@ export interface ExportQueue {
   rubric: string;
   scaleMin: number | null;
   scaleMax: number | null;
+}
+
+/** Whether the queue's items show two outputs (pairwise): the export then carries output_a and output_b. */
+export function twoOutputs(queue: ExportQueue): boolean {
+  return itemKind(queue.kind).outputs === 2;
 }
 
 export interface ExportItem {

@@ -1,4 +1,4 @@
-import { queueChoices, toolItem, type ExportItem, type ExportQueue } from "./items";
+import { queueChoices, toolItem, twoOutputs, type ExportItem, type ExportQueue } from "./items";
 
 /**
  * A queue as a Label Studio project: tasks to import (Project → Import: a JSON array of
@@ -17,7 +17,7 @@ export function labelStudioTasks(items: readonly ExportItem[], queue: ExportQueu
 }
 
 export function labelStudioConfig(queue: ExportQueue): string {
-  const pairwise = queue.kind === "pairwise";
+  const pairwise = twoOutputs(queue);
   const judged = pairwise ? "output_a" : "output";
   const outputs = pairwise
     ? [

@@ -1,5 +1,6 @@
 import type { CalibrationStats } from "@/lib/judges/calibration";
 import { degeneracyOf, type Degeneracy } from "@/lib/judges/degenerate";
+import { itemKind } from "@/lib/items/kinds";
 import { formatInterval, formatPercent, formatStat } from "@/lib/judges/format";
 import { Table, Td, Th } from "@/app/_components/ui/table";
 
@@ -72,7 +73,7 @@ export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
     rows.push(["tnr", "TNR", formatStat(r.tnr), `Wilson 95% ${formatInterval(r.tnrCi)}`]);
     rows.push(["balanced", "balanced accuracy", formatStat(r.balancedAccuracy), ""]);
   }
-  if (stats.kind === "graded") {
+  if (itemKind(stats.kind).ordinal) {
     rows.push(["kappa-unweighted", "Cohen's κ (unweighted)", formatStat(r.kappa), ""]);
     rows.push(["kappa-linear", "weighted κ (linear)", formatStat(r.kappaLinear), ""]);
     rows.push(["spearman", "Spearman's ρ", formatStat(r.spearman), ""]);
@@ -141,6 +142,7 @@ export function ConfusionMatrix({ confusion, caption }: { confusion: { labels: s
 export function BiasChecks({ stats }: { stats: CalibrationStats }) {
   const d = degeneracyOfStats(stats);
   const constantJudge = d?.judgeValue != null;
+  const twoOutputs = itemKind(stats.kind).outputs === 2;
   const items: [string, string, string][] = [
     [
       "verbosity",
@@ -150,11 +152,11 @@ export function BiasChecks({ stats }: { stats: CalibrationStats }) {
         : stats.verbosity
           ? stats.verbosity.rho === null
             ? "undefined: the judge never disagrees with the humans here, or lengths are all equal."
-            : `on ${stats.verbosity.n} items; above 0 means the judge is more generous than the humans on longer outputs${stats.kind === "pairwise" ? " (length = len A − len B)" : ""}.`
+            : `on ${stats.verbosity.n} items; above 0 means the judge is more generous than the humans on longer outputs${twoOutputs ? " (length = len A − len B)" : ""}.`
           : "no output lengths to compare.",
     ],
   ];
-  if (stats.kind === "pairwise") {
+  if (twoOutputs) {
     items.push([
       "position",
       `Position consistency: ${formatStat(stats.position?.rate)}`,

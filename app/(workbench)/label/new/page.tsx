@@ -4,6 +4,7 @@ import { Card, CardBody } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { queueFormChoices } from "@/lib/db/queue-admin";
+import { DEFAULT_ITEM_KIND } from "@/lib/items/kinds";
 import { QueueForm } from "../_components/queue-form";
 import { createQueueAction } from "../queue-actions";
 
@@ -49,7 +50,7 @@ export default async function NewQueuePage({ searchParams }: { searchParams: Pro
               })),
               imports: choices.imports.map((i) => ({
                 id: i.id,
-                label: `${i.fileName} · ${i.format} · ${i.items} transcripts${i.kind && i.kind !== "binary" ? ` (${i.kind})` : ""} · ${formatDateTime(i.createdAt)}`,
+                label: `${i.fileName} · ${i.format} · ${i.items} transcripts${i.kind && i.kind !== DEFAULT_ITEM_KIND ? ` (${i.kind})` : ""} · ${formatDateTime(i.createdAt)}`,
               })),
               sources: [...new Set(choices.sources.map((s) => s.source))].map((source) => ({
                 value: source,

@@ -19,6 +19,7 @@ import { listLabelSets } from "@/lib/db/label-sets";
 import { planFromCalibration } from "@/lib/db/sampling";
 import { formatStat } from "@/lib/judges/format";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
+import { itemKind } from "@/lib/items/kinds";
 import { readParams } from "@/lib/judges/request";
 import type { JudgeParser } from "@/lib/judges/version";
 import { can } from "@/lib/roles";
@@ -183,7 +184,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
             />
             <CardBody>
               {sets.length > 0 ? (
-                <RunForm versionId={version.id} labelSets={sets} pairwise={kind === "pairwise"} />
+                <RunForm versionId={version.id} labelSets={sets} pairwise={itemKind(kind).outputs === 2} />
               ) : (
                 <p className="text-sm text-stone-600">
                   No label set holds {kind} items yet. Create one under Label, settle some gold labels, then come back.

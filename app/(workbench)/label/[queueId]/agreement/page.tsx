@@ -4,6 +4,7 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { openDisagreementIds } from "@/lib/db/adjudication";
 import { agreementContext, loadVisibleLabels, shapeOf } from "@/lib/db/agreement";
+import { itemKind } from "@/lib/items/kinds";
 import { queueAgreement } from "@/lib/labeling/agreement";
 import { agreementByDimension } from "@/lib/labeling/dimension-agreement";
 import { queueDimensions } from "@/lib/schemas/dimensions";
@@ -82,7 +83,7 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
                   testId="alpha"
                 />
                 <Stat
-                  label={`Human ceiling: Fleiss' κ${queue.kind === "graded" ? " (quadratic)" : ""}`}
+                  label={`Human ceiling: Fleiss' κ${itemKind(queue.kind).ordinal ? " (quadratic)" : ""}`}
                   value={formatStat(group.fleissKappa)}
                   note={
                     group.fleissUndefinedReason ??
@@ -123,7 +124,7 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
             {result.pairs.length === 0 ? (
               <CardBody className="text-sm text-stone-600">Only one reviewer has labeled under this rubric: a pair needs two.</CardBody>
             ) : (
-              <PairTable pairs={result.pairs} emails={emails} categories={result.categories} graded={queue.kind === "graded"} />
+              <PairTable pairs={result.pairs} emails={emails} categories={result.categories} graded={itemKind(queue.kind).ordinal} />
             )}
           </Card>
           {byDimension.map((agreement) => (

@@ -12,7 +12,7 @@ import { myProgress } from "@/lib/db/labeling/progress";
 import { lastOwnLabel } from "@/lib/db/labeling/reveal";
 import { getQueue } from "@/lib/db/queues";
 import { guidelineExamples } from "@/lib/db/worked-examples";
-import { labelChoices } from "@/lib/labeling/choices";
+import { labelPage } from "@/lib/labeling/label-page";
 import { dimensionControls } from "@/lib/labeling/dimension-choices";
 import { dimensionSummary } from "@/lib/labeling/dimension-summary";
 import { readExtraDimensions } from "@/lib/schemas/dimensions";
@@ -49,7 +49,7 @@ export default async function LabelItemPage({
     myProgress(queue, user.id),
   ]);
   const extraDimensions = readExtraDimensions(queue.dimensions);
-  const choices = labelChoices(queue.kind, { min: queue.scaleMin, max: queue.scaleMax });
+  const { question, choices } = labelPage(queue.kind, { min: queue.scaleMin, max: queue.scaleMax });
   const [thread, lastThread, examples] = await Promise.all([
     item ? itemThread(item.queueItemId, user.id, "reviewer") : null,
     last ? threadForTranscript(queue.id, last.transcriptId, user.id) : null,
@@ -86,13 +86,8 @@ export default async function LabelItemPage({
         title={queue.name}
         description={
           <>
-            {queue.kind === "binary"
-              ? "Does this transcript pass the rubric?"
-              : queue.kind === "pairwise"
-                ? "Which output is better under the rubric?"
-                : "Rate this transcript under the rubric."}{" "}
-            You have labeled <span data-testid="my-label-count">{mine.labeled}</span> item{mine.labeled === 1 ? "" : "s"} in this queue;{" "}
-            <span data-testid="items-left">{mine.left.toLocaleString("en")}</span> left for you. Your time:{" "}
+            {question} You have labeled <span data-testid="my-label-count">{mine.labeled}</span> item{mine.labeled === 1 ? "" : "s"} in this
+            queue; <span data-testid="items-left">{mine.left.toLocaleString("en")}</span> left for you. Your time:{" "}
             <span data-testid="my-time-spent">{formatDuration(mine.timeSpentMs)}</span>; per label on average:{" "}
             <span data-testid="my-time-per-label">{formatMean(mine.timeSpentMs, mine.timed)}</span>.{" "}
             <Link href={`/label/${queue.id}`} className="text-indigo-700 hover:underline">
