@@ -9,7 +9,7 @@
  * the first, page 1,000 (by its keyset cursor), each filter, the searches — is loaded `--runs` times
  * after a warm-up, and p50 / p95 printed. Figures, not a test: nothing here passes or fails.
  *
- *   npm run bench:item-browser [-- --items 1000000 --runs 20 --db sqlite,postgres --keep]
+ *   npm run bench:item-browser [-- --items 1000000 --runs 20 --db sqlite,postgres --keep --prefix gavel_bench_browser]
  *   npm run bench:item-browser -- --reuse <database url printed by --keep> [--runs 20]
  *     (measures a kept database again without reseeding — a million rows take minutes to seed; pending
  *     migrations are applied first, so a new index is measured too. --items must match the seeded size.)
@@ -39,6 +39,8 @@ const RUNS = Number(arg("runs", "20"));
 const DATABASES = arg("db", "sqlite,postgres").split(",");
 const KEEP = process.argv.includes("--keep");
 const REUSE = arg("reuse", "");
+/** The fresh databases' name prefix (a shared server: each engineer's own). */
+const PREFIX = arg("prefix", "gavel_bench_browser");
 const PG_URL = process.env.GAVEL_BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const LABELED = Math.min(20_000, Math.floor(ITEMS / 10));
 const GOLD = Math.floor(LABELED * 0.75);
@@ -252,7 +254,7 @@ async function main() {
   );
   const results = await onFreshDatabases({
     databases: DATABASES,
-    prefix: "gavel_bench_browser",
+    prefix: PREFIX,
     pgUrl: PG_URL,
     keep: KEEP,
     reuse: REUSE || undefined,

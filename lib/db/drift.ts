@@ -30,11 +30,34 @@ const CATALOG: Record<DatabaseProvider, string[]> = {
   ],
 };
 
-/** Every table, column, index, key and enum of a database, one sorted line each. */
+/**
+ * What migrations create in raw SQL that Prisma's schema cannot describe (the text search's FTS5 table
+ * and triggers on SQLite, its trigram indexes on PostgreSQL): left out of the comparison with the
+ * schema, and instead each required by name of the database the history builds.
+ */
+export const RAW_OBJECTS: Record<
+  DatabaseProvider,
+  { names: string[]; present: string; ignored: (row: Record<string, unknown>) => boolean }
+> = {
+  sqlite: {
+    names: ["transcript_text", "transcript_text_insert", "transcript_text_delete", "transcript_text_update"],
+    present: `SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')`,
+    // The FTS5 table and its shadow tables (transcript_text_data, _idx, _docsize, _config).
+    ignored: (row) => row.tbl === "transcript_text" || String(row.tbl).startsWith("transcript_text_"),
+  },
+  postgres: {
+    names: ["transcripts_task_prompt_trgm_idx", "transcripts_final_output_trgm_idx"],
+    present: `SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public'`,
+    ignored: (row) =>
+      row.kind === "index" && (row.name === "transcripts_task_prompt_trgm_idx" || row.name === "transcripts_final_output_trgm_idx"),
+  },
+};
+
+/** Every table, column, index, key and enum of a database (but RAW_OBJECTS), one sorted line each. */
 export async function describeSchema(provider: DatabaseProvider, url: string): Promise<string[]> {
   const lines: string[] = [];
   for (const sql of CATALOG[provider]) {
-    for (const row of await queryRows(url, sql)) lines.push(JSON.stringify(row));
+    for (const row of await queryRows(url, sql)) if (!RAW_OBJECTS[provider].ignored(row)) lines.push(JSON.stringify(row));
   }
   return lines.sort();
 }
@@ -42,7 +65,7 @@ export async function describeSchema(provider: DatabaseProvider, url: string): P
 /**
  * Whether the checked-in migration history builds exactly the database the schema describes:
  * one fresh database gets every migration, another gets the schema's own SQL, and their catalogs
- * are compared line by line. Returns the differing lines (empty when there is no drift).
+ * are compared line by line, and the history must build RAW_OBJECTS. Returns the differing lines (empty when there is no drift).
  */
 export async function findMigrationDrift(provider: DatabaseProvider, baseUrl: string): Promise<string[]> {
   const fromHistory = await createTempDatabase(baseUrl, { prefix: "gavel_drift_a" });
@@ -53,7 +76,9 @@ export async function findMigrationDrift(provider: DatabaseProvider, baseUrl: st
     const [a, b] = await Promise.all([describeSchema(provider, fromHistory.url), describeSchema(provider, fromSchema.url)]);
     const inA = new Set(a);
     const inB = new Set(b);
+    const present = new Set((await queryRows(fromHistory.url, RAW_OBJECTS[provider].present)).map((r) => String(r.name)));
     return [
+      ...RAW_OBJECTS[provider].names.filter((name) => !present.has(name)).map((name) => `missing from the migration history: ${name}`),
       ...a.filter((line) => !inB.has(line)).map((line) => `only in the migration history: ${line}`),
       ...b.filter((line) => !inA.has(line)).map((line) => `only in the schema: ${line}`),
     ];

@@ -53,10 +53,10 @@ beforeAll(async () => {
   await addComment(a, { queueId: queue.id, queueItemId: ids[key(4)]!, body: "Is this a refund?" });
 });
 
-async function browse(params: Record<string, string>, scanWindow?: number): Promise<BrowsePage> {
+async function browse(params: Record<string, string>, scanWindow?: number, textIndex?: boolean): Promise<BrowsePage> {
   const parsed = parseItemBrowserQuery(params);
   if (!parsed.ok) throw new Error(parsed.errors.join(" "));
-  return browseItems(queue, parsed.query as ItemBrowserQuery, { scanWindow });
+  return browseItems(queue, parsed.query as ItemBrowserQuery, { scanWindow, textIndex });
 }
 const keys = (page: BrowsePage) => page.rows.map((r) => r.externalId);
 
@@ -136,13 +136,22 @@ describe("browseItems pagination", () => {
     expect(first.rows.length + second.rows.length).toBe(SIZE - 4);
   });
 
-  it("searches text a window at a time and says how far it read", async () => {
-    const miss = await browse({ q: "kettle", after: `${String(10).padStart(8, "0")}.x` }, 10);
+  it("without the text index, searches text a window at a time and says how far it read", async () => {
+    const miss = await browse({ q: "kettle", after: `${String(10).padStart(8, "0")}.x` }, 10, false);
     expect(miss.rows).toEqual([]);
-    const first = await browse({ q: "kettle" }, 3);
+    const first = await browse({ q: "kettle" }, 3, false);
     expect(first.rows).toEqual([]);
     expect(first.searched).toBe(3);
-    const second = await browse({ q: "kettle", after: first.next! }, 3);
+    const second = await browse({ q: "kettle", after: first.next! }, 3, false);
     expect(keys(second)).toEqual([key(5)]);
+  });
+
+  it("with the text index, finds beyond the window at once; a search too short for it still goes a window at a time", async () => {
+    const found = await browse({ q: "kettle" }, 3);
+    expect(keys(found)).toEqual([key(5)]);
+    expect(found.searched).toBeNull();
+    const short = await browse({ q: "BL" }, 3);
+    expect(short.rows).toEqual([]);
+    expect(short.searched).toBe(3);
   });
 });

@@ -1,8 +1,8 @@
 import "server-only";
 import { itemStatus, snippet, type ItemStatus } from "../../labeling/item-status";
 import type { ItemBrowserQuery } from "../../schemas/item-browser";
-import { browseFilter, whereOf, type BrowseFilter, type Source, type Where } from "./browse-filter";
-import { direct, sql, text, type Reader } from "./sql";
+import { browseFilter, whereOf, type BrowseFilter, type Clause, type Source, type Where } from "./browse-filter";
+import { direct, pg, sql, text, type Reader } from "./sql";
 import { poolSize, strandedWhere, type QueueShape } from "./stranded";
 
 /**
@@ -14,14 +14,21 @@ import { poolSize, strandedWhere, type QueueShape } from "./stranded";
  * the small table behind it (skips, gold labels, labels, flags) and sorts those into queue order,
  * instead of walking a million items in order and testing each.
  *
- * Text search is bounded: matching the prompt and output of a million transcripts with LIKE is a full
- * scan (no index serves '%word%'), seconds on either database. So a search reads the next SCAN_WINDOW
- * items in queue order and returns the matches among them; when a window ends before a page fills, the
- * page says how far it searched and links to the next window. An exact transcript id or external id
- * is looked up through indexes across the whole queue first.
+ * Text search ("contains", case-insensitively, in the prompt or the output) goes through the
+ * databases' own text indexes: a trigram FTS5 table on SQLite, trigram GIN indexes on PostgreSQL
+ * (migration 20261206120000_transcript_text_search). A search first tests the next PROBE_WINDOW items
+ * in queue order — a common word fills its page among them. Otherwise the index gives the matching
+ * transcripts (every candidate tested with the same LIKE, so what is found is exactly what a scan
+ * finds), and when they are fewer than SOURCE_CAP they are sorted into queue order like a filter's
+ * source: the whole queue is searched. A search the index cannot serve (under three characters, or on
+ * PostgreSQL without three letters or digits in a row) or with more matches than the cap, reads the
+ * next SCAN_WINDOW items in queue order and returns the matches among them; when that window ends
+ * before a page fills, the page says how far it searched and links to the next window. An exact
+ * transcript id or external id is looked up through indexes across the whole queue first.
  */
 export const PAGE = 50;
 export const SCAN_WINDOW = 20_000;
+export const PROBE_WINDOW = 1_000;
 
 export interface BrowseQueue extends QueueShape {
   kind: string;
@@ -110,11 +117,51 @@ function likePattern(q: string): string {
 }
 const MATCHES = `(LOWER(t."task_prompt") LIKE ? ESCAPE '\\' OR LOWER(COALESCE(t."final_output", '')) LIKE ? ESCAPE '\\')`;
 
+/**
+ * The search as a filter clause on qi and as a source (browse-filter.ts) from the text index: the
+ * transcripts whose prompt or output contains `q`, exactly (the index's candidates are tested with
+ * MATCHES). Null when the index cannot serve `q`. The text reaches the index only as a bound
+ * parameter: on SQLite one FTS5 string (a double quote doubled), never query syntax.
+ */
+export function textSearch(on: Reader, q: string): { clause: Clause; source: Source | null } {
+  const pattern = likePattern(q);
+  const clause: Clause = {
+    sql: `EXISTS (SELECT 1 FROM "transcripts" t WHERE t."id" = qi."transcript_id" AND ${MATCHES})`,
+    params: [pattern, pattern],
+  };
+  let source: Source | null = null;
+  if (pg(on)) {
+    // pg_trgm takes trigrams from runs of letters and digits; without one the index would be read whole.
+    if (/[\p{L}\p{N}]{3}/u.test(q))
+      source = {
+        sql: `SELECT t."id" FROM "transcripts" t WHERE ${MATCHES}`,
+        params: [pattern, pattern],
+        column: "transcript_id",
+        implies: [clause],
+      };
+  } else if ([...q].length >= 3) {
+    // The trigram tokenizer indexes every character (spaces and punctuation too), case-folded.
+    source = {
+      sql: `SELECT t."id" FROM "transcript_text" x JOIN "transcripts" t ON t."rowid" = x."rowid" WHERE "transcript_text" MATCH ? AND ${MATCHES}`,
+      params: [`"${q.replace(/"/g, '""')}"`, pattern, pattern],
+      column: "transcript_id",
+      implies: [clause],
+    };
+  }
+  return { clause, source };
+}
+
 /** One page of the queue's items under `query`. */
 export async function browseItems(
   queue: BrowseQueue,
   query: ItemBrowserQuery,
-  options: { scanWindow?: number; sourceCap?: number } = {},
+  options: {
+    scanWindow?: number;
+    sourceCap?: number;
+    probeWindow?: number;
+    /** false: search by the windowed scan alone, as before the text indexes (tests compare the two). */
+    textIndex?: boolean;
+  } = {},
 ): Promise<BrowsePage> {
   const on = direct();
   const scanWindow = options.scanWindow ?? SCAN_WINDOW;
@@ -137,31 +184,44 @@ export async function browseItems(
   let raw: Raw[];
   let windowEnd: Raw | undefined;
   if (query.q) {
-    // The window: the next SCAN_WINDOW items in queue order after the cursor, then the filters and the text among them.
-    const window = await on.query(
-      sql(
-        on,
-        `SELECT w."id", w."order_key" FROM (SELECT qi."id", qi."order_key" FROM "queue_items" qi
-           WHERE ${[`qi."queue_id" = ?`, ...keyset.sql].join(" AND ")} ORDER BY ${order} LIMIT ${Math.floor(scanWindow)}) w
-         ORDER BY ${backwards ? `w."order_key", w."id"` : `w."order_key" DESC, w."id" DESC`} LIMIT 1`,
-      ),
-      [queue.id, ...keyset.params],
-    );
-    windowEnd = window[0];
-    const bound: Where = { sql: [], params: [] };
-    if (windowEnd) {
-      bound.sql.push(`(qi."order_key", qi."id") ${backwards ? ">=" : "<="} (?, ?)`);
-      bound.params.push(windowEnd.order_key, windowEnd.id);
-    }
+    const search = textSearch(on, query.q);
     const pattern = likePattern(query.q);
-    raw = await on.query(
-      sql(
-        on,
-        `SELECT ${ROW} FROM "queue_items" qi JOIN "transcripts" t ON t."id" = qi."transcript_id"
-         WHERE ${[...filters.sql, ...keyset.sql, ...bound.sql, MATCHES].join(" AND ")} ORDER BY ${order} LIMIT ${PAGE + 1}`,
-      ),
-      [...filters.params, ...keyset.params, ...bound.params, pattern, pattern],
-    );
+    /** The matches among the next `size` items in queue order after the cursor, and the last of those items. */
+    const walk = async (size: number) => {
+      const window = await on.query(
+        sql(
+          on,
+          `SELECT w."id", w."order_key" FROM (SELECT qi."id", qi."order_key" FROM "queue_items" qi
+             WHERE ${[`qi."queue_id" = ?`, ...keyset.sql].join(" AND ")} ORDER BY ${order} LIMIT ${Math.floor(size)}) w
+           ORDER BY ${backwards ? `w."order_key", w."id"` : `w."order_key" DESC, w."id" DESC`} LIMIT 1`,
+        ),
+        [queue.id, ...keyset.params],
+      );
+      const end = window[0];
+      const bound: Where = { sql: [], params: [] };
+      if (end) {
+        bound.sql.push(`(qi."order_key", qi."id") ${backwards ? ">=" : "<="} (?, ?)`);
+        bound.params.push(end.order_key, end.id);
+      }
+      const rows = await on.query(
+        sql(
+          on,
+          `SELECT ${ROW} FROM "queue_items" qi JOIN "transcripts" t ON t."id" = qi."transcript_id"
+           WHERE ${[...filters.sql, ...keyset.sql, ...bound.sql, MATCHES].join(" AND ")} ORDER BY ${order} LIMIT ${PAGE + 1}`,
+        ),
+        [...filters.params, ...keyset.params, ...bound.params, pattern, pattern],
+      );
+      return { rows, end };
+    };
+    const indexed = options.textIndex === false ? null : search.source;
+    const probe = indexed ? await walk(Math.min(options.probeWindow ?? PROBE_WINDOW, scanWindow)) : null;
+    const source =
+      indexed && probe && probe.rows.length <= PAGE
+        ? await smallestSource(on, [...filter.sources, indexed], options.sourceCap ?? SOURCE_CAP)
+        : null;
+    if (probe && probe.rows.length > PAGE) raw = probe.rows;
+    else if (source) raw = await fromSource(on, { ...filter, clauses: [...filter.clauses, search.clause] }, source, keyset, backwards);
+    else ({ rows: raw, end: windowEnd } = await walk(scanWindow));
   } else {
     const source = await smallestSource(on, filter.sources, options.sourceCap ?? SOURCE_CAP);
     raw = source
