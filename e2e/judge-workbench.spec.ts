@@ -10,28 +10,33 @@ import { account, signIn, seedJudges } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+const lenient = "Task: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
+const strict = "Refunds must go to the original payment method.\nTask: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
+
 let server: MockLlmServer;
 test.beforeAll(async () => {
   server = await startMockLlmServer({
     flavor: "openai",
     reply: ({ body }) => {
       const text = lastUserText(body);
+      // Asked for a revised prompt ("Improve automatically"): candidate 2 names the rule, 1 rewords, 3 answers nothing usable.
+      if (JSON.stringify(body).includes("You improve the prompt")) {
+        const k = /Candidate (\d+) of/.exec(text)?.[1];
+        return { text: k === "1" ? `<prompt>Grade it.\n${lenient}</prompt>` : k === "2" ? `<prompt>${strict}</prompt>` : "No idea." };
+      }
       const output = /Output: (.*)\nVerdict\?$/.exec(text)?.[1] ?? "";
-      const strict = text.includes("original payment method");
-      const pass = output.startsWith("refund") && !(strict && output.includes("gift card"));
+      const ruled = text.includes("original payment method");
+      const pass = output.startsWith("refund") && !(ruled && output.includes("gift card"));
       return { text: pass ? "PASS: refunded" : "FAIL: not a proper refund" };
     },
   });
 });
 test.afterAll(() => server.close());
 
-const lenient = "Task: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
-const strict = "Refunds must go to the original payment method.\nTask: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
-
-// FIXME(#28): passes alone (9 s, 11:14 UTC) but failed in the whole suite with two workers (11:08 UTC): the page
-// found none of v1's dev verdicts ("0 of 7 dev gold items … 7 not answered"), so something another spec does at the
-// same time changes what the workbench reads. Fixed before #28 is claimed; until then main stays green.
-test.fixme("the workbench shows misaligned dev items first, re-runs an edited prompt without saving, saves a version with lineage, and never shows a test item", async ({
+// In the whole suite this once found none of its version's dev verdicts: the workbench opened on the first label set
+// of the judge's kind by NAME, and other specs' binary sets (seeded at the same time) sort before "wb-refunds-…". It
+// now opens on the set the version was calibrated on; the decoy below, named to sort first, keeps that proven alone.
+test("the workbench shows misaligned dev items first, re-runs an edited prompt without saving, saves a version with lineage, and never shows a test item", async ({
   page,
 }) => {
   // Two judge runs and a save on a shared 2-core machine: more than the default minute.
@@ -49,6 +54,11 @@ test.fixme("the workbench shows misaligned dev items first, re-runs an edited pr
   const set = `wb-refunds-${tag}`;
   const seeded = seedJudges({
     labelSets: [
+      {
+        name: `aaa-wb-decoy-${tag}`,
+        kind: "binary",
+        items: [0, 1, 2].map((i) => ({ key: `decoy-${i}-${tag}`, split: "dev", output: `decoy ${i} ${tag}`, gold: "pass" })),
+      },
       {
         name: set,
         kind: "binary",
@@ -94,6 +104,7 @@ test.fixme("the workbench shows misaligned dev items first, re-runs an edited pr
   });
   const requestsBefore = server.requests.length;
   await page.getByRole("link", { name: "Workbench (dev split)" }).click();
+  await expect(page.getByRole("heading", { name: `Dev split of ${set}` })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("workbench-summary")).toContainText("κ 0.160", { timeout: 60_000 });
   await expect(page.getByTestId("workbench-summary")).toContainText("3 misaligned");
   const items = page.getByTestId("workbench-item");
