@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, signIn, seedJudges } from "./helpers";
+import { account, signIn, seedJudges, seedJudgesAsync } from "./helpers";
 
 /**
  * The judge workbench (issue #28): a judge below the bar, improved on the dev split only. A mock OpenAI-compatible
@@ -143,6 +143,86 @@ test("the workbench shows misaligned dev items first, re-runs an edited prompt w
 
   // No test item reached the model or the browser from the workbench: not its content, not its id.
   for (const r of server.requests.slice(requestsBefore)) expect(lastUserText(r.body)).not.toContain(`HELDOUT${tag}`);
+  expect(received.length).toBeGreaterThan(0);
+  for (const body of received) {
+    expect(body).not.toContain(`HELDOUT${tag}`);
+    for (const id of testIds) expect(body).not.toContain(id);
+  }
+});
+
+test("Improve automatically shows its estimate before it starts, then keeps the best candidate as an unapproved version with lineage", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const tag = unique();
+  const set = `wb-improve-${tag}`;
+  const outputs = ["refund to the card", "refund to a gift card", "no refund", "refund as gift card", "refund done"];
+  const seeded = await seedJudgesAsync({
+    labelSets: [
+      {
+        name: set,
+        kind: "binary",
+        rubric: "Pass only a refund to the original payment method.",
+        items: [
+          ...outputs.map((output, i) => ({
+            key: `imp-${i}-${tag}`,
+            split: "dev",
+            output: `${output} ${tag}`,
+            gold: output.startsWith("refund") && !output.includes("gift") ? "pass" : "fail",
+          })),
+          ...[0, 1].map((i) => ({ key: `imp-test-${i}-${tag}`, split: "test", output: `refund HELDOUT${tag} ${i}`, gold: "pass" })),
+        ],
+      },
+    ],
+    versions: [
+      {
+        name: `wb-improve-judge-${tag}`,
+        spec: { provider: "openai", model: `imp-${tag}`, baseUrl: server.baseUrl, promptTemplate: lenient, parser: "pass_fail" },
+      },
+    ],
+    calibrate: [{ version: `wb-improve-judge-${tag}`, labelSet: set, split: "dev" }],
+  });
+  const versionId = seeded.versions[`wb-improve-judge-${tag}`]!.id;
+  const ids = seeded.labelSets[set]!.transcriptIds;
+  const testIds = [0, 1].map((i) => ids[`imp-test-${i}-${tag}`]!);
+  const received: string[] = [];
+  page.on("response", async (response) => {
+    if (new URL(response.url()).hostname === "127.0.0.1") received.push(await response.text().catch(() => ""));
+  });
+  const requestsBefore = server.requests.length;
+
+  await signIn(page, account("reviewer"), `/judges/versions/${versionId}/workbench`);
+  await expect(page.getByRole("heading", { name: `Dev split of ${set}` })).toBeVisible({ timeout: 60_000 });
+  const form = page.getByRole("form", { name: "Improve automatically" });
+  await form.getByLabel("Candidates").fill("3");
+  await form.getByLabel("Budget (USD)").fill("0");
+  await form.getByLabel("Seed").fill("11");
+  // Nothing starts before the estimate is shown and confirmed.
+  await expect(form.getByRole("button", { name: /^Start/ })).toHaveCount(0);
+  await form.getByRole("button", { name: "Estimate the cost" }).click();
+  await expect(form.getByTestId("improve-estimate")).toContainText(
+    `18 calls (3 proposals by imp-${tag}, 15 judge calls on 5 dev items), estimated $0.0000 of a $0.0000 budget. From 2 misaligned dev items`,
+    { timeout: 60_000 },
+  );
+  expect(server.requests.length).toBe(requestsBefore);
+  await form.getByRole("button", { name: "Start (at most $0.00)" }).click();
+  const result = form.getByTestId("improve-result");
+  await expect(result.getByTestId("improve-candidate")).toHaveCount(3, { timeout: 120_000 });
+  await expect(result.locator('[data-k="1"]')).toContainText("κ 0.286 on dev · fixed 0 · broken 0");
+  await expect(result.locator('[data-k="2"]')).toContainText("κ 1.000 on dev · fixed 2 · broken 0 — best");
+  await expect(result.locator('[data-k="3"]')).toContainText("not usable (the answer has no <prompt>…</prompt> block)");
+  await expect(result.getByTestId("improve-spent")).toContainText("Spent $0.0000 of $0.0000.");
+  // 3 proposals, then the 5 dev items for each usable candidate; never a test item.
+  const sent = server.requests.slice(requestsBefore);
+  expect(sent).toHaveLength(3 + 2 * 5);
+  for (const r of sent) expect(JSON.stringify(r.body)).not.toContain(`HELDOUT${tag}`);
+
+  await result.getByRole("link", { name: `wb-improve-judge-${tag} v2` }).click();
+  await expect(page.getByRole("heading", { name: `wb-improve-judge-${tag} v2` })).toBeVisible({ timeout: 30_000 });
+  const spec = page.locator("#spec");
+  await expect(spec.getByRole("link", { name: `v1 (imp-${tag})` })).toBeVisible();
+  await expect(spec).toContainText("improve: candidate 2 of 3 (seed 11, proposed by imp-");
+  await expect(page.getByTestId("approval-status")).toContainText("does not gate");
   expect(received.length).toBeGreaterThan(0);
   for (const body of received) {
     expect(body).not.toContain(`HELDOUT${tag}`);
