@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
@@ -104,13 +105,25 @@ export type SeededJudges = {
   versions: Record<string, { id: string; hash: string }>;
 };
 
+const seedArgs = (scenario: unknown) => [
+  "--conditions=react-server",
+  "--import",
+  "tsx",
+  "lib/testing/seed-judges-cli.ts",
+  JSON.stringify(scenario),
+];
+const seedEnv = () => ({ ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}` });
+
 /** Seeds a judges scenario (lib/testing/seed-judges.ts) into the database the e2e server uses. */
 export function seedJudges(scenario: unknown): SeededJudges {
-  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  const out = execFileSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-judges-cli.ts", JSON.stringify(scenario)],
-    { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" },
-  );
-  return JSON.parse(out) as SeededJudges;
+  return JSON.parse(execFileSync(process.execPath, seedArgs(scenario), { env: seedEnv(), encoding: "utf8" })) as SeededJudges;
+}
+
+/**
+ * The same, without blocking this process: a scenario with `calibrate` runs judges against the spec's mock model,
+ * which lives in this process and could not answer while a synchronous child waited.
+ */
+export async function seedJudgesAsync(scenario: unknown): Promise<SeededJudges> {
+  const { stdout } = await promisify(execFile)(process.execPath, seedArgs(scenario), { env: seedEnv(), encoding: "utf8" });
+  return JSON.parse(stdout) as SeededJudges;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
-import { account, signIn, seedJudges } from "./helpers";
+import { account, signIn, seedJudges, seedJudgesAsync } from "./helpers";
 
 /**
  * The judge workbench (issue #28): a judge below the bar, improved on the dev split only. A mock OpenAI-compatible
@@ -10,28 +10,33 @@ import { account, signIn, seedJudges } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+const lenient = "Task: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
+const strict = "Refunds must go to the original payment method.\nTask: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
+
 let server: MockLlmServer;
 test.beforeAll(async () => {
   server = await startMockLlmServer({
     flavor: "openai",
     reply: ({ body }) => {
       const text = lastUserText(body);
+      // Asked for a revised prompt ("Improve automatically"): candidate 2 names the rule, 1 rewords, 3 answers nothing usable.
+      if (JSON.stringify(body).includes("You improve the prompt")) {
+        const k = /Candidate (\d+) of/.exec(text)?.[1];
+        return { text: k === "1" ? `<prompt>Grade it.\n${lenient}</prompt>` : k === "2" ? `<prompt>${strict}</prompt>` : "No idea." };
+      }
       const output = /Output: (.*)\nVerdict\?$/.exec(text)?.[1] ?? "";
-      const strict = text.includes("original payment method");
-      const pass = output.startsWith("refund") && !(strict && output.includes("gift card"));
+      const ruled = text.includes("original payment method");
+      const pass = output.startsWith("refund") && !(ruled && output.includes("gift card"));
       return { text: pass ? "PASS: refunded" : "FAIL: not a proper refund" };
     },
   });
 });
 test.afterAll(() => server.close());
 
-const lenient = "Task: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
-const strict = "Refunds must go to the original payment method.\nTask: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
-
-// FIXME(#28): passes alone (9 s, 11:14 UTC) but failed in the whole suite with two workers (11:08 UTC): the page
-// found none of v1's dev verdicts ("0 of 7 dev gold items … 7 not answered"), so something another spec does at the
-// same time changes what the workbench reads. Fixed before #28 is claimed; until then main stays green.
-test.fixme("the workbench shows misaligned dev items first, re-runs an edited prompt without saving, saves a version with lineage, and never shows a test item", async ({
+// In the whole suite this once found none of its version's dev verdicts: the workbench opened on the first label set
+// of the judge's kind by NAME, and other specs' binary sets (seeded at the same time) sort before "wb-refunds-…". It
+// now opens on the set the version was calibrated on; the decoy below, named to sort first, keeps that proven alone.
+test("the workbench shows misaligned dev items first, re-runs an edited prompt without saving, saves a version with lineage, and never shows a test item", async ({
   page,
 }) => {
   // Two judge runs and a save on a shared 2-core machine: more than the default minute.
@@ -49,6 +54,11 @@ test.fixme("the workbench shows misaligned dev items first, re-runs an edited pr
   const set = `wb-refunds-${tag}`;
   const seeded = seedJudges({
     labelSets: [
+      {
+        name: `aaa-wb-decoy-${tag}`,
+        kind: "binary",
+        items: [0, 1, 2].map((i) => ({ key: `decoy-${i}-${tag}`, split: "dev", output: `decoy ${i} ${tag}`, gold: "pass" })),
+      },
       {
         name: set,
         kind: "binary",
@@ -94,6 +104,7 @@ test.fixme("the workbench shows misaligned dev items first, re-runs an edited pr
   });
   const requestsBefore = server.requests.length;
   await page.getByRole("link", { name: "Workbench (dev split)" }).click();
+  await expect(page.getByRole("heading", { name: `Dev split of ${set}` })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("workbench-summary")).toContainText("κ 0.160", { timeout: 60_000 });
   await expect(page.getByTestId("workbench-summary")).toContainText("3 misaligned");
   const items = page.getByTestId("workbench-item");
@@ -132,6 +143,86 @@ test.fixme("the workbench shows misaligned dev items first, re-runs an edited pr
 
   // No test item reached the model or the browser from the workbench: not its content, not its id.
   for (const r of server.requests.slice(requestsBefore)) expect(lastUserText(r.body)).not.toContain(`HELDOUT${tag}`);
+  expect(received.length).toBeGreaterThan(0);
+  for (const body of received) {
+    expect(body).not.toContain(`HELDOUT${tag}`);
+    for (const id of testIds) expect(body).not.toContain(id);
+  }
+});
+
+test("Improve automatically shows its estimate before it starts, then keeps the best candidate as an unapproved version with lineage", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const tag = unique();
+  const set = `wb-improve-${tag}`;
+  const outputs = ["refund to the card", "refund to a gift card", "no refund", "refund as gift card", "refund done"];
+  const seeded = await seedJudgesAsync({
+    labelSets: [
+      {
+        name: set,
+        kind: "binary",
+        rubric: "Pass only a refund to the original payment method.",
+        items: [
+          ...outputs.map((output, i) => ({
+            key: `imp-${i}-${tag}`,
+            split: "dev",
+            output: `${output} ${tag}`,
+            gold: output.startsWith("refund") && !output.includes("gift") ? "pass" : "fail",
+          })),
+          ...[0, 1].map((i) => ({ key: `imp-test-${i}-${tag}`, split: "test", output: `refund HELDOUT${tag} ${i}`, gold: "pass" })),
+        ],
+      },
+    ],
+    versions: [
+      {
+        name: `wb-improve-judge-${tag}`,
+        spec: { provider: "openai", model: `imp-${tag}`, baseUrl: server.baseUrl, promptTemplate: lenient, parser: "pass_fail" },
+      },
+    ],
+    calibrate: [{ version: `wb-improve-judge-${tag}`, labelSet: set, split: "dev" }],
+  });
+  const versionId = seeded.versions[`wb-improve-judge-${tag}`]!.id;
+  const ids = seeded.labelSets[set]!.transcriptIds;
+  const testIds = [0, 1].map((i) => ids[`imp-test-${i}-${tag}`]!);
+  const received: string[] = [];
+  page.on("response", async (response) => {
+    if (new URL(response.url()).hostname === "127.0.0.1") received.push(await response.text().catch(() => ""));
+  });
+  const requestsBefore = server.requests.length;
+
+  await signIn(page, account("reviewer"), `/judges/versions/${versionId}/workbench`);
+  await expect(page.getByRole("heading", { name: `Dev split of ${set}` })).toBeVisible({ timeout: 60_000 });
+  const form = page.getByRole("form", { name: "Improve automatically" });
+  await form.getByLabel("Candidates").fill("3");
+  await form.getByLabel("Budget (USD)").fill("0");
+  await form.getByLabel("Seed").fill("11");
+  // Nothing starts before the estimate is shown and confirmed.
+  await expect(form.getByRole("button", { name: /^Start/ })).toHaveCount(0);
+  await form.getByRole("button", { name: "Estimate the cost" }).click();
+  await expect(form.getByTestId("improve-estimate")).toContainText(
+    `18 calls (3 proposals by imp-${tag}, 15 judge calls on 5 dev items), estimated $0.0000 of a $0.0000 budget. From 2 misaligned dev items`,
+    { timeout: 60_000 },
+  );
+  expect(server.requests.length).toBe(requestsBefore);
+  await form.getByRole("button", { name: "Start (at most $0.00)" }).click();
+  const result = form.getByTestId("improve-result");
+  await expect(result.getByTestId("improve-candidate")).toHaveCount(3, { timeout: 120_000 });
+  await expect(result.locator('[data-k="1"]')).toContainText("κ 0.286 on dev · fixed 0 · broken 0");
+  await expect(result.locator('[data-k="2"]')).toContainText("κ 1.000 on dev · fixed 2 · broken 0 — best");
+  await expect(result.locator('[data-k="3"]')).toContainText("not usable (the answer has no <prompt>…</prompt> block)");
+  await expect(result.getByTestId("improve-spent")).toContainText("Spent $0.0000 of $0.0000.");
+  // 3 proposals, then the 5 dev items for each usable candidate; never a test item.
+  const sent = server.requests.slice(requestsBefore);
+  expect(sent).toHaveLength(3 + 2 * 5);
+  for (const r of sent) expect(JSON.stringify(r.body)).not.toContain(`HELDOUT${tag}`);
+
+  await result.getByRole("link", { name: `wb-improve-judge-${tag} v2` }).click();
+  await expect(page.getByRole("heading", { name: `wb-improve-judge-${tag} v2` })).toBeVisible({ timeout: 30_000 });
+  const spec = page.locator("#spec");
+  await expect(spec.getByRole("link", { name: `v1 (imp-${tag})` })).toBeVisible();
+  await expect(spec).toContainText("improve: candidate 2 of 3 (seed 11, proposed by imp-");
+  await expect(page.getByTestId("approval-status")).toContainText("does not gate");
   expect(received.length).toBeGreaterThan(0);
   for (const body of received) {
     expect(body).not.toContain(`HELDOUT${tag}`);

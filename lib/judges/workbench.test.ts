@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignmentOf, countChanges, itemChanges, versionChanges, type WorkbenchVerdict } from "./workbench";
+import { alignmentOf, countChanges, itemChanges, pickWorkbenchSet, versionChanges, type WorkbenchVerdict } from "./workbench";
 
 const v = (transcriptId: string, value: string | null, extra: Partial<WorkbenchVerdict> = {}): WorkbenchVerdict => ({
   transcriptId,
@@ -44,4 +44,14 @@ describe("versionChanges", () => {
       "worked examples: 1 added, 0 removed (1 now)",
     ]);
   });
+});
+
+describe("pickWorkbenchSet", () => {
+  const sets = [{ id: "aaa-other-team" }, { id: "mine" }, { id: "older" }];
+  it("opens the label set asked for", () => expect(pickWorkbenchSet(sets, "older", ["mine"])?.id).toBe("older"));
+  it("else the one the version was calibrated on, not the first by name", () =>
+    expect(pickWorkbenchSet(sets, undefined, [null, "mine"])?.id).toBe("mine"));
+  it("skips an unknown or archived set and falls back to the first", () =>
+    expect(pickWorkbenchSet(sets, "gone", ["gone-too"])?.id).toBe("aaa-other-team"));
+  it("is undefined with no set", () => expect(pickWorkbenchSet([], undefined, [])).toBeUndefined());
 });

@@ -112,3 +112,20 @@ export function versionChanges(parent: SpecLike, child: SpecLike): string[] {
   if (added || removed) changes.push(`worked examples: ${added} added, ${removed} removed (${after.length} now)`);
   return changes;
 }
+
+/**
+ * The label set a workbench opens on: the one asked for, else the one the version was last calibrated on (dev first),
+ * else the first. Never "the first of the kind" alone: another team's label set of the same kind sorting earlier by
+ * name would show this version's workbench with none of its verdicts.
+ */
+export function pickWorkbenchSet<S extends { id: string }>(
+  sets: readonly S[],
+  asked: string | undefined,
+  calibratedOn: readonly (string | null | undefined)[],
+): S | undefined {
+  for (const id of [asked, ...calibratedOn]) {
+    const found = id ? sets.find((s) => s.id === id) : undefined;
+    if (found) return found;
+  }
+  return sets[0];
+}

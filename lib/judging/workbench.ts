@@ -212,6 +212,8 @@ export interface TryResult {
   items: number;
   calls: { ok: number; skipped: number; error: number };
   costUsd: number | null;
+  /** Tokens over the draft's calls (unknown counts as 0). */
+  tokens: { in: number; out: number };
   draft: AgreementReport;
   /** The version's own stored dev verdicts on the same items. */
   base: AgreementReport;
@@ -290,6 +292,7 @@ export async function tryDraftOnDev(options: {
     items: chosen.length,
     calls: { ok: progress.ok, skipped: progress.skipped, error: progress.error },
     costUsd: costs.some((c) => c === null) ? null : costs.reduce<number>((s, c) => s + (c ?? 0), 0),
+    tokens: { in: answers.reduce((s, a) => s + (a.tokensIn ?? 0), 0), out: answers.reduce((s, a) => s + (a.tokensOut ?? 0), 0) },
     draft: agreementOn(queue, chosen, answers),
     base: agreementOn(queue, chosen, baseVerdicts),
     counts: countChanges(rows),

@@ -37,3 +37,18 @@ export const workbenchDraftInput = z.object({
 });
 
 export type WorkbenchDraftInput = z.output<typeof workbenchDraftInput>;
+
+/** The workbench's "Improve automatically" form: how many candidates, the most it may spend, the seed. */
+export const improveInput = z.object({
+  versionId: z.string().min(1, "Missing version id."),
+  queueId: z.string({ error: "Choose a label set." }).min(1, "Choose a label set."),
+  candidates: z.coerce
+    .number({ error: "Candidates must be a whole number." })
+    .int("Candidates must be a whole number.")
+    .min(1, "Ask for 1 to 10 candidates.")
+    .max(10, "Ask for 1 to 10 candidates."),
+  budget: z.coerce.number({ error: "The budget is an amount in USD." }).min(0, "The budget cannot be negative."),
+  seed: z.coerce.number({ error: "Seed must be a whole number." }).int("Seed must be a whole number.").default(0),
+});
+
+export type ImproveInput = z.output<typeof improveInput>;

@@ -2,14 +2,18 @@
  * For the end-to-end tests, which cannot import server-only modules: seeds one scenario into the
  * database at DATABASE_URL and prints the created ids as JSON.
  *   node --conditions=react-server --import tsx lib/testing/seed-judges-cli.ts '<json>'
- * The JSON is {labelSets?: SeedLabelSet[], versions?: {name, spec, key?}[]}; versions are keyed by key, else name.
+ * The JSON is {labelSets?: SeedLabelSet[], versions?: {name, spec, key?}[], calibrate?: {version, labelSet, split}[]};
+ * versions are keyed by key, else name. Each `calibrate` entry runs the version (by key) on the label set's split (by
+ * name) through the real judge code, against whatever endpoint its spec names, and stores the calibration.
  */
 import { disconnectDb } from "../db/client";
+import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../judging/label-set-run";
 import { seedJudgeVersion, seedLabelSet, type SeedLabelSet } from "./seed-judges";
 
 interface Scenario {
   labelSets?: SeedLabelSet[];
   versions?: { name: string; spec: Record<string, unknown>; key?: string }[];
+  calibrate?: { version: string; labelSet: string; split: "dev" | "test" }[];
 }
 
 async function main() {
@@ -20,6 +24,12 @@ async function main() {
   for (const v of scenario.versions ?? []) {
     const version = await seedJudgeVersion(v.name, v.spec);
     versions[v.key ?? v.name] = { id: version.id, hash: version.hash };
+  }
+  for (const c of scenario.calibrate ?? []) {
+    const versionId = versions[c.version]!.id;
+    const queueId = labelSets[c.labelSet]!.queueId;
+    await runJudgeOnLabelSet({ versionId, queueId, split: c.split });
+    await calibrateOnLabelSet({ versionId, queueId, split: c.split, actorId: null });
   }
   process.stdout.write(JSON.stringify({ labelSets, versions }));
 }

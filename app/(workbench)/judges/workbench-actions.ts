@@ -2,8 +2,9 @@
 
 import { redirect } from "next/navigation";
 import { defineAction } from "@/lib/auth/action";
+import { improveJudge, type ImproveReport } from "@/lib/judging/improve";
 import { saveDraftAsVersion, tryDraftOnDev, type TryResult } from "@/lib/judging/workbench";
-import { workbenchDraftInput, type WorkbenchDraftInput } from "@/lib/schemas/workbench";
+import { improveInput, workbenchDraftInput, type ImproveInput, type WorkbenchDraftInput } from "@/lib/schemas/workbench";
 
 const draftOf = (input: WorkbenchDraftInput) => ({
   promptTemplate: input.promptTemplate,
@@ -33,3 +34,28 @@ export const saveDraftAction = defineAction("judges:write", workbenchDraftInput,
   });
   redirect(`/judges/versions/${version.id}`);
 });
+
+const improveOf = (input: ImproveInput) => ({
+  versionId: input.versionId,
+  queueId: input.queueId,
+  candidates: input.candidates,
+  budgetUsd: input.budget,
+  seed: input.seed,
+});
+
+/** The calls and cost "Improve automatically" would make, before anything is called: the user confirms on it. */
+export const estimateImproveAction = defineAction<typeof improveInput, ImproveReport>("judges:write", improveInput, async (input) => {
+  const report = await improveJudge({ ...improveOf(input), estimateOnly: true });
+  return { message: "Estimated: nothing was called.", data: report };
+});
+
+/** Runs the loop (bounded by the budget) and keeps the best candidate as an unapproved version. */
+export const improveAction = defineAction<typeof improveInput, ImproveReport & { log: string[] }>(
+  "judges:write",
+  improveInput,
+  async (input, user) => {
+    const log: string[] = [];
+    const report = await improveJudge({ ...improveOf(input), actorId: user.id, onProgress: (line) => log.push(line) });
+    return { message: log.at(-1) ?? "Done.", data: { ...report, log } };
+  },
+);

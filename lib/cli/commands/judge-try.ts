@@ -61,7 +61,7 @@ export async function judgeTry(ref: string, raw: Record<string, unknown>, logger
   }
 }
 
-async function chooseLabelSet(version: { parser: string }, name: string | undefined): Promise<string> {
+export async function chooseLabelSet(version: { parser: string }, name: string | undefined): Promise<string> {
   if (name) {
     const set = await findLabelSet(name);
     if (!set) throw new UsageError(`No label set "${name}".`);

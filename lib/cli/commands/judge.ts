@@ -134,6 +134,41 @@ Example:
       }
     });
   judge
+    .command("improve")
+    .description(
+      "Ask a model for N revised prompts from the dev split's misaligned items and the rubric, run each on the dev split, and keep the best as a new unapproved version; bounded by --budget",
+    )
+    .argument("<version>", "judge version: id, hash prefix (8+ hex digits) or name@N")
+    .option("--candidates <n>", "how many revised prompts to ask for (1–10)", "3")
+    .option("--budget <usd>", "required: the most the loop may spend, in USD; refused before any call when the estimate is above it")
+    .option("--seed <s>", "seed of the proposals (candidate k asks with seed s + k)", "0")
+    .option("--model <id>", "the proposing model, on the judge's provider and endpoint (default: the judge's model)")
+    .option("--temperature <t>", "temperature of the proposals (default 0.7)")
+    .option("--queue <name>", "the label set (default: the only one of this kind with dev gold labels)")
+    .option("--record <file>", "record every live answer (proposals and judge calls) to this cassette file")
+    .option("--replay <file>", "answer every call from this cassette file: no live call, the same draft again")
+    .option("--estimate", "print the estimate only: no call, nothing saved")
+    .option("--json", "print the report as JSON")
+    .addHelpText(
+      "after",
+      `
+The estimate (calls and USD) is printed before the first call; above --budget, or with a price
+unknown, nothing starts (exit 2). The loop stops before a candidate that would pass the budget. Only
+dev items are shown to the proposing model or judged; the kept version is not approved and gates
+nothing. Exit codes: 0 when a version was kept or none beat the original, 2 for a refusal or bad option.
+
+Example:
+  gavel judge improve refund-judge@2 --candidates 3 --budget 0.50 --seed 7 --record improve.json`,
+    )
+    .action(async (ref: string, options: Record<string, unknown>) => {
+      try {
+        await (await import("./judge-improve")).judgeImprove(ref, options, logger);
+        process.exitCode = EXIT.ok;
+      } finally {
+        await disconnect();
+      }
+    });
+  judge
     .command("recheck")
     .argument("<version>", "judge version")
     .description("Recalibrate a stale version on its bound label set and run the canary re-check now (exit 0 only when it still gates)")

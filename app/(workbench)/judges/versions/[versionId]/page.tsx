@@ -96,7 +96,9 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
         actions={
           writer ? (
             <>
-              <LinkButton href={`/judges/versions/${version.id}/workbench`}>Workbench (dev split)</LinkButton>
+              <LinkButton href={`/judges/versions/${version.id}/workbench${dev ? `?set=${dev.queueId}` : ""}`}>
+                Workbench (dev split)
+              </LinkButton>
               <LinkButton href={`/judges/versions/${version.id}/edit`}>Edit (new version)</LinkButton>
               <LinkButton href={`/judges/versions/${version.id}/new-model`}>New model for this judge</LinkButton>
             </>

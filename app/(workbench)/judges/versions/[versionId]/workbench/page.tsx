@@ -5,10 +5,13 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { hiddenFrom } from "@/lib/db/blind";
+import { latestCalibration } from "@/lib/db/calibrations";
 import { getJudgeVersion } from "@/lib/db/judges";
 import { formatInterval, formatStat } from "@/lib/judges/format";
 import { readParams } from "@/lib/judges/request";
+import { pickWorkbenchSet } from "@/lib/judges/workbench";
 import { loadWorkbench, workbenchLabelSets } from "@/lib/judging/workbench";
+import { ImproveForm } from "../../../_components/improve-form";
 import { WorkbenchForm } from "../../../_components/workbench-form";
 
 export const metadata: Metadata = { title: "Judge workbench" };
@@ -29,8 +32,12 @@ export default async function WorkbenchPage({
   const { set } = await searchParams;
   const version = await getJudgeVersion(versionId);
   if (!version) notFound();
-  const sets = await workbenchLabelSets(version);
-  const chosen = sets.find((s) => s.id === set) ?? sets[0];
+  const [sets, dev, test] = await Promise.all([
+    workbenchLabelSets(version),
+    latestCalibration(version.id, "dev"),
+    latestCalibration(version.id, "test"),
+  ]);
+  const chosen = pickWorkbenchSet(sets, set, [dev?.queueId, test?.queueId]);
   const header = (
     <PageHeader
       title={`Workbench: ${version.judge.name} v${version.version}`}
@@ -94,6 +101,12 @@ export default async function WorkbenchPage({
               : ""}
             {hidden.size > 0 ? ` · ${hidden.size} hidden until you label them` : ""}
           </p>
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Improve automatically" description="Bounded: the calls and their cost are shown before anything starts." />
+        <CardBody>
+          <ImproveForm versionId={version.id} queueId={chosen.id} />
         </CardBody>
       </Card>
       <WorkbenchForm
