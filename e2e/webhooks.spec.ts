@@ -132,3 +132,27 @@ test("send test event: the endpoint gets a signed webhook.test", async ({ page }
   const event = new Webhook(secret).verify(tests().at(-1)!.body, tests().at(-1)!.headers) as { type: string };
   expect(event.type).toBe("webhook.test");
 });
+
+test("an admin disables, enables and deletes an endpoint; each is in the audit log", async ({ page }) => {
+  const url = `${origin}/spare-${Date.now()}`;
+  await signIn(page, account("admin"), "/webhooks");
+  await page.getByLabel("URL").fill(url);
+  await page.getByRole("checkbox", { name: /run\.finished/ }).check();
+  await page.getByRole("button", { name: "Register webhook" }).click();
+  const endpoint = page.getByTestId("webhook-endpoint").filter({ hasText: url });
+  await expect(endpoint).toHaveCount(1);
+  await endpoint.getByRole("button", { name: "Disable" }).click();
+  await expect(endpoint.getByText("disabled", { exact: true })).toBeVisible();
+  await expect(endpoint.getByRole("button", { name: "Send test event" })).toHaveCount(0);
+  await endpoint.getByRole("button", { name: "Enable" }).click();
+  await expect(endpoint.getByRole("button", { name: "Send test event" })).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await endpoint.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("webhook-endpoint").filter({ hasText: url })).toHaveCount(0);
+
+  await page.goto("/audit?type=webhook");
+  const events = page.getByTestId("audit-events");
+  for (const label of ["webhook registered", "webhook disabled or enabled", "webhook deleted", "webhook test event sent"])
+    await expect(events.getByText(label).first()).toBeVisible();
+  await expect(events.getByText(url).first()).toBeVisible();
+});
