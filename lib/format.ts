@@ -18,3 +18,11 @@ export function formatMetric(unit: MetricUnit, x: number | null): string {
   if (unit === "count") return x === null ? "undefined" : String(x);
   return pct(x);
 }
+
+/** Where in a file a problem is, as people write it: tasks[2].graders[0].kind. */
+export function formatPath(parts: readonly (string | number | symbol)[]): string {
+  return parts.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+    "",
+  );
+}
