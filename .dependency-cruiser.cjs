@@ -6,7 +6,7 @@
 
 /** Folders that compute and never persist: they reach no database, session, server or command. */
 const PURE =
-  "^(lib/(judges|engine|trial|stats|items|gates|compare|queues|labeling|transcripts|schemas|providers|datasets)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
+  "^(lib/(judges|engine|trial|stats|items|gates|compare|queues|labeling|transcripts|schemas|providers|real-data)|graders|datasets)/|^lib/(hash|format|errors|roles|token-scopes|audit-actions|audit-format|action-state)\\.ts$";
 /** Where reads and writes, sessions, requests and the use cases built on them live. */
 const DATA = "^lib/(db|auth|server|judging|running)/";
 
@@ -63,7 +63,7 @@ module.exports = {
       severity: "error",
       from: { path: "^lib/db/" },
       to: {
-        path: "^lib/judges/(gate|approval|pairwise-orders|human-backing)\\.ts$|^lib/gates/(evaluate|operational|trend|hard)\\.ts$|^lib/compare/compare\\.ts$|^lib/stats/|^lib/datasets/hanna-published\\.ts$",
+        path: "^lib/judges/(gate|approval|pairwise-orders|human-backing)\\.ts$|^lib/gates/(evaluate|operational|trend|hard)\\.ts$|^lib/compare/compare\\.ts$|^lib/stats/|^lib/real-data/hanna-published\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
     },
@@ -75,6 +75,15 @@ module.exports = {
       severity: "error",
       from: { path: "^graders/" },
       to: { pathNot: "^(graders/|lib/trial/|lib/hash\\.ts$|node_modules/(zod|ajv)/)" },
+    },
+    {
+      name: "no-circular",
+      comment:
+        "No module reaches itself through its imports (type-only and dynamic ones count): a circle has no bottom to test " +
+        "or read from. Move the shared piece (a type, a schema) into its own module that both import.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
     },
     {
       name: "nothing-imports-app",

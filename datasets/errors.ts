@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { z } from "zod";
+import { formatPath } from "@/lib/format";
 
 /** One problem in a suite file, located as precisely as we can: file, task, field path. */
 export interface SuiteIssue {
@@ -7,13 +8,6 @@ export interface SuiteIssue {
   task?: { index: number; id?: string };
   path: (string | number)[];
   message: string;
-}
-
-export function formatPath(parts: readonly (string | number | symbol)[]): string {
-  return parts.reduce<string>(
-    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
-    "",
-  );
 }
 
 export function formatIssue(issue: SuiteIssue): string {

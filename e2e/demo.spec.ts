@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { HANNA_CRITERIA, isOnScale, parseHanna, ratingText } from "../lib/datasets/hanna";
-import { compareWithPublished, publishedFigure, ratingsFromFile } from "../lib/datasets/hanna-published";
-import { parseUpstreamCount } from "../lib/datasets/llmbar";
+import { HANNA_CRITERIA, isOnScale, parseHanna, ratingText } from "../lib/real-data/hanna";
+import { compareWithPublished, publishedFigure, ratingsFromFile } from "../lib/real-data/hanna-published";
+import { parseUpstreamCount } from "../lib/real-data/llmbar";
 import { agreementReport } from "../lib/judges/agreement";
 import { formatInterval, formatPercent, formatStat } from "../lib/judges/format";
 import { spearmanRho } from "../lib/stats";

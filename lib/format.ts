@@ -1,5 +1,7 @@
 /** Display formats shared by the CLI report and the web pages. Undefined statistics read "undefined", never 0 or 1. */
-export const pct = (x: number | null | undefined) => (x === null || x === undefined ? "undefined" : `${(x * 100).toFixed(1)}%`);
+/** A rate in percent, one decimal; "undefined" for a rate that has no value (null, or not a finite number). */
+export const pct = (x: number | null | undefined) =>
+  x === null || x === undefined || !Number.isFinite(x) ? "undefined" : `${(x * 100).toFixed(1)}%`;
 /** A difference of two rates, in percentage points with its sign: +2.0 points, −0.5 points. */
 export const points = (x: number | null | undefined) =>
   x === null || x === undefined ? "undefined" : `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} points`;
@@ -17,4 +19,12 @@ export function formatMetric(unit: MetricUnit, x: number | null): string {
   if (unit === "ms") return ms(x);
   if (unit === "count") return x === null ? "undefined" : String(x);
   return pct(x);
+}
+
+/** Where in a file a problem is, as people write it: tasks[2].graders[0].kind. */
+export function formatPath(parts: readonly (string | number | symbol)[]): string {
+  return parts.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+    "",
+  );
 }

@@ -16,8 +16,8 @@
  * Items the judge could not answer (error verdicts) are left out, as in every Gavel calibration.
  */
 import path from "node:path";
-import { HANNA_CRITERIA } from "../lib/datasets/hanna";
-import { readHanna, readLlmbar } from "../lib/datasets/read";
+import { HANNA_CRITERIA } from "../lib/real-data/hanna";
+import { readHanna, readLlmbar } from "../lib/real-data/read";
 import {
   cohensKappa,
   kappaFromTable,

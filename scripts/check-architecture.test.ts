@@ -177,6 +177,17 @@ describe("the architecture check rejects every forbidden arrow", { timeout: 60_0
     );
   });
 
+  it("no-circular: two modules of one folder that import each other, even for a type", async () => {
+    const found = await probes(
+      {
+        "lib/queues/x.ts": `import type { Y } from "./y.arch-probe-${process.pid}";\nexport type X = { y: Y };\n`,
+        "lib/queues/y.ts": `import { x } from "./x.arch-probe-${process.pid}";\nexport type Y = number;\nexport const y = x;\nexport const z = 1;\n`,
+      },
+      2,
+    );
+    expect(found).toContainEqual(expect.stringMatching(/^no-circular: lib\/queues\/x\.arch-probe-\d+\.ts -> lib\/queues\/y\.arch-probe/));
+  });
+
   it("no-mutual-folders: two folders that import each other", async () => {
     const found = await probes({
       "lib/queues/x.ts": 'import { cassetteKey } from "@/lib/providers/cassette";\nexport const x = cassetteKey;\n',

@@ -128,18 +128,26 @@ export async function kappaHistory(judgeId: string) {
   );
 }
 
-/** The fields of a calibration row the gate reads. */
-export function gateCalibration(row: {
+/** A calibration row's columns as the use cases read them: the gate, a settlement (lib/judging/settle.ts), the data sets' pages. */
+export interface CalibrationColumns {
   id: string;
+  judgeVersionId: string;
+  queueId: string;
   split: string;
   labelSetHash: string;
   n: number;
   kappa: number | null;
   kappaCiLow: number | null;
+  kappaCiHigh: number | null;
   tpr: number | null;
   tnr: number | null;
   stats: unknown;
-}): GateCalibration {
+}
+
+/** The fields of a calibration row the gate reads. */
+export function gateCalibration(
+  row: Pick<CalibrationColumns, "id" | "split" | "labelSetHash" | "n" | "kappa" | "kappaCiLow" | "tpr" | "tnr" | "stats">,
+): GateCalibration {
   const stats = statsOf(row);
   return {
     id: row.id,

@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { HANNA_CRITERIA, type HannaCriterion } from "../datasets/hanna";
-import { hannaJudgeName, hannaLabelSetName, hannaTemplate } from "../datasets/hanna-plan";
-import type { PublishedFigure } from "../datasets/hanna-published";
+import { HANNA_CRITERIA, type HannaCriterion } from "../real-data/hanna";
+import { hannaJudgeName, hannaLabelSetName, hannaTemplate } from "../real-data/hanna-plan";
+import type { PublishedFigure } from "../real-data/hanna-published";
 import { databaseProvider, databaseUrl } from "../database-url";
 import { bulkQuery, placeholders } from "./bulk";
 import { db } from "./client";

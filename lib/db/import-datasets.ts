@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { databaseProvider, databaseUrl } from "../database-url";
 import { UserError } from "../errors";
 import type { ItemKind } from "../items/kinds";
-import type { ImportPlan } from "../datasets/plan";
+import type { ImportPlan } from "../real-data/plan";
 import { orderKey, splitFor } from "../queues/items";
 import { insertStatement, timestampParam, type Column } from "./bulk";
 import { recordAudit } from "./audit";
@@ -13,7 +13,7 @@ import { findOrCreateJudgeVersion } from "./judges";
 import { importTranscripts, transcriptHash } from "./transcripts";
 
 /**
- * Writes an imported data set (see lib/datasets/plan.ts) in ONE transaction: transcripts through
+ * Writes an imported data set (see lib/real-data/plan.ts) in ONE transaction: transcripts through
  * importTranscripts (deduplicated by content hash), label sets by name, queue items, gold labels and
  * labels by their unique keys, judge versions by their hash, verdicts by (version, transcript, order,
  * repeat). Importing the same files again adds nothing. Calibrating the imported versions is the use

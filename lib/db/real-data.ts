@@ -1,11 +1,11 @@
 import "server-only";
-import { HANNA_CRITERIA } from "../datasets/hanna";
-import { hannaRaterEmail } from "../datasets/hanna-plan";
+import { HANNA_CRITERIA } from "../real-data/hanna";
+import { hannaRaterEmail } from "../real-data/hanna-plan";
 import type { CalibrationStats } from "../judges/calibration";
 import { itemKind, type ItemKind } from "../items/kinds";
 import type { GateInput, GatePolicy } from "../judges/gate";
 import type { OrderVerdict } from "../judges/pairwise-orders";
-import { gateCalibration } from "./calibrations";
+import { gateCalibration, type CalibrationColumns } from "./calibrations";
 import { db } from "./client";
 import { getGatePolicy } from "./gate-policy";
 import { labelSetsNow } from "./label-sets";
@@ -69,22 +69,7 @@ export interface StoredHanna {
   };
 }
 
-type CalRow = {
-  id: string;
-  judgeVersionId: string;
-  queueId: string;
-  split: string;
-  labelSetHash: string;
-  n: number;
-  kappa: number | null;
-  kappaCiLow: number | null;
-  kappaCiHigh: number | null;
-  tpr: number | null;
-  tnr: number | null;
-  spearman: number | null;
-  errorCount: number;
-  stats?: unknown;
-};
+type CalRow = Omit<CalibrationColumns, "stats"> & { spearman: number | null; errorCount: number; stats?: unknown };
 
 const summary = (c: CalRow | undefined): CalibrationSummary | null =>
   c

@@ -2,7 +2,7 @@ import { quantile } from "simple-statistics";
 import { gateVerdict, thresholdGates } from "@/lib/gates/evaluate";
 import type { BaselineInfo, GateResult } from "@/lib/gates/result";
 import { passAtK, passPowerK } from "@/lib/stats/pass-at-k";
-import type { RunMetrics } from "./metrics";
+import type { RunMetrics } from "@/lib/gates/run-metrics";
 import type { TrialResult, VerdictStatus } from "../trial/types";
 
 /** A reducer folds the k trials of one task. */

@@ -1,3 +1,4 @@
+import { pct } from "@/lib/format";
 import type { GateResult } from "./result";
 
 /**
@@ -9,5 +10,5 @@ export function formatGateNumber(gate: Pick<GateResult, "kind" | "id">, x: numbe
   if (gate.id.includes("cost")) return `$${x.toFixed(4)}`;
   if (gate.id.includes("latency")) return `${x.toFixed(0)} ms`;
   if (gate.kind === "errors" || gate.id.includes("tool_retries")) return String(x);
-  return `${(x * 100).toFixed(1)}%`;
+  return pct(x);
 }

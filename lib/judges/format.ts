@@ -1,3 +1,5 @@
+import { pct } from "../format";
+
 /**
  * How a statistic is written for people, in the app and in the CLI alike (so the two can be
  * compared by eye): three decimals, and "undefined" for a statistic that has no value.
@@ -20,9 +22,8 @@ export function formatInterval(interval: readonly [number, number] | { low: numb
   return `[${formatStat(low, digits)}, ${formatStat(high, digits)}]`;
 }
 
-export function formatPercent(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? "undefined" : `${(value * 100).toFixed(1)}%`;
-}
+/** A rate in percent: the one percent format (`pct`, lib/format.ts), under the name the judge pages use. */
+export const formatPercent: (value: number | null | undefined) => string = pct;
 
 /**
  * The pairs behind a calibration as CSV (RFC 4180), ready for `gavel agreement FILE --a judge --b human`; when the

@@ -19,7 +19,7 @@ export function pickShownVersion<T extends PickCandidate>(versions: readonly T[]
   return newestFirst[0]!;
 }
 
-/** Judges made from the published data sets the demo imports (LLMBar, HANNA): named by lib/datasets/*-plan.ts. */
+/** Judges made from the published data sets the demo imports (LLMBar, HANNA): named by lib/real-data/*-plan.ts. */
 export const DATASET_JUDGE_PREFIXES = ["llmbar-", "hanna-"] as const;
 
 export function isDatasetJudge(name: string): boolean {

@@ -1,5 +1,5 @@
 import "server-only";
-import { compareWithPublished, publishedFigure, type AsPublishedCell, type PublishedFigure } from "../datasets/hanna-published";
+import { compareWithPublished, publishedFigure, type AsPublishedCell, type PublishedFigure } from "../real-data/hanna-published";
 import { readHannaAsPublished, type StoredHannaAsPublished } from "../db/hanna-published";
 
 /** HANNA "as published": every cell of the paper's figure recomputed with the paper's convention, and whether it matches. */
@@ -32,7 +32,7 @@ function compare(figure: PublishedFigure, { versionOf, given, goldOf }: StoredHa
 
 /**
  * HANNA's "as published" table: read the imported verdicts and gold means (lib/db/hanna-published.ts), then compare
- * them with the paper's figure (lib/datasets/hanna-published.ts). Null when no HANNA label set has been imported.
+ * them with the paper's figure (lib/real-data/hanna-published.ts). Null when no HANNA label set has been imported.
  */
 export async function loadHannaAsPublished(): Promise<AsPublishedTable | null> {
   const figure = publishedFigure();

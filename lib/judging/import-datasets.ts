@@ -1,5 +1,5 @@
 import "server-only";
-import type { ImportPlan } from "../datasets/plan";
+import type { ImportPlan } from "../real-data/plan";
 import {
   readLabelSetForCalibration,
   readVersionCalibrationInputs,
@@ -74,14 +74,14 @@ export async function calibrateImported(versions: { id: string; labelSetIds: str
 
 /** Reads, validates and imports an LLMBar folder (nothing is written when any file is bad). */
 export async function importLlmbar(dir: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
-  const { readLlmbar } = await import("../datasets/read");
-  const { planLlmbar } = await import("../datasets/llmbar-plan");
+  const { readLlmbar } = await import("../real-data/read");
+  const { planLlmbar } = await import("../real-data/llmbar-plan");
   return importPlan(planLlmbar(readLlmbar(dir)), options);
 }
 
 /** Reads, validates and imports HANNA's hanna_metric_scores_llm.csv. */
 export async function importHanna(file: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
-  const { readHanna } = await import("../datasets/read");
-  const { planHanna } = await import("../datasets/hanna-plan");
+  const { readHanna } = await import("../real-data/read");
+  const { planHanna } = await import("../real-data/hanna-plan");
   return importPlan(planHanna(readHanna(file)), options);
 }

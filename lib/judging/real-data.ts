@@ -1,5 +1,5 @@
 import "server-only";
-import { llmbarJudgeName, llmbarLabelSetName } from "../datasets/llmbar-plan";
+import { llmbarJudgeName, llmbarLabelSetName } from "../real-data/llmbar-plan";
 import { readHanna, readLlmbar, type StoredHanna, type StoredJudgeRow, type StoredLlmbar } from "../db/real-data";
 import { evaluateGate, type GatePolicy, type GateResult } from "../judges/gate";
 import { itemKind } from "../items/kinds";

@@ -1,27 +1,11 @@
 import "server-only";
 import { approvalStateOf, boundQueueId, GATE_SPLIT, latestApproval } from "../db/approvals";
-import { gateCalibration } from "../db/calibrations";
+import { gateCalibration, type CalibrationColumns } from "../db/calibrations";
 import type { Tx } from "../db/client";
 import { moveApproval } from "../db/judge-lifecycle";
 import { noticeStale, readSettlementEvidence, renewApprovalEvidence, standingApprovals } from "../db/judge-staleness";
 import type { GatePolicy } from "../judges/gate";
 import { policyDemotion, settleApproval } from "../judges/approval";
-
-/** A calibration row as settling reads it. */
-type CalibrationLike = {
-  id: string;
-  judgeVersionId: string;
-  queueId: string;
-  split: string;
-  labelSetHash: string;
-  n: number;
-  kappa: number | null;
-  kappaCiLow: number | null;
-  kappaCiHigh: number | null;
-  tpr: number | null;
-  tnr: number | null;
-  stats: unknown;
-};
 
 /**
  * A new test calibration settles the lifecycle of an approval bound to its label set (lib/judges/approval.ts
@@ -30,7 +14,7 @@ type CalibrationLike = {
  */
 export async function settleCalibration(
   tx: Tx,
-  calibration: CalibrationLike,
+  calibration: CalibrationColumns,
   context: { judged?: { itemsJudged: number; reused: number } } = {},
 ) {
   if (calibration.split !== GATE_SPLIT) return null;

@@ -1,4 +1,4 @@
-import { formatPath } from "@/datasets/errors";
+import { formatPath } from "@/lib/format";
 import type { z } from "zod";
 import type { ParsedTranscript } from "../schemas/transcripts";
 import { itemKind, type ItemKind } from "../items/kinds";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hannaRaterEmail } from "../datasets/hanna-plan";
+import { hannaRaterEmail } from "../real-data/hanna-plan";
 import { isImportedRater, raterDataset, splitImportedRaters } from "./imported-raters";
 
 describe("imported raters", () => {

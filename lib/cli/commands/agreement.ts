@@ -11,7 +11,7 @@ import { EXIT, UsageError } from "../exit";
 import { missingSentence, readColumns, readsNumbers } from "./agreement-input";
 import { ppiFromRows, ppiTable } from "./agreement-ppi";
 import type { Logger } from "../logger";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /**
  * `gavel agreement FILE --a COL --b COL`: the statistics of the calibration page for any two rating

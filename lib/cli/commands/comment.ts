@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { EXIT, UsageError } from "../exit";
 import { gitlabTarget, githubTarget } from "../pr-comment/target";
 import { CommentApiError, upsertComment } from "../pr-comment/upsert";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /** Comments GitHub and GitLab accept: both refuse bodies much past 64 KB. */
 const MAX_BODY = 60_000;

@@ -1,4 +1,4 @@
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 export const registerCompare: RegisterCommand = (program, { logger }) => {
   program

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
-import { DatasetError } from "../../datasets/issues";
+import { DatasetError } from "../../real-data/issues";
 import { EXIT, UsageError } from "../exit";
 import type { Logger } from "../logger";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /**
  * `gavel import llmbar DIR` and `gavel import hanna FILE`: the two public judge-vs-human data sets

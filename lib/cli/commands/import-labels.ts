@@ -3,7 +3,7 @@ import { z } from "zod";
 import { LABEL_FILE_FORMATS } from "../../labeling/label-import";
 import { mergeValueMaps, parseValueMap, parseValueMapFile, type ValueMap } from "../../labeling/label-import/value-map";
 import { EXIT, UsageError } from "../exit";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /**
  * `gavel import labels FILE --queue NAME [--format …] [--question NAME] [--map FROM=TO …] [--map-file F]`:

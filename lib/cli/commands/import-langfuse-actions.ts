@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { EXIT, UsageError } from "../exit";
 import type { Logger } from "../logger";
 import { valueMapOptions } from "./import-labels";
-import type { ImportLangfuseOptions } from "./import-langfuse";
+import type { ImportLangfuseOptions } from "./import-langfuse-options";
 
 /** What one pull did, for people and for --json. */
 export interface LangfusePullReport {

@@ -6,7 +6,7 @@ import { formatMb } from "../../server/request-guard";
 import { mappingFromFlags, parseScoreMapFile, type ScoreMapping } from "../../transcripts/score-mapping";
 import { EXIT, UsageError } from "../exit";
 import { printImportReport } from "./import-report";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /**
  * `gavel import transcripts FILE [--format jsonl|otel] [--queue NAME]`: validates the whole file

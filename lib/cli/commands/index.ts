@@ -1,8 +1,4 @@
-import type { Command } from "commander";
-import type { Logger } from "../logger";
-
-/** A subcommand registers itself on the program. */
-export type RegisterCommand = (program: Command, context: { logger: Logger }) => void;
+import type { RegisterCommand } from "./register";
 
 /**
  * Every subcommand by name, in the order `gavel --help` lists them, each loaded on demand: a start

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { EXIT } from "../exit";
 import type { Logger } from "../logger";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /**
  * `gavel judge run | calibrate | status | recheck | try`. The work lives in judge-actions.ts, loaded only when a

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { EXIT } from "../exit";
 import type { Logger } from "../logger";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /**
  * `gavel labels export QUEUE --format csv|jsonl [--transcript] [--out FILE]`: the label export of the web app

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { EXIT } from "../exit";
 import type { Logger } from "../logger";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /**
  * `gavel queue agreement QUEUE [--json]`: the human ceiling of a queue and of each of its splits, straight from the

@@ -25,7 +25,7 @@ import { localBaselineDiff } from "../local-diff";
 import { renderTable } from "../report/table";
 import { agentFor, baselineRequest, checkResume, parseRunFlags, runSource } from "../run-setup";
 import { loadSuiteOrExplain } from "./validate";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /** Exit code of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT), the shell's convention. */
 const EXIT_INTERRUPTED = 130;

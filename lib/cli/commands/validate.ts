@@ -3,7 +3,7 @@ import { SuiteError } from "@/datasets/errors";
 import { databaseUrl } from "@/lib/database-url";
 import { UsageError } from "../exit";
 import { checkSuiteJudges, suiteJudgeTasks } from "../judge-option";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 /** Loads a suite or turns every problem in it into one usage error (exit 2, nothing written). */
 export async function loadSuiteOrExplain(target: string) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requirePostgres } from "../distributed-db";
 import { EXIT, UsageError } from "../exit";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 const WaitFlagsSchema = z.object({
   out: z.string().min(1),

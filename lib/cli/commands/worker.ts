@@ -6,7 +6,7 @@ import { openQueue } from "@/lib/distributed/queue";
 import { startWorker, workerId } from "@/lib/distributed/worker";
 import { requirePostgres } from "../distributed";
 import { UsageError } from "../exit";
-import type { RegisterCommand } from "./index";
+import type { RegisterCommand } from "./register";
 
 const QUEUES = ["runs"] as const;
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
 import { Table, Td, Th } from "@/app/_components/ui/table";
-import { HANNA_CRITERIA } from "@/lib/datasets/hanna";
+import { HANNA_CRITERIA } from "@/lib/real-data/hanna";
 import { loadHannaAsPublished, type AsPublishedTable } from "@/lib/judging/hanna-published";
 import { formatStat } from "@/lib/judges/format";
 
