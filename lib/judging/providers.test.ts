@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_CALL_POLICY } from "../judges/call";
 import { judgeOne } from "../judges/judge-one";
 import { JUDGE_PROVIDER_NAMES } from "../providers/registry";
-import { judgeHostAllowed, keyFor, providerForVersion } from "./providers";
+import { JUDGE_PROVIDER_BUILDERS, judgeHostAllowed, keyFor, providerForVersion } from "./providers";
 import type { JudgeVersionLike } from "../judges/request";
 
 const version = (provider: string, baseUrl: string | null): JudgeVersionLike => ({
@@ -33,9 +33,14 @@ function recordingFetch() {
 const deps = { sleep: async () => {}, random: () => 0, now: () => 0 };
 
 describe("providerForVersion", () => {
-  it("builds every provider the registry names, and refuses a name it does not", () => {
+  it("builds every provider the registry names from its {create} entry, and refuses a name it does not, listing the known ones", () => {
+    expect(Object.keys(JUDGE_PROVIDER_BUILDERS).sort()).toEqual([...JUDGE_PROVIDER_NAMES].sort());
     for (const name of JUDGE_PROVIDER_NAMES) expect(() => providerForVersion({ provider: name, baseUrl: null }, { env: {} })).not.toThrow();
-    expect(() => providerForVersion({ provider: "nonsense", baseUrl: null }, { env: {} })).toThrow(/Unknown judge provider/);
+    expect(() => providerForVersion({ provider: "nonsense", baseUrl: null }, { env: {} })).toThrow(
+      'Unknown judge provider "nonsense": use openai, anthropic or replay.',
+    );
+    // "toString" is on every object's prototype: only the table's own entries are providers.
+    expect(() => providerForVersion({ provider: "toString", baseUrl: null }, { env: {} })).toThrow(/Unknown judge provider/);
   });
 
   it("sends the environment's key to the configured endpoint only", async () => {

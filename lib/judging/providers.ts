@@ -12,6 +12,7 @@ import {
 } from "../providers/cassette";
 import type { FetchLike } from "../providers/sdk";
 import { createOpenAiProvider, OPENAI_DEFAULT_BASE_URL } from "../providers/openai-compatible";
+import { providerList, type JudgeProvider } from "../providers/registry";
 import { ProviderError, isLocalUrl, type ModelProvider } from "../providers/types";
 import { recordedResponses } from "../db/verdicts";
 import { readParams, type JudgeVersionLike } from "../judges/request";
@@ -149,6 +150,60 @@ function refusingProvider(baseUrl: string): ModelProvider {
   };
 }
 
+/** What a provider's builder is given: the version's endpoint and key variable, the setup, the environment. */
+export interface ProviderBuild {
+  baseUrl: string | null;
+  apiKeyEnv: string | null;
+  setup: ProviderSetup;
+  env: EnvSource;
+}
+
+/**
+ * A live provider behind Gavel's host and key rules: the version's base URL (or the configured one, or the public
+ * endpoint) must be an allowed host, and its key follows keyPlan.
+ */
+function live(
+  create: (options: Parameters<typeof createOpenAiProvider>[0]) => ModelProvider,
+  endpoint: { baseUrlVar: string; publicUrl: string; globalVar: string },
+) {
+  return ({ baseUrl: versionUrl, apiKeyEnv, setup, env }: ProviderBuild): ModelProvider => {
+    const configured = env[endpoint.baseUrlVar]?.trim() || endpoint.publicUrl;
+    const baseUrl = versionUrl ?? configured;
+    if (!judgeHostAllowed(baseUrl, env)) return refusingProvider(baseUrl);
+    const provider = create({
+      baseUrl,
+      ...keyPlan({ baseUrl, configured, publicUrl: endpoint.publicUrl, globalVar: endpoint.globalVar, apiKeyEnv, env }),
+      fetch: setup.fetch,
+    });
+    return setup.recordTo ? recordingProvider(provider, fileCassette(setup.recordTo)) : provider;
+  };
+}
+
+/**
+ * How each provider of the registry (lib/providers/registry.ts) is built: one `{create}` entry per name, typed
+ * `satisfies Record<JudgeProvider, …>` so a name without a builder does not compile. Server-side, beside the use cases,
+ * because replay reads the database and the live ones bring the SDKs the judge form's browser bundle must not carry.
+ */
+export const JUDGE_PROVIDER_BUILDERS = {
+  openai: {
+    create: live(createOpenAiProvider, { baseUrlVar: "OPENAI_BASE_URL", publicUrl: OPENAI_DEFAULT_BASE_URL, globalVar: "OPENAI_API_KEY" }),
+  },
+  anthropic: {
+    create: live(createAnthropicProvider, {
+      baseUrlVar: "ANTHROPIC_BASE_URL",
+      publicUrl: ANTHROPIC_DEFAULT_BASE_URL,
+      globalVar: "ANTHROPIC_API_KEY",
+    }),
+  },
+  replay: {
+    // Recorded answers only: the cassettes given, the committed folder, then what the database already holds.
+    create: ({ setup, env }: ProviderBuild): ModelProvider => {
+      const files = (setup.cassetteFiles ?? []).map((file) => fileCassette(file));
+      return replayProvider(chainCassettes(...files, folderCassettes(cassetteDir(env)), databaseCassette));
+    },
+  },
+} satisfies Record<JudgeProvider, { create(build: ProviderBuild): ModelProvider }>;
+
 /**
  * The provider a judge version calls. Keys come from the environment when the call is made, never
  * from the database; a version without a base URL uses OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the
@@ -158,32 +213,12 @@ export function providerForVersion(
   version: Pick<JudgeVersionLike, "provider" | "baseUrl"> & { params?: unknown },
   setup: ProviderSetup = {},
 ): ModelProvider {
-  const env = setup.env ?? process.env;
-  const apiKeyEnv = readParams(version.params).apiKeyEnv;
-  let provider: ModelProvider;
-  if (version.provider === "openai") {
-    const configured = env.OPENAI_BASE_URL?.trim() || OPENAI_DEFAULT_BASE_URL;
-    const baseUrl = version.baseUrl ?? configured;
-    if (!judgeHostAllowed(baseUrl, env)) return refusingProvider(baseUrl);
-    provider = createOpenAiProvider({
-      baseUrl,
-      ...keyPlan({ baseUrl, configured, publicUrl: OPENAI_DEFAULT_BASE_URL, globalVar: "OPENAI_API_KEY", apiKeyEnv, env }),
-      fetch: setup.fetch,
-    });
-  } else if (version.provider === "anthropic") {
-    const configured = env.ANTHROPIC_BASE_URL?.trim() || ANTHROPIC_DEFAULT_BASE_URL;
-    const baseUrl = version.baseUrl ?? configured;
-    if (!judgeHostAllowed(baseUrl, env)) return refusingProvider(baseUrl);
-    provider = createAnthropicProvider({
-      baseUrl,
-      ...keyPlan({ baseUrl, configured, publicUrl: ANTHROPIC_DEFAULT_BASE_URL, globalVar: "ANTHROPIC_API_KEY", apiKeyEnv, env }),
-      fetch: setup.fetch,
-    });
-  } else if (version.provider === "replay") {
-    const files = (setup.cassetteFiles ?? []).map((file) => fileCassette(file));
-    return replayProvider(chainCassettes(...files, folderCassettes(cassetteDir(env)), databaseCassette));
-  } else {
-    throw new Error(`Unknown judge provider "${version.provider}".`);
-  }
-  return setup.recordTo ? recordingProvider(provider, fileCassette(setup.recordTo)) : provider;
+  if (!Object.hasOwn(JUDGE_PROVIDER_BUILDERS, version.provider))
+    throw new Error(`Unknown judge provider "${version.provider}": use ${providerList()}.`);
+  return JUDGE_PROVIDER_BUILDERS[version.provider as JudgeProvider].create({
+    baseUrl: version.baseUrl,
+    apiKeyEnv: readParams(version.params).apiKeyEnv,
+    setup,
+    env: setup.env ?? process.env,
+  });
 }

@@ -1,5 +1,6 @@
-import OpenAI from "openai";
-import { noRedirectFetch, originOf, parseBody, providerErrorFrom, type FetchLike } from "./sdk";
+import type OpenAI from "openai";
+import { openAiClient } from "./openai-client";
+import { originOf, parseBody, providerErrorFrom, type FetchLike } from "./sdk";
 import { ProviderError, type ChatRequest, type ChatResponse, type ModelProvider } from "./types";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -86,18 +87,7 @@ export function createOpenAiProvider(options: OpenAiOptions): ModelProvider {
       const key = options.apiKey();
       const missingKey = options.missingKey === undefined ? defaultMissingKey(options.baseUrl) : options.missingKey;
       if (!key && missingKey) throw new ProviderError("no_api_key", missingKey, { rawRequest: body });
-      const client = new OpenAI({
-        baseURL: options.baseUrl.replace(/\/+$/, ""),
-        // The client reads OPENAI_API_KEY, OPENAI_ORG_ID and OPENAI_PROJECT_ID itself unless told: the key
-        // rules are Gavel's (a key goes only to the endpoint it belongs to), so every credential is explicit.
-        apiKey: key ?? "keyless",
-        organization: null,
-        project: null,
-        maxRetries: 0,
-        timeout: 24 * 3600_000, // the caller's signal times each attempt
-        fetch: noRedirectFetch(options.fetch),
-        ...(key ? {} : { defaultHeaders: { authorization: null } }),
-      });
+      const client = openAiClient({ baseUrl: options.baseUrl, apiKey: key, maxRetries: 0, fetch: options.fetch });
       let raw: string;
       try {
         const response = await client.chat.completions.create(body, { signal }).asResponse();

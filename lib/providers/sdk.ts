@@ -1,4 +1,5 @@
-import { ProviderError, parseRetryAfter, type ProviderErrorKind } from "./types";
+import { retryAfterMs as readRetryAfter } from "./retry-after";
+import { ProviderError, type ProviderErrorKind } from "./types";
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -35,12 +36,12 @@ export function providerErrorFrom(error: unknown, signal: AbortSignal, rawReques
   const headers = e.headers instanceof Headers ? e.headers : new Headers();
   const raw = e.error === undefined ? "" : typeof e.error === "string" ? e.error : JSON.stringify(e.error);
   const excerpt = raw.slice(0, 300);
-  const retryAfterMs = retryAfterOf(headers);
+  const retryAfter = readRetryAfter(headers);
   const shouldRetry = headers.get("x-should-retry");
   const kind: ProviderErrorKind =
     status === 429 ? "rate_limited" : status === 408 ? "timeout" : status >= 500 || status === 409 ? "server" : "client";
   const retryable = shouldRetry === "true" ? true : shouldRetry === "false" ? false : undefined;
-  const details = { status, retryAfterMs, raw, rawRequest, ...(retryable === undefined ? {} : { retryable }) };
+  const details = { status, retryAfterMs: retryAfter, raw, rawRequest, ...(retryable === undefined ? {} : { retryable }) };
   const noRetry = retryable === false ? " (the server said not to retry)" : "";
   if (status >= 300 && status < 400) {
     const location = headers.get("location");
@@ -59,13 +60,6 @@ export function providerErrorFrom(error: unknown, signal: AbortSignal, rawReques
       details,
     );
   return new ProviderError(kind, `Request rejected (${status}) by ${endpoint}: ${excerpt}`, details);
-}
-
-/** `retry-after-ms` (OpenAI's and Anthropic's own header, milliseconds) wins over the standard `retry-after`. */
-export function retryAfterOf(headers: Headers, now: number = Date.now()): number | null {
-  const ms = headers.get("retry-after-ms");
-  if (ms !== null && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Math.round(Number(ms));
-  return parseRetryAfter(headers.get("retry-after"), now);
 }
 
 /** Only the origin goes into messages: a URL may carry a token in its query. */

@@ -65,18 +65,7 @@ export class ProviderError extends Error {
   }
 }
 
-/**
- * Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). Returns milliseconds,
- * or null when absent or unreadable.
- */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now);
-}
+export { parseRetryAfter } from "./retry-after";
 
 /** A base URL on this machine may run without a key (Ollama, vLLM, LM Studio, the test mocks). */
 export function isLocalUrl(url: string): boolean {

@@ -6,6 +6,8 @@
  * other failure is an error naming the host, the path and the status. `fetch` and `sleep` are
  * injected so tests drive it against a mock and never wait for real.
  */
+import { parseRetryAfter } from "../../providers/retry-after";
+
 export type Json = Record<string, unknown>;
 
 export interface LangfuseClientOptions {
@@ -48,11 +50,7 @@ const LONGEST_WAIT_MS = 60_000;
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in milliseconds; null when absent or unreadable. */
 export function retryAfterMs(header: string | null, now: number): number | null {
-  if (!header?.trim()) return null;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
+  return parseRetryAfter(header, now);
 }
 
 /** A host as the user typed it, checked: http(s) only, no path, query or credentials. */

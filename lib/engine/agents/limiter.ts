@@ -1,4 +1,5 @@
 import { AgentSpecError } from "./errors";
+import { AGENT_SPECS, agentSpecKind } from "./specs";
 
 /**
  * The seam through which an agent's outgoing requests are rate-limited: one limiter per endpoint
@@ -35,16 +36,8 @@ export const MAX_RATE_LIMITED_RETRIES = 5;
  */
 export function rateLimitKey(spec: string, env: Record<string, string | undefined> = process.env): string | null {
   const value = spec.trim();
-  if (/^https?:\/\//.test(value)) {
-    const url = new URL(value);
-    return `http:${url.origin}${url.pathname}`;
-  }
-  if (value.startsWith("openai:")) {
-    const [model = "", query = ""] = value.slice("openai:".length).split("?", 2);
-    const base = (new URLSearchParams(query).get("base_url") ?? env.OPENAI_BASE_URL ?? "https://api.openai.com/v1").replace(/\/+$/, "");
-    return `openai:${base}#${model}`;
-  }
-  return null;
+  const found = agentSpecKind(value);
+  return found?.kind.limitKey ? found.kind.limitKey(value, found.rest, env) : null;
 }
 
 /** Checks that limits can apply to this agent: a clear usage error otherwise. */
@@ -52,20 +45,14 @@ export function checkRateLimitable(spec: string, limits: RateLimits): void {
   if (limits.requestsPerMinute === undefined && limits.concurrentRequests === undefined) return;
   if (rateLimitKey(spec) === null)
     throw new AgentSpecError(
-      `rate limits apply to agents Gavel calls over HTTP (http(s)://…, openai:MODEL); ${spec.split(/[\s#?]/)[0]} makes its own requests, so limit them inside the agent`,
+      `rate limits apply to agents Gavel calls over HTTP (${AGENT_SPECS.filter((k) => k.limitKey !== null)
+        .map((k) => k.help)
+        .join(", ")}); ${spec.split(/[\s#?]/)[0]} makes its own requests, so limit them inside the agent`,
     );
 }
 
-/** Retry-After in milliseconds (seconds or an HTTP date), or retry-after-ms; null when absent or unreadable. */
-export function retryAfterMs(headers: { get(name: string): string | null }, now = Date.now()): number | null {
-  const ms = headers.get("retry-after-ms");
-  if (ms !== null && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
-  const value = headers.get("retry-after");
-  if (value === null) return null;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
+/** Retry-After in milliseconds (seconds or an HTTP date), or retry-after-ms: the one reader in lib/providers/retry-after.ts. */
+export { retryAfterMs } from "../../providers/retry-after";
 
 /**
  * Runs one HTTP request under the limiter: acquires first (so the limit wraps the request itself,

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import { z } from "zod";
-import { noRedirectFetch } from "../../providers/sdk";
+import { openAiClient } from "../../providers/openai-client";
 import { TrialStopped, type Agent, type AgentEnv } from "../../trial/types";
 import { AgentSpecError } from "./errors";
 import { retryAfterMs, type RequestLimiter } from "./limiter";
@@ -131,17 +131,13 @@ function limitedFetch(limiter: RequestLimiter): typeof fetch {
   };
 }
 
+/** The shared client (lib/providers/openai-client.ts) with the spec's retries; the trial's wall clock (env.signal) bounds it. */
 function clientFor(options: OpenAiOptions, limiter?: RequestLimiter): OpenAI {
-  return new OpenAI({
-    // Never follow a redirect: it would carry the prompt (and the key) to a host nobody named.
-    fetch: noRedirectFetch(limiter ? limitedFetch(limiter) : fetch),
-    baseURL: options.baseUrl,
-    apiKey: options.apiKey ?? "keyless",
-    organization: null,
-    project: null,
+  return openAiClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
     maxRetries: options.maxRetries,
-    timeout: 24 * 3600_000, // the trial's wall clock (env.signal) bounds it
-    ...(options.apiKey ? {} : { defaultHeaders: { authorization: null } }),
+    fetch: limiter ? limitedFetch(limiter) : fetch,
   });
 }
 
