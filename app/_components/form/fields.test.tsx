@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { ActionState } from "@/lib/action-state";
 import { ActionAlert, fieldErrorsOf } from "./action-alert";
 import { CheckboxField, FieldErrors, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
 
@@ -72,7 +73,7 @@ describe("form fields", () => {
 });
 
 describe("ActionAlert", () => {
-  const refused = { status: "error", code: 422, message: "Fix the fields.", fieldErrors: { name: ["Required."] } } as const;
+  const refused: ActionState = { status: "error", code: 422, message: "Fix the fields.", fieldErrors: { name: ["Required."] } };
 
   it("shows a refusal as an alert and a confirmation as a status, each under its test id", () => {
     expect(renderToStaticMarkup(<ActionAlert state={refused} testId="r" errorTestId="e" />)).toMatch(
