@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
+import { lastUserText, startMockLlmServer } from "../lib/providers/mock-server";
 import { account, signIn, seedJudges } from "./helpers";
+import { specMockLlm } from "./judge-steps";
 
 /**
  * The judge workbench (issue #28): a judge below the bar, improved on the dev split only. A mock OpenAI-compatible
@@ -10,9 +11,8 @@ import { account, signIn, seedJudges } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-let server: MockLlmServer;
-test.beforeAll(async () => {
-  server = await startMockLlmServer({
+const server = specMockLlm(() =>
+  startMockLlmServer({
     flavor: "openai",
     reply: ({ body }) => {
       const text = lastUserText(body);
@@ -21,9 +21,8 @@ test.beforeAll(async () => {
       const pass = output.startsWith("refund") && !(strict && output.includes("gift card"));
       return { text: pass ? "PASS: refunded" : "FAIL: not a proper refund" };
     },
-  });
-});
-test.afterAll(() => server.close());
+  }),
+);
 
 const lenient = "Task: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
 const strict = "Refunds must go to the original payment method.\nTask: {{task_prompt}}\nOutput: {{output}}\nVerdict?";
