@@ -3,8 +3,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
+import { lastUserText, startMockLlmServer } from "../lib/providers/mock-server";
 import { account, gavel, signIn, signedInPage, seedJudges } from "./helpers";
+import { specMockLlm } from "./judge-steps";
 
 /**
  * Blind review is a rule of the data layer (lib/db/blind.ts): while a reviewer may still label an
@@ -118,11 +119,10 @@ function recordResponses(page: Page) {
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const TEMPLATE = "Task: {{task_prompt}}\nOutput: {{output}}\nAnswer PASS or FAIL, a colon and a reason.";
 
-let server: MockLlmServer;
-test.beforeAll(async () => {
-  // The reason names the item, so the test can tell which item's verdict reached the browser.
-  // The "-flip" model answers the opposite of the plain one: every item flips between the two.
-  server = await startMockLlmServer({
+// The reason names the item, so the test can tell which item's verdict reached the browser.
+// The "-flip" model answers the opposite of the plain one: every item flips between the two.
+const server = specMockLlm(() =>
+  startMockLlmServer({
     flavor: "openai",
     reply: ({ body }) => {
       const prompt = lastUserText(body);
@@ -130,9 +130,8 @@ test.beforeAll(async () => {
       const pass = (Number(item[2]) % 2 === 0) !== String(body.model).endsWith("-flip");
       return { text: `${pass ? "PASS" : "FAIL"}: REASON-${item[1]}-${item[2]}` };
     },
-  });
-});
-test.afterAll(() => server.close());
+  }),
+);
 
 test("a reviewer with items still to label gets no verdict, reason, gold or other reviewer's label for them, on any page or route", async ({
   browser,

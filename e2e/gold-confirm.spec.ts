@@ -2,23 +2,19 @@ import { expect, test } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
+import { startPassFailJudge } from "../lib/providers/mock-server";
 import { account, signedInPage } from "./helpers";
 import { unique } from "./seed";
+import { specMockLlm } from "./judge-steps";
 
 /**
  * A gating judge is tied to its humans (issue #25): one reviewer's edit of a gold label it stands on does not change
  * its state; the page shows the change waiting, and only when an adjudicator confirms it does the gold change and the
  * judge go stale. A mock OpenAI-compatible model on 127.0.0.1 judges.
  */
-let server: MockLlmServer;
-test.beforeAll(async () => {
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => ({ text: lastUserText(body).includes("good answer") ? "PASS: meets the rubric" : "FAIL: misses the rubric" }),
-  });
-});
-test.afterAll(() => server.close());
+const server = specMockLlm(() =>
+  startPassFailJudge((prompt) => prompt.includes("good answer"), { pass: "meets the rubric", fail: "misses the rubric" }),
+);
 
 function seed(scenario: unknown): { labelSets: Record<string, { queueId: string }>; versions: Record<string, { id: string }> } {
   const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;

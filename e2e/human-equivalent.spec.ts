@@ -1,9 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
+import { startPassFailJudge } from "../lib/providers/mock-server";
 import { account, gavel, signedInPage, seedJudges } from "./helpers";
+import { calibrateAndApprove, specMockLlm } from "./judge-steps";
 
 /**
  * "What pass rate would our reviewers give this run?", end to end as a team gets there: a judge calibrated and approved
@@ -13,18 +14,13 @@ import { account, gavel, signedInPage, seedJudges } from "./helpers";
  * numbers are recomputed here from the formulas (PPI++, Angelopoulos, Duchi & Zrnic 2023), not with Gavel's code.
  */
 
-let server: MockLlmServer;
-test.beforeAll(async () => {
-  // The judge passes good answers and fails bad ones, except where the answer carries the marker that fools it.
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => {
-      const prompt = lastUserText(body);
-      return { text: prompt.includes("good answer") !== prompt.includes("fools-it") ? "PASS: meets the rubric" : "FAIL: misses it" };
-    },
-  });
-});
-test.afterAll(() => server.close());
+// The judge passes good answers and fails bad ones, except where the answer carries the marker that fools it.
+const server = specMockLlm(() =>
+  startPassFailJudge((prompt) => prompt.includes("good answer") !== prompt.includes("fools-it"), {
+    pass: "meets the rubric",
+    fail: "misses it",
+  }),
+);
 
 const TASKS = 500;
 const LABELED = 20;
@@ -67,19 +63,6 @@ function ppiByHand(labeled: { y: number; f: number }[], unlabeled: number[]) {
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const range = (ci: number[] | null) => (ci ? `${pct(ci[0]!)} – ${pct(ci[1]!)}` : "no interval yet");
 const half = (ci: number[] | null) => (ci ? `±${(((ci[1]! - ci[0]!) / 2) * 100).toFixed(1)} points` : "—");
-
-async function calibrateAndApprove(page: Page, versionId: string, queueId: string) {
-  await page.goto(`/judges/versions/${versionId}`);
-  const form = page.getByRole("form", { name: "Run and calibrate" });
-  await form.getByLabel("Label set").selectOption(queueId);
-  await form.getByLabel("Split").selectOption("test");
-  await form.getByRole("button", { name: "Run and calibrate" }).click();
-  await expect(page.getByTestId("run-result")).toContainText("test: ", { timeout: 60_000 });
-  await page.reload();
-  await page.getByRole("button", { name: "Approve" }).click();
-  await page.getByRole("button", { name: "Confirm approval" }).click();
-  await expect(page.getByTestId("approval-status")).toContainText("may gate: its verdicts count");
-}
 
 test("a run with a calibrated judge and humans on a random sample of its trials shows the human-equivalent pass rate (PPI++), the humans-only interval and the labels-needed plan", async ({
   browser,

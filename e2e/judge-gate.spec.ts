@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
+import { expect, test } from "@playwright/test";
+import { lastUserText, startMockLlmServer } from "../lib/providers/mock-server";
 import { account, gavel, signIn, signedInPage, seedJudges } from "./helpers";
+import { calibrateAndApprove, passFailSpec, specMockLlm } from "./judge-steps";
 
 /**
  * The judge gate end to end: a mock OpenAI-compatible model on 127.0.0.1 that the test can "change"
@@ -16,9 +17,8 @@ const items = (n: number) => [
 
 /** Per model name: whether the provider has swapped the model behind it. */
 const changed = new Set<string>();
-let server: MockLlmServer;
-test.beforeAll(async () => {
-  server = await startMockLlmServer({
+const server = specMockLlm(() =>
+  startMockLlmServer({
     flavor: "openai",
     reply: ({ body }) => {
       const model = String(body.model);
@@ -29,30 +29,11 @@ test.beforeAll(async () => {
         fingerprint: swapped ? "fp_after_upgrade" : "fp_original",
       };
     },
-  });
-});
-test.afterAll(() => server.close());
+  }),
+);
 
-const spec = (model: string) => ({
-  provider: "openai",
-  model,
-  baseUrl: server.baseUrl,
-  promptTemplate: "Task: {{task_prompt}}\nOutput: {{output}}\nPASS or FAIL, a colon and a reason.",
-  parser: "pass_fail",
-});
-
-async function calibrateAndApprove(page: Page, versionId: string, queueId: string) {
-  await page.goto(`/judges/versions/${versionId}`);
-  const form = page.getByRole("form", { name: "Run and calibrate" });
-  await form.getByLabel("Label set").selectOption(queueId);
-  await form.getByLabel("Split").selectOption("test");
-  await form.getByRole("button", { name: "Run and calibrate" }).click();
-  await expect(page.getByTestId("run-result")).toContainText("test: ", { timeout: 30_000 });
-  await page.reload();
-  await page.getByRole("button", { name: "Approve" }).click();
-  await page.getByRole("button", { name: "Confirm approval" }).click();
-  await expect(page.getByTestId("approval-status")).toContainText("may gate: its verdicts count");
-}
+const spec = (model: string) =>
+  passFailSpec(model, server.baseUrl, "Task: {{task_prompt}}\nOutput: {{output}}\nPASS or FAIL, a colon and a reason.");
 
 // The lab's gate (0.75): a gating judge failing the stub's summary still leaves the run passing.
 const runSmoke = (judge: string) =>
@@ -80,7 +61,7 @@ test("canary: a gating judge passes its canary; after the model behind its name 
   });
   const versionId = seeded.versions[name]!.id;
   await signIn(page, account("admin"), `/judges/versions/${versionId}`);
-  await calibrateAndApprove(page, versionId, seeded.labelSets[`canary-gold-${tag}`]!.queueId);
+  await calibrateAndApprove(page, versionId, seeded.labelSets[`canary-gold-${tag}`]!.queueId, 30_000);
   await expect(page.getByTestId("approval-binding")).toContainText(`label set canary-gold-${tag}`);
   await expect(page.getByTestId("approval-binding")).toContainText("provider fingerprint fp_original");
 
@@ -156,7 +137,7 @@ test("a run page shows its judge as it was when the run happened: shadow stays s
   const shadowRun = JSON.parse(before.stdout).runId as string;
 
   await signIn(page, account("admin"), `/judges/versions/${versionId}`);
-  await calibrateAndApprove(page, versionId, seeded.labelSets[`frozen-gold-${tag}`]!.queueId);
+  await calibrateAndApprove(page, versionId, seeded.labelSets[`frozen-gold-${tag}`]!.queueId, 30_000);
   const after = await runSmoke(`${name}@1`);
   const gatingRun = JSON.parse(after.stdout).runId as string;
 

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
+import { expect, test } from "@playwright/test";
+import { lastUserText, startMockLlmServer } from "../lib/providers/mock-server";
 import { account, signIn, seedJudges } from "./helpers";
+import { passFailSpec, runAndCalibrate, specMockLlm } from "./judge-steps";
 
 /**
  * What a team reads on the judge pages must be right at a glance (issue #25): a degenerate calibration named in words,
@@ -26,9 +27,8 @@ function items(reviewers: string[] = [], disagree: (i: number, reviewer: string)
   });
 }
 
-let server: MockLlmServer;
-test.beforeAll(async () => {
-  server = await startMockLlmServer({
+const server = specMockLlm(() =>
+  startMockLlmServer({
     flavor: "openai",
     reply: ({ body }) => {
       const model = String(body.model);
@@ -39,26 +39,10 @@ test.beforeAll(async () => {
       const fooled = model.startsWith("worse") && /good answer [0-3]\b/.test(text);
       return { text: good && !fooled ? "PASS: meets the rubric" : "FAIL: misses the rubric" };
     },
-  });
-});
-test.afterAll(() => server.close());
+  }),
+);
 
-const spec = (model: string) => ({
-  provider: "openai",
-  model,
-  baseUrl: server.baseUrl,
-  promptTemplate: "Task: {{task_prompt}}\nOutput: {{output}}\nAnswer PASS or FAIL, a colon and a reason.",
-  parser: "pass_fail",
-});
-
-async function runAndCalibrate(page: Page, queueId: string) {
-  const form = page.getByRole("form", { name: "Run and calibrate" });
-  await form.getByLabel("Label set").selectOption(queueId);
-  await form.getByLabel("Split").selectOption("test");
-  await form.getByRole("button", { name: "Run and calibrate" }).click();
-  await expect(page.getByTestId("run-result")).toContainText("test: ", { timeout: 60_000 });
-  await page.reload();
-}
+const spec = (model: string) => passFailSpec(model, server.baseUrl);
 
 test("a constant judge's calibration names the degeneracy, with no zero-width interval and no verbosity ρ", async ({ page }) => {
   const tag = unique();
@@ -69,6 +53,7 @@ test("a constant judge's calibration names the degeneracy, with no zero-width in
   const versionId = seeded.versions[`constant-judge-${tag}`]!.id;
   await signIn(page, account("admin"), `/judges/versions/${versionId}`);
   await runAndCalibrate(page, seeded.labelSets[`constant-${tag}`]!.queueId);
+  await page.reload();
 
   const calibration = page.locator("#calibration");
   await expect(calibration.getByTestId("degenerate")).toHaveText(
@@ -109,6 +94,7 @@ test("approval is refused on single-reviewer gold, and above the human ceiling i
   const solo = seeded.versions[`solo-judge-${tag}`]!.id;
   await signIn(page, account("admin"), `/judges/versions/${solo}`);
   await runAndCalibrate(page, seeded.labelSets[`solo-${tag}`]!.queueId);
+  await page.reload();
   const soloGate = page.getByTestId(`gate-on-solo-${tag}`);
   await expect(soloGate).toHaveAttribute("data-passed", "true");
   await expect(soloGate.getByTestId("human-backing")).toContainText("0 of 30 gold items have that; 30 rest on one reviewer");
@@ -122,6 +108,7 @@ test("approval is refused on single-reviewer gold, and above the human ceiling i
   const pair = seeded.versions[`pair-judge-${tag}`]!.id;
   await page.goto(`/judges/versions/${pair}`);
   await runAndCalibrate(page, seeded.labelSets[`pair-${tag}`]!.queueId);
+  await page.reload();
   const pairGate = page.getByTestId(`gate-on-pair-${tag}`);
   await expect(pairGate.getByTestId("human-backing")).toContainText("30 of 30 gold items have that");
   const ceiling = pairGate.getByTestId("human-ceiling").locator("[data-above-ceiling]");
@@ -165,6 +152,7 @@ test("drift: before the new version judged anything there are 0 flips; then a ne
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, account("admin"), `/judges/versions/${v1}`);
   await runAndCalibrate(page, queueId);
+  await page.reload();
 
   // The restructured page: state, gate and the main action above the fold at 1440×900.
   for (const id of ["approval-status", "gate-card"]) {

@@ -1,12 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { agreementReport } from "../lib/judges/agreement";
 import { formatInterval, formatStat } from "../lib/judges/format";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
+import { startPassFailJudge } from "../lib/providers/mock-server";
 import { account, signIn, signedInPage, seedJudges } from "./helpers";
+import { runAndCalibrate, specMockLlm } from "./judge-steps";
 
 /**
  * Judges end to end: a mock OpenAI-compatible server on 127.0.0.1 stands in for the model (the app
@@ -32,27 +33,12 @@ function items(good: number, bad: number, markers: Record<number, string> = {}, 
 const TEMPLATE = "Task: {{task_prompt}}\nRubric: {{rubric}}\nOutput: {{output}}\nAnswer PASS or FAIL, a colon and a reason.";
 const spec = (model: string, baseUrl: string) => ({ provider: "openai", model, baseUrl, promptTemplate: TEMPLATE, parser: "pass_fail" });
 
-let server: MockLlmServer;
-test.beforeAll(async () => {
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => {
-      const prompt = lastUserText(body);
-      const good = prompt.includes("good answer");
-      const fooled = prompt.includes(`fools-${String(body.model)}`);
-      return { text: good !== fooled ? "PASS: meets the rubric" : "FAIL: misses the rubric" };
-    },
-  });
-});
-test.afterAll(() => server.close());
-
-async function runAndCalibrate(page: Page, queueId: string, split: "dev" | "test") {
-  const form = page.getByRole("form", { name: "Run and calibrate" });
-  await form.getByLabel("Label set").selectOption(queueId);
-  await form.getByLabel("Split").selectOption(split);
-  await form.getByRole("button", { name: "Run and calibrate" }).click();
-  await expect(page.getByTestId("run-result")).toContainText(`${split}: `, { timeout: 30_000 });
-}
+const server = specMockLlm(() =>
+  startPassFailJudge((prompt, model) => prompt.includes("good answer") !== prompt.includes(`fools-${model}`), {
+    pass: "meets the rubric",
+    fail: "misses the rubric",
+  }),
+);
 
 /** The numbers as the app formats them, computed here from the same item-level truth. */
 function expectedKappa(judge: string[], gold: string[]) {
@@ -92,7 +78,7 @@ test("drift after a model upgrade: clone with a new model, calibrate both on the
 
   await signIn(page, account("admin"), `/judges/versions/${v1}`);
   const queueId = seeded.labelSets[set]!.queueId;
-  await runAndCalibrate(page, queueId, "test");
+  await runAndCalibrate(page, queueId, "test", 30_000);
   await expect(page.getByTestId("run-result")).toContainText("test: 40 calls (40 ok, 0 skipped, 0 errors");
   await page.getByRole("button", { name: "Approve" }).click();
   await page.getByRole("button", { name: "Confirm approval" }).click();
@@ -166,7 +152,7 @@ test("a version missing a gate rule cannot be approved by the button, the server
   const small = seeded.versions[`gate-small-${tag}`]!.id;
 
   const admin = await signedInPage(browser, account("admin"), `/judges/versions/${small}`);
-  await runAndCalibrate(admin, seeded.labelSets[`small-${tag}`]!.queueId, "test");
+  await runAndCalibrate(admin, seeded.labelSets[`small-${tag}`]!.queueId, "test", 30_000);
   await admin.reload();
   await expect(admin.getByTestId("gate-rule-items")).toHaveAttribute("data-passed", "false");
   await expect(admin.getByTestId("gate-rule-items")).toContainText("20 items");
@@ -175,7 +161,7 @@ test("a version missing a gate rule cannot be approved by the button, the server
 
   // Record the approve action on a version that clears every rule...
   await admin.goto(`/judges/versions/${good}`);
-  await runAndCalibrate(admin, seeded.labelSets[`big-${tag}`]!.queueId, "test");
+  await runAndCalibrate(admin, seeded.labelSets[`big-${tag}`]!.queueId, "test", 30_000);
   await admin.reload();
   await admin.getByRole("button", { name: "Approve" }).click();
   const [actionRequest] = await Promise.all([
@@ -228,7 +214,7 @@ test("gavel agreement prints the calibration page's numbers for the pairs the pa
   });
   // An admin: a reviewer could still label these items, so the pairs are hidden from them (blind review).
   await signIn(page, account("admin"), `/judges/versions/${seeded.versions[`export-judge-${tag}`]!.id}`);
-  await runAndCalibrate(page, seeded.labelSets[set]!.queueId, "test");
+  await runAndCalibrate(page, seeded.labelSets[set]!.queueId, "test", 30_000);
   await page.reload();
   await page.getByRole("link", { name: "details" }).first().click();
   await expect(page).toHaveURL(/\/judges\/calibrations\//);

@@ -2,8 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
+import { startPassFailJudge } from "../lib/providers/mock-server";
 import { account, gavel, signedInPage, seedJudges } from "./helpers";
+import { runAndCalibrate, specMockLlm } from "./judge-steps";
 
 /**
  * "Label more for this judge", end to end: a judge whose gate cannot be decided (too few "fail" gold items, and an
@@ -12,28 +13,13 @@ import { account, gavel, signedInPage, seedJudges } from "./helpers";
  * OpenAI-compatible server on 127.0.0.1 is the model.
  */
 
-let server: MockLlmServer;
-test.beforeAll(async () => {
-  // The model passes good answers and fails bad ones, except where the output carries the marker that fools it.
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => {
-      const prompt = lastUserText(body);
-      return {
-        text: prompt.includes("good answer") !== prompt.includes("fools-it") ? "PASS: meets the rubric" : "FAIL: misses the rubric",
-      };
-    },
-  });
-});
-test.afterAll(() => server.close());
-
-async function runAndCalibrateTest(page: Page, queueId: string) {
-  const form = page.getByRole("form", { name: "Run and calibrate" });
-  await form.getByLabel("Label set").selectOption(queueId);
-  await form.getByLabel("Split").selectOption("test");
-  await form.getByRole("button", { name: "Run and calibrate" }).click();
-  await expect(page.getByTestId("run-result")).toContainText("test: ", { timeout: 60_000 });
-}
+// The model passes good answers and fails bad ones, except where the output carries the marker that fools it.
+const server = specMockLlm(() =>
+  startPassFailJudge((prompt) => prompt.includes("good answer") !== prompt.includes("fools-it"), {
+    pass: "meets the rubric",
+    fail: "misses the rubric",
+  }),
+);
 
 /** "label about 93 more items, …" → 93; a decided plan → 0. */
 async function moreToLabel(page: Page, set: string): Promise<number> {
@@ -115,7 +101,7 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
   const versionUrl = `/judges/versions/${seeded.versions[`more-judge-${tag}`]!.id}`;
 
   const admin = await signedInPage(browser, account("admin"), versionUrl);
-  await runAndCalibrateTest(admin, queueId);
+  await runAndCalibrate(admin, queueId);
   await admin.reload();
   const row = admin.locator(`[data-testid="plan-row"][data-queue="${set}"]`);
   await expect(row).toHaveAttribute("data-state", /^(label|counts-short|too-close)$/);
@@ -150,7 +136,7 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
   await expect(reviewer.getByText("You are done with this queue")).toBeVisible();
 
   await admin.goto(versionUrl);
-  await runAndCalibrateTest(admin, queueId);
+  await runAndCalibrate(admin, queueId);
   await admin.reload();
   await expect(row.getByText("weighted estimate (Horvitz–Thompson)")).toBeVisible();
   await expect(admin.getByTestId("estimator")).toContainText("Horvitz–Thompson");
@@ -226,7 +212,7 @@ test("the Agreement page and the judge page show the same human ceiling on the s
   await expect(admin.getByTestId("fleiss-value")).toHaveText(expected);
 
   await admin.goto(`/judges/versions/${seeded.versions[`ceiling-judge-${tag}`]!.id}`);
-  await runAndCalibrateTest(admin, queueId);
+  await runAndCalibrate(admin, queueId);
   await admin.reload();
   await expect(admin.locator('[data-stat="human"]').first()).toHaveText(expected);
 });

@@ -20,29 +20,13 @@ import { db, disconnectDb } from "../lib/db/client";
 import { deployMigrations } from "../lib/db/prisma-cli";
 import { createTempDatabase } from "../lib/db/temp-database";
 import { printTable } from "./bench/table";
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
-}
+import { arg, runMain, startMockAgent } from "./bench/cli";
 
 const TASKS = Number(arg("tasks", "2000"));
 const LATENCY_MS = Number(arg("latency", "200"));
 const CONCURRENCY = Number(arg("concurrency", "16"));
 const WORKERS = arg("workers", "1,4").split(",").map(Number);
 const GAVEL = path.resolve("bin/gavel.mjs");
-
-function startAgent(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/mock-agent.ts", String(LATENCY_MS)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.once("data", (chunk: Buffer) =>
-      resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/`, stop: () => child.kill() }),
-    );
-    child.once("error", reject);
-  });
-}
 
 function gavel(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [GAVEL, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -118,7 +102,7 @@ async function main() {
   }));
   writeFileSync(suiteFile, JSON.stringify({ name: "bench-distributed", threshold: 1, tasks }));
   const base = process.env.GAVEL_BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const agent = await startAgent();
+  const agent = await startMockAgent(LATENCY_MS, ["--import", "tsx"]);
   console.log(
     `Distributed benchmark: ${TASKS} tasks × 1 trial, HTTP agent answering after ${LATENCY_MS} ms, PostgreSQL, node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(2)} at start\n`,
   );
@@ -149,7 +133,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

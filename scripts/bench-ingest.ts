@@ -23,11 +23,7 @@ import { ensureMigrated } from "../lib/db/ensure-migrated";
 import { ingestOverview } from "../lib/db/ingest";
 import { createTempDatabase } from "../lib/db/temp-database";
 import { recordConversation } from "../lib/testing/otel-spans";
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
-}
+import { arg, runMain } from "./bench/cli";
 
 const DATABASES = arg("db", "both") === "both" ? ["sqlite", "postgres"] : [arg("db", "both")];
 const SECONDS = Number(arg("seconds", "15"));
@@ -204,7 +200,4 @@ async function main() {
   console.log(`\nload average after: ${load()}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -28,11 +28,7 @@ import { bulkInserter, TRANSCRIPT_COLUMNS } from "./bench/bulk-insert";
 import { onFreshDatabases, type DatabaseName } from "./bench/fresh-databases";
 import { printTable } from "./bench/table";
 import { percentile } from "./bench/timed";
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
-}
+import { arg } from "./bench/cli";
 
 const ITEMS = Number(arg("items", "1000000"));
 const RUNS = Number(arg("runs", "20"));

@@ -34,11 +34,7 @@ import { bulkInserter, TRANSCRIPT_COLUMNS } from "./bench/bulk-insert";
 import { onFreshDatabases, type DatabaseName } from "./bench/fresh-databases";
 import { printTable } from "./bench/table";
 import { percentile } from "./bench/timed";
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
-}
+import { arg, runMain } from "./bench/cli";
 
 const TRANSCRIPTS = Number(arg("transcripts", "1000000"));
 const REVIEWERS = Number(arg("reviewers", "20"));
@@ -325,7 +321,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

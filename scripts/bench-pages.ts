@@ -10,15 +10,11 @@
  *   npm run bench:pages [-- --requests 10 --port 3198]
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { signIn } from "./bench/sign-in";
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
-}
+import { signInAsDemoAdmin } from "./bench/sign-in";
+import { arg, runMain } from "./bench/cli";
 
 const REQUESTS = Number(arg("requests", "10"));
 const PORT = Number(arg("port", "3198"));
@@ -69,12 +65,7 @@ async function main() {
       `First start on an empty database (the build current): first answer after ${(served! / 1000).toFixed(1)} s, demo data complete after ${(ready / 1000).toFixed(1)} s (load average ${os.loadavg()[0]!.toFixed(2)})`,
     );
 
-    const admin = readFileSync(path.join(dir, "demo-credentials.txt"), "utf8")
-      .split("\n")
-      .find((l) => l.startsWith("admin"))!
-      .trim()
-      .split(/\s+/);
-    const cookie = await signIn(base, admin[1]!, admin[2]!);
+    const cookie = await signInAsDemoAdmin(base, dir);
     const pages: [string, string | null][] = [
       ["/runs", "/runs"],
       ["/runs/[id]", await firstLink("/runs", /^\/runs\/(?!compare)[^/?]+$/, cookie)],
@@ -141,7 +132,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -9,7 +9,7 @@
  *   npm run bench:run-page [-- --tasks 2000 --trials 5 --requests 20 --port 3199]
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { resolveSuite } from "../datasets/load";
@@ -18,12 +18,8 @@ import { disconnectDb } from "../lib/db/client";
 import { ensureMigrated } from "../lib/db/ensure-migrated";
 import { runSuite } from "../lib/engine/run-suite";
 import type { Agent } from "../lib/trial/types";
-import { signIn } from "./bench/sign-in";
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
-}
+import { signInAsDemoAdmin } from "./bench/sign-in";
+import { arg, runMain } from "./bench/cli";
 
 const TASKS = Number(arg("tasks", "2000"));
 const TRIALS = Number(arg("trials", "5"));
@@ -105,12 +101,7 @@ async function main() {
   });
   try {
     await waitUntilUp();
-    const admin = readFileSync(path.join(dir, "demo-credentials.txt"), "utf8")
-      .split("\n")
-      .find((l) => l.startsWith("admin"))!
-      .trim()
-      .split(/\s+/);
-    const cookie = await signIn(base, admin[1]!, admin[2]!);
+    const cookie = await signInAsDemoAdmin(base, dir);
     console.log(
       `\nRun page of a ${TASKS}-task × ${TRIALS}-trial run, ${REQUESTS} requests each on loopback (load average ${os.loadavg()[0]!.toFixed(2)}):\n`,
     );
@@ -132,7 +123,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -12,16 +12,11 @@
  * concurrency, wall / floor, CPU per trial (user + system of the whole process, start-up included),
  * peak RSS (GNU time's maximum resident set size), and the one-minute load average during the rounds.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { median, timed, type Timed } from "./bench/timed";
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
-}
+import { arg, runMain, startMockAgent } from "./bench/cli";
 
 const TASKS = Number(arg("tasks", "2000"));
 const TRIALS = Number(arg("trials", "5"));
@@ -31,18 +26,6 @@ const ROUNDS = Number(arg("rounds", "3"));
 const AIMS: Record<number, number> = { 16: 1.1, 64: 1.3 };
 const AIM_CPU_MS = 0.3;
 const AIM_RSS_MB = 200;
-
-function startAgent(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/mock-agent.ts", String(LATENCY_MS)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.once("data", (chunk: Buffer) =>
-      resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/`, stop: () => child.kill() }),
-    );
-    child.once("error", reject);
-  });
-}
 
 const range = (xs: number[], f: (x: number) => string) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`;
 
@@ -56,7 +39,7 @@ async function main() {
   }));
   const suiteFile = path.join(dir, "bench.json");
   writeFileSync(suiteFile, JSON.stringify({ name: "bench", threshold: 1, tasks }));
-  const agent = await startAgent();
+  const agent = await startMockAgent(LATENCY_MS, ["--import", "tsx"]);
   const trials = TASKS * TRIALS;
   console.log(
     `Runner benchmark through the CLI: ${TASKS} tasks × ${TRIALS} trials, HTTP agent answering after ${LATENCY_MS} ms, fresh SQLite database per run, ${ROUNDS} rounds interleaved with the reference loop; node ${process.version}, ${os.cpus().length} CPUs, load average at start ${os
@@ -157,7 +140,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -13,29 +13,13 @@ import os from "node:os";
 import path from "node:path";
 import { createTempDatabase } from "../lib/db/temp-database";
 import { printTable } from "./bench/table";
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
-}
+import { arg, runMain, startMockAgent } from "./bench/cli";
 
 const TASKS = Number(arg("tasks", "2000"));
 const TRIALS = Number(arg("trials", "5"));
 const LATENCY_MS = Number(arg("latency", "20"));
 const CONCURRENCIES = arg("concurrency", "16,64").split(",").map(Number);
 const TSX = ["--conditions=react-server", "--import", "tsx"];
-
-function startAgent(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [...TSX, "scripts/bench/mock-agent.ts", String(LATENCY_MS)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.once("data", (chunk: Buffer) =>
-      resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/`, stop: () => child.kill() }),
-    );
-    child.once("error", reject);
-  });
-}
 
 function runOnce(args: string[], env: NodeJS.ProcessEnv): Promise<Record<string, number>> {
   const child = spawn(process.execPath, [...TSX, "scripts/bench/run-once.ts", ...args], { env, stdio: ["ignore", "pipe", "inherit"] });
@@ -58,7 +42,7 @@ async function main() {
     expected: "ok",
   }));
   writeFileSync(suiteFile, JSON.stringify({ name: "bench", threshold: 1, tasks }));
-  const agent = await startAgent();
+  const agent = await startMockAgent(LATENCY_MS, TSX);
   const base = process.env.GAVEL_BENCH_DATABASE_URL ?? `file:${path.join(dir, "base.db")}`;
   console.log(
     `Runner benchmark: ${TASKS} tasks × ${TRIALS} trials, HTTP agent with ${LATENCY_MS} ms latency, database ${base.startsWith("file:") ? "SQLite" : "PostgreSQL"}, node ${process.version}, ${os.cpus().length} CPUs\n`,
@@ -101,7 +85,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

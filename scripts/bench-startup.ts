@@ -21,11 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { printTable } from "./bench/table";
 import { median, timed, type Timed } from "./bench/timed";
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
-}
+import { arg } from "./bench/cli";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ROUNDS = Number(arg("rounds", "9"));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { computeRunMetrics, countRetries } from "./metrics";
 import { reduceTask } from "./reducers";
-import type { Step, TrialResult, VerdictStatus } from "../trial/types";
+import { trialResult } from "../testing/engine-fixtures";
+import type { Step, VerdictStatus } from "../trial/types";
 
 const step = (index: number, tool: string, args: unknown, extra: Partial<Step> = {}): Step => ({
   index,
@@ -11,28 +12,7 @@ const step = (index: number, tool: string, args: unknown, extra: Partial<Step> =
   ...extra,
 });
 
-function trial(taskId: string, index: number, verdict: VerdictStatus, extra: Partial<TrialResult> = {}): TrialResult {
-  return {
-    taskId,
-    trialIndex: index,
-    verdict,
-    score: null,
-    reason: verdict,
-    graders: [],
-    failingStep: null,
-    output: "",
-    trajectory: [],
-    initialState: null,
-    finalState: null,
-    costUsd: null,
-    tokens: null,
-    latencyMs: 10,
-    stop: null,
-    startedAt: "",
-    finishedAt: "",
-    ...extra,
-  };
-}
+const trial = trialResult;
 
 describe("countRetries", () => {
   it("counts calls that repeat an earlier call exactly, whatever the key order", () => {

@@ -2,30 +2,12 @@ import { describe, expect, it } from "vitest";
 import { combineVerdicts } from "./grade-trial";
 import { computeRunMetrics } from "./metrics";
 import { reduceTask, suiteGate, summarizeRun } from "./reducers";
+import { trialResult } from "../testing/engine-fixtures";
 import type { GraderResultRecord, TrialResult, VerdictStatus } from "../trial/types";
 
-function trial(verdict: VerdictStatus, index: number, extra: Partial<TrialResult> = {}): TrialResult {
-  return {
-    taskId: "t",
-    trialIndex: index,
-    verdict,
-    score: null,
-    reason: verdict,
-    graders: [],
-    failingStep: null,
-    output: "",
-    trajectory: [],
-    initialState: null,
-    finalState: null,
-    costUsd: null,
-    tokens: null,
-    latencyMs: 10 * (index + 1),
-    stop: null,
-    startedAt: "",
-    finishedAt: "",
-    ...extra,
-  };
-}
+/** A trial of task "t"; later trials took longer (10 ms, 20 ms, …). */
+const trial = (verdict: VerdictStatus, index: number, extra: Partial<TrialResult> = {}): TrialResult =>
+  trialResult("t", index, verdict, { latencyMs: 10 * (index + 1), ...extra });
 
 const grader = (status: VerdictStatus, extra: Partial<GraderResultRecord> = {}): GraderResultRecord => ({
   position: 0,

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readGoldBacking } from "../db/gold-labels";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
+import { startPassFailJudge } from "../providers/mock-server";
 import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { approveJudgeVersion, loadJudgeStatus } from "./approvals";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
-let server: MockLlmServer;
-beforeAll(async () => {
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => ({ text: lastUserText(body).includes("good answer") ? "PASS: fine" : "FAIL: not fine" }),
-  });
-});
-afterAll(() => server.close());
+const server = mockLlmForFile(() => startPassFailJudge((prompt) => prompt.includes("good answer")));
 
 const spec = (model: string) => ({
   provider: "openai",

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { latestCalibration } from "../db/calibrations";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
+import { startPassFailJudge } from "../providers/mock-server";
 import { changeGold, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { approveJudgeVersion, gatesByLabelSet, judgeGate, loadJudgeStatus, loadStatusAndGates } from "./approvals";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
 import { judgeOverview } from "./overview";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
-let server: MockLlmServer;
-beforeAll(async () => {
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => ({ text: lastUserText(body).includes("good answer") ? "PASS: fine" : "FAIL: not fine" }),
-  });
-});
-afterAll(() => server.close());
+const server = mockLlmForFile(() => startPassFailJudge((prompt) => prompt.includes("good answer")));
 
 const items = (prefix: string, n: number): SeedItem[] =>
   Array.from({ length: n }, (_, i) => [

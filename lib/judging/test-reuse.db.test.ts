@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
+import { describe, expect, it } from "vitest";
+import { startPassFailJudge } from "../providers/mock-server";
 import { seedJudgeVersion, seedLabelSet } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
 import { testReuseWarnings } from "./test-reuse";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
-let server: MockLlmServer;
-beforeAll(async () => {
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => ({ text: lastUserText(body).includes("good") ? "PASS: ok" : "FAIL: no" }),
-  });
-});
-afterAll(() => server.close());
+const server = mockLlmForFile(() => startPassFailJudge((prompt) => prompt.includes("good"), { pass: "ok", fail: "no" }));
 
 describe("test-split reuse", () => {
   it("counts the versions of a judge calibrated on a label set's test split and warns at the limit (5), not on dev", async () => {

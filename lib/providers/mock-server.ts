@@ -145,3 +145,19 @@ export function lastUserText(body: Record<string, unknown>): string {
   const last = [...messages].reverse().find((m) => m.role === "user");
   return typeof last?.content === "string" ? last.content : "";
 }
+
+/**
+ * A judge's reply: "PASS: <reason>" when `passes(prompt, model)` holds for the request's last user
+ * message and model, "FAIL: <reason>" otherwise.
+ */
+export function passFailReply(
+  passes: (prompt: string, model: string) => boolean,
+  reasons: { pass: string; fail: string } = { pass: "fine", fail: "not fine" },
+): (request: MockRequest) => MockReply {
+  return ({ body }) => ({ text: passes(lastUserText(body), String(body.model)) ? `PASS: ${reasons.pass}` : `FAIL: ${reasons.fail}` });
+}
+
+/** An OpenAI-compatible mock judge that passes what `passes` says, for the tests that need no more. */
+export function startPassFailJudge(passes: (prompt: string, model: string) => boolean, reasons?: { pass: string; fail: string }) {
+  return startMockLlmServer({ flavor: "openai", reply: passFailReply(passes, reasons) });
+}

@@ -2,40 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fleissKappaGeneralized } from "./fleiss-gwet";
 import { disagreementWeights } from "./kappa-table";
 import { fleissKappa } from "./multi-rater";
-
-// Fleiss (1971), Table 1: 30 subjects, 6 raters, 5 categories — the table multi-rater.test.ts holds to κ = 5437/12637.
-const FLEISS_1971 = [
-  [0, 0, 0, 6, 0],
-  [0, 3, 0, 0, 3],
-  [0, 1, 4, 0, 1],
-  [0, 0, 0, 0, 6],
-  [0, 3, 0, 3, 0],
-  [2, 0, 4, 0, 0],
-  [0, 0, 4, 0, 2],
-  [2, 0, 3, 1, 0],
-  [2, 0, 0, 4, 0],
-  [0, 0, 0, 0, 6],
-  [1, 0, 0, 5, 0],
-  [1, 1, 0, 4, 0],
-  [0, 3, 3, 0, 0],
-  [1, 0, 0, 5, 0],
-  [0, 2, 0, 3, 1],
-  [0, 0, 5, 0, 1],
-  [3, 0, 0, 1, 2],
-  [5, 1, 0, 0, 0],
-  [0, 2, 0, 4, 0],
-  [1, 0, 2, 0, 3],
-  [0, 0, 0, 0, 6],
-  [0, 1, 0, 5, 0],
-  [0, 2, 0, 1, 3],
-  [2, 0, 0, 4, 0],
-  [1, 0, 0, 4, 1],
-  [0, 5, 0, 1, 0],
-  [4, 0, 0, 0, 2],
-  [0, 2, 0, 4, 0],
-  [1, 0, 5, 0, 0],
-  [0, 0, 0, 0, 6],
-];
+import { FLEISS_1971 } from "../testing/published-tables";
 
 describe("fleissKappaGeneralized", () => {
   it("is Fleiss' κ when every item has the same number of ratings (Fleiss 1971: 5437/12637)", () => {

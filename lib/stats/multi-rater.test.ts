@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FLEISS_1971 } from "../testing/published-tables";
 import { fleissKappa, krippendorffAlpha, pairwiseKappas } from "./multi-rater";
 
 // Wikipedia, "Fleiss' kappa", worked example: 10 subjects, 14 raters, 5 categories (also statsmodels' table0).
@@ -13,40 +14,6 @@ const WIKIPEDIA_FLEISS = [
   [2, 5, 3, 2, 2],
   [6, 5, 2, 1, 0],
   [0, 2, 2, 3, 7],
-];
-
-// Fleiss (1971), Table 1: 30 patients, 6 psychiatrists each, 5 diagnoses (as counts; from statsmodels' `diagnoses`).
-const FLEISS_1971 = [
-  [0, 0, 0, 6, 0],
-  [0, 3, 0, 0, 3],
-  [0, 1, 4, 0, 1],
-  [0, 0, 0, 0, 6],
-  [0, 3, 0, 3, 0],
-  [2, 0, 4, 0, 0],
-  [0, 0, 4, 0, 2],
-  [2, 0, 3, 1, 0],
-  [2, 0, 0, 4, 0],
-  [0, 0, 0, 0, 6],
-  [1, 0, 0, 5, 0],
-  [1, 1, 0, 4, 0],
-  [0, 3, 3, 0, 0],
-  [1, 0, 0, 5, 0],
-  [0, 2, 0, 3, 1],
-  [0, 0, 5, 0, 1],
-  [3, 0, 0, 1, 2],
-  [5, 1, 0, 0, 0],
-  [0, 2, 0, 4, 0],
-  [1, 0, 2, 0, 3],
-  [0, 0, 0, 0, 6],
-  [0, 1, 0, 5, 0],
-  [0, 2, 0, 1, 3],
-  [2, 0, 0, 4, 0],
-  [1, 0, 0, 4, 1],
-  [0, 5, 0, 1, 0],
-  [4, 0, 0, 0, 2],
-  [0, 2, 0, 4, 0],
-  [1, 0, 5, 0, 0],
-  [0, 0, 0, 0, 6],
 ];
 
 // Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C: 4 coders (A–D) by 12 units, with

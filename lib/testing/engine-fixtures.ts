@@ -1,6 +1,14 @@
 import { resolveSuite, type LoadedSuite } from "@/datasets/load";
 import { defineSandbox, type SandboxDefinition } from "@/lib/trial/sandbox";
-import { ToolCallError, type Agent, type AgentEnv, type AgentInput, type AgentResult } from "@/lib/trial/types";
+import {
+  ToolCallError,
+  type Agent,
+  type AgentEnv,
+  type AgentInput,
+  type AgentResult,
+  type TrialResult,
+  type VerdictStatus,
+} from "@/lib/trial/types";
 
 /**
  * A counter sandbox whose tools record every execution in `executed`, so a test can prove which
@@ -69,5 +77,29 @@ export function agentOf(
       const result = await run(input, env);
       return typeof result === "string" ? { output: result } : result;
     },
+  };
+}
+
+/** A finished trial of `taskId` with the given verdict and nothing else recorded; `extra` sets the rest. */
+export function trialResult(taskId: string, index: number, verdict: VerdictStatus, extra: Partial<TrialResult> = {}): TrialResult {
+  return {
+    taskId,
+    trialIndex: index,
+    verdict,
+    score: null,
+    reason: verdict,
+    graders: [],
+    failingStep: null,
+    output: "",
+    trajectory: [],
+    initialState: null,
+    finalState: null,
+    costUsd: null,
+    tokens: null,
+    latencyMs: 10,
+    stop: null,
+    startedAt: "",
+    finishedAt: "",
+    ...extra,
   };
 }

@@ -136,3 +136,16 @@ export async function seedJudgeVersion(name: string, spec: Record<string, unknow
 export async function seedUser(email: string, role: "admin" | "reviewer" | "viewer" = "admin") {
   return db().user.upsert({ where: { email }, update: {}, create: { email, role } });
 }
+
+/** The fields of a recorded verdict that a replay judge's test leaves empty: one call, in the original order. */
+export const RECORDED_VERDICT_BASE = {
+  order: "original" as const,
+  repeat: 0,
+  score: null,
+  requestHash: null,
+  rawRequest: null,
+  tokensIn: null,
+  tokensOut: null,
+  costUsd: null,
+  latencyMs: null,
+};

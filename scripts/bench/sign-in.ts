@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
 /**
  * Signs in through next-auth's credentials flow (the CSRF token, then the credentials POST) and returns
  * the session cookie: how the page benchmarks reach the app as the demo admin.
@@ -17,4 +20,14 @@ export async function signIn(base: string, email: string, password: string): Pro
     .find((c) => c!.startsWith("next-auth.session-token="));
   if (!session) throw new Error(`sign-in failed (HTTP ${response.status})`);
   return `${jar}; ${session}`;
+}
+
+/** Signs in as the demo admin whose password the first start wrote to `<dataDir>/demo-credentials.txt`. */
+export async function signInAsDemoAdmin(base: string, dataDir: string): Promise<string> {
+  const admin = readFileSync(path.join(dataDir, "demo-credentials.txt"), "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("admin"))!
+    .trim()
+    .split(/\s+/);
+  return signIn(base, admin[1]!, admin[2]!);
 }

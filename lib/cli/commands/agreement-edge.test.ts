@@ -1,29 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cohensKappa, ppiMean } from "../../stats";
-import { createLogger } from "../logger";
+import { captureLogger, tempFolder } from "../../testing/capture-logger";
 import { runAgreement } from "./agreement";
 
-const dir = mkdtempSync(path.join(tmpdir(), "gavel-agreement-edge-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function file(name: string, text: string): string {
-  const target = path.join(dir, name);
-  writeFileSync(target, text);
-  return target;
-}
-
-function capture() {
-  let out = "";
-  let err = "";
-  const logger = createLogger({
-    stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream,
-    stderr: { write: (s: string) => ((err += s), true) } as NodeJS.WritableStream,
-  });
-  return { logger, out: () => out, err: () => err };
-}
+const tmp = tempFolder("gavel-agreement-edge-");
+afterAll(tmp.remove);
+const file = tmp.file;
+const capture = captureLogger;
 
 describe("gavel agreement: missing markers", () => {
   it("counts NA, N/A, NaN, null and empty cells as missing, reports them, and leaves κ as without those rows", () => {

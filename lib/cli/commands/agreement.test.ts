@@ -1,29 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLogger } from "../logger";
+import { captureLogger, tempFolder } from "../../testing/capture-logger";
 import { runAgreement } from "./agreement";
 
-const dir = mkdtempSync(path.join(tmpdir(), "gavel-agreement-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function file(name: string, text: string): string {
-  const target = path.join(dir, name);
-  writeFileSync(target, text);
-  return target;
-}
-
-function capture() {
-  let out = "";
-  let err = "";
-  const logger = createLogger({
-    stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream,
-    stderr: { write: (s: string) => ((err += s), true) } as NodeJS.WritableStream,
-  });
-  return { logger, out: () => out, err: () => err };
-}
+const tmp = tempFolder("gavel-agreement-");
+afterAll(tmp.remove);
+const file = tmp.file;
+const capture = captureLogger;
 
 // The Wikipedia Cohen's kappa example (κ = 0.4) as a CSV, written the long way.
 const wikipedia = [
@@ -171,7 +155,7 @@ describe("gavel agreement", () => {
       /bad\.jsonl, line 2: not valid JSON/,
     );
     expect(() => runAgreement(file("x.txt", "a"), { a: "a", b: "b" }, capture().logger)).toThrow(/use a \.csv, \.tsv or \.jsonl file/);
-    expect(() => runAgreement(path.join(dir, "missing.csv"), { a: "a", b: "b" }, capture().logger)).toThrow(/Cannot read .*ENOENT/);
+    expect(() => runAgreement(path.join(tmp.dir, "missing.csv"), { a: "a", b: "b" }, capture().logger)).toThrow(/Cannot read .*ENOENT/);
   });
 
   // Two real processes (tsx compiles on start): slow on a loaded machine, so a generous timeout.

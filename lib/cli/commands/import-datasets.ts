@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { DatasetError } from "../../real-data/issues";
 import { EXIT, UsageError } from "../exit";
 import type { Logger } from "../logger";
+import { commandGroup } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -44,8 +45,7 @@ async function run(kind: "llmbar" | "hanna", target: string, options: { json?: b
 }
 
 export const registerImportDatasets: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
-  const command =
-    program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
+  const command = commandGroup(program, "import", "Import transcripts and data sets");
   command
     .command("llmbar")
     .description(

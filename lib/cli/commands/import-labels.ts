@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LABEL_FILE_FORMATS } from "../../labeling/label-import";
 import { mergeValueMaps, parseValueMap, parseValueMapFile, type ValueMap } from "../../labeling/label-import/value-map";
 import { EXIT, UsageError } from "../exit";
+import { commandGroup } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -46,9 +47,7 @@ export function valueMapOptions(pairs: readonly string[], file: string | undefin
 const SHOWN = 50;
 
 export const registerImportLabels: RegisterCommand = (program, { logger }) => {
-  const imports =
-    program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
-  imports
+  commandGroup(program, "import", "Import transcripts and data sets")
     .command("labels")
     .description(
       "Import existing human labels into a queue: a Label Studio JSON export, Argilla records (Dataset.to_disk), or JSONL / CSV rows (reviewer, item, value); all or nothing.",

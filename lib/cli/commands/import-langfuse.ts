@@ -1,5 +1,6 @@
 import { UsageError } from "../exit";
 import { importLangfuseOptions } from "./import-langfuse-options";
+import { commandGroup } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -13,9 +14,7 @@ import type { RegisterCommand } from "./register";
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export const registerImportLangfuse: RegisterCommand = (program, { logger }) => {
-  const imports =
-    program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
-  imports
+  commandGroup(program, "import", "Import transcripts and data sets")
     .command("langfuse")
     .description(
       "Pull traces, observations and scores from a Langfuse project (public API; keys in LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY) into transcripts; resumes where the last pull stopped, adds nothing twice.",

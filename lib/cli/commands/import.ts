@@ -6,6 +6,7 @@ import { formatMb } from "../../server/request-guard";
 import { mappingFromFlags, parseScoreMapFile, type ScoreMapping } from "../../transcripts/score-mapping";
 import { EXIT, UsageError } from "../exit";
 import { printImportReport } from "./import-report";
+import { commandGroup } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -60,9 +61,7 @@ function cliImportLimit(): number {
 const SHOWN = 50;
 
 export const registerImportTranscripts: RegisterCommand = (program, { logger }) => {
-  const imports =
-    program.commands.find((c) => c.name() === "import") ?? program.command("import").description("Import transcripts and data sets");
-  imports
+  commandGroup(program, "import", "Import transcripts and data sets")
     .command("transcripts")
     .description(
       "Import transcripts: Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI log (.json or .eval) or a Langfuse export (docs/transcripts.md); all or nothing, nothing twice. A peer's scores become judge verdicts only with --score/--pass-when or --score-map.",

@@ -7,7 +7,7 @@ import { lastUserText, startMockLlmServer, type MockLlmServer } from "../../prov
 import { seedJudgeVersion, seedLabelSet } from "../../testing/seed-judges";
 import { gavel } from "../../testing/cli";
 import { withTestDatabase } from "../../testing/test-database";
-import { createLogger } from "../logger";
+import { captureLogger } from "../../testing/capture-logger";
 import { judgeCalibrate, judgeRun, judgeStatus } from "./judge-actions";
 
 withTestDatabase();
@@ -27,15 +27,7 @@ afterAll(async () => {
   delete process.env.GAVEL_CASSETTE_DIR;
 });
 
-function capture() {
-  let out = "";
-  let err = "";
-  const logger = createLogger({
-    stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream,
-    stderr: { write: (s: string) => ((err += s), true) } as NodeJS.WritableStream,
-  });
-  return { logger, out: () => out, err: () => err };
-}
+const capture = captureLogger;
 
 const template = "{{task_prompt}}\n{{output}}\nPASS or FAIL?";
 const spec = (provider: string, baseUrl: string | null) => ({

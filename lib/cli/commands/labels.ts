@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { EXIT } from "../exit";
 import type { Logger } from "../logger";
+import { commandGroup } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -13,9 +14,7 @@ const actions = () => import("./labels-actions");
 const disconnect = async () => (await import("../../db/client")).disconnectDb();
 
 export const registerLabels: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
-  const labels =
-    program.commands.find((c) => c.name() === "labels") ?? program.command("labels").description("Work with the labels of a label queue");
-  labels
+  commandGroup(program, "labels", "Work with the labels of a label queue")
     .command("export")
     .description("Export every label of a queue, one row per label, with its gold status, every dimension, the task prompt and output")
     .argument("<queue>", "queue name or id")

@@ -6,45 +6,6 @@
 
 const traceloop = require("@traceloop/node-server-sdk");
 const { OpenAI } = require("openai");
-const { traceExporter } = require("../telemetry.cjs");
-const { MODEL } = require("../scenario.cjs");
-const { runChatAgent } = require("../chat-loop.cjs");
+const { runOpenLLMetryAgent, runShape } = require("../openllmetry.cjs");
 
-traceloop.initialize({
-  appName: "support-agent",
-  exporter: traceExporter(),
-  instrumentModules: { openAI: OpenAI },
-  traceContent: true,
-  traceloopSyncEnabled: false,
-  silenceInitializationMessage: true,
-});
-
-async function main() {
-  const client = new OpenAI({ apiKey: "sk-mock", baseURL: `${process.env.MODEL_BASE_URL}/v1` });
-  await traceloop.withWorkflow({ name: "refund_agent" }, () =>
-    runChatAgent(client, {
-      model: MODEL,
-      systemRole: "developer",
-      // withTool records the tool's input and output. It never ends the span of a tool that throws,
-      // so OpenLLMetry tools return their error as text, which is what the model sees anyway.
-      runTool: async (call, args, execute) => {
-        let outcome;
-        await traceloop.withTool(
-          { name: call.function.name },
-          async () => {
-            outcome = execute();
-            return outcome.ok ? outcome.value : outcome.text;
-          },
-          args,
-        );
-        return outcome;
-      },
-    }),
-  );
-  await traceloop.forceFlush();
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runShape(() => runOpenLLMetryAgent(traceloop, OpenAI, { systemRole: "developer" }));

@@ -18,16 +18,11 @@ import { formatDuration, formatMean } from "@/lib/labeling/time-spent";
 import { ProgressBar } from "../_components/progress-bar";
 import { PendingGoldPanel } from "./_pending-gold/pending-gold-panel";
 import { StrandedWarning } from "./_stranded/stranded-warning";
+import type { QueuePageProps } from "./_adjudication/queue-header";
 
 export const metadata: Metadata = { title: "Label queue" };
 
-export default async function QueuePage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ queueId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function QueuePage({ params, searchParams }: QueuePageProps) {
   const user = await requireRole("read");
   const { queueId } = await params;
   const queue = await getQueue(queueId);

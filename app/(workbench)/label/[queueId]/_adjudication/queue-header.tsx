@@ -6,6 +6,12 @@ import type { QueueSummary } from "@/lib/db/agreement";
 import { can } from "@/lib/roles";
 import { cx } from "@/app/_components/ui/cx";
 
+/** What Next hands a queue page: the queue id from the path, and the query. */
+export interface QueuePageProps {
+  params: Promise<{ queueId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
 type Tab = "agreement" | "items" | "adjudicate" | "gold" | "rubric";
 
 /** The queue's name, kind and rubric version, and links between its agreement, adjudication and rubric pages. */

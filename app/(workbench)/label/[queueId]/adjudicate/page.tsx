@@ -11,7 +11,7 @@ import { dimensionAgreement } from "@/lib/labeling/dimension-settle";
 import { dimensionSummary } from "@/lib/labeling/dimension-summary";
 import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { exportFileName } from "@/lib/labeling/export";
-import { QueueHeader } from "../_adjudication/queue-header";
+import { QueueHeader, type QueuePageProps } from "../_adjudication/queue-header";
 import { PendingGoldPanel } from "../_pending-gold/pending-gold-panel";
 import { requireQueue } from "../_adjudication/require-queue";
 import { AdjudicationList, type ListItem } from "./adjudication-list";
@@ -20,13 +20,7 @@ export const metadata: Metadata = { title: "Adjudicate" };
 
 const PAGE_SIZE = 50;
 
-export default async function AdjudicatePage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ queueId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AdjudicatePage({ params, searchParams }: QueuePageProps) {
   const { user, queue } = await requireQueue("labels:adjudicate", params);
   // ?item=<transcript id>: one item, opened from the item browser.
   const item = (await searchParams).item;

@@ -9,7 +9,7 @@ import { can } from "@/lib/roles";
 import { listGoldLabels, type GoldSourceFilter } from "@/lib/db/gold-labels";
 import { dimensionSummary, dimensionSummaryText } from "@/lib/labeling/dimension-summary";
 import { readExtraDimensions } from "@/lib/schemas/dimensions";
-import { QueueHeader } from "../_adjudication/queue-header";
+import { QueueHeader, type QueuePageProps } from "../_adjudication/queue-header";
 import { requireQueue } from "../_adjudication/require-queue";
 import { AddExampleForm } from "../rubric/example-forms";
 
@@ -22,13 +22,7 @@ const SOURCES: GoldSourceFilter[] = ["consensus", "adjudication", "import"];
  * A queue's gold labels. Adjudicators and admins only, like the export: a gold label is what the
  * reviewers said, and a reviewer who has not labeled an item yet must not learn it.
  */
-export default async function GoldLabelsPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ queueId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function GoldLabelsPage({ params, searchParams }: QueuePageProps) {
   const { user, queue } = await requireQueue("labels:adjudicate", params);
   const query = await searchParams;
   const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);

@@ -22,6 +22,7 @@ import { ItemNotes, ThreadList } from "../../_components/item-notes";
 import { LabelWorkbench } from "../../_components/label-workbench";
 import { RevealJudge } from "../../_components/reveal-judge";
 import { TranscriptView } from "../../_components/transcript-view";
+import type { QueuePageProps } from "../_adjudication/queue-header";
 
 export const metadata: Metadata = { title: "Labeling" };
 
@@ -30,13 +31,7 @@ export const metadata: Metadata = { title: "Labeling" };
  * fields, lib/labeling/item-view.ts), the queue's rubric, and the reviewer's own last label — never
  * a judge verdict or another reviewer's label. The verdict comes only from the reveal action.
  */
-export default async function LabelItemPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ queueId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function LabelItemPage({ params, searchParams }: QueuePageProps) {
   const user = await requireRole("labels:write");
   const { queueId } = await params;
   const queue = await getQueue(queueId);
