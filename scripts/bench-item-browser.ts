@@ -10,7 +10,7 @@
  * after a warm-up, and p50 / p95 printed. Figures, not a test: nothing here passes or fails.
  *
  *   npm run bench:item-browser [-- --items 1000000 --runs 20 --db sqlite,postgres --keep --prefix gavel_bench_browser]
- *   npm run bench:item-browser -- --reuse <database url printed by --keep> [--runs 20]
+ *   npm run bench:item-browser -- --reuse <database url printed by --keep> [--runs 20] [--no-text-index]
  *     (measures a kept database again without reseeding — a million rows take minutes to seed; pending
  *     migrations are applied first, so a new index is measured too. --items must match the seeded size.)
  *   GAVEL_BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres   (the PostgreSQL server; this is the default)
@@ -37,6 +37,8 @@ const KEEP = process.argv.includes("--keep");
 const REUSE = arg("reuse", "");
 /** The fresh databases' name prefix (a shared server: each engineer's own). */
 const PREFIX = arg("prefix", "gavel_bench_browser");
+/** Search by the windowed scan alone, as before the text indexes: the comparison at the same load. */
+const NO_TEXT_INDEX = process.argv.includes("--no-text-index");
 const PG_URL = process.env.GAVEL_BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const LABELED = Math.min(20_000, Math.floor(ITEMS / 10));
 const GOLD = Math.floor(LABELED * 0.75);
@@ -224,6 +226,9 @@ async function measure(name: DatabaseName, { queue, reviewer }: Awaited<ReturnTy
     ["search external id", { q: `bench-${Math.floor(ITEMS / 2)}` }],
     ["search text, common", { q: "kettle arrived" }],
     ["search text, rare (one window)", { q: `order ${Math.floor(ITEMS / 3)}:` }],
+    ["search text, 1 in 10,000", { q: "customer 4242 asks" }],
+    ["search text, no match", { q: "toaster" }],
+    ["search text + status stranded", { q: "kettle", status: "stranded" }],
   ];
   const results = [];
   for (const [label, query] of cases) {
@@ -231,7 +236,7 @@ async function measure(name: DatabaseName, { queue, reviewer }: Awaited<ReturnTy
     let rows = 0;
     for (let run = -2; run < RUNS; run++) {
       const started = performance.now();
-      const page = await browseItems(queue, query);
+      const page = await browseItems(queue, query, { textIndex: !NO_TEXT_INDEX });
       if (run >= 0) times.push(performance.now() - started);
       rows = page.rows.length + page.exact.length;
     }
@@ -243,7 +248,7 @@ async function measure(name: DatabaseName, { queue, reviewer }: Awaited<ReturnTy
 
 async function main() {
   console.log(
-    `Item browser benchmark: ${ITEMS.toLocaleString("en")} items in one queue (${LABELED.toLocaleString("en")} labeled twice, ${GOLD.toLocaleString("en")} gold, ${SKIPPED.toLocaleString("en")} skipped, ${STRANDED} stranded, ${FLAGGED} flagged), ${RUNS} runs per page after 2 warm-up; node ${process.version}, ${os.cpus().length} CPUs, load ${os
+    `Item browser benchmark: ${ITEMS.toLocaleString("en")} items in one queue (${LABELED.toLocaleString("en")} labeled twice, ${GOLD.toLocaleString("en")} gold, ${SKIPPED.toLocaleString("en")} skipped, ${STRANDED} stranded, ${FLAGGED} flagged), ${RUNS} runs per page after 2 warm-up${NO_TEXT_INDEX ? ", search without the text indexes" : ""}; node ${process.version}, ${os.cpus().length} CPUs, load ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")} (a shared machine)\n`,

@@ -8,6 +8,7 @@ import { bulkQuery } from "../bulk";
 import { db } from "../client";
 import { importTranscripts } from "../transcripts";
 import { browseItems, PAGE, type BrowsePage } from "./browse";
+import { setFlag } from "./comments";
 
 withTestDatabase();
 
@@ -150,5 +151,14 @@ describe("browseItems search through the text indexes", () => {
       await bulkQuery(`INSERT INTO "transcript_text" ("transcript_text", rank) VALUES ('integrity-check', 1)`, []);
       expect(await bulkQuery(`SELECT rowid FROM "transcript_text" WHERE "transcript_text" MATCH ?`, ['"quixotic"'])).toEqual([]);
     }
+  });
+
+  it("with more matches than the index's list takes, a filter's own source still searches the whole queue", async () => {
+    const reviewer = await db().user.findUniqueOrThrow({ where: { email: `a-${name}@example.com` } });
+    const far = await db().queueItem.findFirstOrThrow({ where: { queueId: queue.id, transcript: { externalId: key(SIZE - 10) } } });
+    await setFlag(reviewer.id, { queueId: queue.id, queueItemId: far.id, kind: "unsure", on: true });
+    const page = await browseItems(queue, { q: "Task", flagged: "1" }, { ...INDEX, sourceCap: 5 });
+    expect(page.rows.map((r) => r.externalId)).toEqual([key(SIZE - 10)]);
+    expect(page.searched).toBeNull();
   });
 });

@@ -214,11 +214,12 @@ export async function browseItems(
       return { rows, end };
     };
     const indexed = options.textIndex === false ? null : search.source;
+    const cap = options.sourceCap ?? SOURCE_CAP;
     const probe = indexed ? await walk(Math.min(options.probeWindow ?? PROBE_WINDOW, scanWindow)) : null;
-    const source =
-      indexed && probe && probe.rows.length <= PAGE
-        ? await smallestSource(on, [...filter.sources, indexed], options.sourceCap ?? SOURCE_CAP)
-        : null;
+    const unfilled = indexed !== null && probe !== null && probe.rows.length <= PAGE;
+    const found = unfilled ? await matchingTranscripts(on, indexed, cap) : null;
+    // Too many matches for the index's list: a filter's own small source may still serve (the search tested on each of its items).
+    const source = unfilled ? await smallestSource(on, found ? [...filter.sources, found] : filter.sources, cap) : null;
     if (probe && probe.rows.length > PAGE) raw = probe.rows;
     else if (source) raw = await fromSource(on, { ...filter, clauses: [...filter.clauses, search.clause] }, source, keyset, backwards);
     else ({ rows: raw, end: windowEnd } = await walk(scanWindow));
@@ -261,6 +262,24 @@ export async function browseItems(
     previous,
     searched,
     unknownReviewer: false,
+  };
+}
+
+/**
+ * The transcripts the text index finds, read once (the index is the expensive part: counting them and
+ * then reading them again for the page doubled it), as a source that names them; null when there are
+ * more than `cap`, and the walk in queue order is left to find them.
+ */
+async function matchingTranscripts(on: Reader, indexed: Source, cap: number): Promise<Source | null> {
+  const limit = Math.floor(cap);
+  const rows = await on.query(sql(on, `SELECT c."id" FROM (${indexed.sql}) c LIMIT ${limit + 1}`), indexed.params);
+  if (rows.length > limit) return null;
+  const ids = rows.map((r) => String(r.id));
+  return {
+    sql: `SELECT t."id" FROM "transcripts" t WHERE ${ids.length ? `t."id" IN (${ids.map(() => "?").join(", ")})` : "1 = 0"}`,
+    params: ids,
+    column: "transcript_id",
+    implies: indexed.implies,
   };
 }
 

@@ -84,9 +84,20 @@ function problems(schema: Schema, file: string, source?: string): string[] {
 const dir = import.meta.dirname;
 const modules = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
 const schemas = {
-  sqlite: parseSchema(path.join(dir, "../../../prisma/schema.prisma")),
-  postgres: parseSchema(path.join(dir, "../../../prisma/postgres/schema.prisma")),
+  sqlite: withRawObjects(parseSchema(path.join(dir, "../../../prisma/schema.prisma"))),
+  postgres: withRawObjects(parseSchema(path.join(dir, "../../../prisma/postgres/schema.prisma"))),
 };
+
+/**
+ * What migrations create in raw SQL, beyond the schema (lib/db/drift.ts RAW_OBJECTS): the text search's
+ * FTS5 table on SQLite, joined to transcripts by rowid. The statements naming them run on SQLite only
+ * (browse.ts textSearch), but this check cannot tell the dialects' statements apart.
+ */
+function withRawObjects(schema: Schema): Schema {
+  schema.tables.set("transcript_text", new Set(["rowid", "task_prompt", "final_output", "transcript_text"]));
+  schema.tables.get("transcripts")?.add("rowid");
+  return schema;
+}
 
 describe("raw SQL in lib/db/labeling names only tables and columns both schemas have", () => {
   it("finds the statements it checks", () => {
