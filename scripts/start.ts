@@ -16,12 +16,6 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, readdirSy
 import { createRequire } from "node:module";
 import path from "node:path";
 import { dataDir, databaseProvider, databaseUrl, redactUrl } from "../lib/database-url";
-import { disconnectDb } from "../lib/db/client";
-import { getDemoStatus, setDemoStatus } from "../lib/db/demo-status";
-import { ensureMigrated } from "../lib/db/ensure-migrated";
-import { countUsers } from "../lib/db/users";
-import { DEMO_STEPS, demoEnabled, seedDemoData } from "../prisma/demo-data";
-import { seedDemoUsers } from "../prisma/seed";
 
 const require = createRequire(import.meta.url);
 const log = (line: string) => console.log(`[gavel] ${line}`);
@@ -90,33 +84,56 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
   });
 }
 
+/**
+ * Starts `next build` when the build is missing or stale and returns its outcome (true: ready to
+ * serve), or null when there is nothing to build. It needs no database, so it runs while the
+ * migrations and the demo accounts are made.
+ */
+function startBuild(env: NodeJS.ProcessEnv): { done: Promise<boolean>; stop: () => void } | null {
+  if (buildIsCurrent()) {
+    log("Build is current.");
+    return null;
+  }
+  if (productionMode && existsSync(path.join(".next", "BUILD_ID"))) {
+    log("Production mode: serving the existing build (run `npm run build` to make a new one).");
+    return null;
+  }
+  log(`Building the app (first start, or the sources changed): ${BUILD_TIME}. Next's own progress follows.`);
+  const building = Date.now();
+  // Next prints nothing for a while as it compiles: a line every 15 s says the start is alive.
+  const heartbeat = setInterval(() => log(`Still building (${Math.round((Date.now() - building) / 1000)} s so far)…`), 15_000);
+  // Type-checking is `npm test`'s job (`npm run typecheck`); a first start only needs the app built. On the very
+  // first build (no .next yet) Turbopack's cache for later builds is not written either: the first page comes sooner,
+  // and the next rebuild writes it.
+  const first = !existsSync(".next");
+  const child = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "build"], {
+    stdio: "inherit",
+    env: { ...env, GAVEL_BUILD_TYPECHECK: "0", ...(first ? { GAVEL_BUILD_CACHE: "0" } : {}) },
+  });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  const done = new Promise<boolean>((resolve) => {
+    child.on("error", (error) => {
+      log(`Could not start the build: ${error.message}`);
+      resolve(false);
+    });
+    child.on("exit", (code, signal) => {
+      clearInterval(heartbeat);
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      if (code === 0) log(`Built in ${Math.round((Date.now() - building) / 1000)} s.`);
+      else process.exitCode = code ?? (signal ? 128 : 1);
+      resolve(code === 0);
+    });
+  });
+  return { done, stop: () => child.kill("SIGTERM") };
+}
+
 async function main() {
   const dir = dataDir();
   const url = databaseUrl();
   const port = process.env.PORT ?? "3000";
-  log(`Database: ${databaseProvider(url) === "sqlite" ? "SQLite" : "PostgreSQL"} at ${redactUrl(url)}`);
-  await ensureMigrated(url);
-  log("Migrations are up to date.");
-
-  process.env.DATABASE_URL = url;
-  let demoFrom: number | null = null;
-  if (productionMode) {
-    if ((await countUsers()) === 0) log(`Production mode with no accounts yet: open /signup to create the admin account.`);
-  } else {
-    const created = await seedDemoUsers((line) => console.log(line));
-    const status = await getDemoStatus();
-    if (!demoEnabled())
-      log(created ? "GAVEL_DEMO=0: no demo data seeded." : "Existing accounts kept; demo accounts are only created on an empty database.");
-    else if (created) demoFrom = 0;
-    else if (status && status.state !== "ready") {
-      demoFrom = status.done;
-      log(`The demo data stopped at step ${status.done} of ${status.steps} last time; finishing it once the server is up.`);
-    } else log("Existing accounts kept; demo accounts are only created on an empty database.");
-    if (demoFrom !== null)
-      await setDemoStatus({ state: "loading", done: demoFrom, steps: DEMO_STEPS, detail: "waiting for the server to start" });
-  }
-  await disconnectDb();
-
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: url,
@@ -124,26 +141,44 @@ async function main() {
     NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  const next = require.resolve("next/dist/bin/next");
-  if (buildIsCurrent()) {
-    log("Build is current.");
-  } else if (productionMode && existsSync(path.join(".next", "BUILD_ID"))) {
-    log("Production mode: serving the existing build (run `npm run build` to make a new one).");
-  } else {
-    log(`Building the app (first start, or the sources changed): ${BUILD_TIME}. Next's own progress follows.`);
-    const building = Date.now();
-    // Next prints nothing for minutes while it compiles: a line every 20 s says the start is alive.
-    const heartbeat = setInterval(() => log(`Still building (${Math.round((Date.now() - building) / 1000)} s so far)…`), 20_000);
-    // Type-checking is `npm test`'s job (`npm run typecheck`); a first start only needs the app built.
-    const code = await run(process.execPath, [next, "build"], { ...env, GAVEL_BUILD_TYPECHECK: "0" }).finally(() =>
-      clearInterval(heartbeat),
-    );
-    if (code === 0) log(`Built in ${Math.round((Date.now() - building) / 1000)} s.`);
-    if (code !== 0) {
-      process.exitCode = code;
-      return;
+  // The build first: on a first start it is most of the wait, and the database steps below overlap it
+  // (their modules — Prisma's client, the seeding — are loaded only now, after the build started).
+  const build = startBuild(env);
+
+  let demoFrom: number | null = null;
+  const { disconnectDb, getDemoStatus, setDemoStatus, ensureMigrated, countUsers, DEMO_STEPS, demoEnabled, seedDemoUsers } =
+    await databaseSteps();
+  try {
+    log(`Database: ${databaseProvider(url) === "sqlite" ? "SQLite" : "PostgreSQL"} at ${redactUrl(url)}`);
+    await ensureMigrated(url);
+    log("Migrations are up to date.");
+
+    process.env.DATABASE_URL = url;
+    if (productionMode) {
+      if ((await countUsers()) === 0) log(`Production mode with no accounts yet: open /signup to create the admin account.`);
+    } else {
+      const created = await seedDemoUsers((line) => console.log(line));
+      const status = await getDemoStatus();
+      if (!demoEnabled())
+        log(
+          created ? "GAVEL_DEMO=0: no demo data seeded." : "Existing accounts kept; demo accounts are only created on an empty database.",
+        );
+      else if (created) demoFrom = 0;
+      else if (status && status.state !== "ready") {
+        demoFrom = status.done;
+        log(`The demo data stopped at step ${status.done} of ${status.steps} last time; finishing it once the server is up.`);
+      } else log("Existing accounts kept; demo accounts are only created on an empty database.");
+      if (demoFrom !== null)
+        await setDemoStatus({ state: "loading", done: demoFrom, steps: DEMO_STEPS, detail: "waiting for the server to start" });
     }
+    await disconnectDb();
+  } catch (error) {
+    // Nothing to serve without a database: the build stops too.
+    build?.stop();
+    await build?.done;
+    throw error;
   }
+  if (build && !(await build.done)) return;
   log(`Starting on http://localhost:${port}`);
   const server = run(process.execPath, ["--import", "tsx", path.join("scripts", "serve.ts")], env);
   if (demoFrom !== null) void seedWhenServing(port, demoFrom, server);
@@ -151,8 +186,32 @@ async function main() {
   process.exit(await server);
 }
 
+/** The modules of the database steps, loaded when they are needed (after the build has started). */
+async function databaseSteps() {
+  const [client, demoStatus, migrated, users, demoData, seed] = await Promise.all([
+    import("../lib/db/client"),
+    import("../lib/db/demo-status"),
+    import("../lib/db/ensure-migrated"),
+    import("../lib/db/users"),
+    import("../prisma/demo-data"),
+    import("../prisma/seed"),
+  ]);
+  return {
+    disconnectDb: client.disconnectDb,
+    getDemoStatus: demoStatus.getDemoStatus,
+    setDemoStatus: demoStatus.setDemoStatus,
+    ensureMigrated: migrated.ensureMigrated,
+    countUsers: users.countUsers,
+    DEMO_STEPS: demoData.DEMO_STEPS,
+    demoEnabled: demoData.demoEnabled,
+    seedDemoData: demoData.seedDemoData,
+    seedDemoUsers: seed.seedDemoUsers,
+  };
+}
+
 /** Waits until the server answers, then seeds the demo data step by step, recording each in the demo status. */
 async function seedWhenServing(port: string, from: number, server: Promise<number>) {
+  const { DEMO_STEPS, disconnectDb, getDemoStatus, seedDemoData, setDemoStatus } = await databaseSteps();
   let stopped = false;
   void server.then(() => (stopped = true));
   const deadline = Date.now() + 10 * 60_000;

@@ -255,6 +255,53 @@ describe("the trial writer", () => {
     expect(trials[1]!.graderResults[0]!.status).toBe("fail");
   });
 
+  it("SQLite's prepared one-row statements store exactly what the multi-row statements store", async () => {
+    const a = await freshRun();
+    const b = await freshRun();
+    const rows = (taskId: string) =>
+      Array.from({ length: 450 }, (_, i) => ({
+        ...row(taskId, i, i % 3 ? "pass" : "fail"),
+        score: i % 5 ? 0.5 : null,
+        output: i % 7 ? `out ${i} ☃` : null,
+        trajectory: i % 2 ? [{ index: 0, tool: "t", args: { n: i }, latencyMs: 1.25 }] : [],
+        finalState: i % 4 ? { n: i } : null,
+        costUsd: i % 6 ? i / 1000 : null,
+        latencyMs: 20.123 + i,
+        error: i % 9 ? null : "stopped",
+        startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 60)),
+        finishedAt: new Date(Date.UTC(2026, 0, 1, 0, 1, i % 60)),
+        graders: [0, 1].map((position) => ({
+          position,
+          kind: position ? "regex" : "exact",
+          config: { expected: "o", position },
+          status: (i + position) % 2 ? ("pass" as const) : ("fail" as const),
+          score: position ? null : 1,
+          reason: `r${i}`,
+          shadow: position === 1,
+          judgeVersionId: null,
+        })),
+      }));
+    // Written twice each: the second write replaces the first (450 rows: more than one 400-row chunk).
+    for (let round = 0; round < 2; round++) {
+      await writeTrials(a.runId, rows(a.taskId), { prepared: false });
+      await writeTrials(b.runId, rows(b.taskId));
+    }
+    const stored = async (runId: string) =>
+      (
+        await db().trial.findMany({
+          where: { runId },
+          orderBy: { trialIndex: "asc" },
+          include: { graderResults: { orderBy: { position: "asc" } } },
+        })
+      ).map(({ id: _id, runId: _run, taskId: _task, graderResults, ...trial }) => ({
+        ...trial,
+        graderResults: graderResults.map(({ id, trialId, ...g }) => ({ ...g, id: id.slice(trialId.length) })),
+      }));
+    const [left, right] = [await stored(a.runId), await stored(b.runId)];
+    expect(left).toHaveLength(450);
+    expect(right).toEqual(left);
+  });
+
   it("buffers trials and writes them all by close()", async () => {
     const { runId, taskId } = await freshRun();
     const writer = createTrialWriter(runId, { batchSize: 2, flushIntervalMs: 10_000 });

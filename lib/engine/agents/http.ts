@@ -1,7 +1,7 @@
 import { TrialStopped, type Agent } from "../../trial/types";
 import { describeZodError, parseTurnResponse, taskPayload, usageOf, type HistoryEntry } from "./protocol";
 import { limitedRequest, retryAfterMs, type RequestLimiter } from "./limiter";
-import { postJson, type PostResult } from "./post-json";
+import { postJsonPooled, type PostResult } from "./post-json";
 import { executeCalls } from "./tool-loop";
 
 /**
@@ -23,7 +23,7 @@ export function httpAgent(url: string, limiter?: RequestLimiter): Agent {
           response = await limitedRequest(
             limiter,
             env.signal,
-            () => postJson(target, payload, { signal: env.signal }),
+            () => postJsonPooled(target, payload, { signal: env.signal }),
             (r) => retryAfterMs({ get: r.header }),
           );
         } catch (error) {
