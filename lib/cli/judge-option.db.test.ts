@@ -1,29 +1,25 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { approveJudgeVersion } from "@/lib/judging/approvals";
 import { db } from "@/lib/db/client";
 import { countJudgeVerdicts } from "@/lib/db/runs";
 import { runPassRateThroughJudge } from "@/lib/judging/run-correction";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "@/lib/judging/label-set-run";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "@/lib/providers/mock-server";
+import { lastUserText, startMockLlmServer, startPassFailJudge } from "@/lib/providers/mock-server";
 import { gavel } from "@/lib/testing/cli";
 import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "@/lib/testing/seed-judges";
 import { withTestDatabase } from "@/lib/testing/test-database";
+import { mockLlmForFile } from "@/lib/testing/mock-llm-hooks";
 
 const database = withTestDatabase();
 const SMOKE = "module:datasets/smoke/agent.ts#stubAgent";
 
-let server: MockLlmServer;
-beforeAll(async () => {
-  // A judge that passes outputs saying "good answer" and fails everything else, the stub's summary included.
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => ({ text: lastUserText(body).includes("good answer") ? "PASS: does what was asked" : "FAIL: misses the point" }),
-  });
-});
-afterAll(() => server.close());
+// A judge that passes outputs saying "good answer" and fails everything else, the stub's summary included.
+const server = mockLlmForFile(() =>
+  startPassFailJudge((prompt) => prompt.includes("good answer"), { pass: "does what was asked", fail: "misses the point" }),
+);
 
 const spec = (model: string) => ({
   provider: "openai",

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction } from "../audit-actions";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../judging/label-set-run";
 import { recheckJudge } from "../judging/recheck";
 import { runCanary } from "../judging/canary-run";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
+import { lastUserText, startMockLlmServer } from "../providers/mock-server";
 import { createQueueInput } from "../schemas/queues";
 import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
@@ -32,22 +32,21 @@ import { addWorkedExample, removeWorkedExample } from "./worked-examples";
 import { seedQueue } from "../testing/seed-labeling";
 import { changeRole, createUser, recordSignInBlocked, setAdjudicator, setUserDisabled } from "./users";
 import { createWebhookEndpoint, deleteWebhookEndpoint, enqueueWebhookEvent, setWebhookEndpointDisabled } from "./webhooks";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
 /** A judge whose answers the test can turn: "right" judges correctly, "wrong" says the opposite. */
 const mode = { wrong: false };
-let server: MockLlmServer;
-beforeAll(async () => {
-  server = await startMockLlmServer({
+const server = mockLlmForFile(() =>
+  startMockLlmServer({
     flavor: "openai",
     reply: ({ body }) => {
       const good = lastUserText(body).includes("good answer");
       return { text: good !== mode.wrong ? "PASS: ok" : "FAIL: no", fingerprint: mode.wrong ? "fp_new" : "fp_old" };
     },
-  });
-});
-afterAll(() => server.close());
+  }),
+);
 
 const gold = (prefix: string, n: number): SeedItem[] => [
   ...Array.from({ length: n }, (_, i) => ({ key: `${prefix}-g${i}`, split: "test" as const, output: `good answer ${i}`, gold: "pass" })),

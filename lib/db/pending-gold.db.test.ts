@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { approveJudgeVersion, loadJudgeStatus } from "../judging/approvals";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../judging/label-set-run";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
+import { startPassFailJudge } from "../providers/mock-server";
 import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { decide } from "./adjudication";
@@ -10,17 +10,11 @@ import { editLabel } from "./labeling/mine";
 import { submitLabel } from "./labeling/submit";
 import { undoLastLabel } from "./labeling/undo";
 import { decideGoldChange, listPendingGoldChanges, pendingGoldCounts } from "./pending-gold";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
-let server: MockLlmServer;
-beforeAll(async () => {
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => ({ text: lastUserText(body).includes("good answer") ? "PASS: ok" : "FAIL: no" }),
-  });
-});
-afterAll(() => server.close());
+const server = mockLlmForFile(() => startPassFailJudge((prompt) => prompt.includes("good answer"), { pass: "ok", fail: "no" }));
 
 let counter = 0;
 

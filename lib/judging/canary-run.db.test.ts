@@ -1,21 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { approveJudgeVersion, loadJudgeStatus } from "./approvals";
 import { listAuditEvents } from "../db/audit";
 import { db } from "../db/client";
 import { saveVerdict } from "../db/verdicts";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
-import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { lastUserText, startMockLlmServer } from "../providers/mock-server";
+import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem, RECORDED_VERDICT_BASE } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { runCanary } from "./canary-run";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
 /** The provider's model: "one" judges right; after the "model change" ("two") it says the opposite on two items in three. */
 const model = { fingerprint: "fp_one", changed: false };
-let server: MockLlmServer;
-beforeAll(async () => {
-  server = await startMockLlmServer({
+const server = mockLlmForFile(() =>
+  startMockLlmServer({
     flavor: "openai",
     reply: ({ body }) => {
       const prompt = lastUserText(body);
@@ -24,9 +24,8 @@ beforeAll(async () => {
       const says = model.changed && n % 3 !== 0 ? !right : right;
       return { text: says ? "PASS: fine" : "FAIL: not fine", fingerprint: model.fingerprint };
     },
-  });
-});
-afterAll(() => server.close());
+  }),
+);
 
 const items = (prefix: string): SeedItem[] => [
   ...Array.from({ length: 30 }, (_, i) => ({ key: `${prefix}-g${i}`, split: "test" as const, output: `good answer ${i}`, gold: "pass" })),
@@ -125,15 +124,7 @@ describe("the canary re-check", () => {
       parser: "pass_fail",
     });
     const base = {
-      order: "original" as const,
-      repeat: 0,
-      score: null,
-      requestHash: null,
-      rawRequest: null,
-      tokensIn: null,
-      tokensOut: null,
-      costUsd: null,
-      latencyMs: null,
+      ...RECORDED_VERDICT_BASE,
       reason: null,
       error: null,
       rawResponse: null,

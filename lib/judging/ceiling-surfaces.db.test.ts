@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queueAgreementCommand } from "../cli/commands/queue-actions";
 import { createLogger } from "../cli/logger";
 import { statsOf } from "../db/calibrations";
 import { loadCurrentLabels, shapeOf } from "../db/agreement";
 import { findLabelSet } from "../db/label-sets";
 import { queueAgreement } from "../labeling/agreement";
-import { startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
+import { startMockLlmServer } from "../providers/mock-server";
 import { seedJudgeVersion, seedLabelSet, seedUser } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
-let server: MockLlmServer;
-beforeAll(async () => {
-  server = await startMockLlmServer({ flavor: "openai", reply: () => ({ text: "PASS: fine" }) });
-});
-afterAll(() => server.close());
+const server = mockLlmForFile(() => startMockLlmServer({ flavor: "openai", reply: () => ({ text: "PASS: fine" }) }));
 
 const labels = (...values: string[]) => values.map((value, i) => ({ reviewer: `r${i + 1}`, value }));
 

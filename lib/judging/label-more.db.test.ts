@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listAuditEvents } from "../db/audit";
 import { statsOf } from "../db/calibrations";
 import { db } from "../db/client";
 import { orderDevByInformativeness, planForJudge } from "../db/sampling";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
+import { startPassFailJudge } from "../providers/mock-server";
 import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { judgeCalibrate } from "../cli/commands/judge-actions";
@@ -15,21 +15,17 @@ import { runAgreement } from "../cli/commands/agreement";
 import { agreementCommand, pairsCsv } from "../judges/format";
 import { labelMore } from "./label-more";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
-let server: MockLlmServer;
-beforeAll(async () => {
-  // The judge passes "good" outputs and fails "bad" ones, but is fooled by "tricky" bad ones.
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => {
-      const prompt = lastUserText(body);
-      return { text: prompt.includes("good answer") || prompt.includes("tricky") ? "PASS: fine" : "FAIL: wrong" };
-    },
-  });
-});
-afterAll(() => server.close());
+// The judge passes "good" outputs and fails "bad" ones, but is fooled by "tricky" bad ones.
+const server = mockLlmForFile(() =>
+  startPassFailJudge((prompt) => prompt.includes("good answer") || prompt.includes("tricky"), {
+    pass: "fine",
+    fail: "wrong",
+  }),
+);
 
 const item = (key: string, split: "dev" | "test", good: boolean, gold: string | null, tricky = false): SeedItem => ({
   key,

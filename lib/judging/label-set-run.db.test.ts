@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../testing/test-database";
-import { changeGold, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
-import { startMockLlmServer, lastUserText, type MockLlmServer } from "../providers/mock-server";
+import { changeGold, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem, RECORDED_VERDICT_BASE } from "../testing/seed-judges";
+import { lastUserText, startMockLlmServer, startPassFailJudge } from "../providers/mock-server";
 import { db } from "../db/client";
 import { listVerdicts, saveVerdict } from "../db/verdicts";
 import { approveJudgeVersion, judgeGate, loadJudgeStatus, revokeApproval } from "./approvals";
@@ -18,23 +18,17 @@ import { createLogger } from "../cli/logger";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
-let server: MockLlmServer;
-beforeAll(async () => {
-  // A judge that reads the output: "good" passes, "bad" fails, and it is fooled by "tricky" ones.
-  server = await startMockLlmServer({
-    flavor: "openai",
-    reply: ({ body }) => {
-      const prompt = lastUserText(body);
-      const good = prompt.includes("good answer");
-      const tricky = prompt.includes("tricky");
-      return { text: good !== tricky ? "PASS: solves it" : "FAIL: does not solve it" };
-    },
-  });
-});
-afterAll(() => server.close());
+// A judge that reads the output: "good" passes, "bad" fails, and it is fooled by "tricky" ones.
+const server = mockLlmForFile(() =>
+  startPassFailJudge((prompt) => prompt.includes("good answer") !== prompt.includes("tricky"), {
+    pass: "solves it",
+    fail: "does not solve it",
+  }),
+);
 
 function items(prefix: string, split: "dev" | "test", good: number, bad: number, tricky = 0): SeedItem[] {
   const out: SeedItem[] = [];
@@ -373,15 +367,7 @@ describe("approval is refused, server-side, for a version missing any gate rule"
     const replay = await seedJudgeVersion("recorded-judge", { ...spec("upstream-model", null), provider: "replay" });
     const [first, ...rest] = Object.values(transcriptIds);
     const recorded = {
-      order: "original" as const,
-      repeat: 0,
-      score: null,
-      requestHash: null,
-      rawRequest: null,
-      tokensIn: null,
-      tokensOut: null,
-      costUsd: null,
-      latencyMs: null,
+      ...RECORDED_VERDICT_BASE,
     };
     await saveVerdict(replay.id, {
       ...recorded,

@@ -1,22 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decide } from "../db/adjudication";
 import { approveJudgeVersion, judgeGate, loadJudgeStatus, statusJson } from "./approvals";
 import { listAuditEvents } from "../db/audit";
 import { db } from "../db/client";
 import { saveVerdict } from "../db/verdicts";
-import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
-import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { lastUserText, startMockLlmServer } from "../providers/mock-server";
+import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem, RECORDED_VERDICT_BASE } from "../testing/seed-judges";
 import { gavel } from "../testing/cli";
 import { withTestDatabase } from "../testing/test-database";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
 import { recheckJudge, recheckLabelSet } from "./recheck";
+import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
 
-let server: MockLlmServer;
-beforeAll(async () => {
-  // Passes "good answer", fails everything else, and is fooled by "tricky" good answers.
-  server = await startMockLlmServer({
+// Passes "good answer", fails everything else, and is fooled by "tricky" good answers.
+const server = mockLlmForFile(() =>
+  startMockLlmServer({
     flavor: "openai",
     reply: ({ body }) => {
       const prompt = lastUserText(body);
@@ -25,9 +25,8 @@ beforeAll(async () => {
         fingerprint: "fp_one",
       };
     },
-  });
-});
-afterAll(() => server.close());
+  }),
+);
 
 function items(prefix: string, good: number, bad: number, tricky = 0, gold: "set" | "none" = "set"): SeedItem[] {
   return [
@@ -191,15 +190,7 @@ describe("an approval bound to its evidence, through its lifecycle", () => {
     const set = await seedLabelSet({ name: "grace", kind: "binary", items: items("q", 20, 20) });
     const replay = await seedJudgeVersion("grace-judge", { ...spec("recorded-model"), provider: "replay", baseUrl: null });
     const recorded = {
-      order: "original" as const,
-      repeat: 0,
-      score: null,
-      requestHash: null,
-      rawRequest: null,
-      tokensIn: null,
-      tokensOut: null,
-      costUsd: null,
-      latencyMs: null,
+      ...RECORDED_VERDICT_BASE,
       reason: "recorded",
       error: null,
       rawResponse: null,
