@@ -129,11 +129,14 @@ export function ApproveForm({
   labelSetName,
   canApprove,
   aboveCeiling,
+  warnings = [],
 }: {
   versionId: string;
   queueId?: string;
   labelSetName?: string;
   canApprove: boolean;
+  /** Said before the admin confirms (the test split reused past its limit): approving stays allowed. */
+  warnings?: string[];
   /** The bar and the ceiling when the bar is above it: the confirmation asks for an explicit tick. */
   aboveCeiling?: { bar: number; ceiling: number } | null;
 }) {
@@ -149,6 +152,11 @@ export function ApproveForm({
           <p className="text-stone-800">
             Approve on {labelSetName ?? "this label set"}? From now on its verdicts count in CI runs (recorded in the audit log).
           </p>
+          {warnings.map((w) => (
+            <p key={w} className="text-amber-900" data-testid="approve-warning">
+              Warning: {w}
+            </p>
+          ))}
           {aboveCeiling ? (
             <label className="flex items-start gap-2 text-amber-900">
               <input type="checkbox" name="confirmAboveCeiling" required className="mt-0.5 h-4 w-4 rounded border-stone-300" />

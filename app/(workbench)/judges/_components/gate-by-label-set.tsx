@@ -48,9 +48,12 @@ export function GateByLabelSet({
   humans,
   bar,
   requireTwoHumans,
+  reuseWarnings = {},
 }: {
   versionId: string;
   gates: GateOnLabelSet[];
+  /** Test-split reuse warnings by label set id: the approval's confirmation repeats them before the admin confirms. */
+  reuseWarnings?: Record<string, string[]>;
   canApprove: boolean;
   demotedAt: Date | null;
   humans: Record<string, HumanCheck>;
@@ -92,6 +95,7 @@ export function GateByLabelSet({
                 labelSetName={gate.labelSet!.name}
                 canApprove={gate.passed && !outdated && !unbacked}
                 aboveCeiling={check?.aboveCeiling && check.ceiling !== null ? { bar, ceiling: check.ceiling } : null}
+                warnings={reuseWarnings[gate.labelSet!.id]}
               />
             </div>
             {check ? <HumanCeilingBeside bar={bar} check={check} requireTwoHumans={requireTwoHumans} /> : null}

@@ -77,6 +77,14 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
     ),
   );
   const humans = Object.fromEntries(humanEntries);
+  // The approval's confirmation repeats the reuse warning of the label set it would bind to.
+  const reuseBySet = Object.fromEntries(
+    await Promise.all(
+      gates.byLabelSet.flatMap(({ gate: g }) =>
+        g.labelSet ? [testReuseWarnings(version.judge, g.labelSet.id).then((w) => [g.labelSet!.id, w] as const)] : [],
+      ),
+    ),
+  );
   const boundCheck = status.labelSet ? humans[status.labelSet.id] : undefined;
   const p = readParams(version.params);
   const writer = can(user, "judges:write");
@@ -173,6 +181,7 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
                 humans={humans}
                 bar={policy.minKappa}
                 requireTwoHumans={policy.requireTwoHumans}
+                reuseWarnings={reuseBySet}
               />
             )}
             {status.approved && writer ? <RecheckForm versionId={version.id} /> : null}
