@@ -3,23 +3,46 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
 /**
- * No Docker engine runs here, so the image is never built by a test (docs/deploy.md says so). These
- * checks keep the files saying what the docs promise; e2e/deploy.spec.ts runs what the image runs.
+ * These checks keep the files saying what the docs promise. The image itself was built and run with
+ * Docker here (docs/deploy.md, "Built here"); scripts/check-image.sh runs the image's steps in a clean
+ * folder without an engine, and e2e/deploy.spec.ts runs what the image runs.
  */
 describe("Dockerfile", () => {
   const text = readFileSync("Dockerfile", "utf8");
   const stages = text.split(/^FROM /m).slice(1);
 
-  it("builds in one stage and runs in another, as an unprivileged user, with npm start", () => {
+  it("builds in earlier stages and runs in the last, as an unprivileged user, with an init and node (never npm) as the command", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     const runtime = stages.at(-1)!;
+    const building = stages.slice(0, -1).join("\n");
     expect(runtime).toMatch(/^USER (node|\d+[1-9]\d*)$/m);
-    expect(runtime).not.toMatch(/apt-get install|npm ci|npm run build/);
+    expect(runtime).not.toMatch(/npm ci|npm run build|g\+\+/);
     expect(runtime).toMatch(/^ENV NODE_ENV=production/m);
-    expect(runtime).toMatch(/^CMD \["npm", "start"\]$/m);
+    expect(runtime).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "-g", "--"\]$/m);
+    expect(runtime).toMatch(/^CMD \["node", "--conditions=react-server", "--import", "tsx", "scripts\/start\.ts"\]$/m);
+    expect(runtime).not.toMatch(/^CMD \["npm"/m);
     expect(runtime).toMatch(/^HEALTHCHECK [\s\S]*\/api\/health/m);
-    expect(stages[0]).toMatch(/npm run build/);
-    expect(stages[0]).toMatch(/npm prune --omit=dev/);
+    expect(runtime).not.toMatch(/COPY --from=build \/app \/app|COPY --from=build \/app\/app /);
+    expect(building).toMatch(/npm run build/);
+    expect(building).toMatch(/npm prune --omit=dev/);
+  });
+
+  it("installs from the manifests alone, then generates Prisma from its inputs, and only then copies the sources", () => {
+    const at = (pattern: RegExp) => {
+      const index = text.search(pattern);
+      expect(index, String(pattern)).toBeGreaterThan(-1);
+      return index;
+    };
+    const manifests = at(/^COPY package\.json package-lock\.json \.\/$/m);
+    const install = at(/^RUN npm ci /m);
+    const prisma = at(/^COPY prisma \.\/prisma$/m);
+    const generate = at(/prisma\/build\/index\.js generate/);
+    const sources = at(/^COPY \. \.$/m);
+    expect(manifests).toBeLessThan(install);
+    expect(install).toBeLessThan(prisma);
+    expect(prisma).toBeLessThan(generate);
+    expect(generate).toBeLessThan(sources);
+    expect(text.slice(0, install)).not.toMatch(/^COPY (?!package\.json package-lock\.json)/m);
   });
 
   it("uses a Node version the project supports", () => {
@@ -39,6 +62,9 @@ describe("docker-compose.yml", () => {
         environment?: Record<string, string>;
         depends_on?: Record<string, { condition: string }>;
         healthcheck?: unknown;
+        command?: string[];
+        profiles?: string[];
+        ports?: string[];
       }
     >;
   };
@@ -51,5 +77,16 @@ describe("docker-compose.yml", () => {
     expect(app!.depends_on).toEqual({ db: { condition: "service_healthy" } });
     expect(app!.environment!.DATABASE_URL).toMatch(/^postgresql:\/\/gavel:.*@db:5432\/gavel$/);
     expect(app!.environment!.NEXTAUTH_SECRET).toMatch(/^\$\{NEXTAUTH_SECRET:\?/);
+  });
+
+  it("has a scalable worker (the same image, `gavel worker`, no fixed port or name) and an optional local model", () => {
+    const { app, worker, "local-model": model } = compose.services;
+    expect(worker!.image).toBe(app!.image);
+    expect(worker!.command!.slice(0, 3)).toEqual(["node", "/app/bin/gavel.mjs", "worker"]);
+    expect(worker!.environment!.DATABASE_URL).toBe(app!.environment!.DATABASE_URL);
+    expect(worker!.ports).toBeUndefined(); // --scale worker=N would collide on a published port
+    expect((worker as { container_name?: string }).container_name).toBeUndefined();
+    expect(model!.profiles).toEqual(["local-model"]);
+    expect(app!.environment!.GAVEL_JUDGE_HOSTS).toContain("local-model:11434");
   });
 });
