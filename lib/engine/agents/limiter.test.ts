@@ -4,7 +4,8 @@ import { refundTasks } from "@/lib/testing/refund-fixtures";
 import { mockDeps } from "../deps";
 import { runSuite } from "../run-suite";
 import { resolveAgent } from "./index";
-import { checkRateLimitable, rateLimitKey, retryAfterMs, type RequestLimiter } from "./limiter";
+import { retryAfterMs, type RequestLimiter } from "./limiter";
+import { checkRateLimitable, rateLimitKey } from "./specs";
 
 let server: MockServer | undefined;
 afterEach(async () => {

@@ -1,6 +1,3 @@
-import { AgentSpecError } from "./errors";
-import { AGENT_SPECS, agentSpecKind } from "./specs";
-
 /**
  * The seam through which an agent's outgoing requests are rate-limited: one limiter per endpoint
  * (an HTTP agent's URL, or a provider and model), shared by every process that calls it. A
@@ -28,28 +25,6 @@ export interface RateLimits {
 
 /** How often a request answered with 429 is tried again (after the shared pause) before the trial gives up. */
 export const MAX_RATE_LIMITED_RETRIES = 5;
-
-/**
- * The endpoint an agent spec calls, as the key its limits are shared under: `http:` + origin and
- * path for an HTTP agent, `openai:` + base URL + model for a model agent. Null for agents whose
- * requests Gavel never sees (cmd:, module:): they make their own calls.
- */
-export function rateLimitKey(spec: string, env: Record<string, string | undefined> = process.env): string | null {
-  const value = spec.trim();
-  const found = agentSpecKind(value);
-  return found?.kind.limitKey ? found.kind.limitKey(value, found.rest, env) : null;
-}
-
-/** Checks that limits can apply to this agent: a clear usage error otherwise. */
-export function checkRateLimitable(spec: string, limits: RateLimits): void {
-  if (limits.requestsPerMinute === undefined && limits.concurrentRequests === undefined) return;
-  if (rateLimitKey(spec) === null)
-    throw new AgentSpecError(
-      `rate limits apply to agents Gavel calls over HTTP (${AGENT_SPECS.filter((k) => k.limitKey !== null)
-        .map((k) => k.help)
-        .join(", ")}); ${spec.split(/[\s#?]/)[0]} makes its own requests, so limit them inside the agent`,
-    );
-}
 
 /** Retry-After in milliseconds (seconds or an HTTP date), or retry-after-ms: the one reader in lib/providers/retry-after.ts. */
 export { retryAfterMs } from "../../providers/retry-after";

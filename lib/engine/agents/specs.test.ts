@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentSpecError } from "./errors";
-import { checkRateLimitable, rateLimitKey } from "./limiter";
+import { checkRateLimitable, rateLimitKey } from "./specs";
 import { AGENT_SPEC_HELP, AGENT_SPECS, agentSpecKind, resolveAgent } from "./specs";
 
 describe("the agent spec table", () => {

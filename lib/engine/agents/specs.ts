@@ -1,6 +1,6 @@
 import type { Agent } from "../../trial/types";
 import { AgentSpecError } from "./errors";
-import type { RequestLimiter } from "./limiter";
+import type { RateLimits, RequestLimiter } from "./limiter";
 
 type Env = Record<string, string | undefined>;
 
@@ -92,4 +92,26 @@ export async function resolveAgent(spec: string, options: { limiter?: RequestLim
   const found = agentSpecKind(value);
   if (!found) throw new AgentSpecError(`unknown agent spec "${spec}": use ${AGENT_SPEC_HELP}`);
   return found.kind.create(value, found.rest, options);
+}
+
+/**
+ * The endpoint an agent spec calls, as the key its limits are shared under: `http:` + origin and
+ * path for an HTTP agent, `openai:` + base URL + model for a model agent. Null for agents whose
+ * requests Gavel never sees (cmd:, module:): they make their own calls.
+ */
+export function rateLimitKey(spec: string, env: Record<string, string | undefined> = process.env): string | null {
+  const value = spec.trim();
+  const found = agentSpecKind(value);
+  return found?.kind.limitKey ? found.kind.limitKey(value, found.rest, env) : null;
+}
+
+/** Checks that limits can apply to this agent: a clear usage error otherwise. */
+export function checkRateLimitable(spec: string, limits: RateLimits): void {
+  if (limits.requestsPerMinute === undefined && limits.concurrentRequests === undefined) return;
+  if (rateLimitKey(spec) === null)
+    throw new AgentSpecError(
+      `rate limits apply to agents Gavel calls over HTTP (${AGENT_SPECS.filter((k) => k.limitKey !== null)
+        .map((k) => k.help)
+        .join(", ")}); ${spec.split(/[\s#?]/)[0]} makes its own requests, so limit them inside the agent`,
+    );
 }
