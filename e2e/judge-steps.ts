@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { MockLlmServer } from "../lib/providers/mock-server";
+import { mockLlmPerFile } from "../lib/testing/mock-llm-per-file";
 
 /** A pass/fail judge spec against a mock OpenAI-compatible server at `baseUrl`. */
 export function passFailSpec(
@@ -32,30 +33,7 @@ export async function calibrateAndApprove(page: Page, versionId: string, queueId
   await expect(page.getByTestId("approval-status")).toContainText("may gate: its verdicts count");
 }
 
-/**
- * A mock model server for the spec file that calls this: `start` runs before its tests and the server
- * closes after them. The returned object reads through to the started server (`server.baseUrl`).
- */
+/** A mock model server for the spec file that calls this, started before its tests and closed after them. */
 export function specMockLlm(start: () => Promise<MockLlmServer>): MockLlmServer {
-  let server: MockLlmServer | undefined;
-  test.beforeAll(async () => {
-    server = await start();
-  });
-  test.afterAll(() => server?.close());
-  const started = () => {
-    if (!server) throw new Error("The mock model server starts in beforeAll: read it inside a test.");
-    return server;
-  };
-  return {
-    get baseUrl() {
-      return started().baseUrl;
-    },
-    get port() {
-      return started().port;
-    },
-    get requests() {
-      return started().requests;
-    },
-    close: () => started().close(),
-  };
+  return mockLlmPerFile({ beforeAll: (fn) => test.beforeAll(fn), afterAll: (fn) => test.afterAll(fn) }, start);
 }
