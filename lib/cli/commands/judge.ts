@@ -15,7 +15,13 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export const registerJudge: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
   const judge = program
     .command("judge")
-    .description("Run, calibrate, check and re-check judge versions (a version is an id, a hash prefix, or name@N)");
+    .description("Run, calibrate, check and re-check judge versions (a version is an id, a hash prefix, or name@N)")
+    // Every judge command reads the database: a new or older one is migrated first, as `gavel import` does, so
+    // an unknown version is "no such version", never Prisma's "table does not exist".
+    .hook("preAction", async () => {
+      const [{ ensureMigrated }, { databaseUrl }] = await Promise.all([import("../../db/ensure-migrated"), import("../../database-url")]);
+      await ensureMigrated(databaseUrl());
+    });
   judge
     .command("run")
     .description(
