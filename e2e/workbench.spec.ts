@@ -110,6 +110,8 @@ test("a comment and a flag: the second reviewer sees neither before labeling, th
   await expect(second.getByRole("button", { name: "Unsure" })).toHaveAttribute("aria-pressed", "false");
   await expect(second.getByTestId("item-thread")).not.toContainText(secret);
   expect((await Promise.all(bodies)).join("\n")).not.toContain(secret);
+  // The choice buttons work once the page has hydrated; a click before that is lost (CI on a loaded machine).
+  await hotkeysReady(second);
   await second.getByRole("button", { name: /^Pass/ }).click();
   // Labeled: now the thread of the item is theirs to read, with the first reviewer's flag.
   await expect(second.getByTestId("last-thread")).toContainText(secret);

@@ -1,8 +1,6 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-
-const noSubscription = () => () => {};
+import { useHydrated } from "./use-hydrated";
 
 /**
  * The value a server-rendered field should start from on the client: during hydration, what the field
@@ -20,11 +18,7 @@ const noSubscription = () => () => {};
  * fresh and gets the server's value, even if the page it leaves has a field with the same id.
  */
 export function useTypedBeforeHydration(id: string, serverValue: string): string {
-  const hydrating = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
+  const hydrating = !useHydrated();
   if (!hydrating || typeof document === "undefined") return serverValue;
   const field = document.getElementById(id);
   const editable = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement;

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { inputClass } from "@/app/_components/ui/field";
+import { useHydrated } from "@/app/_components/ui/use-hydrated";
 import type { ActionState } from "@/lib/action-state";
 import type { LabelChoice } from "@/lib/labeling/choices";
 import {
@@ -70,6 +71,9 @@ export function LabelWorkbench({
   const [reason, setReason] = useState("");
   const [values, setValues] = useState<DimensionState>({});
   const [active, setActive] = useState(0);
+  // Until hydration the buttons' onClick is not attached: disabled, a click waits instead of being lost.
+  const hydrated = useHydrated();
+  const inert = pending || !hydrated;
   // A graded primary is picked with the digits too: then it joins the ring and Enter submits.
   const ringPrimary = dimensions.length > 0 && primaryUsesDigits(choices);
   const ring = useMemo(
@@ -221,7 +225,7 @@ export function LabelWorkbench({
                 <Button
                   key={choice.value}
                   tone="secondary"
-                  disabled={pending}
+                  disabled={inert}
                   onClick={() => label(choice.value)}
                   aria-keyshortcuts={choice.key.toUpperCase()}
                 >
@@ -235,7 +239,7 @@ export function LabelWorkbench({
                 controls={ring}
                 values={values}
                 active={active}
-                disabled={pending}
+                disabled={inert}
                 onChange={setValues}
                 onActivate={setActive}
               />
@@ -243,7 +247,7 @@ export function LabelWorkbench({
             {ringPrimary ? (
               <Button
                 tone="secondary"
-                disabled={pending || typeof values[primaryName] !== "string"}
+                disabled={inert || typeof values[primaryName] !== "string"}
                 onClick={() => label(values[primaryName] as string)}
                 aria-keyshortcuts="Enter"
               >
@@ -265,16 +269,16 @@ export function LabelWorkbench({
               />
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button tone="secondary" size="sm" disabled={pending} onClick={skip} aria-keyshortcuts="S">
+              <Button tone="secondary" size="sm" disabled={inert} onClick={skip} aria-keyshortcuts="S">
                 Skip <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">S</kbd>
               </Button>
-              <Button tone="ghost" size="sm" disabled={pending} onClick={undo} aria-keyshortcuts="U">
+              <Button tone="ghost" size="sm" disabled={inert} onClick={undo} aria-keyshortcuts="U">
                 Undo last label <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">U</kbd>
               </Button>
             </div>
           </div>
         ) : (
-          <Button tone="ghost" size="sm" disabled={pending} onClick={undo} aria-keyshortcuts="U">
+          <Button tone="ghost" size="sm" disabled={inert} onClick={undo} aria-keyshortcuts="U">
             Undo last label <kbd className="rounded bg-black/10 px-1 text-[0.7rem]">U</kbd>
           </Button>
         )}
