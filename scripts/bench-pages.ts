@@ -6,6 +6,8 @@
  * time is from request to the last byte of the HTML: the server's data, rendering and transfer.
  * Pages with an id (a run, a judge, a version, a label set, ...) take the first link of their kind
  * found on the list pages. Also prints the first start's figures: first served page, demo complete.
+ * "Cold" is each page's first request since the start (nothing of it cached or compiled on demand
+ * yet; a list page's first request is the one that finds the links); "warm" the timed requests.
  *
  *   npm run bench:pages [-- --requests 10 --port 3198]
  */
@@ -19,6 +21,9 @@ import { arg, runMain } from "./bench/cli";
 const REQUESTS = Number(arg("requests", "10"));
 const PORT = Number(arg("port", "3198"));
 const AIM_MS = 300;
+const AIM_HTML_KB = 200;
+/** Each URL's first request since the start: its cold time. */
+const cold = new Map<string, number>();
 const base = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,7 +33,9 @@ async function get(url: string, cookie: string): Promise<{ status: number; html:
   const started = performance.now();
   const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
   const html = await response.text();
-  return { status: response.status, html, ms: performance.now() - started };
+  const ms = performance.now() - started;
+  if (!cold.has(url)) cold.set(url, ms);
+  return { status: response.status, html, ms };
 }
 
 /** The first link on `page` whose path matches `pattern` (a page with an id to time). */
@@ -94,10 +101,12 @@ async function main() {
     console.log(
       `\n${REQUESTS} requests per page after 2 warm-up requests, signed in as admin (load average ${os.loadavg()[0]!.toFixed(2)}):\n`,
     );
-    console.log("| Page | p50 | p95 | max | HTML | Under 300 ms (p50) |\n| --- | --- | --- | --- | --- | --- |");
+    console.log(
+      `| Page | cold | warm p50 | warm p95 | warm max | HTML | Aims: cold and warm p95 < ${AIM_MS} ms, HTML < ${AIM_HTML_KB} KB |\n| --- | --- | --- | --- | --- | --- | --- |`,
+    );
     for (const [name, url] of pages) {
       if (!url) {
-        console.log(`| ${name} | no link found | | | | |`);
+        console.log(`| ${name} | no link found | | | | | |`);
         continue;
       }
       const times: number[] = [];
@@ -110,9 +119,12 @@ async function main() {
         if (i >= 2) times.push(r.ms);
       }
       times.sort((a, b) => a - b);
-      const p50 = quantile(times, 0.5);
+      const first = cold.get(`${base}${url}`)!;
+      const p95 = quantile(times, 0.95);
+      const kb = bytes / 1024;
+      const missed = [first >= AIM_MS && "cold", p95 >= AIM_MS && "warm", kb >= AIM_HTML_KB && "HTML"].filter(Boolean);
       console.log(
-        `| ${name}${status === 200 ? "" : ` (HTTP ${status})`} | ${p50.toFixed(0)} ms | ${quantile(times, 0.95).toFixed(0)} ms | ${times.at(-1)!.toFixed(0)} ms | ${(bytes / 1024).toFixed(0)} KB | ${p50 < AIM_MS ? "yes" : "no"} |`,
+        `| ${name}${status === 200 ? "" : ` (HTTP ${status})`} | ${first.toFixed(0)} ms | ${quantile(times, 0.5).toFixed(0)} ms | ${p95.toFixed(0)} ms | ${times.at(-1)!.toFixed(0)} ms | ${kb.toFixed(0)} KB | ${missed.length ? `missed: ${missed.join(", ")}` : "met"} |`,
       );
     }
     console.log(
