@@ -112,6 +112,11 @@ test("the HANNA Spearman table shows ρ per LLM and prompt variant per criterion
     }
   }
   await expect(page.getByTestId("hanna-ceiling").locator('[data-criterion="Relevance"]')).toHaveText(/^-?\d\.\d{3}$/);
+  // One table per view (all three in one page were over 200 KB of HTML): the κ table is the next tab.
+  await expect(page.getByTestId("hanna-kappa")).toHaveCount(0);
+  await page.getByRole("navigation", { name: "HANNA tables" }).getByRole("link", { name: "Weighted κ and the gate" }).click();
+  await expect(page).toHaveURL(/\?table=kappa$/);
+  await expect(page.getByTestId("hanna-spearman")).toHaveCount(0);
   const kappa = page.getByTestId("hanna-kappa");
   // One row per judge, the existing extra row, and the human ceiling (Fleiss' κ) under its own name.
   await expect(kappa.getByRole("row")).toHaveCount(data.judges.length + 2);
@@ -130,6 +135,8 @@ test("the HANNA section shows the paper's figure as published, 96 of 96 cells re
     ratingsFromFile(parseHanna(readFileSync("datasets/hanna/hanna_metric_scores_llm.csv", "utf8"))),
   );
   await openRealData(page, "HANNA");
+  await page.getByRole("navigation", { name: "HANNA tables" }).getByRole("link", { name: "As published (the paper's figure)" }).click();
+  await expect(page.getByRole("link", { name: "As published (the paper's figure)" })).toHaveAttribute("aria-current", "page");
   const table = page.getByTestId("hanna-as-published");
   // Streamed in after the page: the first recomputation reads every HANNA verdict.
   await expect(table.getByTestId("as-published-summary")).toHaveText("96 of 96 cells match the paper", { timeout: 30_000 });

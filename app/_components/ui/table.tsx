@@ -41,8 +41,9 @@ export function Th({ className, children, ...props }: React.ThHTMLAttributes<HTM
   );
 }
 
+/** A body cell: `cell` (app/globals.css) is its padding and colour, one short class on every cell of a long table. */
 export function Td({ className, ...props }: React.TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cx("px-4 py-2.5 align-top text-stone-800", className)} {...props} />;
+  return <td className={cx("cell", className)} {...props} />;
 }
 
 /** A column header: its text, or the text with classes for its cells (`text-right` for numbers). */

@@ -118,139 +118,182 @@ function Upgrade({ upgrade }: { upgrade: NonNullable<RealData["llmbar"]["upgrade
   );
 }
 
-function HannaTables({ hanna, asPublished }: { hanna: RealData["hanna"]; asPublished: React.ReactNode }) {
+/** The HANNA page's three tables, one per view: all three in one page were 345 KB of HTML (#31). */
+export const HANNA_VIEWS = [
+  { key: "spearman", label: "Spearman's ρ per criterion" },
+  { key: "kappa", label: "Weighted κ and the gate" },
+  { key: "published", label: "As published (the paper's figure)" },
+] as const;
+export type HannaView = (typeof HANNA_VIEWS)[number]["key"];
+
+/** The view a `?table=` parameter names, Spearman's ρ when it names none. */
+export function hannaView(param: unknown): HannaView {
+  return HANNA_VIEWS.find((v) => v.key === param)?.key ?? "spearman";
+}
+
+function hannaCells(hanna: RealData["hanna"]) {
   const versions = [...new Map(hanna.rows.map((r) => [r.versionId, r])).values()];
   const cell = (versionId: string, criterion: string) =>
     hanna.rows.find((r) => r.versionId === versionId && r.queueName === `HANNA ${criterion}`);
+  return { versions, cell };
+}
+
+function HannaSpearmanTable({ hanna }: { hanna: RealData["hanna"] }) {
+  const { versions, cell } = hannaCells(hanna);
   const errors = (versionId: string) =>
     hanna.rows.filter((r) => r.versionId === versionId).reduce((sum, r) => sum + (r.all?.errors ?? 0), 0);
   return (
-    <>
-      <Table aria-label="HANNA: Spearman's rho per judge and criterion">
-        <caption className="px-5 pt-3 text-left text-sm text-stone-700">
-          Spearman&apos;s ρ between each LLM&apos;s rating and the mean of three human ratings, all {hanna.rows[0]?.all?.n ?? "960"}{" "}
-          generated stories (less the errors). Beside them, the humans' leave-one-out ρ: each rater against the mean of the other two.
-        </caption>
-        <thead className="bg-stone-50">
-          <tr>
-            <Th>Judge (LLM, prompt variant)</Th>
-            {hanna.criteria.map((c) => (
-              <Th key={c.name} className="text-right">
-                {c.name}
-              </Th>
-            ))}
-            <Th className="text-right">Errors</Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100" data-testid="hanna-spearman">
-          {versions.map((v) => (
-            <tr key={v.versionId} data-testid="hanna-row" data-judge={v.judgeName} data-model={v.model} data-version={v.version}>
-              <Td className="whitespace-nowrap">
-                <Link className={link} href={`/judges/versions/${v.versionId}`}>
-                  {v.model} · prompt {v.version}
-                </Link>
-              </Td>
-              {hanna.criteria.map((c) => {
-                const row = cell(v.versionId, c.name);
-                return (
-                  <Td key={c.name} className="text-right font-mono text-xs" data-criterion={c.name} data-stat="spearman">
-                    {row?.all ? (
-                      <Link className={link} href={`/judges/calibrations/${row.all.id}`}>
-                        {formatStat(row.all.spearman)}
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
-                  </Td>
-                );
-              })}
-              <Td className="text-right font-mono text-xs" title="published ratings outside 1–5: left out of every statistic">
-                {errors(v.versionId)}
-              </Td>
-            </tr>
+    <Table aria-label="HANNA: Spearman's rho per judge and criterion">
+      <caption className="px-5 pt-3 text-left text-sm text-stone-700">
+        Spearman&apos;s ρ between each LLM&apos;s rating and the mean of three human ratings, all {hanna.rows[0]?.all?.n ?? "960"} generated
+        stories (less the errors). Beside them, the humans' leave-one-out ρ: each rater against the mean of the other two.
+      </caption>
+      <thead className="bg-stone-50">
+        <tr>
+          <Th>Judge (LLM, prompt variant)</Th>
+          {hanna.criteria.map((c) => (
+            <Th key={c.name} className="text-right">
+              {c.name}
+            </Th>
           ))}
-          <tr className="bg-stone-50" data-testid="hanna-ceiling">
-            <Td className="font-medium">Human raters: leave-one-out ρ</Td>
-            {hanna.criteria.map((c) => (
-              <Td key={c.name} className="text-right font-mono text-xs" data-criterion={c.name}>
-                {formatStat(c.ceilingRho)}
-              </Td>
-            ))}
-            <Td />
-          </tr>
-        </tbody>
-      </Table>
-      {asPublished}
-      <Table aria-label="HANNA: weighted kappa and gate per judge and criterion">
-        <caption className="px-5 pt-5 text-left text-sm text-stone-700">
-          Quadratic weighted κ on the held-out test split (what the gate reads) with its Wald 95% interval; ✓ clears the gate, ✗ does not.
-          Human ceiling: Fleiss&apos; κ (quadratic weights) among the three raters on the test split&apos;s items, the one rule every page
-          uses (docs/statistics.md); Krippendorff&apos;s α (ordinal) among them beside it.
-        </caption>
-        <thead className="bg-stone-50">
-          <tr>
-            <Th>Judge (LLM, prompt variant)</Th>
-            {hanna.criteria.map((c) => (
-              <Th key={c.name} className="text-right">
-                {c.name}
-              </Th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100" data-testid="hanna-kappa">
-          {versions.map((v) => (
-            <tr key={v.versionId} data-judge={v.judgeName} data-model={v.model} data-version={v.version}>
-              <Td className="whitespace-nowrap">
+          <Th className="text-right">Errors</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100" data-testid="hanna-spearman">
+        {versions.map((v) => (
+          <tr key={v.versionId} data-testid="hanna-row" data-judge={v.judgeName} data-model={v.model} data-version={v.version}>
+            <Td className="whitespace-nowrap">
+              <Link className={link} href={`/judges/versions/${v.versionId}`}>
                 {v.model} · prompt {v.version}
-              </Td>
-              {hanna.criteria.map((c) => {
-                const row = cell(v.versionId, c.name);
-                return (
-                  <Td key={c.name} className="whitespace-nowrap text-right font-mono text-xs" data-criterion={c.name}>
-                    {row?.test ? (
-                      <span
-                        title={
-                          row.gate.rules
-                            .filter((r) => !r.passed)
-                            .map((r) => `${r.label}: ${r.actual}`)
-                            .join("\n") || "every rule holds"
-                        }
-                      >
-                        {formatStat(row.test.kappa)} <span className="text-stone-500">{formatInterval(row.test.ci, 2)}</span>{" "}
-                        <span
-                          className={row.gate.passed ? "text-emerald-700" : "text-red-700"}
-                          aria-label={row.gate.passed ? "clears the gate" : "fails the gate"}
-                        >
-                          {row.gate.passed ? "✓" : "✗"}
-                        </span>
-                      </span>
-                    ) : (
-                      "—"
-                    )}
-                  </Td>
-                );
-              })}
-            </tr>
+              </Link>
+            </Td>
+            {hanna.criteria.map((c) => {
+              const row = cell(v.versionId, c.name);
+              return (
+                <Td key={c.name} className="text-right font-mono text-xs" data-criterion={c.name} data-stat="spearman">
+                  {row?.all ? (
+                    <Link className={link} href={`/judges/calibrations/${row.all.id}`}>
+                      {formatStat(row.all.spearman)}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </Td>
+              );
+            })}
+            <Td className="text-right font-mono text-xs" title="published ratings outside 1–5: left out of every statistic">
+              {errors(v.versionId)}
+            </Td>
+          </tr>
+        ))}
+        <tr className="bg-stone-50" data-testid="hanna-ceiling">
+          <Td className="font-medium">Human raters: leave-one-out ρ</Td>
+          {hanna.criteria.map((c) => (
+            <Td key={c.name} className="text-right font-mono text-xs" data-criterion={c.name}>
+              {formatStat(c.ceilingRho)}
+            </Td>
           ))}
-          <tr className="bg-stone-50" data-testid="hanna-human-ceiling">
-            <Td className="font-medium">Human ceiling: Fleiss&apos; κ (quadratic)</Td>
-            {hanna.criteria.map((c) => (
-              <Td key={c.name} className="text-right font-mono text-xs" data-criterion={c.name}>
-                {formatStat(c.humanFleiss)}
-              </Td>
-            ))}
+          <Td />
+        </tr>
+      </tbody>
+    </Table>
+  );
+}
+
+function HannaKappaTable({ hanna }: { hanna: RealData["hanna"] }) {
+  const { versions, cell } = hannaCells(hanna);
+  return (
+    <Table aria-label="HANNA: weighted kappa and gate per judge and criterion">
+      <caption className="px-5 pt-5 text-left text-sm text-stone-700">
+        Quadratic weighted κ on the held-out test split (what the gate reads) with its Wald 95% interval; ✓ clears the gate, ✗ does not.
+        Human ceiling: Fleiss&apos; κ (quadratic weights) among the three raters on the test split&apos;s items, the one rule every page
+        uses (docs/statistics.md); Krippendorff&apos;s α (ordinal) among them beside it.
+      </caption>
+      <thead className="bg-stone-50">
+        <tr>
+          <Th>Judge (LLM, prompt variant)</Th>
+          {hanna.criteria.map((c) => (
+            <Th key={c.name} className="text-right">
+              {c.name}
+            </Th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100" data-testid="hanna-kappa">
+        {versions.map((v) => (
+          <tr key={v.versionId} data-judge={v.judgeName} data-model={v.model} data-version={v.version}>
+            <Td className="whitespace-nowrap">
+              {v.model} · prompt {v.version}
+            </Td>
+            {hanna.criteria.map((c) => {
+              const row = cell(v.versionId, c.name);
+              return (
+                <Td key={c.name} className="whitespace-nowrap text-right font-mono text-xs" data-criterion={c.name}>
+                  {row?.test ? (
+                    <span
+                      title={
+                        row.gate.rules
+                          .filter((r) => !r.passed)
+                          .map((r) => `${r.label}: ${r.actual}`)
+                          .join("\n") || "every rule holds"
+                      }
+                    >
+                      {formatStat(row.test.kappa)} <span className="text-stone-500">{formatInterval(row.test.ci, 2)}</span>{" "}
+                      <span
+                        className={row.gate.passed ? "text-emerald-700" : "text-red-700"}
+                        aria-label={row.gate.passed ? "clears the gate" : "fails the gate"}
+                      >
+                        {row.gate.passed ? "✓" : "✗"}
+                      </span>
+                    </span>
+                  ) : (
+                    "—"
+                  )}
+                </Td>
+              );
+            })}
           </tr>
-          <tr className="bg-stone-50">
-            <Td className="font-medium">Human raters: Krippendorff&apos;s α (ordinal)</Td>
-            {hanna.criteria.map((c) => (
-              <Td key={c.name} className="text-right font-mono text-xs">
-                {formatStat(c.humanAlpha)}
-              </Td>
-            ))}
-          </tr>
-        </tbody>
-      </Table>
-    </>
+        ))}
+        <tr className="bg-stone-50" data-testid="hanna-human-ceiling">
+          <Td className="font-medium">Human ceiling: Fleiss&apos; κ (quadratic)</Td>
+          {hanna.criteria.map((c) => (
+            <Td key={c.name} className="text-right font-mono text-xs" data-criterion={c.name}>
+              {formatStat(c.humanFleiss)}
+            </Td>
+          ))}
+        </tr>
+        <tr className="bg-stone-50">
+          <Td className="font-medium">Human raters: Krippendorff&apos;s α (ordinal)</Td>
+          {hanna.criteria.map((c) => (
+            <Td key={c.name} className="text-right font-mono text-xs">
+              {formatStat(c.humanAlpha)}
+            </Td>
+          ))}
+        </tr>
+      </tbody>
+    </Table>
+  );
+}
+
+/** Links to the three views, the current one marked. */
+function HannaViewTabs({ current }: { current: HannaView }) {
+  return (
+    <nav aria-label="HANNA tables" className="flex flex-wrap gap-1 border-b border-stone-200 px-5 pt-2 text-sm">
+      {HANNA_VIEWS.map((v) => (
+        <Link
+          key={v.key}
+          href={`/judges/datasets/hanna?table=${v.key}`}
+          aria-current={v.key === current ? "page" : undefined}
+          className={
+            v.key === current
+              ? "-mb-px border-b-2 border-indigo-600 px-3 py-2 font-medium text-indigo-800"
+              : "px-3 py-2 text-stone-600 hover:text-indigo-700"
+          }
+        >
+          {v.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
@@ -292,15 +335,24 @@ export function LlmbarSection({ llmbar }: { llmbar: RealData["llmbar"] }) {
   );
 }
 
-/** `asPublished`: HANNA's published figure recomputed, shown right after Gavel's own HANNA table. */
-export function HannaSection({ hanna, asPublished = null }: { hanna: RealData["hanna"]; asPublished?: React.ReactNode }) {
+/** One of HANNA's three tables under tabs; `asPublished` is the paper's figure recomputed (its own view). */
+export function HannaSection({
+  hanna,
+  view,
+  asPublished = null,
+}: {
+  hanna: RealData["hanna"];
+  view: HannaView;
+  asPublished?: React.ReactNode;
+}) {
   return (
     <Card data-testid="real-set-HANNA">
       <CardHeader
         title="HANNA (graded 1–5, six criteria)"
         description="960 machine-generated stories, each rated 1–5 on six criteria by three human raters; gold = their mean. Each LLM rated them with four prompt variants."
       />
-      <HannaTables hanna={hanna} asPublished={asPublished} />
+      <HannaViewTabs current={view} />
+      {view === "spearman" ? <HannaSpearmanTable hanna={hanna} /> : view === "kappa" ? <HannaKappaTable hanna={hanna} /> : asPublished}
     </Card>
   );
 }

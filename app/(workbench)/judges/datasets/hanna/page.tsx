@@ -6,13 +6,14 @@ import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { loadHannaData } from "@/lib/judging/real-data";
 import { HannaAsPublishedPending, HannaAsPublishedSection } from "../../_components/hanna-as-published";
-import { HannaSection, RealDataIntro } from "../../_components/real-data";
+import { HannaSection, hannaView, RealDataIntro } from "../../_components/real-data";
 
 export const metadata: Metadata = { title: "HANNA judges" };
 
 /** HANNA's LLM raters (LLM × prompt variant) against three human raters per story, per criterion. */
-export default async function HannaPage() {
+export default async function HannaPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireRole("read");
+  const view = hannaView((await searchParams).table);
   const data = await loadHannaData();
   return (
     <div className="space-y-6">
@@ -42,6 +43,7 @@ export default async function HannaPage() {
           <RealDataIntro policy={data.policy} />
           <HannaSection
             hanna={data.hanna}
+            view={view}
             asPublished={
               <Suspense fallback={<HannaAsPublishedPending />}>
                 <HannaAsPublishedSection />
