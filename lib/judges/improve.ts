@@ -159,3 +159,14 @@ export function pickBest(results: readonly CandidateResult[], baseKappa: number 
   const sorted = [...usable].sort((a, b) => b.kappa! - a.kappa! || a.broken - b.broken || b.fixed - a.fixed || a.k - b.k);
   return sorted[0] ?? null;
 }
+
+/**
+ * Why a replay version cannot be improved here, or null when it can. A replay version answers only
+ * the requests recorded for it (an imported data set's verdicts): a proposed prompt is a new request,
+ * so every call would miss. Recorded answers of an improve loop itself (`--replay FILE`) are the
+ * exception. Said before anything starts rather than as one cassette miss per call.
+ */
+export function replayOnlyProblem(version: { provider: string; label: string }, replayFile: boolean): string | null {
+  if (version.provider !== "replay" || replayFile) return null;
+  return `${version.label} replays recorded verdicts (an imported data set): no model here can propose or judge a new prompt. Make a version of it on a live provider (Edit, then choose the provider and model) and improve that one.`;
+}

@@ -137,6 +137,20 @@ describe("improveJudge", () => {
     expect(other.saved).toBeNull();
   }, 120_000);
 
+  it("refuses a replay version before any call: it answers only its recorded requests, and a proposed prompt is a new one", async () => {
+    const { queueId } = await scenario("rep");
+    const replay = await seedJudgeVersion("rep-replay-judge", {
+      provider: "replay",
+      model: "recorded",
+      promptTemplate: lenient,
+      parser: "pass_fail",
+    });
+    await expect(improveJudge({ versionId: replay.id, queueId, candidates: 1, budgetUsd: 0 })).rejects.toThrow(
+      /^rep-replay-judge v1 replays recorded verdicts \(an imported data set\): no model here can propose or judge a new prompt\./,
+    );
+    expect(server.requests).toHaveLength(0);
+  }, 120_000);
+
   it("refuses before any call when the estimate is above the budget, and stops when the spending reaches it", async () => {
     const { versionId, queueId } = await scenario("bud", "m-big");
     const versions = await db().judgeVersion.count();

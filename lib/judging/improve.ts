@@ -10,6 +10,7 @@ import {
   pickBest,
   proposalRequest,
   readCandidate,
+  replayOnlyProblem,
   type CandidateResult,
   type ImproveEstimate,
   type MisalignedItem,
@@ -82,6 +83,11 @@ export async function improveJudge(options: ImproveOptions): Promise<ImproveRepo
   const progress = options.onProgress ?? (() => {});
   const bench = await loadWorkbench(options.versionId, options.queueId);
   const { version, queue } = bench;
+  const replayOnly = replayOnlyProblem(
+    { provider: version.provider, label: `${version.judge.name} v${version.version}` },
+    Boolean(options.replay),
+  );
+  if (replayOnly) throw new UserError(replayOnly, 422);
   const params = readParams(version.params);
   const proposer = options.model?.trim() || version.model;
   const misaligned: MisalignedItem[] = bench.items

@@ -8,6 +8,7 @@ import { hiddenFrom } from "@/lib/db/blind";
 import { latestCalibration } from "@/lib/db/calibrations";
 import { getJudgeVersion } from "@/lib/db/judges";
 import { formatInterval, formatStat } from "@/lib/judges/format";
+import { replayOnlyProblem } from "@/lib/judges/improve";
 import { readParams } from "@/lib/judges/request";
 import { pickWorkbenchSet } from "@/lib/judges/workbench";
 import { loadWorkbench, workbenchLabelSets } from "@/lib/judging/workbench";
@@ -69,6 +70,7 @@ export default async function WorkbenchPage({
   const items = bench.items.filter((i) => !hidden.has(i.transcriptId));
   const p = readParams(version.params);
   const report = bench.report;
+  const replayOnly = replayOnlyProblem({ provider: version.provider, label: `${version.judge.name} v${version.version}` }, false);
   return (
     <div className="space-y-6">
       {header}
@@ -106,7 +108,13 @@ export default async function WorkbenchPage({
       <Card>
         <CardHeader title="Improve automatically" description="Bounded: the calls and their cost are shown before anything starts." />
         <CardBody>
-          <ImproveForm versionId={version.id} queueId={chosen.id} />
+          {replayOnly ? (
+            <p className="text-sm text-stone-700" data-testid="improve-replay-only">
+              {replayOnly}
+            </p>
+          ) : (
+            <ImproveForm versionId={version.id} queueId={chosen.id} />
+          )}
         </CardBody>
       </Card>
       <WorkbenchForm
