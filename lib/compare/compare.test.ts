@@ -23,28 +23,25 @@ const run = (runId: string, tasks: CompareTask[]): CompareRun => ({
   tasks,
 });
 
+/** The trials (c passed of n scored, k = 2) that each status stands for in these tests' runs. */
+const COUNTS: Record<CompareTask["status"], [c: number, n: number]> = {
+  pass: [2, 2],
+  fail: [0, 2],
+  flaky: [1, 2],
+  error: [0, 0],
+  skipped: [0, 0],
+};
+/** A run from each task's status, its contract hash `h-ID` unless `contracts` names another. */
+const runOf = (runId: string, statuses: Record<string, CompareTask["status"]>, contracts: Record<string, string> = {}) =>
+  run(
+    runId,
+    Object.entries(statuses).map(([id, status]) => task(id, status, ...COUNTS[status], contracts[id])),
+  );
+
 describe("compareRuns", () => {
   it("puts every task whose status changed in exactly one list, and the rest in unchanged", () => {
-    const base = run("b", [
-      task("a", "pass", 2, 2),
-      task("b", "pass", 2, 2),
-      task("c", "fail", 0, 2),
-      task("d", "pass", 2, 2),
-      task("e", "flaky", 1, 2),
-      task("f", "fail", 0, 2),
-      task("g", "pass", 2, 2),
-      task("gone", "pass", 2, 2),
-    ]);
-    const head = run("h", [
-      task("a", "pass", 2, 2),
-      task("b", "fail", 0, 2),
-      task("c", "pass", 2, 2),
-      task("d", "flaky", 1, 2),
-      task("e", "error", 0, 0),
-      task("f", "error", 0, 0),
-      task("g", "skipped", 0, 0),
-      task("new", "pass", 2, 2),
-    ]);
+    const base = runOf("b", { a: "pass", b: "pass", c: "fail", d: "pass", e: "flaky", f: "fail", g: "pass", gone: "pass" });
+    const head = runOf("h", { a: "pass", b: "fail", c: "pass", d: "flaky", e: "error", f: "error", g: "skipped", new: "pass" });
     const diff = compareRuns(base, head);
     expect(diff.newlyFailing.map((t) => t.taskId)).toEqual(["b", "e"]);
     expect(diff.newlyPassing.map((t) => t.taskId)).toEqual(["c"]);
@@ -58,22 +55,8 @@ describe("compareRuns", () => {
   it("pairs tasks scored in both runs with the same contract for the pass-rate difference", () => {
     // Pairs (base, head): a (1, 1), b (1, 0), c (0, 1), d (1, 0.5); e has no scored trial in head,
     // g's contract changed: both left out. d = 0, −1, 1, −0.5: mean −0.125.
-    const base = run("b", [
-      task("a", "pass", 2, 2),
-      task("b", "pass", 2, 2),
-      task("c", "fail", 0, 2),
-      task("d", "pass", 2, 2),
-      task("e", "pass", 2, 2),
-      task("g", "pass", 2, 2),
-    ]);
-    const head = run("h", [
-      task("a", "pass", 2, 2),
-      task("b", "fail", 0, 2),
-      task("c", "pass", 2, 2),
-      task("d", "flaky", 1, 2),
-      task("e", "error", 0, 0),
-      task("g", "fail", 0, 2, "changed"),
-    ]);
+    const base = runOf("b", { a: "pass", b: "pass", c: "fail", d: "pass", e: "pass", g: "pass" });
+    const head = runOf("h", { a: "pass", b: "fail", c: "pass", d: "flaky", e: "error", g: "fail" }, { g: "changed" });
     const diff = compareRuns(base, head);
     expect(diff.passRateDifference.n).toBe(4);
     expect(diff.passRateDifference.mean).toBeCloseTo(-0.125, 12);

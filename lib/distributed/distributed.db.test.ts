@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { markStaleRuns } from "@/lib/db/run-resume";
 import { gavel } from "@/lib/testing/cli";
 import { withTestDatabase } from "@/lib/testing/test-database";
-import { startWorkerProcess as startWorker, until } from "@/lib/testing/workers";
+import { queueDistributedRun, startWorkerProcess as startWorker, until } from "@/lib/testing/workers";
 
 // Distributed runs need PostgreSQL: on CI's SQLite pass these tests are skipped, on its PostgreSQL pass they run.
 const onPostgres = databaseProvider(inject("baseDatabaseUrl")) === "postgres";
@@ -56,25 +56,14 @@ describe.skipIf(!onPostgres)("distributed runs on PostgreSQL with pg-boss", () =
       expect(local.code).toBe(1);
       const localJson = JSON.parse(local.stdout);
 
-      const queued = await gavel(
-        [
-          "run",
-          "datasets/refund",
-          "--agent",
-          SLOW_REGRESSED,
-          "--trials",
-          "5",
-          "--baseline",
-          "none",
-          "--distributed",
-          "--detach",
-          "--job-expiry",
-          "4",
-          "--job-retries",
-          "2",
-        ],
-        env,
-      );
+      const queued = await queueDistributedRun(env, "datasets/refund", SLOW_REGRESSED, [
+        "--trials",
+        "5",
+        "--job-expiry",
+        "4",
+        "--job-retries",
+        "2",
+      ]);
       expect(queued.stderr).toContain("175 trials queued for the workers (2 retries, jobs expire after 4 s)");
       expect(queued.code).toBe(0);
       const runId = queued.stdout.trim();
@@ -145,21 +134,7 @@ describe.skipIf(!onPostgres)("distributed runs on PostgreSQL with pg-boss", () =
       cpSync("datasets/smoke", dir, { recursive: true });
       const file = path.join(dir, "tasks.json");
       const original = readFileSync(file, "utf8");
-      const queued = await gavel(
-        [
-          "run",
-          dir,
-          "--agent",
-          "module:datasets/smoke/agent.ts#stubAgent",
-          "--distributed",
-          "--detach",
-          "--job-retries",
-          "1",
-          "--baseline",
-          "none",
-        ],
-        env,
-      );
+      const queued = await queueDistributedRun(env, dir, "module:datasets/smoke/agent.ts#stubAgent", ["--job-retries", "1"]);
       expect(queued.code).toBe(0);
       const runId = queued.stdout.trim();
       // The worker's copy of the suite is not the version the run was started with.

@@ -8,7 +8,7 @@ import { databaseProvider } from "@/lib/database-url";
 import { db } from "@/lib/db/client";
 import { gavel } from "@/lib/testing/cli";
 import { withTestDatabase } from "@/lib/testing/test-database";
-import { startWorkerProcess } from "@/lib/testing/workers";
+import { queueDistributedRun, startWorkerProcess } from "@/lib/testing/workers";
 
 const onPostgres = databaseProvider(inject("baseDatabaseUrl")) === "postgres";
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "gavel-limit-"));
@@ -84,10 +84,7 @@ describe.skipIf(!onPostgres)("shared rate limits across worker processes", () =>
       const env = { DATABASE_URL: database.url() };
       const suite = writeSuite();
       const queue = async (extra: string[]) => {
-        const queued = await gavel(
-          ["run", suite, "--agent", agent.url(), "--distributed", "--detach", "--baseline", "none", ...extra],
-          env,
-        );
+        const queued = await queueDistributedRun(env, suite, agent.url(), extra);
         expect(queued.stderr).not.toContain("error");
         expect(queued.code).toBe(0);
         return queued.stdout.trim();

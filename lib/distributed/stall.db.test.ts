@@ -3,7 +3,7 @@ import { databaseProvider } from "@/lib/database-url";
 import { getRunProgress } from "@/lib/db/distributed";
 import { gavel } from "@/lib/testing/cli";
 import { withTestDatabase } from "@/lib/testing/test-database";
-import { until } from "@/lib/testing/workers";
+import { queueDistributedRun, until } from "@/lib/testing/workers";
 
 // Distributed runs need PostgreSQL (pg-boss): skipped on the SQLite pass.
 const onPostgres = databaseProvider(inject("baseDatabaseUrl")) === "postgres";
@@ -13,19 +13,7 @@ describe.skipIf(!onPostgres)("a distributed run whose jobs nobody takes", () => 
 
   it("says so, with the reason, in its progress and in gavel wait", { timeout: 120_000 }, async () => {
     const env = { DATABASE_URL: database.url() };
-    const queued = await gavel(
-      [
-        "run",
-        "datasets/refund",
-        "--agent",
-        "module:lib/testing/slow-refund-agents.ts#slowRegressedAgent",
-        "--baseline",
-        "none",
-        "--distributed",
-        "--detach",
-      ],
-      env,
-    );
+    const queued = await queueDistributedRun(env, "datasets/refund", "module:lib/testing/slow-refund-agents.ts#slowRegressedAgent");
     expect(queued.code).toBe(0);
     const runId = queued.stdout.trim();
     const total = (await getRunProgress(runId))!.total;

@@ -62,6 +62,11 @@ function capGate(id: string, name: string, value: number | null, cap: number, fo
   };
 }
 
+/** A metric gated against the median of the window and, where the config sets one, an absolute cap (`ID_cap`). */
+function relativeWithCap(g: Relative, cap: number | null): GateResult[] {
+  return [relativeGate(g), ...(cap !== null ? [capGate(`${g.id}_cap`, `${g.name} cap`, g.value, cap, g.format)] : [])];
+}
+
 /**
  * Operational gates (the seed design's table): cost per task p50 and latency p95 against the median
  * of the last N comparable runs, tool retries per task (absolute), flake rate in points against the
@@ -69,37 +74,37 @@ function capGate(id: string, name: string, value: number | null, cap: number, fo
  */
 export function evaluateOperational(config: Operational, metrics: RunMetrics, window: readonly RunMetrics[]): GateResult[] {
   const results: GateResult[] = [];
-  if (config.costP50) {
+  if (config.costP50)
     results.push(
-      relativeGate({
-        id: "cost_p50",
-        name: "cost per task p50",
-        value: metrics.costP50Usd,
-        window: window.map((m) => m.costP50Usd),
-        maxIncrease: config.costP50.maxIncrease,
-        format: usd,
-        unmeasured: "no trial reported a cost",
-      }),
+      ...relativeWithCap(
+        {
+          id: "cost_p50",
+          name: "cost per task p50",
+          value: metrics.costP50Usd,
+          window: window.map((m) => m.costP50Usd),
+          maxIncrease: config.costP50.maxIncrease,
+          format: usd,
+          unmeasured: "no trial reported a cost",
+        },
+        config.costP50.maxUsd,
+      ),
     );
-    if (config.costP50.maxUsd !== null)
-      results.push(capGate("cost_p50_cap", "cost per task p50 cap", metrics.costP50Usd, config.costP50.maxUsd, usd));
-  }
-  if (config.latencyP95) {
+  if (config.latencyP95)
     results.push(
-      relativeGate({
-        id: "latency_p95",
-        name: "latency p95",
-        value: metrics.latencyP95Ms,
-        window: window.map((m) => m.latencyP95Ms),
-        maxIncrease: config.latencyP95.maxIncrease,
-        minDelta: config.latencyP95.minDeltaMs,
-        format: ms,
-        unmeasured: "no trial",
-      }),
+      ...relativeWithCap(
+        {
+          id: "latency_p95",
+          name: "latency p95",
+          value: metrics.latencyP95Ms,
+          window: window.map((m) => m.latencyP95Ms),
+          maxIncrease: config.latencyP95.maxIncrease,
+          minDelta: config.latencyP95.minDeltaMs,
+          format: ms,
+          unmeasured: "no trial",
+        },
+        config.latencyP95.maxMs,
+      ),
     );
-    if (config.latencyP95.maxMs !== null)
-      results.push(capGate("latency_p95_cap", "latency p95 cap", metrics.latencyP95Ms, config.latencyP95.maxMs, ms));
-  }
   if (config.toolRetries) {
     const { max, taskId } = metrics.toolRetries;
     const limit = config.toolRetries.max;

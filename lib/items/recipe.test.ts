@@ -6,6 +6,7 @@ import { labelPage } from "../labeling/label-page";
 import { primaryDimension } from "../schemas/dimensions";
 import { labelValueError } from "../schemas/labeling";
 import { isItemKind, itemKind, kindCategories, registerTestItemKind, type ItemKindDefinition } from "./kinds";
+import { reviewerLabels } from "../testing/agreement-fixtures";
 
 /**
  * The item-kind recipe (docs/architecture.md, "An item kind"), proven: a kind that exists only in this test, added as
@@ -146,14 +147,7 @@ describe("the item-kind recipe: a test-only kind added in one entry", () => {
   });
 
   it("feeds the agreement page's statistics: the same ceiling, in its own order", () => {
-    const labels = [
-      { transcriptId: "a", reviewerId: "r1", value: "low" },
-      { transcriptId: "a", reviewerId: "r2", value: "low" },
-      { transcriptId: "b", reviewerId: "r1", value: "high" },
-      { transcriptId: "b", reviewerId: "r2", value: "medium" },
-      { transcriptId: "c", reviewerId: "r1", value: "medium" },
-      { transcriptId: "c", reviewerId: "r2", value: "medium" },
-    ];
+    const labels = reviewerLabels({ a: { r1: "low", r2: "low" }, b: { r1: "high", r2: "medium" }, c: { r1: "medium", r2: "medium" } });
     const result = queueAgreement(labels, { kind, scale: null });
     expect(result.categories).toEqual(["low", "medium", "high"]);
     expect(result.group.alphaLevel).toBe("ordinal");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { queueAgreement } from "../labeling/agreement";
 import { populationCeiling } from "../labeling/ceiling";
+import { reviewerLabels } from "../testing/agreement-fixtures";
 import { buildCalibration } from "./calibration";
 
 /**
@@ -8,21 +9,13 @@ import { buildCalibration } from "./calibration";
  * the calibration and judge pages (buildCalibration), and `gavel queue agreement` (populationCeiling) give the same
  * value for the same items. lib/judging/ceiling-surfaces.db.test.ts holds the stored calibration and the command to it.
  */
-const label = (transcriptId: string, reviewerId: string, value: string) => ({ transcriptId, reviewerId, value });
 // t1 and t2 are settled; t3 and t4 are disagreements awaiting adjudication (no gold label yet).
-const labels = [
-  label("t1", "r1", "pass"),
-  label("t1", "r2", "pass"),
-  label("t1", "r3", "pass"),
-  label("t2", "r1", "fail"),
-  label("t2", "r2", "fail"),
-  label("t2", "r3", "fail"),
-  label("t3", "r1", "pass"),
-  label("t3", "r2", "pass"),
-  label("t3", "r3", "fail"),
-  label("t4", "r1", "pass"),
-  label("t4", "r2", "fail"),
-];
+const labels = reviewerLabels({
+  t1: { r1: "pass", r2: "pass", r3: "pass" },
+  t2: { r1: "fail", r2: "fail", r3: "fail" },
+  t3: { r1: "pass", r2: "pass", r3: "fail" },
+  t4: { r1: "pass", r2: "fail" },
+});
 
 function calibrate(kind: "binary" | "graded", split: string[], gold: Record<string, string>, all = labels) {
   return buildCalibration({
@@ -51,16 +44,13 @@ describe("one human ceiling for the Agreement page, the calibration and judge pa
   });
 
   it("builds the categories of an undeclared graded scale from the whole queue on every surface", () => {
-    const graded = [
-      label("a", "r1", "1"),
-      label("a", "r2", "2"),
-      label("b", "r1", "2"),
-      label("b", "r2", "2"),
-      label("c", "r1", "3"),
-      label("c", "r2", "5"),
+    const graded = reviewerLabels({
+      a: { r1: "1", r2: "2" },
+      b: { r1: "2", r2: "2" },
+      c: { r1: "3", r2: "5" },
       // d carries a 5 only one reviewer gave: it is on the scale of the queue, whatever the split holds.
-      label("d", "r1", "5"),
-    ];
+      d: { r1: "5" },
+    });
     const shape = { kind: "graded" as const, scale: null };
     const split = new Set(["a", "b"]);
     const command = populationCeiling(shape, graded, split).kappa;

@@ -1,5 +1,15 @@
 import type { JudgeParser } from "./version";
 
+/** How a single-output template shows the agent's whole task: the same in every parser's prompt. */
+const AGENT_WORK = `What the agent did, every tool call in order with its arguments and result:
+{{tool_calls}}
+
+The agent's final output:
+{{output}}
+
+The final state after the agent finished:
+{{final_state}}`;
+
 /**
  * Starting prompts for a new judge, one per parser; each asks for exactly what its parser reads.
  * The single-output ones show an agent task whole — the prompt, every tool call with its arguments
@@ -15,14 +25,7 @@ Task given to the agent:
 Rubric:
 {{rubric}}
 
-What the agent did, every tool call in order with its arguments and result:
-{{tool_calls}}
-
-The agent's final output:
-{{output}}
-
-The final state after the agent finished:
-{{final_state}}
+${AGENT_WORK}
 
 Does the agent's work satisfy the rubric? Judge what it did as well as what it said. Answer on the first line with PASS or FAIL, a colon, and a one-line reason.`,
   score_1_5: `You are rating an AI agent's work on a task.
@@ -34,14 +37,7 @@ Criterion: {{criterion}}
 Rubric:
 {{rubric}}
 
-What the agent did, every tool call in order with its arguments and result:
-{{tool_calls}}
-
-The agent's final output:
-{{output}}
-
-The final state after the agent finished:
-{{final_state}}
+${AGENT_WORK}
 
 Rate the work from 1 (very poor) to 5 (excellent). Answer on the first line with the score, a colon, and a one-line reason.`,
   pairwise: `You are comparing two answers to the same instruction.

@@ -100,20 +100,19 @@ export function evaluateGate(policy: GatePolicy, input: GateInput): GateResult {
     passed: atLeast(kappaValue, policy.minKappa),
     actual: c ? `κ${policy.useKappaLowerBound ? " lower bound" : ""} ${formatNumber(kappaValue)}` : none,
   });
-  if (policy.minTpr !== null) {
+  // The true positive and true negative rates are one rule, each on its own class.
+  const rates = [
+    ["tpr", policy.minTpr],
+    ["tnr", policy.minTnr],
+  ] as const;
+  for (const [id, min] of rates) {
+    if (min === null) continue;
+    const name = id.toUpperCase();
     rules.push({
-      id: "tpr",
-      label: `TPR ≥ ${policy.minTpr.toFixed(2)}`,
-      passed: atLeast(c?.tpr ?? null, policy.minTpr),
-      actual: c ? `TPR ${formatNumber(c.tpr)}` : none,
-    });
-  }
-  if (policy.minTnr !== null) {
-    rules.push({
-      id: "tnr",
-      label: `TNR ≥ ${policy.minTnr.toFixed(2)}`,
-      passed: atLeast(c?.tnr ?? null, policy.minTnr),
-      actual: c ? `TNR ${formatNumber(c.tnr)}` : none,
+      id,
+      label: `${name} ≥ ${min.toFixed(2)}`,
+      passed: atLeast(c?.[id] ?? null, min),
+      actual: c ? `${name} ${formatNumber(c[id])}` : none,
     });
   }
   if (policy.maxFlipRate !== null) {

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { approveJudgeVersion, loadJudgeStatus } from "./approvals";
 import { listAuditEvents } from "../db/audit";
 import { db } from "../db/client";
-import { saveVerdict } from "../db/verdicts";
 import { lastUserText, startMockLlmServer } from "../providers/mock-server";
-import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem, RECORDED_VERDICT_BASE } from "../testing/seed-judges";
+import { passFailJudgeSpec, recordReplayVerdicts, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { runCanary } from "./canary-run";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
@@ -36,13 +35,7 @@ describe("the canary re-check", () => {
   it("passes, holds for its period while the fingerprint stays, and demotes at once when the model behind the name changes", async () => {
     const admin = await seedUser("admin-canary@example.com");
     const set = await seedLabelSet({ name: "canary-set", kind: "binary", items: items("c") });
-    const version = await seedJudgeVersion("canary-judge", {
-      provider: "openai",
-      model: "canary-model",
-      baseUrl: server.baseUrl,
-      promptTemplate: "{{output}}\nPASS or FAIL?",
-      parser: "pass_fail",
-    });
+    const version = await seedJudgeVersion("canary-judge", passFailJudgeSpec("canary-model", server.baseUrl, "{{output}}\nPASS or FAIL?"));
     await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
     await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: null });
     await approveJudgeVersion(version.id, admin.id);
@@ -123,14 +116,7 @@ describe("the canary re-check", () => {
       promptTemplate: "{{output}}",
       parser: "pass_fail",
     });
-    const base = {
-      ...RECORDED_VERDICT_BASE,
-      reason: null,
-      error: null,
-      rawResponse: null,
-    };
-    for (const [key, id] of Object.entries(set.transcriptIds))
-      await saveVerdict(replay.id, { ...base, transcriptId: id, status: "ok", value: key.includes("-g") ? "pass" : "fail" });
+    await recordReplayVerdicts(replay.id, set.transcriptIds, null);
     await calibrateOnLabelSet({ versionId: replay.id, queueId: set.queueId, split: "test", actorId: null });
     await approveJudgeVersion(replay.id, admin.id);
     const before = server.requests.length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readGoldBacking } from "../db/gold-labels";
 import { startPassFailJudge } from "../providers/mock-server";
-import { seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { passFailJudgeSpec, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { approveJudgeVersion, loadJudgeStatus } from "./approvals";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
@@ -11,13 +11,7 @@ withTestDatabase();
 
 const server = mockLlmForFile(() => startPassFailJudge((prompt) => prompt.includes("good answer")));
 
-const spec = (model: string) => ({
-  provider: "openai",
-  model,
-  baseUrl: server.baseUrl,
-  promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL with a reason.",
-  parser: "pass_fail",
-});
+const spec = (model: string) => passFailJudgeSpec(model, server.baseUrl);
 
 /** 15 pass and 15 fail test items, labeled by the given reviewers (each agreeing with the gold label unless `flip` says so). */
 function items(prefix: string, reviewers: string[], flip: (i: number, reviewer: string) => boolean = () => false): SeedItem[] {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../testing/test-database";
-import { changeGold, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem, RECORDED_VERDICT_BASE } from "../testing/seed-judges";
+import {
+  changeGold,
+  passFailJudgeSpec,
+  seedJudgeVersion,
+  seedLabelSet,
+  seedUser,
+  type SeedItem,
+  RECORDED_VERDICT_BASE,
+} from "../testing/seed-judges";
 import { lastUserText, startMockLlmServer, startPassFailJudge } from "../providers/mock-server";
 import { db } from "../db/client";
 import { listVerdicts, saveVerdict } from "../db/verdicts";
@@ -13,11 +21,10 @@ import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
 import { createJudgeClient } from "./client";
 import { runPassRateThroughJudge } from "./run-correction";
 import { agreementCommand, pairsCsv } from "../judges/format";
-import { runAgreement } from "../cli/commands/agreement";
-import { createLogger } from "../cli/logger";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { runPrintedAgreement } from "../testing/capture-logger";
 import { mockLlmForFile } from "../testing/mock-llm-hooks";
 
 withTestDatabase();
@@ -38,13 +45,8 @@ function items(prefix: string, split: "dev" | "test", good: number, bad: number,
   return out;
 }
 
-const spec = (model: string, baseUrl: string | null) => ({
-  provider: "openai",
-  model,
-  baseUrl,
-  promptTemplate: "Task: {{task_prompt}}\nRubric: {{rubric}}\nOutput: {{output}}\nAnswer PASS or FAIL with a reason.",
-  parser: "pass_fail",
-});
+const spec = (model: string, baseUrl: string | null) =>
+  passFailJudgeSpec(model, baseUrl, "Task: {{task_prompt}}\nRubric: {{rubric}}\nOutput: {{output}}\nAnswer PASS or FAIL with a reason.");
 
 describe("a judge run and its calibration on a label set", () => {
   it("judges every gold item of the split once, calibrates, and is approved only when the gate holds", async () => {
@@ -269,19 +271,7 @@ describe("the calibration page's numbers and `gavel agreement` on the exported p
       const dir = mkdtempSync(path.join(tmpdir(), "gavel-export-"));
       const file = path.join(dir, "pairs.csv");
       writeFileSync(file, pairsCsv(stats.pairs));
-      const command = agreementCommand(file, stats.report).split(" ");
-      const flags: Record<string, unknown> = { json: true };
-      for (let i = 3; i < command.length; i += 2) flags[command[i]!.replace(/^--/, "")] = command[i + 1];
-      let out = "";
-      runAgreement(
-        file,
-        flags,
-        createLogger({
-          stdout: { write: (s: string) => ((out += s), true) } as NodeJS.WritableStream,
-          stderr: { write: () => true } as unknown as NodeJS.WritableStream,
-        }),
-      );
-      const json = JSON.parse(out);
+      const json = runPrintedAgreement(agreementCommand(file, stats.report));
       expect(json).toEqual({
         metric: "kappa-quadratic",
         n: calibration.n,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { latestCalibration } from "../db/calibrations";
 import { startPassFailJudge } from "../providers/mock-server";
-import { changeGold, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { changeGold, passFailJudgeSpec, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { approveJudgeVersion, gatesByLabelSet, judgeGate, loadJudgeStatus, loadStatusAndGates } from "./approvals";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
@@ -18,13 +18,7 @@ const items = (prefix: string, n: number): SeedItem[] =>
     { key: `${prefix}-b${i}`, split: "test" as const, output: `bad answer ${i}`, gold: "fail" },
   ]).flat();
 
-const spec = (model: string) => ({
-  provider: "openai",
-  model,
-  baseUrl: server.baseUrl,
-  promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL with a reason.",
-  parser: "pass_fail",
-});
+const spec = (model: string) => passFailJudgeSpec(model, server.baseUrl);
 
 async function calibrate(versionId: string, queueId: string, actorId: string) {
   await runJudgeOnLabelSet({ versionId, queueId, split: "test", concurrency: 4 });

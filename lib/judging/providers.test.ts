@@ -32,6 +32,14 @@ function recordingFetch() {
 
 const deps = { sleep: async () => {}, random: () => 0, now: () => 0 };
 
+/** One item judged by `v` through the provider the app would build for it from `options` (env and fetch). */
+const judgeWith = (v: JudgeVersionLike, options: Parameters<typeof providerForVersion>[1]) =>
+  judgeOne(v, { taskPrompt: "t", output: "o" }, "original", {
+    provider: providerForVersion(v, options),
+    policy: DEFAULT_CALL_POLICY,
+    deps,
+  });
+
 describe("providerForVersion", () => {
   it("builds every provider the registry names from its {create} entry, and refuses a name it does not, listing the known ones", () => {
     expect(Object.keys(JUDGE_PROVIDER_BUILDERS).sort()).toEqual([...JUDGE_PROVIDER_NAMES].sort());
@@ -46,11 +54,7 @@ describe("providerForVersion", () => {
   it("sends the environment's key to the configured endpoint only", async () => {
     const env = { OPENAI_API_KEY: "sk-server", OPENAI_BASE_URL: "https://llm.internal.example/v1" };
     const sent = recordingFetch();
-    const ok = await judgeOne(version("openai", null), { taskPrompt: "t", output: "o" }, "original", {
-      provider: providerForVersion(version("openai", null), { env, fetch: sent.fetch }),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-    });
+    const ok = await judgeWith(version("openai", null), { env, fetch: sent.fetch });
     expect(ok.status).toBe("ok");
     expect(sent.calls[0]).toMatchObject({
       url: "https://llm.internal.example/v1/chat/completions",
@@ -61,11 +65,7 @@ describe("providerForVersion", () => {
     const elsewhere = recordingFetch();
     const other = version("openai", "https://gpu.example.net/v1");
     const allowedEnv = { ...env, GAVEL_JUDGE_HOSTS: "gpu.example.net" };
-    const keyless = await judgeOne(other, { taskPrompt: "t", output: "o" }, "original", {
-      provider: providerForVersion(other, { env: allowedEnv, fetch: elsewhere.fetch }),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-    });
+    const keyless = await judgeWith(other, { env: allowedEnv, fetch: elsewhere.fetch });
     expect(keyless.status).toBe("ok");
     expect(elsewhere.calls[0]!.url).toBe("https://gpu.example.net/v1/chat/completions");
     expect(elsewhere.calls[0]!.headers.authorization).toBeUndefined();
@@ -74,11 +74,7 @@ describe("providerForVersion", () => {
     // The public API with another endpoint configured: the global key is not sent there, and it never answers keyless.
     const publicApi = recordingFetch();
     const real = version("openai", "https://api.openai.com/v1");
-    const skipped = await judgeOne(real, { taskPrompt: "t", output: "o" }, "original", {
-      provider: providerForVersion(real, { env, fetch: publicApi.fetch }),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-    });
+    const skipped = await judgeWith(real, { env, fetch: publicApi.fetch });
     expect(skipped).toMatchObject({ status: "skipped", reason: "no API key" });
     expect(skipped.error).toContain("name a variable for this version's key (apiKeyEnv)");
     expect(publicApi.calls).toHaveLength(0);
@@ -89,11 +85,7 @@ describe("providerForVersion", () => {
     const env = { OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", OPENAI_API_KEY: "sk-global", OPENAI_PROD_API_KEY: "sk-prod" };
     const sent = recordingFetch();
     const prod = { ...version("openai", "https://api.openai.com/v1"), params: { apiKeyEnv: "OPENAI_PROD_API_KEY" } };
-    const ok = await judgeOne(prod, { taskPrompt: "t", output: "o" }, "original", {
-      provider: providerForVersion(prod, { env, fetch: sent.fetch }),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-    });
+    const ok = await judgeWith(prod, { env, fetch: sent.fetch });
     expect(ok.status).toBe("ok");
     expect(sent.calls[0]).toMatchObject({
       url: "https://api.openai.com/v1/chat/completions",
@@ -101,22 +93,14 @@ describe("providerForVersion", () => {
     });
 
     const unset = { ...prod, params: { apiKeyEnv: "MISSING_API_KEY" } };
-    const skipped = await judgeOne(unset, { taskPrompt: "t", output: "o" }, "original", {
-      provider: providerForVersion(unset, { env, fetch: sent.fetch }),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-    });
+    const skipped = await judgeWith(unset, { env, fetch: sent.fetch });
     expect(skipped).toMatchObject({ status: "skipped", reason: "no API key" });
     expect(skipped.error).toContain("MISSING_API_KEY (named by this judge version) is not set");
     expect(sent.calls).toHaveLength(1);
 
     // Naming a global variable does not widen where it goes: OPENAI_API_KEY still goes only to OPENAI_BASE_URL.
     const global = { ...prod, params: { apiKeyEnv: "OPENAI_API_KEY" } };
-    const refused = await judgeOne(global, { taskPrompt: "t", output: "o" }, "original", {
-      provider: providerForVersion(global, { env, fetch: sent.fetch }),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-    });
+    const refused = await judgeWith(global, { env, fetch: sent.fetch });
     expect(refused.status).toBe("skipped");
     expect(sent.calls).toHaveLength(1);
   });
@@ -124,20 +108,12 @@ describe("providerForVersion", () => {
   it("calls a local server keyless, and Anthropic's public API with its key", async () => {
     const local = recordingFetch();
     const ollama = version("openai", "http://127.0.0.1:11434/v1");
-    await judgeOne(ollama, { taskPrompt: "t", output: "o" }, "original", {
-      provider: providerForVersion(ollama, { env: { OPENAI_API_KEY: "sk-server" }, fetch: local.fetch }),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-    });
+    await judgeWith(ollama, { env: { OPENAI_API_KEY: "sk-server" }, fetch: local.fetch });
     expect(local.calls[0]!.headers.authorization).toBeUndefined();
 
     const anthropic = recordingFetch();
     const claude = version("anthropic", null);
-    await judgeOne(claude, { taskPrompt: "t", output: "o" }, "original", {
-      provider: providerForVersion(claude, { env: { ANTHROPIC_API_KEY: "sk-ant" }, fetch: anthropic.fetch }),
-      policy: DEFAULT_CALL_POLICY,
-      deps,
-    });
+    await judgeWith(claude, { env: { ANTHROPIC_API_KEY: "sk-ant" }, fetch: anthropic.fetch });
     expect(anthropic.calls[0]).toMatchObject({ url: "https://api.anthropic.com/v1/messages", headers: { "x-api-key": "sk-ant" } });
   });
 
@@ -150,11 +126,7 @@ describe("providerForVersion", () => {
       "file:///etc/passwd",
     ]) {
       const target = version("openai", baseUrl);
-      const outcome = await judgeOne(target, { taskPrompt: "t", output: "o" }, "original", {
-        provider: providerForVersion(target, { env: {}, fetch: sent.fetch }),
-        policy: DEFAULT_CALL_POLICY,
-        deps,
-      });
+      const outcome = await judgeWith(target, { env: {}, fetch: sent.fetch });
       expect(outcome.status, baseUrl).toBe("error");
       expect(outcome.value).toBeNull();
     }
@@ -198,11 +170,7 @@ describe("redirects", () => {
       const v = version("openai", `http://127.0.0.1:${allowedPort}/v1`);
       const env = { OPENAI_API_KEY: "sk-secret", OPENAI_BASE_URL: `http://127.0.0.1:${allowedPort}/v1` };
       for (let i = 0; i < 5; i++) {
-        const outcome = await judgeOne(v, { taskPrompt: "t", output: "o" }, "original", {
-          provider: providerForVersion(v, { env }),
-          policy: DEFAULT_CALL_POLICY,
-          deps,
-        });
+        const outcome = await judgeWith(v, { env });
         expect(outcome.status).toBe("error");
         expect(outcome.error).toContain(
           `answered with a redirect (307) to http://127.0.0.2:${elsewherePort}; judge calls never follow redirects`,

@@ -3,9 +3,16 @@ import { decide } from "../db/adjudication";
 import { approveJudgeVersion, judgeGate, loadJudgeStatus, statusJson } from "./approvals";
 import { listAuditEvents } from "../db/audit";
 import { db } from "../db/client";
-import { saveVerdict } from "../db/verdicts";
 import { lastUserText, startMockLlmServer } from "../providers/mock-server";
-import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem, RECORDED_VERDICT_BASE } from "../testing/seed-judges";
+import {
+  addItemsToLabelSet,
+  passFailJudgeSpec,
+  recordReplayVerdicts,
+  seedJudgeVersion,
+  seedLabelSet,
+  seedUser,
+  type SeedItem,
+} from "../testing/seed-judges";
 import { gavel } from "../testing/cli";
 import { withTestDatabase } from "../testing/test-database";
 import { calibrateOnLabelSet, runJudgeOnLabelSet } from "./label-set-run";
@@ -45,13 +52,7 @@ function items(prefix: string, good: number, bad: number, tricky = 0, gold: "set
   ];
 }
 
-const spec = (model: string) => ({
-  provider: "openai",
-  model,
-  baseUrl: server.baseUrl,
-  promptTemplate: "Task: {{task_prompt}}\nOutput: {{output}}\nPASS or FAIL?",
-  parser: "pass_fail",
-});
+const spec = (model: string) => passFailJudgeSpec(model, server.baseUrl, "Task: {{task_prompt}}\nOutput: {{output}}\nPASS or FAIL?");
 
 async function calibrated(versionId: string, queueId: string) {
   await runJudgeOnLabelSet({ versionId, queueId, split: "test" });
@@ -189,14 +190,7 @@ describe("an approval bound to its evidence, through its lifecycle", () => {
     const admin = await seedUser("admin-grace@example.com");
     const set = await seedLabelSet({ name: "grace", kind: "binary", items: items("q", 20, 20) });
     const replay = await seedJudgeVersion("grace-judge", { ...spec("recorded-model"), provider: "replay", baseUrl: null });
-    const recorded = {
-      ...RECORDED_VERDICT_BASE,
-      reason: "recorded",
-      error: null,
-      rawResponse: null,
-    };
-    for (const [key, id] of Object.entries(set.transcriptIds))
-      await saveVerdict(replay.id, { ...recorded, transcriptId: id, status: "ok", value: key.includes("-g") ? "pass" : "fail" });
+    await recordReplayVerdicts(replay.id, set.transcriptIds, "recorded");
     await calibrateOnLabelSet({ versionId: replay.id, queueId: set.queueId, split: "test", actorId: null });
     await approveJudgeVersion(replay.id, admin.id);
 

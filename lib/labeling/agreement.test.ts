@@ -1,25 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { allowedValues, queueAgreement, type ReviewerLabel } from "./agreement";
+import { reviewerLabels, twoReviewerTable } from "../testing/agreement-fixtures";
 
 const binary = { kind: "binary", scale: null } as const;
 
-/** Two reviewers on 20 items: 8 pass/pass, 6 fail/fail, 4 pass/fail (ann pass, bob fail), 2 fail/pass. */
+/** The shared two-reviewer table (8 pass/pass, 6 fail/fail, 4 pass/fail with ann pass and bob fail, 2 fail/pass) as labels. */
 function twentyItems(): ReviewerLabel[] {
-  const cells: [string, string, number][] = [
-    ["pass", "pass", 8],
-    ["fail", "fail", 6],
-    ["pass", "fail", 4],
-    ["fail", "pass", 2],
-  ];
-  const labels: ReviewerLabel[] = [];
-  let item = 0;
-  for (const [a, b, count] of cells) {
-    for (let i = 0; i < count; i++, item++) {
-      const id = `t${String(item).padStart(2, "0")}`;
-      labels.push({ transcriptId: id, reviewerId: "ann", value: a }, { transcriptId: id, reviewerId: "bob", value: b });
-    }
-  }
-  return labels;
+  return twoReviewerTable("ann", "bob").flatMap((item) =>
+    item.labels.map((label) => ({ transcriptId: item.key, reviewerId: label.reviewer, value: label.value })),
+  );
 }
 
 describe("queueAgreement, two reviewers", () => {
@@ -72,9 +61,9 @@ describe("queueAgreement, two reviewers", () => {
   });
 
   it("lists the six disagreements with each reviewer's value", () => {
-    expect(result.disagreements.map((d) => d.transcriptId)).toEqual(["t14", "t15", "t16", "t17", "t18", "t19"]);
+    expect(result.disagreements.map((d) => d.transcriptId)).toEqual(["item-15", "item-16", "item-17", "item-18", "item-19", "item-20"]);
     expect(result.disagreements[0]).toEqual({
-      transcriptId: "t14",
+      transcriptId: "item-15",
       labels: [
         { reviewerId: "ann", value: "pass" },
         { reviewerId: "bob", value: "fail" },
@@ -105,20 +94,12 @@ describe("undefined statistics are null with a reason", () => {
 
   it("one reviewer constant, the other not: κ is 0, defined", () => {
     // ann always pass; bob pass, fail. p_o = 1/2, p_e = 1·1/2 = 1/2: κ = 0.
-    const labels = [
-      { transcriptId: "a", reviewerId: "ann", value: "pass" },
-      { transcriptId: "a", reviewerId: "bob", value: "pass" },
-      { transcriptId: "b", reviewerId: "ann", value: "pass" },
-      { transcriptId: "b", reviewerId: "bob", value: "fail" },
-    ];
+    const labels = reviewerLabels({ a: { ann: "pass", bob: "pass" }, b: { ann: "pass", bob: "fail" } });
     expect(queueAgreement(labels, binary).pairs[0]!.kappa).toBe(0);
   });
 
   it("no shared items: n = 0, κ and percent agreement null", () => {
-    const labels = [
-      { transcriptId: "a", reviewerId: "ann", value: "pass" },
-      { transcriptId: "b", reviewerId: "bob", value: "fail" },
-    ];
+    const labels = reviewerLabels({ a: { ann: "pass" }, b: { bob: "fail" } });
     const result = queueAgreement(labels, binary);
     expect(result.pairs[0]).toMatchObject({
       n: 0,
@@ -140,16 +121,11 @@ describe("undefined statistics are null with a reason", () => {
 
 describe("three reviewers with a missing label", () => {
   // x: pass, pass, pass · y: pass, fail, — · z: fail, fail, fail.
-  const labels: ReviewerLabel[] = [
-    { transcriptId: "x", reviewerId: "r1", value: "pass" },
-    { transcriptId: "x", reviewerId: "r2", value: "pass" },
-    { transcriptId: "x", reviewerId: "r3", value: "pass" },
-    { transcriptId: "y", reviewerId: "r1", value: "pass" },
-    { transcriptId: "y", reviewerId: "r2", value: "fail" },
-    { transcriptId: "z", reviewerId: "r1", value: "fail" },
-    { transcriptId: "z", reviewerId: "r2", value: "fail" },
-    { transcriptId: "z", reviewerId: "r3", value: "fail" },
-  ];
+  const labels: ReviewerLabel[] = reviewerLabels({
+    x: { r1: "pass", r2: "pass", r3: "pass" },
+    y: { r1: "pass", r2: "fail" },
+    z: { r1: "fail", r2: "fail", r3: "fail" },
+  });
   const result = queueAgreement(labels, binary);
 
   it("Krippendorff's alpha and the ceiling (Fleiss' κ, Gwet's form) use every label, whatever the number per item", () => {

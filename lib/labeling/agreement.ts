@@ -1,6 +1,6 @@
 import { itemKind, kindCategories, labelValues, type ItemKind } from "../items/kinds";
 import {
-  byCodeUnits,
+  raterPairs,
   cohensKappa,
   confusionMatrix,
   kappaWaldInterval,
@@ -207,31 +207,10 @@ export function queueAgreement(labels: readonly ReviewerLabel[], shape: QueueSha
     }
   }
 
-  const byReviewer = new Map<string, Map<string, string>>();
-  for (const label of labels) {
-    const own = byReviewer.get(label.reviewerId) ?? new Map<string, string>();
-    own.set(label.transcriptId, label.value);
-    byReviewer.set(label.reviewerId, own);
-  }
-  const reviewerIds = [...byReviewer.keys()].sort(byCodeUnits);
-  const pairs: PairAgreement[] = [];
-  reviewerIds.forEach((reviewerA, i) => {
-    const own = byReviewer.get(reviewerA)!;
-    for (const reviewerB of reviewerIds.slice(i + 1)) {
-      const other = byReviewer.get(reviewerB)!;
-      const shared = [...own.keys()].filter((id) => other.has(id));
-      pairs.push(
-        pairAgreement(
-          reviewerA,
-          reviewerB,
-          shared.map((id) => own.get(id)!),
-          shared.map((id) => other.get(id)!),
-          shape,
-          categories,
-        ),
-      );
-    }
-  });
+  const rated = raterPairs(labels.map((l) => ({ item: l.transcriptId, rater: l.reviewerId, value: l.value })));
+  const byReviewer = rated.byRater;
+  const reviewerIds = rated.raters;
+  const pairs: PairAgreement[] = rated.pairs.map((p) => pairAgreement(p.raterA, p.raterB, p.a, p.b, shape, categories));
 
   const reviewers = reviewerIds.map((reviewerId) => {
     const values = [...byReviewer.get(reviewerId)!.values()];

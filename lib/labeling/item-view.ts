@@ -20,20 +20,16 @@ export interface MessageView {
   toolCalls: ToolCallView[];
 }
 
-export interface ItemView {
+/** The stored text fields pass to the page as they are; the transcript's content is rebuilt as messages. */
+type PlainFields = "externalId" | "kind" | "taskPrompt" | "rubric" | "criterion" | "finalOutput" | "sizeBytes";
+
+export interface ItemView extends Pick<TranscriptFields, PlainFields> {
   queueItemId: string;
   transcriptId: string;
-  externalId: string | null;
-  kind: ItemKind;
-  taskPrompt: string;
-  rubric: string | null;
-  criterion: string | null;
-  finalOutput: string | null;
   messages: MessageView[];
   finalState: string | null;
   outputs: { a: string; b: string } | null;
   expected: string | null;
-  sizeBytes: number;
 }
 
 export interface TranscriptFields {

@@ -128,6 +128,14 @@ const guarded = { ...errors.unauthenticated, ...errors.forbidden };
 
 const runs = "@/lib/schemas/run-upload";
 const runWrite: Auth = { kind: "apiRoute", scope: "runs:write", tokens: ["runs:write"] };
+/** What a runner's write to a run it started can meet: the run gone, finished or someone else's, a body not JSON or not valid. */
+const runningRunErrors = {
+  ...guarded,
+  ...errors.notFound,
+  409: { description: "The run is not running, or not yours.", schema: ErrorBody },
+  ...errors.json,
+  ...errors.invalid,
+} satisfies Record<number, Response>;
 
 export const OPERATIONS: Operation[] = [
   {
@@ -217,12 +225,8 @@ export const OPERATIONS: Operation[] = [
     body: { validator: { name: "TrialBatchSchema", module: runs, schema: TrialBatchSchema } },
     responses: {
       200: { description: "Stored.", schema: z.object({ stored: z.int() }) },
-      ...guarded,
-      ...errors.notFound,
-      409: { description: "The run is not running, or not yours.", schema: ErrorBody },
-      ...errors.json,
+      ...runningRunErrors,
       ...errors.tooLarge,
-      ...errors.invalid,
     },
   },
   {
@@ -235,12 +239,8 @@ export const OPERATIONS: Operation[] = [
     body: { validator: { name: "RunFinishSchema", module: runs, schema: RunFinishSchema } },
     responses: {
       200: { description: "The final summary and links.", schema: RunFinished },
-      ...guarded,
-      ...errors.notFound,
-      409: { description: "The run is not running, or not yours.", schema: ErrorBody },
-      ...errors.json,
+      ...runningRunErrors,
       ...errors.tooLarge,
-      ...errors.invalid,
     },
   },
   {
@@ -253,11 +253,7 @@ export const OPERATIONS: Operation[] = [
     body: { validator: { name: "RunStopSchema", module: runs, schema: RunStopSchema } },
     responses: {
       200: { description: "Recorded.", schema: z.object({ ok: z.literal(true) }) },
-      ...guarded,
-      ...errors.notFound,
-      409: { description: "The run is not running, or not yours.", schema: ErrorBody },
-      ...errors.json,
-      ...errors.invalid,
+      ...runningRunErrors,
     },
   },
   {

@@ -1,18 +1,10 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { numberOrNull } from "./openai-compatible";
-import { noRedirectFetch, originOf, parseBody, providerErrorFrom, type FetchLike } from "./sdk";
+import { noRedirectFetch, originOf, parseBody, providerErrorFrom, type EndpointOptions } from "./sdk";
 import { ProviderError, isLocalUrl, type ChatRequest, type ChatResponse, type ModelProvider } from "./types";
 
 export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
 export const ANTHROPIC_VERSION = "2023-06-01";
-
-export interface AnthropicOptions {
-  baseUrl: string;
-  apiKey: () => string | undefined;
-  /** Why a call without a key is refused, or null when this endpoint may be called keyless. */
-  missingKey?: string | null;
-  fetch?: FetchLike;
-}
 
 /**
  * Claude models released after Opus 4.6 reject any temperature but 1.0 (the SDK's documentation of the
@@ -56,7 +48,7 @@ export function readAnthropicAnswer(
 }
 
 /** Messages through the official `@anthropic-ai/sdk` client; retries stay with lib/judges/call.ts (see ./sdk.ts). */
-export function createAnthropicProvider(options: AnthropicOptions): ModelProvider {
+export function createAnthropicProvider(options: EndpointOptions): ModelProvider {
   const endpoint = originOf(options.baseUrl);
   return {
     name: "anthropic",

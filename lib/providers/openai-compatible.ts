@@ -1,22 +1,9 @@
 import type OpenAI from "openai";
 import { openAiClient } from "./openai-client";
-import { originOf, parseBody, providerErrorFrom, type FetchLike } from "./sdk";
+import { originOf, parseBody, providerErrorFrom, type EndpointOptions } from "./sdk";
 import { ProviderError, type ChatRequest, type ChatResponse, type ModelProvider } from "./types";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
-
-export interface OpenAiOptions {
-  /** e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8000/v1 (vLLM). */
-  baseUrl: string;
-  /** Read at call time, so a key set after start-up is used and none is ever stored. */
-  apiKey: () => string | undefined;
-  /**
-   * Why a call without a key is refused, or null when this endpoint may be called keyless (a local
-   * or self-hosted OpenAI-compatible server). lib/judges/providers.ts decides which.
-   */
-  missingKey?: string | null;
-  fetch?: FetchLike;
-}
 
 /**
  * OpenAI's reasoning models (o1, o3, o4-mini, the gpt-5 family) reject `max_tokens` and any
@@ -78,7 +65,7 @@ export function readOpenAiAnswer(
  * headers. Retries stay with lib/judges/call.ts (the client's own are off), which reads the same
  * signals the client would (408/409/429/5xx, retry-after-ms, x-should-retry): see ./sdk.ts.
  */
-export function createOpenAiProvider(options: OpenAiOptions): ModelProvider {
+export function createOpenAiProvider(options: EndpointOptions): ModelProvider {
   const endpoint = originOf(options.baseUrl);
   return {
     name: "openai",

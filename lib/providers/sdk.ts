@@ -3,6 +3,20 @@ import { ProviderError, type ProviderErrorKind } from "./types";
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/** Where and how an HTTP model provider (OpenAI-compatible or Anthropic) sends its calls. */
+export interface EndpointOptions {
+  /** e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8000/v1 (vLLM), https://api.anthropic.com. */
+  baseUrl: string;
+  /** Read at call time, so a key set after start-up is used and none is ever stored. */
+  apiKey: () => string | undefined;
+  /**
+   * Why a call without a key is refused, or null when this endpoint may be called keyless (a local
+   * or self-hosted server). lib/judges/providers.ts decides which.
+   */
+  missingKey?: string | null;
+  fetch?: FetchLike;
+}
+
 /**
  * The fetch the SDK clients use: the caller's (tests inject one) with redirects never followed. A
  * judge host is checked against the allowlist before the call; a redirect would carry the request,

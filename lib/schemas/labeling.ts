@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalReason, recordId } from "./fields";
 import { labelValues, type ItemKind, type ItemScale } from "../items/kinds";
 import { dimensionValuesInput } from "./dimensions";
 
@@ -6,13 +7,6 @@ import { dimensionValuesInput } from "./dimensions";
  * What a reviewer sends while labeling. The value's allowed set depends on the queue's kind, which
  * only the server knows: `labelValueError` checks it there once the queue is loaded.
  */
-const id = (what: string) =>
-  z
-    .string({ error: `${what} is missing.` })
-    .trim()
-    .min(1, `${what} is missing.`)
-    .max(64, `${what} is too long.`);
-
 const optionalScore = z.preprocess(
   (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v) : v),
   z
@@ -23,14 +17,9 @@ const optionalScore = z.preprocess(
     .optional(),
 );
 
-const optionalReason = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-  z.string().trim().max(5_000, "Keep the reason under 5,000 characters.").optional(),
-);
-
 export const submitLabelInput = z.strictObject({
-  queueId: id("The queue"),
-  queueItemId: id("The item"),
+  queueId: recordId("The queue"),
+  queueItemId: recordId("The item"),
   value: z.string().trim().min(1, "Choose a label.").max(16),
   /** Values of the queue's further dimensions, by name; checked against the queue's config on the server. */
   dimensions: dimensionValuesInput.optional(),
@@ -41,12 +30,12 @@ export const submitLabelInput = z.strictObject({
 });
 export type SubmitLabelInput = z.output<typeof submitLabelInput>;
 
-export const skipItemInput = z.strictObject({ queueId: id("The queue"), queueItemId: id("The item") });
+export const skipItemInput = z.strictObject({ queueId: recordId("The queue"), queueItemId: recordId("The item") });
 export type SkipItemInput = z.output<typeof skipItemInput>;
 
-export const queueInput = z.strictObject({ queueId: id("The queue") });
+export const queueInput = z.strictObject({ queueId: recordId("The queue") });
 
-export const revealJudgeInput = z.strictObject({ queueId: id("The queue"), transcriptId: id("The transcript") });
+export const revealJudgeInput = z.strictObject({ queueId: recordId("The queue"), transcriptId: recordId("The transcript") });
 export type RevealJudgeInput = z.output<typeof revealJudgeInput>;
 
 /** A queue's kind is an item kind (lib/items/kinds.ts). */
@@ -63,15 +52,15 @@ export type FlagKind = (typeof FLAG_KINDS)[number];
 export const FLAG_LABELS: Record<FlagKind, string> = { unsure: "Unsure", bad_item: "Bad item", needs_guideline: "Needs guideline" };
 
 export const commentInput = z.strictObject({
-  queueId: id("The queue"),
-  queueItemId: id("The item"),
+  queueId: recordId("The queue"),
+  queueItemId: recordId("The item"),
   body: z.string({ error: "Write a comment." }).trim().min(1, "Write a comment.").max(2_000, "Keep a comment under 2,000 characters."),
 });
 export type CommentInput = z.output<typeof commentInput>;
 
 export const flagInput = z.strictObject({
-  queueId: id("The queue"),
-  queueItemId: id("The item"),
+  queueId: recordId("The queue"),
+  queueItemId: recordId("The item"),
   kind: z.enum(FLAG_KINDS, { error: `A flag is one of ${FLAG_KINDS.join(", ")}.` }),
   on: z.boolean(),
 });

@@ -1,11 +1,5 @@
 import { z } from "zod";
-
-const id = (what: string) =>
-  z
-    .string({ error: `${what} is missing.` })
-    .trim()
-    .min(1, `${what} is missing.`)
-    .max(64, `${what} is too long.`);
+import { recordId } from "./fields";
 
 export const EXPLANATION_MAX = 2_000;
 
@@ -15,7 +9,7 @@ export const EXPLANATION_MAX = 2_000;
  * rubric page lets them type either). Whether the item qualifies is checked on the server.
  */
 export const addWorkedExampleInput = z.strictObject({
-  queueId: id("The queue"),
+  queueId: recordId("The queue"),
   item: z
     .string({ error: "Name the item: its transcript id or external id." })
     .trim()
@@ -29,5 +23,5 @@ export const addWorkedExampleInput = z.strictObject({
 });
 export type AddWorkedExampleInput = z.output<typeof addWorkedExampleInput>;
 
-export const removeWorkedExampleInput = z.strictObject({ queueId: id("The queue"), exampleId: id("The example") });
+export const removeWorkedExampleInput = z.strictObject({ queueId: recordId("The queue"), exampleId: recordId("The example") });
 export type RemoveWorkedExampleInput = z.output<typeof removeWorkedExampleInput>;

@@ -154,7 +154,36 @@ export interface PairKappa {
  *
  * @throws when a rater rated the same item twice (which label would count is ambiguous).
  */
-export function pairwiseKappas(ratings: readonly { item: string; rater: string; value: string }[]): PairKappa[] {
+export function pairwiseKappas(ratings: readonly Rating[]): PairKappa[] {
+  return raterPairs(ratings).pairs.map(({ raterA, raterB, a, b }) => ({ raterA, raterB, n: a.length, kappa: cohensKappa(a, b) }));
+}
+
+export interface Rating {
+  item: string;
+  rater: string;
+  value: string;
+}
+
+/** Two raters' values on the items both rated, item by item in the order rater A rated them. */
+export interface RaterPair {
+  raterA: string;
+  raterB: string;
+  a: string[];
+  b: string[];
+}
+
+/**
+ * Ratings by rater (each rater's values by item, raters sorted by id in UTF-16 code units), and every
+ * pair of raters, raterA < raterB, with what both said on the items they share: the input of any
+ * pairwise agreement statistic. Pairs with no item in common are kept, with empty lists.
+ *
+ * @throws when a rater rated the same item twice (which label would count is ambiguous).
+ */
+export function raterPairs(ratings: readonly Rating[]): {
+  raters: string[];
+  byRater: Map<string, Map<string, string>>;
+  pairs: RaterPair[];
+} {
   const byRater = new Map<string, Map<string, string>>();
   for (const { item, rater, value } of ratings) {
     const labels = byRater.get(rater) ?? new Map<string, string>();
@@ -163,16 +192,13 @@ export function pairwiseKappas(ratings: readonly { item: string; rater: string; 
     byRater.set(rater, labels);
   }
   const raters = [...byRater.keys()].sort(byCodeUnits);
-  const pairs: PairKappa[] = [];
-  raters.forEach((raterA, i) => {
+  const pairs = raters.flatMap((raterA, i) => {
     const labelsA = byRater.get(raterA)!;
-    for (const raterB of raters.slice(i + 1)) {
+    return raters.slice(i + 1).map((raterB) => {
       const labelsB = byRater.get(raterB)!;
       const shared = [...labelsA.keys()].filter((item) => labelsB.has(item));
-      const a = shared.map((item) => labelsA.get(item)!);
-      const b = shared.map((item) => labelsB.get(item)!);
-      pairs.push({ raterA, raterB, n: shared.length, kappa: cohensKappa(a, b) });
-    }
+      return { raterA, raterB, a: shared.map((item) => labelsA.get(item)!), b: shared.map((item) => labelsB.get(item)!) };
+    });
   });
-  return pairs;
+  return { raters, byRater, pairs };
 }

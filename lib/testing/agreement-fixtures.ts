@@ -32,3 +32,14 @@ export function twoReviewerTable(reviewerA: string, reviewerB: string): Agreemen
   }
   return items;
 }
+
+/**
+ * Reviewer labels written as a table, each item's values by reviewer: `{ a: { ann: "pass", bob: "fail" } }`
+ * for ann's pass and bob's fail on a. In item order, then reviewer order, as the labeling tables hand them
+ * to the statistics. Item ids must not look like integers (JavaScript puts those keys first).
+ */
+export function reviewerLabels(byItem: Record<string, Record<string, string>>) {
+  return Object.entries(byItem).flatMap(([transcriptId, values]) =>
+    Object.entries(values).map(([reviewerId, value]) => ({ transcriptId, reviewerId, value })),
+  );
+}

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { runAgreement } from "../cli/commands/agreement";
 import { createLogger } from "../cli/logger";
 
 /** A CLI logger whose output a test reads back: `out()` is stdout so far, `err()` stderr. */
@@ -26,4 +27,18 @@ export function tempFolder(prefix: string) {
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Runs a `gavel agreement FILE --flag value ...` line as a page prints it (lib/judges/format.ts's
+ * agreementCommand), in-process and with --json, and returns its output parsed: what a user who
+ * copies the command gets, for a test to hold against the page's own numbers.
+ */
+export function runPrintedAgreement(command: string) {
+  const [, , file, ...rest] = command.split(" ");
+  const flags: Record<string, unknown> = { json: true };
+  for (let i = 0; i < rest.length; i += 2) flags[rest[i]!.replace(/^--/, "")] = rest[i + 1];
+  const { logger, out } = captureLogger();
+  runAgreement(file!, flags, logger);
+  return JSON.parse(out());
 }

@@ -1,7 +1,7 @@
-import { contentHash } from "../hash";
 import type { ItemKind } from "../items/kinds";
 import { db } from "../db/client";
 import type { AgreementSeedItem } from "./agreement-fixtures";
+import { seedQueuedTranscript, seedReviewer } from "./seed-queue-item";
 
 export { twoReviewerTable, type AgreementSeedItem } from "./agreement-fixtures";
 
@@ -35,45 +35,21 @@ export async function seedAgreementQueue(input: AgreementSeed) {
       },
     });
     const transcriptIds: Record<string, string> = {};
-    const reviewerIds: Record<string, string> = {};
+    const reviewers = new Map<string, string>();
     for (const [index, item] of input.items.entries()) {
-      const content = {
-        messages: [
-          { role: "user", content: `Task ${item.key}` },
-          { role: "assistant", content: item.output ?? "" },
-        ],
-        outputs: item.outputs ?? null,
-      };
-      const transcript = await tx.transcript.create({
-        data: {
-          contentHash: contentHash({ seed: input.name, key: item.key }),
-          source: "jsonl",
-          externalId: item.key,
-          kind,
-          taskPrompt: `Task ${item.key}: answer the customer.`,
-          finalOutput: item.outputs ? null : (item.output ?? `Answer for ${item.key}`),
-          content,
-        },
-      });
-      transcriptIds[item.key] = transcript.id;
-      await tx.queueItem.create({
-        data: {
-          queueId: queue.id,
-          transcriptId: transcript.id,
-          orderKey: String(index).padStart(6, "0"),
-          split: item.split ?? "dev",
-          labelCount: item.labels.length,
-        },
-      });
+      const transcriptId = await seedQueuedTranscript(
+        tx,
+        { id: queue.id, seed: input.name, kind },
+        { ...item, split: item.split ?? "dev", finalOutput: item.output ?? `Answer for ${item.key}` },
+        { index, labelCount: item.labels.length },
+      );
+      transcriptIds[item.key] = transcriptId;
       for (const [n, label] of item.labels.entries()) {
-        reviewerIds[label.reviewer] ??= (
-          await tx.user.upsert({ where: { email: label.reviewer }, update: {}, create: { email: label.reviewer, role: "reviewer" } })
-        ).id;
         await tx.label.create({
           data: {
-            transcriptId: transcript.id,
+            transcriptId,
             queueId: queue.id,
-            reviewerId: reviewerIds[label.reviewer]!,
+            reviewerId: await seedReviewer(tx, reviewers, label.reviewer),
             value: label.value,
             score: label.score ?? null,
             reason: label.reason ?? null,
@@ -87,11 +63,11 @@ export async function seedAgreementQueue(input: AgreementSeed) {
       const values = new Set(item.labels.map((l) => l.value));
       if (item.labels.length >= reviewersPerItem && values.size === 1) {
         await tx.goldLabel.create({
-          data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: [...values][0]!, source: "consensus" },
+          data: { queueId: queue.id, transcriptId, rubricVersion: 1, value: [...values][0]!, source: "consensus" },
         });
       }
     }
-    return { queueId: queue.id, transcriptIds, reviewerIds };
+    return { queueId: queue.id, transcriptIds, reviewerIds: Object.fromEntries(reviewers) };
   });
 }
 

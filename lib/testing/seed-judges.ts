@@ -1,9 +1,10 @@
-import { contentHash } from "../hash";
 import type { ItemKind } from "../items/kinds";
 import { db, type Tx } from "../db/client";
 import { findOrCreateJudgeVersion } from "../db/judges";
+import { saveVerdict } from "../db/verdicts";
 import { judgeVersionSpec } from "../judges/version";
 import { KIND_FOR_PARSER } from "../judges/kinds";
+import { seedQueuedTranscript, seedReviewer } from "./seed-queue-item";
 
 /**
  * Seeds the labeling tables the way the labeling workflow leaves them (a queue, its transcripts,
@@ -63,48 +64,17 @@ async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet
   const transcriptIds: Record<string, string> = {};
   const reviewers = new Map<string, string>();
   for (const [at, item] of input.items.entries()) {
-    const index = offset + at;
-    const content = {
-      messages: [
-        { role: "user", content: `Task ${item.key}` },
-        { role: "assistant", content: item.output ?? "" },
-      ],
-      outputs: item.outputs ?? null,
-    };
-    const transcript = await tx.transcript.create({
-      data: {
-        contentHash: contentHash({ seed: input.name, key: item.key }),
-        source: input.source ?? "jsonl",
-        externalId: item.key,
-        kind: input.kind,
-        taskPrompt: `Task ${item.key}: answer the customer.`,
-        finalOutput: item.outputs ? null : (item.output ?? null),
-        content,
-      },
-    });
-    transcriptIds[item.key] = transcript.id;
-    await tx.queueItem.create({
-      data: {
-        queueId: queue.id,
-        transcriptId: transcript.id,
-        orderKey: String(index).padStart(6, "0"),
-        split: item.split,
-        labelCount: item.labels?.length ?? 0,
-      },
-    });
+    const transcriptId = await seedQueuedTranscript(
+      tx,
+      { id: queue.id, seed: input.name, kind: input.kind, source: input.source },
+      { ...item, finalOutput: item.output ?? null },
+      { index: offset + at, labelCount: item.labels?.length ?? 0 },
+    );
+    transcriptIds[item.key] = transcriptId;
     for (const label of item.labels ?? []) {
-      let reviewerId = reviewers.get(label.reviewer);
-      if (!reviewerId) {
-        const user = await tx.user.upsert({
-          where: { email: label.reviewer },
-          update: {},
-          create: { email: label.reviewer, role: "reviewer" },
-        });
-        reviewerId = user.id;
-        reviewers.set(label.reviewer, reviewerId);
-      }
+      const reviewerId = await seedReviewer(tx, reviewers, label.reviewer);
       await tx.label.create({
-        data: { transcriptId: transcript.id, queueId: queue.id, reviewerId, value: label.value, reason: label.reason ?? null },
+        data: { transcriptId, queueId: queue.id, reviewerId, value: label.value, reason: label.reason ?? null },
       });
     }
     if (item.gold !== null) {
@@ -112,7 +82,7 @@ async function seedItems(tx: Tx, queue: { id: string }, input: Pick<SeedLabelSet
       // adjudication, lib/judges/human-backing.ts) holds; with labels it is their consensus and they must back it.
       const source = item.labels?.length ? "consensus" : "adjudication";
       await tx.goldLabel.create({
-        data: { queueId: queue.id, transcriptId: transcript.id, rubricVersion: 1, value: item.gold, source },
+        data: { queueId: queue.id, transcriptId, rubricVersion: 1, value: item.gold, source },
       });
     }
   }
@@ -125,6 +95,19 @@ export async function changeGold(queueId: string, transcriptId: string, value: s
     where: { queueId_transcriptId_rubricVersion: { queueId, transcriptId, rubricVersion: 1 } },
     data: { value, source: "adjudication" },
   });
+}
+
+/**
+ * The spec of a pass/fail judge on an OpenAI-compatible server (a test's mock, or null for the configured
+ * endpoint): the database tests' judge, which differ only in the model (a new version each) and what the
+ * prompt shows.
+ */
+export function passFailJudgeSpec(
+  model: string,
+  baseUrl: string | null,
+  promptTemplate = "Output: {{output}}\nAnswer PASS or FAIL with a reason.",
+) {
+  return { provider: "openai", model, baseUrl, promptTemplate, parser: "pass_fail" };
 }
 
 export async function seedJudgeVersion(name: string, spec: Record<string, unknown>) {
@@ -149,3 +132,20 @@ export const RECORDED_VERDICT_BASE = {
   costUsd: null,
   latencyMs: null,
 };
+
+/**
+ * A replay judge's recorded answers to a seeded label set, each an ok verdict that follows the item's
+ * key: pass for the good answers (keys with "-g"), fail for the rest. A replay judge only reads these.
+ */
+export async function recordReplayVerdicts(versionId: string, transcriptIds: Record<string, string>, reason: string | null) {
+  for (const [key, transcriptId] of Object.entries(transcriptIds))
+    await saveVerdict(versionId, {
+      ...RECORDED_VERDICT_BASE,
+      reason,
+      error: null,
+      rawResponse: null,
+      transcriptId,
+      status: "ok",
+      value: key.includes("-g") ? "pass" : "fail",
+    });
+}

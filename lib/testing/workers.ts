@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { gavel, type CliRun } from "./cli";
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -29,4 +30,13 @@ export async function until<T>(what: string, probe: () => Promise<T | null | und
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Queues a distributed run for workers a test starts itself (`--detach`), with no baseline to gate
+ * against: `gavel run SUITE --agent AGENT --distributed --detach --baseline none FLAGS`. Its stdout is
+ * the run id.
+ */
+export function queueDistributedRun(env: Record<string, string>, suite: string, agent: string, flags: string[] = []): Promise<CliRun> {
+  return gavel(["run", suite, "--agent", agent, "--distributed", "--detach", "--baseline", "none", ...flags], env);
 }

@@ -31,6 +31,19 @@ export function readJsonLines(input: string): { lines: { line: number; value: un
 }
 
 /**
+ * A file that is either one JSON document or a batch export with one value per line (a list of the
+ * lines' values). When no more than one line reads, the file was meant as a single document, so its
+ * error is the document's; otherwise every bad line is reported.
+ */
+export function readJsonOrLines(input: string): { ok: true; value: unknown } | { ok: false; errors: string[] } {
+  const whole = readJsonDocument(input);
+  if ("value" in whole) return { ok: true, value: whole.value };
+  const lines = readJsonLines(input);
+  if (lines.errors.length) return { ok: false, errors: lines.lines.length <= 1 ? [whole.error] : lines.errors };
+  return { ok: true, value: lines.lines.map((l) => l.value) };
+}
+
+/**
  * A JSON error on one line of a file of lines: that line is its own document, so its "line 1" is the
  * file's line the caller names, and only the column is said.
  */

@@ -1,4 +1,4 @@
-import { readJsonDocument, readJsonLines } from "../json-text";
+import { readJsonOrLines } from "../json-text";
 import type { ImportItem, ParseResult, SkippedPart } from "../types";
 import { plural } from "./chat";
 import { mapLangfuseTrace } from "./langfuse-trace";
@@ -63,17 +63,10 @@ function collect(value: unknown): Map<string, Trace> | string {
 }
 
 export function parseLangfuse(input: string): ParseResult {
-  const whole = readJsonDocument(input);
-  let value: unknown;
-  if ("value" in whole) value = whole.value;
-  else {
-    // A JSONL batch export: one row per line.
-    const lines = readJsonLines(input);
-    if (lines.errors.length && lines.lines.length <= 1) return { ok: false, errors: [whole.error] };
-    if (lines.errors.length) return { ok: false, errors: lines.errors };
-    value = lines.lines.map((l) => l.value);
-  }
-  const traces = collect(value);
+  // A trace download, or a JSONL batch export: one row per line.
+  const read = readJsonOrLines(input);
+  if (!read.ok) return read;
+  const traces = collect(read.value);
   if (typeof traces === "string") return { ok: false, errors: [traces] };
   const errors: string[] = [];
   const items: ImportItem[] = [];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readMessage, readMessageList, type ReadMessage } from "../chat/messages";
-import { readJsonDocument, readJsonLines } from "../json-text";
+import { readJsonOrLines } from "../json-text";
 import { zodIssueTexts, type ImportedScore, type ImportItem, type ParseResult, type SkippedPart } from "../types";
 import { asText, chatItem, plural } from "./chat";
 
@@ -151,15 +151,9 @@ function scoresOf(r: Result): { scores: ImportedScore[]; assertions: Obj[] } {
 }
 
 export function parsePromptfoo(input: string): ParseResult {
-  const whole = readJsonDocument(input);
-  let value: unknown;
-  if ("value" in whole) value = whole.value;
-  else {
-    const lines = readJsonLines(input);
-    if (lines.errors.length) return { ok: false, errors: lines.lines.length <= 1 ? [whole.error] : lines.errors };
-    value = lines.lines.map((l) => l.value);
-  }
-  const found = resultsOf(value);
+  const read = readJsonOrLines(input);
+  if (!read.ok) return read;
+  const found = resultsOf(read.value);
   if (typeof found === "string") return { ok: false, errors: [found] };
   if (!found.list.length) return { ok: false, errors: ["the results file holds no results"] };
   const errors: string[] = [];

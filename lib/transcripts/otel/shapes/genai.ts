@@ -1,7 +1,7 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, type ReadMessage, type Role } from "../../chat/messages";
 import type { LogRecord, SpanRecord } from "../otlp";
-import { defineShape, hasKey, message, messages, READS, ShapeError, text, toolError } from "./reader";
+import { defineShape, hasKey, message, messages, READS, ShapeError, text, toolRun } from "./reader";
 
 /**
  * OpenTelemetry's GenAI semantic conventions, in every form they have had:
@@ -85,16 +85,7 @@ export function readGenAi(span: SpanRecord): Contribution[] {
     const name = text(attrs.get("gen_ai.tool.name"));
     if (!name) throw new ShapeError("attribute gen_ai.tool.name: an execute_tool span needs the tool's name");
     const id = text(attrs.get("gen_ai.tool.call.id"));
-    return [
-      {
-        kind: "tool",
-        ...(id ? { id } : {}),
-        name,
-        ...(attrs.has("gen_ai.tool.call.arguments") ? { arguments: jsonish(attrs.get("gen_ai.tool.call.arguments")) } : {}),
-        ...(attrs.has("gen_ai.tool.call.result") ? { result: jsonish(attrs.get("gen_ai.tool.call.result")) } : {}),
-        ...(toolError(span) ? { error: toolError(span) } : {}),
-      },
-    ];
+    return [toolRun(span, name, id, attrs.get("gen_ai.tool.call.arguments"), attrs.get("gen_ai.tool.call.result"))];
   }
   const inputs: ReadMessage[] = [];
   const outputs: ReadMessage[] = [];

@@ -1,7 +1,7 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, type ReadMessage, type Role } from "../../chat/messages";
 import { readGenAi, readsGenAiEvent } from "./genai";
-import { defineShape, message, messages, READS, ShapeError, text, toolError } from "./reader";
+import { defineShape, message, messages, READS, ShapeError, text, toolRun } from "./reader";
 
 /**
  * pydantic-ai's instrumentation as Logfire shows it (github.com/pydantic/pydantic-ai, tag v1.0.0:
@@ -61,17 +61,7 @@ export const logfire = defineShape({
       const id = text(attrs.get("gen_ai.tool.call.id"));
       const args = attrs.get("tool_arguments") ?? attrs.get("gen_ai.tool.call.arguments");
       const result = attrs.get("tool_response") ?? attrs.get("gen_ai.tool.call.result");
-      const error = toolError(span);
-      return [
-        {
-          kind: "tool",
-          ...(id ? { id } : {}),
-          name,
-          ...(args !== undefined ? { arguments: jsonish(args) } : {}),
-          ...(result !== undefined ? { result: jsonish(result) } : {}),
-          ...(error ? { error } : {}),
-        },
-      ];
+      return [toolRun(span, name, id, args, result)];
     }
     if (attrs.has("events")) {
       const { inputs, outputs } = readEvents(attrs.get("events"), "events");

@@ -1,7 +1,7 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, unflatten, type ReadMessage, type Role } from "../../chat/messages";
 import type { SpanRecord } from "../otlp";
-import { defineShape, hasKey, message, messages, READS, text, toolError } from "./reader";
+import { defineShape, hasKey, message, messages, READS, text, toolRun } from "./reader";
 
 /**
  * OpenInference (Arize Phoenix; spec/semantic_conventions.md, spec/tool_calling.md):
@@ -99,17 +99,7 @@ export const openinference = defineShape({
     if (kind === "TOOL") {
       const name = text(attrs.get("tool.name")) ?? span.name;
       const id = text(attrs.get("tool.id")) ?? text(attrs.get("tool_call.id"));
-      const error = toolError(span);
-      return [
-        {
-          kind: "tool",
-          ...(id ? { id } : {}),
-          name,
-          ...(attrs.has("input.value") ? { arguments: jsonish(attrs.get("input.value")) } : {}),
-          ...(attrs.has("output.value") ? { result: jsonish(attrs.get("output.value")) } : {}),
-          ...(error ? { error } : {}),
-        },
-      ];
+      return [toolRun(span, name, id, attrs.get("input.value"), attrs.get("output.value"))];
     }
     if (kind === "LLM") {
       let inputs = list(span, "llm.input_messages", "user");

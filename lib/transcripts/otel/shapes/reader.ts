@@ -1,5 +1,5 @@
-import type { Contribution } from "../../chat/conversation";
-import { readMessage, readMessageList, type ReadMessage, type Role } from "../../chat/messages";
+import type { Contribution, ToolRun } from "../../chat/conversation";
+import { jsonish, readMessage, readMessageList, type ReadMessage, type Role } from "../../chat/messages";
 import type { SpanRecord } from "../otlp";
 
 /**
@@ -48,6 +48,23 @@ export const text = (value: unknown): string | undefined => (typeof value === "s
 export function toolError(span: SpanRecord): string | undefined {
   if (!span.status.error) return undefined;
   return span.status.message || text(span.attributes.get("error.type")) || "the tool failed";
+}
+
+/**
+ * One tool run as every shape reports it. `args` and `result` are the raw attribute values (undefined
+ * when the span did not carry them): JSON text is read as JSON, and an absent one stays absent rather
+ * than becoming null, so a tool that took no arguments is not shown as called with null.
+ */
+export function toolRun(span: SpanRecord, name: string, id: string | undefined, args: unknown, result: unknown): ToolRun {
+  const error = toolError(span);
+  return {
+    kind: "tool",
+    ...(id ? { id } : {}),
+    name,
+    ...(args !== undefined ? { arguments: jsonish(args) } : {}),
+    ...(result !== undefined ? { result: jsonish(result) } : {}),
+    ...(error ? { error } : {}),
+  };
 }
 
 export function hasKey(span: SpanRecord, test: (key: string) => boolean): boolean {

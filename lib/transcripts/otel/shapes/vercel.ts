@@ -1,6 +1,6 @@
 import type { Contribution } from "../../chat/conversation";
 import { jsonish, type ReadMessage } from "../../chat/messages";
-import { defineShape, message, messages, READS, ShapeError, text, toolError } from "./reader";
+import { defineShape, message, messages, READS, ShapeError, text, toolRun } from "./reader";
 
 /**
  * The Vercel AI SDK's telemetry (experimental_telemetry: { isEnabled: true }), ai 4–6:
@@ -63,17 +63,7 @@ export const vercel = defineShape({
       const id = text(attrs.get("ai.toolCall.id"));
       const args = attrs.get("ai.toolCall.args") ?? attrs.get("ai.toolCall.input");
       const result = attrs.get("ai.toolCall.result") ?? attrs.get("ai.toolCall.output");
-      const error = toolError(span);
-      return [
-        {
-          kind: "tool",
-          ...(id ? { id } : {}),
-          name,
-          ...(args !== undefined ? { arguments: jsonish(args) } : {}),
-          ...(result !== undefined ? { result: jsonish(result) } : {}),
-          ...(error ? { error } : {}),
-        },
-      ];
+      return [toolRun(span, name, id, args, result)];
     }
     if (/\.do(Generate|Stream)$/.test(op)) {
       const inputs = attrs.has("ai.prompt.messages") ? messages(attrs.get("ai.prompt.messages"), "ai.prompt.messages", "user") : [];
