@@ -1,4 +1,4 @@
-/** `npm run ingest:proto`: rewrites lib/ingest/proto/otlp-trace.json from the .proto files beside it. */
+/** `npm run ingest:proto`: rewrites lib/ingest/proto/otlp-trace.json from the official .proto files in lib/ingest/proto/third_party. */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describeOtlpTraceProtos } from "../lib/ingest/proto-descriptor";

@@ -7,7 +7,7 @@ import descriptor from "./proto/otlp-trace.json";
 /**
  * An OTLP/HTTP trace export body (https://opentelemetry.io/docs/specs/otlp/#otlphttp) read into the
  * OTLP JSON shape the file importer reads: binary protobuf (`application/x-protobuf`, decoded by
- * protobufjs from the official .proto files in lib/ingest/proto) or JSON (`application/json`),
+ * protobufjs from the official .proto files in lib/ingest/proto/third_party) or JSON (`application/json`),
  * either one optionally gzip-compressed. Protobuf ids (bytes) become the lowercase hex that OTLP JSON
  * uses, 64-bit integers become decimal strings, enums their numbers. Pure.
  */
