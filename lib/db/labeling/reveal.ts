@@ -3,6 +3,7 @@ import { UserError } from "../../errors";
 import type { RevealJudgeInput } from "../../schemas/labeling";
 import { db } from "../client";
 import { recordSightings } from "../sightings";
+import { VERDICT_ANSWER_SELECT } from "../verdicts";
 
 export interface RevealedVerdict {
   judge: string;
@@ -35,12 +36,7 @@ export async function revealJudge(reviewerId: string, input: RevealJudgeInput, n
     where: { transcriptId: input.transcriptId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
-      order: true,
-      repeat: true,
-      status: true,
-      value: true,
-      score: true,
-      reason: true,
+      ...VERDICT_ANSWER_SELECT,
       judgeVersion: { select: { version: true, model: true, judge: { select: { name: true } } } },
     },
   });
