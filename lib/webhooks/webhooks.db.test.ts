@@ -18,10 +18,10 @@ import {
 } from "../db/webhooks";
 import { approveJudgeVersion, loadJudgeStatus, revokeApproval } from "../judging/approvals";
 import { runCanary } from "../judging/canary-run";
-import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../judging/label-set-run";
 import { recheckJudge } from "../judging/recheck";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
-import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { addItemsToLabelSet, seedLabelSet, seedUser } from "../testing/seed-judges";
+import { passFailItems, seedCalibratedJudge } from "../testing/seed-gating-judge";
 import { seedQueue } from "../testing/seed-labeling";
 import { withTestDatabase } from "../testing/test-database";
 import { kickWebhooks, stopWebhookQueue, WEBHOOK_QUEUE } from "./deliver";
@@ -72,23 +72,11 @@ afterAll(async () => {
   await llm.close();
 });
 
-const gold = (prefix: string, n: number): SeedItem[] => [
-  ...Array.from({ length: n }, (_, i) => ({ key: `${prefix}-g${i}`, split: "test" as const, output: `good answer ${i}`, gold: "pass" })),
-  ...Array.from({ length: n }, (_, i) => ({ key: `${prefix}-b${i}`, split: "test" as const, output: `bad answer ${i}`, gold: "fail" })),
-];
-
+/** A judge version calibrated (not yet approved) on its own 40-item label set. */
 async function calibratedVersion(name: string) {
   const admin = await seedUser("hooks-admin@example.com");
-  const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items: gold(name, 20) });
-  const version = await seedJudgeVersion(name, {
-    provider: "openai",
-    model: `${name}-model`,
-    baseUrl: llm.baseUrl,
-    promptTemplate: "{{output}}\nPASS or FAIL?",
-    parser: "pass_fail",
-  });
-  await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
-  await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: admin.id });
+  const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items: passFailItems(name, 20) });
+  const version = await seedCalibratedJudge(name, { baseUrl: llm.baseUrl, queueId: set.queueId, calibratedBy: admin.id });
   return { admin, set, version };
 }
 
