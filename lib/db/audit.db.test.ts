@@ -17,6 +17,7 @@ import { getGatePolicy } from "./gate-policy";
 import { importFile } from "./import";
 import { createIngestRule, deleteIngestRule, updateIngestRule } from "./ingest";
 import { writeImportPlan } from "./import-datasets";
+import type { JudgeVersionSpec } from "../judges/version";
 import { findOrCreateJudgeVersion } from "./judges";
 import { loadLabelExport } from "./label-export";
 import { createQueue } from "./queue-admin";
@@ -123,6 +124,28 @@ function userChange(email: string, role: "viewer" | "reviewer", change: UserChan
   };
 }
 
+/** An account flag an admin turns on or off (disabled, adjudicator): turning it off starts from an account that has it on. */
+function userFlag(
+  email: string,
+  role: "viewer" | "reviewer",
+  set: (userId: string, on: boolean, adminId: string) => Promise<unknown>,
+  on: boolean,
+) {
+  return userChange(email, role, (user, admin) => set(user, on, admin), on ? undefined : (user, admin) => set(user, true, admin));
+}
+
+/** A replay judge's full spec (it calls no model): what findOrCreateJudgeVersion stores for `model`. */
+function replaySpec(model: string): JudgeVersionSpec {
+  return {
+    provider: "replay",
+    model,
+    baseUrl: null,
+    promptTemplate: "{{output}}",
+    params: { temperature: 0, maxTokens: 512, seed: null },
+    parser: "pass_fail",
+  };
+}
+
 /**
  * For every action the audit log knows, the operation that performs it: set up what it needs
  * (whatever that records), then act. `satisfies Record<AuditAction, …>` makes a new action in the
@@ -132,20 +155,10 @@ const TRIGGERS = {
   "user.created": { act: async () => void (await createUser({ email: "new-user@example.com", role: "viewer", passwordHash: null }, null)) },
   "user.role_changed": userChange("role@example.com", "viewer", (user, admin) => changeRole(user, "reviewer", admin)),
   "user.sign_in_blocked": { act: async () => void (await recordSignInBlocked("guessed@example.com", 15, "203.0.113.7")) },
-  "user.disabled": userChange("disable@example.com", "viewer", (user, admin) => setUserDisabled(user, true, admin)),
-  "user.enabled": userChange(
-    "enable@example.com",
-    "viewer",
-    (user, admin) => setUserDisabled(user, false, admin),
-    (user, admin) => setUserDisabled(user, true, admin),
-  ),
-  "user.adjudicator_granted": userChange("adj@example.com", "reviewer", (user, admin) => setAdjudicator(user, true, admin)),
-  "user.adjudicator_revoked": userChange(
-    "unadj@example.com",
-    "reviewer",
-    (user, admin) => setAdjudicator(user, false, admin),
-    (user, admin) => setAdjudicator(user, true, admin),
-  ),
+  "user.disabled": userFlag("disable@example.com", "viewer", setUserDisabled, true),
+  "user.enabled": userFlag("enable@example.com", "viewer", setUserDisabled, false),
+  "user.adjudicator_granted": userFlag("adj@example.com", "reviewer", setAdjudicator, true),
+  "user.adjudicator_revoked": userFlag("unadj@example.com", "reviewer", setAdjudicator, false),
   "queue.created": {
     prepare: async () => {
       await importFile({ text: [line(1), line(2)].join("\n"), fileName: "q.jsonl" });
@@ -316,34 +329,12 @@ const TRIGGERS = {
       void (await loadLabelExport(set.queueId, { audit: { actorId: null, format: "csv", via: "cli" } })),
   },
   "judge.created": {
-    act: async () =>
-      void (await findOrCreateJudgeVersion(
-        { name: "audit-new-judge", kind: "binary" },
-        {
-          provider: "replay",
-          model: "m1",
-          baseUrl: null,
-          promptTemplate: "{{output}}",
-          params: { temperature: 0, maxTokens: 512, seed: null },
-          parser: "pass_fail",
-        },
-      )),
+    act: async () => void (await findOrCreateJudgeVersion({ name: "audit-new-judge", kind: "binary" }, replaySpec("m1"))),
   },
   "judge_version.created": {
     prepare: async () =>
       seedJudgeVersion("audit-versions", { provider: "replay", model: "m1", promptTemplate: "{{output}}", parser: "pass_fail" }),
-    act: async () =>
-      void (await findOrCreateJudgeVersion(
-        { name: "audit-versions", kind: "binary" },
-        {
-          provider: "replay",
-          model: "m2",
-          baseUrl: null,
-          promptTemplate: "{{output}}",
-          params: { temperature: 0, maxTokens: 512, seed: null },
-          parser: "pass_fail",
-        },
-      )),
+    act: async () => void (await findOrCreateJudgeVersion({ name: "audit-versions", kind: "binary" }, replaySpec("m2"))),
   },
   "calibration.created": {
     prepare: async () => {

@@ -53,11 +53,18 @@ export async function revealJudge(reviewerId: string, input: RevealJudgeInput, n
   }));
 }
 
+/**
+ * Which label is the reviewer's most recent in a queue (newest first, the id breaking a tie): undo takes back
+ * the very label lastOwnLabel shows, so both find it the same way.
+ */
+export function newestOwnLabel(queueId: string, reviewerId: string) {
+  return { where: { queueId, reviewerId }, orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }] };
+}
+
 /** The reviewer's own most recent label in the queue (theirs to see), for "reveal the judge" and undo. */
 export async function lastOwnLabel(queueId: string, reviewerId: string) {
   return db().label.findFirst({
-    where: { queueId, reviewerId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    ...newestOwnLabel(queueId, reviewerId),
     select: {
       id: true,
       transcriptId: true,
