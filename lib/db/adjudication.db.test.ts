@@ -145,41 +145,33 @@ describe("adjudication", () => {
     expect(await listAuditEvents({ targetType: "transcript", targetId: id })).toEqual([]);
   });
 
-  it("pairwise and graded queues take their own values", async () => {
-    const pairwise = await seeded(
-      [
-        {
-          key: "p",
-          outputs: { a: "one", b: "two" },
-          labels: [
-            { reviewer: "ann@example.com", value: "A" },
-            { reviewer: "bob@example.com", value: "B" },
-          ],
-        },
-      ],
-      { kind: "pairwise" },
-    );
-    await expect(
-      decide({ queueId: pairwise.queue.id, transcriptId: pairwise.transcriptIds.p!, value: "pass", adjudicatorId: pairwise.adminId }),
-    ).rejects.toThrow(/choose one of A, B/);
-    await decide({ queueId: pairwise.queue.id, transcriptId: pairwise.transcriptIds.p!, value: "B", adjudicatorId: pairwise.adminId });
-    const graded = await seeded(
-      [
-        {
-          key: "g",
-          labels: [
-            { reviewer: "ann@example.com", value: "2" },
-            { reviewer: "bob@example.com", value: "4" },
-          ],
-        },
-      ],
-      { kind: "graded" },
-    );
-    await expect(
-      decide({ queueId: graded.queue.id, transcriptId: graded.transcriptIds.g!, value: "6", adjudicatorId: graded.adminId }),
-    ).rejects.toThrow(/choose one of 1, 2, 3, 4, 5/);
-    await decide({ queueId: graded.queue.id, transcriptId: graded.transcriptIds.g!, value: "3", adjudicatorId: graded.adminId });
-    expect((await goldLabelsOf(graded.queue.id, graded.transcriptIds.g!))[0]).toMatchObject({ value: "3" });
+  it.each([
+    {
+      kind: "pairwise" as const,
+      outputs: { a: "one", b: "two" },
+      labeled: ["A", "B"],
+      refused: "pass",
+      choices: /choose one of A, B/,
+      decided: "B",
+    },
+    {
+      kind: "graded" as const,
+      outputs: undefined,
+      labeled: ["2", "4"],
+      refused: "6",
+      choices: /choose one of 1, 2, 3, 4, 5/,
+      decided: "3",
+    },
+  ])("a $kind queue takes its own values", async ({ kind, outputs, labeled, refused, choices, decided }) => {
+    const labels = [
+      { reviewer: "ann@example.com", value: labeled[0]! },
+      { reviewer: "bob@example.com", value: labeled[1]! },
+    ];
+    const s = await seeded([{ key: "x", ...(outputs ? { outputs } : {}), labels }], { kind });
+    const decideAs = (value: string) => decide({ queueId: s.queue.id, transcriptId: s.transcriptIds.x!, value, adjudicatorId: s.adminId });
+    await expect(decideAs(refused)).rejects.toThrow(choices);
+    await decideAs(decided);
+    expect((await goldLabelsOf(s.queue.id, s.transcriptIds.x!))[0]).toMatchObject({ value: decided });
   });
 
   it("refuses an item that is not in the queue, and an unknown queue", async () => {

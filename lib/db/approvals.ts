@@ -4,7 +4,7 @@ import type { SplitName } from "../judges/calibration";
 import type { ApprovalState } from "../judges/lifecycle";
 import type { ItemKind } from "../items/kinds";
 import { UserError } from "../errors";
-import { gateCalibration, statsOf, type latestCalibration } from "./calibrations";
+import { CALIBRATION_FIGURES_SELECT, gateCalibration, statsOf, type latestCalibration } from "./calibrations";
 import { db, type Db, type Tx } from "./client";
 import { getGatePolicy } from "./gate-policy";
 import { moveApproval, recordTransition } from "./judge-lifecycle";
@@ -28,15 +28,7 @@ const approvalInclude = {
   calibration: {
     select: {
       id: true,
-      queueId: true,
-      split: true,
-      labelSetHash: true,
-      n: true,
-      kappa: true,
-      kappaCiLow: true,
-      kappaCiHigh: true,
-      tpr: true,
-      tnr: true,
+      ...CALIBRATION_FIGURES_SELECT,
       createdAt: true,
       stats: true,
       queue: { select: { id: true, name: true } },

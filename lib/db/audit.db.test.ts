@@ -5,7 +5,7 @@ import { recheckJudge } from "../judging/recheck";
 import { runCanary } from "../judging/canary-run";
 import { lastUserText, startMockLlmServer } from "../providers/mock-server";
 import { createQueueInput } from "../schemas/queues";
-import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { decide } from "./adjudication";
 import { createApiToken, recordTokenUse, revokeApiToken } from "./api-tokens";
@@ -17,6 +17,7 @@ import { getGatePolicy } from "./gate-policy";
 import { importFile } from "./import";
 import { createIngestRule, deleteIngestRule, updateIngestRule } from "./ingest";
 import { writeImportPlan } from "./import-datasets";
+import type { JudgeVersionSpec } from "../judges/version";
 import { findOrCreateJudgeVersion } from "./judges";
 import { loadLabelExport } from "./label-export";
 import { createQueue } from "./queue-admin";
@@ -33,6 +34,7 @@ import { seedQueue } from "../testing/seed-labeling";
 import { changeRole, createUser, recordSignInBlocked, setAdjudicator, setUserDisabled } from "./users";
 import { createWebhookEndpoint, deleteWebhookEndpoint, enqueueWebhookEvent, setWebhookEndpointDisabled } from "./webhooks";
 import { mockLlmForFile } from "../testing/mock-llm-hooks";
+import { passFailItems, seedCalibratedJudge } from "../testing/seed-gating-judge";
 
 withTestDatabase();
 
@@ -48,25 +50,16 @@ const server = mockLlmForFile(() =>
   }),
 );
 
-const gold = (prefix: string, n: number): SeedItem[] => [
-  ...Array.from({ length: n }, (_, i) => ({ key: `${prefix}-g${i}`, split: "test" as const, output: `good answer ${i}`, gold: "pass" })),
-  ...Array.from({ length: n }, (_, i) => ({ key: `${prefix}-b${i}`, split: "test" as const, output: `bad answer ${i}`, gold: "fail" })),
-];
-
 /** A version approved on its own 40-item label set. */
 async function gatingVersion(name: string) {
   const admin = await seedUser("audit-admin@example.com");
-  const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items: gold(name, 20) });
-  const version = await seedJudgeVersion(name, {
-    provider: "openai",
-    model: `${name}-model`,
+  const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items: passFailItems(name, 20) });
+  const version = await seedCalibratedJudge(name, {
     baseUrl: server.baseUrl,
-    promptTemplate: "{{output}}\nPASS or FAIL?",
-    parser: "pass_fail",
+    queueId: set.queueId,
+    calibratedBy: admin.id,
+    approvedBy: admin.id,
   });
-  await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
-  await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: admin.id });
-  await approveJudgeVersion(version.id, admin.id);
   return { admin, set, version };
 }
 
@@ -74,18 +67,9 @@ async function gatingVersion(name: string) {
 async function heldChange(name: string, hold = true) {
   const admin = await seedUser("audit-admin@example.com");
   const [a, b] = [await seedUser(`${name}-a@example.com`, "reviewer"), await seedUser(`${name}-b@example.com`, "reviewer")];
-  const items = gold(name, 20).map((item) => ({ ...item, labels: [a, b].map((r) => ({ reviewer: r.email, value: item.gold! })) }));
+  const items = passFailItems(name, 20).map((item) => ({ ...item, labels: [a, b].map((r) => ({ reviewer: r.email, value: item.gold! })) }));
   const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items });
-  const version = await seedJudgeVersion(name, {
-    provider: "openai",
-    model: `${name}-model`,
-    baseUrl: server.baseUrl,
-    promptTemplate: "{{output}}\nPASS or FAIL?",
-    parser: "pass_fail",
-  });
-  await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
-  await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: admin.id });
-  await approveJudgeVersion(version.id, admin.id);
+  await seedCalibratedJudge(name, { baseUrl: server.baseUrl, queueId: set.queueId, calibratedBy: admin.id, approvedBy: admin.id });
   const labelId = (await db().label.findFirstOrThrow({ where: { reviewerId: a.id, transcriptId: set.transcriptIds[`${name}-g0`]! } })).id;
   if (hold) await editLabel(a.id, { labelId, value: "fail" });
   const change = await db().pendingGoldChange.findFirst({ where: { queueId: set.queueId, resolvedAt: null } });
@@ -122,6 +106,46 @@ async function goldItem(name: string) {
   return { queueId: seeded.queueId, admin };
 }
 
+type UserChange = (userId: string, adminId: string) => Promise<unknown>;
+
+/**
+ * The trigger of an admin's change to an account: a new account and the admin, then the change. `before` makes
+ * the opposite change first (enable needs a disabled account), so that the act has something to undo.
+ */
+function userChange(email: string, role: "viewer" | "reviewer", change: UserChange, before?: UserChange) {
+  return {
+    prepare: async () => {
+      const user = await createUser({ email, role, passwordHash: null }, null);
+      const admin = await seedUser("audit-admin@example.com");
+      await before?.(user.id, admin.id);
+      return { userId: user.id, adminId: admin.id };
+    },
+    act: async ({ userId, adminId }: { userId: string; adminId: string }) => void (await change(userId, adminId)),
+  };
+}
+
+/** An account flag an admin turns on or off (disabled, adjudicator): turning it off starts from an account that has it on. */
+function userFlag(
+  email: string,
+  role: "viewer" | "reviewer",
+  set: (userId: string, on: boolean, adminId: string) => Promise<unknown>,
+  on: boolean,
+) {
+  return userChange(email, role, (user, admin) => set(user, on, admin), on ? undefined : (user, admin) => set(user, true, admin));
+}
+
+/** A replay judge's full spec (it calls no model): what findOrCreateJudgeVersion stores for `model`. */
+function replaySpec(model: string): JudgeVersionSpec {
+  return {
+    provider: "replay",
+    model,
+    baseUrl: null,
+    promptTemplate: "{{output}}",
+    params: { temperature: 0, maxTokens: 512, seed: null },
+    parser: "pass_fail",
+  };
+}
+
 /**
  * For every action the audit log knows, the operation that performs it: set up what it needs
  * (whatever that records), then act. `satisfies Record<AuditAction, …>` makes a new action in the
@@ -129,46 +153,12 @@ async function goldItem(name: string) {
  */
 const TRIGGERS = {
   "user.created": { act: async () => void (await createUser({ email: "new-user@example.com", role: "viewer", passwordHash: null }, null)) },
-  "user.role_changed": {
-    prepare: async () => ({
-      user: await createUser({ email: "role@example.com", role: "viewer", passwordHash: null }, null),
-      admin: await seedUser("audit-admin@example.com"),
-    }),
-    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await changeRole(user.id, "reviewer", admin.id)),
-  },
+  "user.role_changed": userChange("role@example.com", "viewer", (user, admin) => changeRole(user, "reviewer", admin)),
   "user.sign_in_blocked": { act: async () => void (await recordSignInBlocked("guessed@example.com", 15, "203.0.113.7")) },
-  "user.disabled": {
-    prepare: async () => ({
-      user: await createUser({ email: "disable@example.com", role: "viewer", passwordHash: null }, null),
-      admin: await seedUser("audit-admin@example.com"),
-    }),
-    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setUserDisabled(user.id, true, admin.id)),
-  },
-  "user.enabled": {
-    prepare: async () => {
-      const admin = await seedUser("audit-admin@example.com");
-      const user = await createUser({ email: "enable@example.com", role: "viewer", passwordHash: null }, null);
-      await setUserDisabled(user.id, true, admin.id);
-      return { user, admin };
-    },
-    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setUserDisabled(user.id, false, admin.id)),
-  },
-  "user.adjudicator_granted": {
-    prepare: async () => ({
-      user: await createUser({ email: "adj@example.com", role: "reviewer", passwordHash: null }, null),
-      admin: await seedUser("audit-admin@example.com"),
-    }),
-    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setAdjudicator(user.id, true, admin.id)),
-  },
-  "user.adjudicator_revoked": {
-    prepare: async () => {
-      const admin = await seedUser("audit-admin@example.com");
-      const user = await createUser({ email: "unadj@example.com", role: "reviewer", passwordHash: null }, null);
-      await setAdjudicator(user.id, true, admin.id);
-      return { user, admin };
-    },
-    act: async ({ user, admin }: { user: { id: string }; admin: { id: string } }) => void (await setAdjudicator(user.id, false, admin.id)),
-  },
+  "user.disabled": userFlag("disable@example.com", "viewer", setUserDisabled, true),
+  "user.enabled": userFlag("enable@example.com", "viewer", setUserDisabled, false),
+  "user.adjudicator_granted": userFlag("adj@example.com", "reviewer", setAdjudicator, true),
+  "user.adjudicator_revoked": userFlag("unadj@example.com", "reviewer", setAdjudicator, false),
   "queue.created": {
     prepare: async () => {
       await importFile({ text: [line(1), line(2)].join("\n"), fileName: "q.jsonl" });
@@ -182,7 +172,7 @@ const TRIGGERS = {
   },
   "queue.rubric_changed": {
     prepare: async () => ({
-      set: await seedLabelSet({ name: "rubric-set", kind: "binary", items: gold("rubric", 1) }),
+      set: await seedLabelSet({ name: "rubric-set", kind: "binary", items: passFailItems("rubric", 1) }),
       admin: await seedUser("audit-admin@example.com"),
     }),
     act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) =>
@@ -190,7 +180,7 @@ const TRIGGERS = {
   },
   "queue.sampled": {
     prepare: async () => ({
-      set: await seedLabelSet({ name: "sample-set", source: "audit-sample", kind: "binary", items: gold("sample", 1) }),
+      set: await seedLabelSet({ name: "sample-set", source: "audit-sample", kind: "binary", items: passFailItems("sample", 1) }),
       pool: await seedLabelSet({
         name: "sample-pool",
         source: "audit-sample",
@@ -210,7 +200,7 @@ const TRIGGERS = {
   },
   "queue.dev_ordered": {
     prepare: async () => ({
-      set: await seedLabelSet({ name: "order-audit-set", kind: "binary", items: gold("order", 1) }),
+      set: await seedLabelSet({ name: "order-audit-set", kind: "binary", items: passFailItems("order", 1) }),
       admin: await seedUser("audit-admin@example.com"),
     }),
     act: async ({ set, admin }: { set: { queueId: string }; admin: { id: string } }) =>
@@ -334,43 +324,21 @@ const TRIGGERS = {
       })),
   },
   "labels.exported": {
-    prepare: async () => ({ set: await seedLabelSet({ name: "export-set", kind: "binary", items: gold("export", 1) }) }),
+    prepare: async () => ({ set: await seedLabelSet({ name: "export-set", kind: "binary", items: passFailItems("export", 1) }) }),
     act: async ({ set }: { set: { queueId: string } }) =>
       void (await loadLabelExport(set.queueId, { audit: { actorId: null, format: "csv", via: "cli" } })),
   },
   "judge.created": {
-    act: async () =>
-      void (await findOrCreateJudgeVersion(
-        { name: "audit-new-judge", kind: "binary" },
-        {
-          provider: "replay",
-          model: "m1",
-          baseUrl: null,
-          promptTemplate: "{{output}}",
-          params: { temperature: 0, maxTokens: 512, seed: null },
-          parser: "pass_fail",
-        },
-      )),
+    act: async () => void (await findOrCreateJudgeVersion({ name: "audit-new-judge", kind: "binary" }, replaySpec("m1"))),
   },
   "judge_version.created": {
     prepare: async () =>
       seedJudgeVersion("audit-versions", { provider: "replay", model: "m1", promptTemplate: "{{output}}", parser: "pass_fail" }),
-    act: async () =>
-      void (await findOrCreateJudgeVersion(
-        { name: "audit-versions", kind: "binary" },
-        {
-          provider: "replay",
-          model: "m2",
-          baseUrl: null,
-          promptTemplate: "{{output}}",
-          params: { temperature: 0, maxTokens: 512, seed: null },
-          parser: "pass_fail",
-        },
-      )),
+    act: async () => void (await findOrCreateJudgeVersion({ name: "audit-versions", kind: "binary" }, replaySpec("m2"))),
   },
   "calibration.created": {
     prepare: async () => {
-      const set = await seedLabelSet({ name: "calibrate-set", kind: "binary", items: gold("cal", 3) });
+      const set = await seedLabelSet({ name: "calibrate-set", kind: "binary", items: passFailItems("cal", 3) });
       const version = await seedJudgeVersion("audit-calibrate", {
         provider: "openai",
         model: "cal-model",
@@ -387,16 +355,8 @@ const TRIGGERS = {
   "judge.approved": {
     prepare: async () => {
       const admin = await seedUser("audit-admin@example.com");
-      const set = await seedLabelSet({ name: "approve-set", kind: "binary", items: gold("approve", 20) });
-      const version = await seedJudgeVersion("audit-approve", {
-        provider: "openai",
-        model: "approve-model",
-        baseUrl: server.baseUrl,
-        promptTemplate: "{{output}}",
-        parser: "pass_fail",
-      });
-      await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
-      await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: null });
+      const set = await seedLabelSet({ name: "approve-set", kind: "binary", items: passFailItems("approve", 20) });
+      const version = await seedCalibratedJudge("audit-approve", { baseUrl: server.baseUrl, queueId: set.queueId, calibratedBy: null });
       return { admin, version };
     },
     act: async ({ admin, version }: { admin: { id: string }; version: { id: string } }) =>
@@ -414,7 +374,7 @@ const TRIGGERS = {
   "judge.recalibrated": {
     prepare: async () => {
       const { version, set } = await gatingVersion("audit-recal");
-      await addItemsToLabelSet(set.queueId, gold("recal-more", 2));
+      await addItemsToLabelSet(set.queueId, passFailItems("recal-more", 2));
       return { version };
     },
     act: async ({ version }: { version: { id: string } }) => void (await recheckJudge(version.id)),

@@ -12,7 +12,7 @@ import { agentOf } from "@/lib/testing/engine-fixtures";
 import { withTestDatabase } from "@/lib/testing/test-database";
 import { checkBaselineRun, findBaseline } from "./baselines";
 import { db } from "./client";
-import { saveSuiteVersion } from "./suites";
+import { saveSuiteVersion, suiteVersionInput } from "./suites";
 
 withTestDatabase();
 
@@ -53,20 +53,7 @@ async function history(
   m: Partial<RunMetrics>,
   options: { label?: string; onDefaultBranch?: boolean; status?: "completed" | "interrupted"; minutesAgo: number; hash?: string },
 ) {
-  const saved = await saveSuiteVersion({
-    name: s.name,
-    description: null,
-    hash: options.hash ?? s.hash,
-    definition: s.definition,
-    tasks: s.tasks.map((t) => ({
-      key: t.id,
-      contractHash: t.contractHash,
-      prompt: t.prompt,
-      category: t.category,
-      difficulty: t.difficulty,
-      definition: t.definition,
-    })),
-  });
+  const saved = await saveSuiteVersion({ ...suiteVersionInput(s), hash: options.hash ?? s.hash });
   const id = `hist-${++seq}`;
   const finishedAt = new Date(Date.now() - options.minutesAgo * 60_000);
   await db().run.create({

@@ -144,6 +144,22 @@ export interface CalibrationColumns {
   stats: unknown;
 }
 
+/**
+ * The columns that say what a calibration measured and on what (its label set, split and figures): the
+ * approval's evidence and the data sets' pages both select them, so they read the same row the same way.
+ */
+export const CALIBRATION_FIGURES_SELECT = {
+  queueId: true,
+  split: true,
+  labelSetHash: true,
+  n: true,
+  kappa: true,
+  kappaCiLow: true,
+  kappaCiHigh: true,
+  tpr: true,
+  tnr: true,
+} as const;
+
 /** The fields of a calibration row the gate reads. */
 export function gateCalibration(
   row: Pick<CalibrationColumns, "id" | "split" | "labelSetHash" | "n" | "kappa" | "kappaCiLow" | "tpr" | "tnr" | "stats">,

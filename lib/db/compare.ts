@@ -1,8 +1,8 @@
 import "server-only";
 import type { CompareRun, TaskStatus } from "@/lib/compare/compare";
 import type { RunMetrics } from "@/lib/engine/metrics";
-import type { Step } from "@/lib/trial/types";
 import { db } from "./client";
+import { FAILING_TRIAL_SELECT, failingStepOf } from "./run-failures";
 
 interface StoredSummary {
   metrics?: RunMetrics;
@@ -77,22 +77,14 @@ export async function firstFailingTrials(runId: string, taskKeys: readonly strin
     orderBy: [{ trialIndex: "asc" }],
     select: {
       trialIndex: true,
-      trajectory: true,
-      error: true,
-      task: { select: { key: true } },
-      graderResults: {
-        where: { status: { in: ["fail", "error"] }, shadow: false },
-        select: { kind: true, reason: true },
-        orderBy: { position: "asc" },
-        take: 1,
-      },
+      ...FAILING_TRIAL_SELECT,
+      graderResults: { ...FAILING_TRIAL_SELECT.graderResults, take: 1 },
     },
   });
   const out = new Map<string, FailingTrial>();
   for (const t of trials) {
     if (out.has(t.task.key)) continue;
-    const steps = (Array.isArray(t.trajectory) ? t.trajectory : []) as unknown as Step[];
-    const failing = steps.find((s) => s.failing !== undefined);
+    const failing = failingStepOf(t.trajectory);
     const g = t.graderResults[0];
     out.set(t.task.key, {
       trialIndex: t.trialIndex,

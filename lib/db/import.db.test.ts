@@ -15,7 +15,7 @@ import { importFile } from "./import";
 import { createQueue } from "./queue-admin";
 import { calibrateOnLabelSet } from "../judging/label-set-run";
 import { transcriptHash } from "./transcripts";
-import { trialToTranscript } from "../transcripts/from-trial";
+import { storedTrialToTranscript } from "../transcripts/from-trial";
 
 withTestDatabase();
 
@@ -312,19 +312,7 @@ describe("createQueue", () => {
       ).map((i) => i.transcript.contentHash),
     );
     const full = await db().trial.findMany({ where: { runId: record.runId }, include: { task: true } });
-    const hashOf = (t: (typeof full)[number]) =>
-      transcriptHash(
-        trialToTranscript({
-          id: t.id,
-          taskKey: t.task.key,
-          prompt: t.task.prompt,
-          definition: t.task.definition,
-          output: t.output,
-          trajectory: t.trajectory,
-          finalState: t.finalState,
-          error: t.error,
-        }),
-      );
+    const hashOf = (t: (typeof full)[number]) => transcriptHash(storedTrialToTranscript(t));
     for (const t of full.filter((t) => t.verdict !== "pass")) expect(inQueue.has(hashOf(t)), t.id).toBe(true);
     expect(created.items).toBe(inQueue.size);
     // Two trials per task: identical outputs hash to one transcript, and the message says so in numbers.

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { approveJudgeVersion, loadJudgeStatus } from "../judging/approvals";
-import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../judging/label-set-run";
+import { loadJudgeStatus } from "../judging/approvals";
 import { startPassFailJudge } from "../providers/mock-server";
-import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { addItemsToLabelSet, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
 import { withTestDatabase } from "../testing/test-database";
 import { decide } from "./adjudication";
 import { db } from "./client";
@@ -11,6 +10,7 @@ import { submitLabel } from "./labeling/submit";
 import { undoLastLabel } from "./labeling/undo";
 import { decideGoldChange, listPendingGoldChanges, pendingGoldCounts } from "./pending-gold";
 import { mockLlmForFile } from "../testing/mock-llm-hooks";
+import { seedCalibratedJudge } from "../testing/seed-gating-judge";
 
 withTestDatabase();
 
@@ -40,16 +40,12 @@ async function gatingOnTwoReviewers() {
     ...Array.from({ length: 20 }, (_, i) => item(`b${i}`, "test", "fail")),
   ];
   const set = await seedLabelSet({ name, kind: "binary", reviewersPerItem: 2, items });
-  const version = await seedJudgeVersion(`${name}-judge`, {
-    provider: "openai",
-    model: `${name}-model`,
+  const version = await seedCalibratedJudge(`${name}-judge`, {
     baseUrl: server.baseUrl,
-    promptTemplate: "{{output}}\nPASS or FAIL?",
-    parser: "pass_fail",
+    queueId: set.queueId,
+    calibratedBy: admin.id,
+    approvedBy: admin.id,
   });
-  await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
-  await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: admin.id });
-  await approveJudgeVersion(version.id, admin.id);
   const labelOf = async (reviewer: { id: string }, key: string) =>
     (await db().label.findFirstOrThrow({ where: { reviewerId: reviewer.id, transcriptId: set.transcriptIds[key]! } })).id;
   const goldOf = async (key: string) =>

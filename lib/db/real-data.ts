@@ -5,7 +5,7 @@ import type { CalibrationStats } from "../judges/calibration";
 import { itemKind, type ItemKind } from "../items/kinds";
 import type { GateInput, GatePolicy } from "../judges/gate";
 import type { OrderVerdict } from "../judges/pairwise-orders";
-import { gateCalibration, type CalibrationColumns } from "./calibrations";
+import { CALIBRATION_FIGURES_SELECT, gateCalibration, type CalibrationColumns } from "./calibrations";
 import { db } from "./client";
 import { getGatePolicy } from "./gate-policy";
 import { labelSetsNow } from "./label-sets";
@@ -96,15 +96,7 @@ function newest(rows: CalRow[]): Map<string, CalRow> {
 const CAL_SELECT = {
   id: true,
   judgeVersionId: true,
-  queueId: true,
-  split: true,
-  labelSetHash: true,
-  n: true,
-  kappa: true,
-  kappaCiLow: true,
-  kappaCiHigh: true,
-  tpr: true,
-  tnr: true,
+  ...CALIBRATION_FIGURES_SELECT,
   spearman: true,
   errorCount: true,
 } as const;

@@ -2,7 +2,29 @@ import "server-only";
 import type { BrokenTask } from "@/lib/compare/failure-groups";
 import type { Step } from "@/lib/trial/types";
 import type { HiddenTrials } from "./blind";
-import { db } from "./client";
+import { db, type Prisma } from "./client";
+
+/**
+ * What says where a failing trial broke: its trajectory (the failing step is marked there), its error, and
+ * the graders that failed it in order (a shadow grader never fails a trial). The failure grouping and the
+ * comparison's "opened at the failing step" links read the same columns.
+ */
+export const FAILING_TRIAL_SELECT = {
+  trajectory: true,
+  error: true,
+  task: { select: { key: true } },
+  graderResults: {
+    where: { status: { in: ["fail", "error"] }, shadow: false },
+    select: { kind: true, reason: true },
+    orderBy: { position: "asc" },
+  },
+} satisfies Prisma.TrialSelect;
+
+/** The step a stored trajectory marks as failing, if any. */
+export function failingStepOf(trajectory: unknown): Step | undefined {
+  const steps = (Array.isArray(trajectory) ? trajectory : []) as Step[];
+  return steps.find((s) => s.failing !== undefined);
+}
 
 /**
  * The first failing (or erroring) trial of each of these tasks of a run, as the failure grouping
@@ -29,21 +51,11 @@ export async function brokenTasksOf(
   const firstIds = [...first.values()];
   const trials = await db().trial.findMany({
     where: { id: { in: firstIds } },
-    select: {
-      trajectory: true,
-      error: true,
-      task: { select: { key: true } },
-      graderResults: {
-        where: { status: { in: ["fail", "error"] }, shadow: false },
-        select: { kind: true, reason: true },
-        orderBy: { position: "asc" },
-      },
-    },
+    select: FAILING_TRIAL_SELECT,
   });
   const out = new Map<string, BrokenTask>();
   for (const t of trials) {
-    const steps = (Array.isArray(t.trajectory) ? t.trajectory : []) as unknown as Step[];
-    const failing = steps.find((s) => s.failing !== undefined);
+    const failing = failingStepOf(t.trajectory);
     out.set(t.task.key, {
       taskId: t.task.key,
       step: failing ? failing.index : null,

@@ -91,13 +91,16 @@ describe("a run in flight", () => {
 
     const html = renderToStaticMarkup(createElement(LiveProgress, { progress, now: after(70), problems: ["worker host-c:3: no suite"] }));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
-    expect(text).toContain("Done 3 / 4 (75.0%)");
-    expect(text).toContain("Errors 1");
-    // 2 trials after the first over 60 s; 1 left at that rate.
-    expect(text).toContain("Throughput 0.03 trials/s");
-    expect(text).toContain("ETA about 30 s");
-    expect(text).toContain("host-b:22 10 s ago 1 active");
-    expect(text).toContain("host-a:11 68 s ago 2 idle");
-    expect(text).toContain("Warning: worker host-c:3: no suite");
+    const shown = [
+      "Done 3 / 4 (75.0%)",
+      "Errors 1",
+      // 2 trials after the first over 60 s; 1 left at that rate.
+      "Throughput 0.03 trials/s",
+      "ETA about 30 s",
+      "host-b:22 10 s ago 1 active",
+      "host-a:11 68 s ago 2 idle",
+      "Warning: worker host-c:3: no suite",
+    ];
+    for (const part of shown) expect(text).toContain(part);
   });
 });

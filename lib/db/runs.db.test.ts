@@ -21,6 +21,16 @@ withTestDatabase();
 /** Admins see every verdict; the run-page tests below read as one. */
 const ADMIN: Viewer = { id: "admin-viewer", role: "admin" };
 
+/**
+ * A reviewer and a binary queue made from the run's failing trials (and `passSample` of its passes): every item
+ * of it is one the reviewer may still label, so blind review hides its verdicts from them.
+ */
+async function reviewerWithRunQueue(runId: string, name: string, sample: { passSample: string; sampleSeed: string }): Promise<Viewer> {
+  const reviewer = await db().user.create({ data: { email: `${name}@runs.test`, role: "reviewer" } });
+  await createQueue(createQueueInput.parse({ name, kind: "binary", rubric: "Pass when right.", source: "run", runId, ...sample }), null);
+  return { id: reviewer.id, role: "reviewer" };
+}
+
 async function runRefund(agent: string, trials = 2) {
   const outDir = mkdtempSync(path.join(os.tmpdir(), "gavel-results-"));
   const deps = localDeps({
@@ -99,20 +109,7 @@ describe("storing a run", () => {
 
   it("hides a trial's verdicts from a reviewer who still has it to label, and shows them once labeled", async () => {
     const { record } = await runRefund("regressedAgent", 1);
-    const reviewer = await db().user.create({ data: { email: "blind-run@runs.test", role: "reviewer" } });
-    const viewer: Viewer = { id: reviewer.id, role: "reviewer" };
-    await createQueue(
-      createQueueInput.parse({
-        name: "run-blind",
-        kind: "binary",
-        rubric: "Pass when right.",
-        source: "run",
-        runId: record.runId,
-        passSample: "0.1",
-        sampleSeed: "3",
-      }),
-      null,
-    );
+    const viewer = await reviewerWithRunQueue(record.runId, "run-blind", { passSample: "0.1", sampleSeed: "3" });
     const q = { filter: "all" as const, tag: null, grader: null, page: 1, task: "refund-full-bank" };
     const admin = (await getRunPage(record.runId, q, ADMIN))!;
     expect(admin.stats["refund-full-bank"]?.status).toBe("fail");
@@ -135,7 +132,7 @@ describe("storing a run", () => {
     const transcript = await db().transcript.findUniqueOrThrow({ where: { trialId: trial.id } });
     const item = await db().queueItem.findFirstOrThrow({ where: { transcriptId: transcript.id } });
     await db().label.create({
-      data: { queueId: item.queueId, transcriptId: transcript.id, reviewerId: reviewer.id, value: "fail", rubricVersion: 1 },
+      data: { queueId: item.queueId, transcriptId: transcript.id, reviewerId: viewer.id, value: "fail", rubricVersion: 1 },
     });
     const after = (await getRunPage(record.runId, q, viewer))!;
     expect(after.blindTasks.has("refund-full-bank")).toBe(false);
@@ -144,20 +141,7 @@ describe("storing a run", () => {
 
   it("hides by content: a sibling trial with the same output and a later run's identical trial are hidden too", async () => {
     const { record } = await runRefund("regressedAgent", 2);
-    const reviewer = await db().user.create({ data: { email: "blind-content@runs.test", role: "reviewer" } });
-    const viewer: Viewer = { id: reviewer.id, role: "reviewer" };
-    await createQueue(
-      createQueueInput.parse({
-        name: "run-blind-content",
-        kind: "binary",
-        rubric: "Pass when right.",
-        source: "run",
-        runId: record.runId,
-        passSample: "0",
-        sampleSeed: "1",
-      }),
-      null,
-    );
+    const viewer = await reviewerWithRunQueue(record.runId, "run-blind-content", { passSample: "0", sampleSeed: "1" });
     // The regressed agent answers the same way every time: each failing task's two trials are one item.
     const q = { filter: "all" as const, tag: null, grader: null, page: 1, task: "refund-full-bank" };
     const page = (await getRunPage(record.runId, q, viewer))!;

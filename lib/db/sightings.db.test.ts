@@ -27,6 +27,19 @@ async function labelOf(transcriptId: string, reviewerId: string) {
   return db().label.findUniqueOrThrow({ where: { transcriptId_reviewerId: { transcriptId, reviewerId } } });
 }
 
+/** The reviewer takes the queue's next item and labels it, as the workbench does; returns the item served. */
+async function labelNext(queueId: string, reviewerId: string, value: string) {
+  const served = itemOf(await nextItem(queueId, reviewerId));
+  await submitLabel(reviewerId, { queueId, queueItemId: served.queueItemId, value });
+  return served;
+}
+
+/** The reviewer takes their label back and lets the item go: a full one-reviewer item is open again. */
+async function undoAndRelease(queueId: string, reviewerId: string) {
+  await undoLastLabel(queueId, reviewerId);
+  await db().queueClaim.deleteMany({ where: { reviewerId } });
+}
+
 /** One item, one reviewer per item, a judge verdict on it. */
 async function oneItem() {
   const key = `seen-${tag()}`;
@@ -42,22 +55,15 @@ describe("a grade read while an item was full (issue #27, item 4)", () => {
   it("is carried into the label made when another reviewer's undo reopens the item", async () => {
     const item = await oneItem();
     const [first, me] = [await reviewer(), await reviewer()];
-    await submitLabel(first.id, {
-      queueId: item.queueId,
-      queueItemId: itemOf(await nextItem(item.queueId, first.id)).queueItemId,
-      value: "pass",
-    });
+    await labelNext(item.queueId, first.id, "pass");
     // Full: the judge's verdict is shown to me, and that is recorded.
     expect(await verdictDetails({ ...me, id: me.id }, item.judgeVersionId, item.transcriptId)).toEqual([
       expect.objectContaining({ reason: "JUDGE-REASON" }),
     ]);
-    await undoLastLabel(item.queueId, first.id);
-    await db().queueClaim.deleteMany({ where: { reviewerId: first.id } });
+    await undoAndRelease(item.queueId, first.id);
     // Open again: hidden from me now, and served to me.
     expect(await verdictDetails(me, item.judgeVersionId, item.transcriptId)).toBeNull();
-    const served = itemOf(await nextItem(item.queueId, me.id));
-    expect(served.transcriptId).toBe(item.transcriptId);
-    await submitLabel(me.id, { queueId: item.queueId, queueItemId: served.queueItemId, value: "fail" });
+    expect((await labelNext(item.queueId, me.id, "fail")).transcriptId).toBe(item.transcriptId);
     expect((await labelOf(item.transcriptId, me.id)).judgeSeen).toBe(true);
     // And, having seen it, I cannot undo my way to a blind relabel.
     await expect(undoLastLabel(item.queueId, me.id)).rejects.toMatchObject({ status: 409 });
@@ -66,15 +72,9 @@ describe("a grade read while an item was full (issue #27, item 4)", () => {
   it("leaves a label blind when nothing was shown while the item was full", async () => {
     const item = await oneItem();
     const [first, me] = [await reviewer(), await reviewer()];
-    await submitLabel(first.id, {
-      queueId: item.queueId,
-      queueItemId: itemOf(await nextItem(item.queueId, first.id)).queueItemId,
-      value: "pass",
-    });
-    await undoLastLabel(item.queueId, first.id);
-    await db().queueClaim.deleteMany({ where: { reviewerId: first.id } });
-    const served = itemOf(await nextItem(item.queueId, me.id));
-    await submitLabel(me.id, { queueId: item.queueId, queueItemId: served.queueItemId, value: "fail" });
+    await labelNext(item.queueId, first.id, "pass");
+    await undoAndRelease(item.queueId, first.id);
+    await labelNext(item.queueId, me.id, "fail");
     expect((await labelOf(item.transcriptId, me.id)).judgeSeen).toBe(false);
     expect(await db().verdictSighting.count({ where: { reviewerId: me.id } })).toBe(0);
   });
@@ -92,17 +92,12 @@ describe("a grade read while an item was full (issue #27, item 4)", () => {
     const item = await oneItem();
     const [revealer, reader] = [await reviewer(), await reviewer()];
     await db().labelQueue.update({ where: { id: item.queueId }, data: { reviewersPerItem: 2 } });
-    for (const who of [revealer, reader]) {
-      const served = itemOf(await nextItem(item.queueId, who.id));
-      await submitLabel(who.id, { queueId: item.queueId, queueItemId: served.queueItemId, value: "pass" });
-    }
+    for (const who of [revealer, reader]) await labelNext(item.queueId, who.id, "pass");
     await revealJudge(revealer.id, { queueId: item.queueId, transcriptId: item.transcriptId });
     expect(await verdictDetails(reader, item.judgeVersionId, item.transcriptId)).not.toBeNull();
     await newRubricVersion(item.queueId, "Pass only when the answer cites its source.", revealer.id);
     for (const who of [revealer, reader]) {
-      const served = itemOf(await nextItem(item.queueId, who.id));
-      expect(served.transcriptId).toBe(item.transcriptId);
-      await submitLabel(who.id, { queueId: item.queueId, queueItemId: served.queueItemId, value: "fail" });
+      expect((await labelNext(item.queueId, who.id, "fail")).transcriptId).toBe(item.transcriptId);
       expect(await labelOf(item.transcriptId, who.id)).toMatchObject({ rubricVersion: 2, judgeSeen: true });
     }
   });

@@ -16,18 +16,24 @@ export interface ImportResult {
   existing: number;
 }
 
-/** What makes two items the same item: everything a reviewer or a judge sees, not where it came from. */
-export function transcriptHash(item: ParsedTranscript): string {
-  return contentHash({
-    transcript: 1,
+/**
+ * An item's columns that a reviewer or a judge sees (beside its content), as stored: the same fields are hashed
+ * for its identity and written to its row, so a column added to one cannot be left out of the other.
+ */
+function seenColumns(item: ParsedTranscript) {
+  return {
     externalId: item.externalId ?? null,
     kind: item.kind,
     taskPrompt: item.taskPrompt,
     rubric: item.rubric ?? null,
     criterion: item.criterion ?? null,
     finalOutput: item.finalOutput ?? null,
-    content: item.content,
-  });
+  };
+}
+
+/** What makes two items the same item: everything a reviewer or a judge sees, not where it came from. */
+export function transcriptHash(item: ParsedTranscript): string {
+  return contentHash({ transcript: 1, ...seenColumns(item), content: item.content });
 }
 
 const CHUNK = 500;
@@ -61,13 +67,8 @@ async function write(tx: Tx | Db, items: ParsedTranscript[]): Promise<ImportResu
       id: randomUUID(),
       contentHash: hash,
       source: item.source,
-      externalId: item.externalId ?? null,
       trialId: item.trialId ?? null,
-      kind: item.kind,
-      taskPrompt: item.taskPrompt,
-      rubric: item.rubric ?? null,
-      criterion: item.criterion ?? null,
-      finalOutput: item.finalOutput ?? null,
+      ...seenColumns(item),
       content: item.content as object,
       sizeBytes: Buffer.byteLength(JSON.stringify(item.content)),
     }));

@@ -1,4 +1,5 @@
 import "server-only";
+import type { AuditAction } from "../audit-actions";
 import type { Role } from "../roles";
 import { databaseProvider, databaseUrl } from "../database-url";
 import { UserError } from "../errors";
@@ -103,28 +104,20 @@ export async function createFirstAdmin(user: Omit<NewUser, "role">): Promise<Pub
 
 export async function changeRole(userId: string, role: Role, actorId: string): Promise<PublicUser> {
   return db().$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: userId }, select: publicFields });
-    if (!user) throw new UserError("That user does not exist.", 404);
+    const user = await userToChange(tx, userId);
     if (user.role === role) return user;
     if (user.role === "admin") await assertAnotherActiveAdmin(tx, userId);
     const updated = await tx.user.update({ where: { id: userId }, data: { role }, select: publicFields });
     // Sessions made under the old role end: the user signs in again with the new one.
     await tx.session.deleteMany({ where: { userId } });
-    await recordAudit(tx, {
-      actorId,
-      action: "user.role_changed",
-      targetType: "user",
-      targetId: userId,
-      details: { email: user.email, from: user.role, to: role },
-    });
+    await recordUserChange(tx, actorId, "user.role_changed", user, { from: user.role, to: role });
     return updated;
   });
 }
 
 export async function setUserDisabled(userId: string, disabled: boolean, actorId: string): Promise<PublicUser> {
   return db().$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: userId }, select: publicFields });
-    if (!user) throw new UserError("That user does not exist.", 404);
+    const user = await userToChange(tx, userId);
     if (disabled && userId === actorId) throw new UserError("You cannot disable your own account.", 409);
     if (disabled && user.role === "admin") await assertAnotherActiveAdmin(tx, userId);
     const updated = await tx.user.update({
@@ -133,13 +126,7 @@ export async function setUserDisabled(userId: string, disabled: boolean, actorId
       select: publicFields,
     });
     if (disabled) await tx.session.deleteMany({ where: { userId } });
-    await recordAudit(tx, {
-      actorId,
-      action: disabled ? "user.disabled" : "user.enabled",
-      targetType: "user",
-      targetId: userId,
-      details: { email: user.email },
-    });
+    await recordUserChange(tx, actorId, disabled ? "user.disabled" : "user.enabled", user);
     return updated;
   });
 }
@@ -147,19 +134,30 @@ export async function setUserDisabled(userId: string, disabled: boolean, actorId
 /** Flags a user as adjudicator: they may decide gold labels on disagreements without being an admin. */
 export async function setAdjudicator(userId: string, isAdjudicator: boolean, actorId: string): Promise<PublicUser> {
   return db().$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: userId }, select: publicFields });
-    if (!user) throw new UserError("That user does not exist.", 404);
+    const user = await userToChange(tx, userId);
     if (user.isAdjudicator === isAdjudicator) return user;
     const updated = await tx.user.update({ where: { id: userId }, data: { isAdjudicator }, select: publicFields });
-    await recordAudit(tx, {
-      actorId,
-      action: isAdjudicator ? "user.adjudicator_granted" : "user.adjudicator_revoked",
-      targetType: "user",
-      targetId: userId,
-      details: { email: user.email },
-    });
+    await recordUserChange(tx, actorId, isAdjudicator ? "user.adjudicator_granted" : "user.adjudicator_revoked", user);
     return updated;
   });
+}
+
+/** The user an admin's change is about, read inside the change's transaction: one that is gone is a 404. */
+async function userToChange(tx: Prisma.TransactionClient, userId: string): Promise<PublicUser> {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: publicFields });
+  if (!user) throw new UserError("That user does not exist.", 404);
+  return user;
+}
+
+/** The audit event of a change to an account, named by its email (the id alone says nothing once read back). */
+async function recordUserChange(
+  tx: Prisma.TransactionClient,
+  actorId: string,
+  action: AuditAction,
+  user: PublicUser,
+  details: Record<string, unknown> = {},
+) {
+  await recordAudit(tx, { actorId, action, targetType: "user", targetId: user.id, details: { email: user.email, ...details } });
 }
 
 async function assertAnotherActiveAdmin(tx: Prisma.TransactionClient, userId: string) {

@@ -34,6 +34,16 @@ export async function saveVerdict(judgeVersionId: string, verdict: StoredVerdict
   });
 }
 
+/** What a judge answered on one item, in one order and repeat: what a calibration reads and a reviewer is shown. */
+export const VERDICT_ANSWER_SELECT = {
+  order: true,
+  repeat: true,
+  status: true,
+  value: true,
+  score: true,
+  reason: true,
+} as const;
+
 /** The verdicts of a version on these items (every order and repeat). */
 export async function listVerdicts(judgeVersionId: string, transcriptIds?: string[]) {
   const rows = await db().judgeVerdict.findMany({
@@ -42,12 +52,7 @@ export async function listVerdicts(judgeVersionId: string, transcriptIds?: strin
     select: {
       id: true,
       transcriptId: true,
-      order: true,
-      repeat: true,
-      status: true,
-      value: true,
-      score: true,
-      reason: true,
+      ...VERDICT_ANSWER_SELECT,
       error: true,
       costUsd: true,
       tokensIn: true,

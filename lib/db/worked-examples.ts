@@ -87,23 +87,21 @@ export async function addWorkedExample(actorId: string, input: AddWorkedExampleI
           },
           select: { id: true, rubricVersion: true, expectedValue: true },
         });
-        await recordAudit(tx, {
-          actorId,
-          action: "example.added",
-          targetId: queue.id,
-          details: {
-            queueId: queue.id,
-            exampleId: example.id,
-            queueItemId: item.id,
-            transcriptId: item.transcriptId,
-            rubricVersion: example.rubricVersion,
-            expectedValue: example.expectedValue,
-          },
+        await recordExampleAdded(tx, actorId, queue.id, example.id, {
+          queueItemId: item.id,
+          transcriptId: item.transcriptId,
+          rubricVersion: example.rubricVersion,
+          expectedValue: example.expectedValue,
         });
         return example;
       }),
     2,
   );
+}
+
+/** One audit event for an added example, picked from the queue or written on the form: `details` says which. */
+async function recordExampleAdded(tx: Tx, actorId: string | null, queueId: string, exampleId: string, details: Record<string, unknown>) {
+  await recordAudit(tx, { actorId, action: "example.added", targetId: queueId, details: { queueId, exampleId, ...details } });
 }
 
 /**
@@ -139,18 +137,11 @@ export async function addWrittenExamples(
       },
       select: { id: true },
     });
-    await recordAudit(tx, {
-      actorId,
-      action: "example.added",
-      targetId: queue.id,
-      details: {
-        queueId: queue.id,
-        exampleId: row.id,
-        written: true,
-        contentHash,
-        rubricVersion: queue.rubricVersion,
-        expectedValue: example.expectedValue,
-      },
+    await recordExampleAdded(tx, actorId, queue.id, row.id, {
+      written: true,
+      contentHash,
+      rubricVersion: queue.rubricVersion,
+      expectedValue: example.expectedValue,
     });
   }
   return examples.length;

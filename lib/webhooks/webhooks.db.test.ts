@@ -18,10 +18,10 @@ import {
 } from "../db/webhooks";
 import { approveJudgeVersion, loadJudgeStatus, revokeApproval } from "../judging/approvals";
 import { runCanary } from "../judging/canary-run";
-import { calibrateOnLabelSet, runJudgeOnLabelSet } from "../judging/label-set-run";
 import { recheckJudge } from "../judging/recheck";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../providers/mock-server";
-import { addItemsToLabelSet, seedJudgeVersion, seedLabelSet, seedUser, type SeedItem } from "../testing/seed-judges";
+import { addItemsToLabelSet, seedLabelSet, seedUser } from "../testing/seed-judges";
+import { passFailItems, seedCalibratedJudge } from "../testing/seed-gating-judge";
 import { seedQueue } from "../testing/seed-labeling";
 import { withTestDatabase } from "../testing/test-database";
 import { kickWebhooks, stopWebhookQueue, WEBHOOK_QUEUE } from "./deliver";
@@ -72,24 +72,19 @@ afterAll(async () => {
   await llm.close();
 });
 
-const gold = (prefix: string, n: number): SeedItem[] => [
-  ...Array.from({ length: n }, (_, i) => ({ key: `${prefix}-g${i}`, split: "test" as const, output: `good answer ${i}`, gold: "pass" })),
-  ...Array.from({ length: n }, (_, i) => ({ key: `${prefix}-b${i}`, split: "test" as const, output: `bad answer ${i}`, gold: "fail" })),
-];
-
+/** A judge version calibrated (not yet approved) on its own 40-item label set. */
 async function calibratedVersion(name: string) {
   const admin = await seedUser("hooks-admin@example.com");
-  const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items: gold(name, 20) });
-  const version = await seedJudgeVersion(name, {
-    provider: "openai",
-    model: `${name}-model`,
-    baseUrl: llm.baseUrl,
-    promptTemplate: "{{output}}\nPASS or FAIL?",
-    parser: "pass_fail",
-  });
-  await runJudgeOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test" });
-  await calibrateOnLabelSet({ versionId: version.id, queueId: set.queueId, split: "test", actorId: admin.id });
+  const set = await seedLabelSet({ name: `${name}-set`, kind: "binary", items: passFailItems(name, 20) });
+  const version = await seedCalibratedJudge(name, { baseUrl: llm.baseUrl, queueId: set.queueId, calibratedBy: admin.id });
   return { admin, set, version };
+}
+
+type EndpointInput = Parameters<typeof createWebhookEndpoint>[0];
+
+/** An endpoint as most tests here want it: the standard format, a fresh secret and no creator, unless `more` says otherwise. */
+function testEndpoint(url: string, events: EndpointInput["events"], more: Partial<EndpointInput> = {}) {
+  return createWebhookEndpoint({ url, events, secret: newWebhookSecret(), format: "standard", createdById: null, ...more });
 }
 
 /** The judge.state_changed events queued for an endpoint about one version, oldest first. */
@@ -106,13 +101,7 @@ describe("judge.state_changed", () => {
     "is queued once per change (approved, stale, recalibrated, demoted, revoked) with from, to and reason",
     { timeout: 120_000 },
     async () => {
-      const endpoint = await createWebhookEndpoint({
-        url: "http://127.0.0.1:9/hook",
-        events: ["judge.state_changed"],
-        secret: newWebhookSecret(),
-        format: "standard",
-        createdById: null,
-      });
+      const endpoint = await testEndpoint("http://127.0.0.1:9/hook", ["judge.state_changed"]);
       // shadow → gating, gating → stale (a new gold label), stale → gating (recalibrated), gating → demoted (canary).
       const a = await calibratedVersion("hook-a");
       await approveJudgeVersion(a.version.id, a.admin.id);
@@ -153,13 +142,7 @@ describe("judge.state_changed", () => {
   );
 
   it("sends nothing when the change is rolled back: the event is written in the change's own transaction", async () => {
-    const endpoint = await createWebhookEndpoint({
-      url: "http://127.0.0.1:9/rollback",
-      events: ["judge.state_changed"],
-      secret: newWebhookSecret(),
-      format: "standard",
-      createdById: null,
-    });
+    const endpoint = await testEndpoint("http://127.0.0.1:9/rollback", ["judge.state_changed"]);
     const c = await calibratedVersion("hook-c");
     await approveJudgeVersion(c.version.id, c.admin.id);
     const approval = await db().approval.findFirstOrThrow({ where: { judgeVersionId: c.version.id } });
@@ -176,13 +159,7 @@ describe("judge.state_changed", () => {
 
 describe("queue.completed", () => {
   it("is queued when the last needed label lands, once, and again after the set grows and is finished", async () => {
-    const endpoint = await createWebhookEndpoint({
-      url: "http://127.0.0.1:9/queues",
-      events: ["queue.completed"],
-      secret: newWebhookSecret(),
-      format: "standard",
-      createdById: null,
-    });
+    const endpoint = await testEndpoint("http://127.0.0.1:9/queues", ["queue.completed"]);
     const seeded = await seedQueue({ name: "hook-queue", reviewersPerItem: 2, items: [{ key: "q0" }, { key: "q1" }] });
     const [r1, r2] = [await seedUser("hook-r1@example.com", "reviewer"), await seedUser("hook-r2@example.com", "reviewer")];
     const completed = () => db().webhookDelivery.count({ where: { endpointId: endpoint.id, event: "queue.completed" } });
@@ -204,13 +181,7 @@ describe("queue.completed", () => {
 describe("endpoints: disable, delete, audit", () => {
   it("a disabled endpoint gets nothing; each create/update/delete/test send is one audit event", async () => {
     const admin = await seedUser("hooks-admin@example.com");
-    const endpoint = await createWebhookEndpoint({
-      url: "http://127.0.0.1:9/managed",
-      events: ["run.finished"],
-      secret: newWebhookSecret(),
-      format: "slack",
-      createdById: admin.id,
-    });
+    const endpoint = await testEndpoint("http://127.0.0.1:9/managed", ["run.finished"], { format: "slack", createdById: admin.id });
     const message = { type: "run.finished" as const, timestamp: "t", data: { summary: "s" } };
     await setWebhookEndpointDisabled(endpoint.id, true, admin.id);
     await setWebhookEndpointDisabled(endpoint.id, true, admin.id); // no change, no event
@@ -242,13 +213,7 @@ describe(`delivery ${onPostgres ? "through the job queue (pg-boss)" : "in-proces
     const receiver = await startReceiver([500, 500]);
     try {
       const secret = newWebhookSecret();
-      const endpoint = await createWebhookEndpoint({
-        url: receiver.url,
-        events: ["gate.failed"],
-        secret,
-        format: "standard",
-        createdById: null,
-      });
+      const endpoint = await testEndpoint(receiver.url, ["gate.failed"], { secret });
       const [id] = await enqueueWebhookEvent({ type: "gate.failed", timestamp: "t", data: { summary: "Gate failed on run r1." } });
       const deadline = Date.now() + 30_000;
       while (receiver.got.length < 3 && Date.now() < deadline) {

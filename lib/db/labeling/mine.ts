@@ -167,19 +167,27 @@ export interface MyLabelDetail {
   history: { previousValue: string; previousReason: string | null; value: string; reason: string | null; at: Date }[];
 }
 
+/**
+ * A label's columns that an edit keeps (value, score, reason) and that say whether it may be edited at all
+ * (editBlocked: the rubric it was made under, whether the judge was shown): the detail page and the edit read the same.
+ */
+const EDITABLE_LABEL_SELECT = {
+  id: true,
+  transcriptId: true,
+  value: true,
+  score: true,
+  reason: true,
+  judgeSeen: true,
+  rubricVersion: true,
+} as const;
+
 /** One of the reviewer's own labels with its history, or null when it is not theirs (or not in a queue). */
 export async function myLabel(reviewerId: string, labelId: string): Promise<MyLabelDetail | null> {
   const label = await db().label.findFirst({
     where: { id: labelId, reviewerId },
     select: {
-      id: true,
+      ...EDITABLE_LABEL_SELECT,
       queueId: true,
-      transcriptId: true,
-      value: true,
-      score: true,
-      reason: true,
-      judgeSeen: true,
-      rubricVersion: true,
       createdAt: true,
       updatedAt: true,
       transcript: { select: { externalId: true } },
@@ -249,13 +257,7 @@ export async function editLabel(reviewerId: string, input: EditLabelInput, now =
       const label = await tx.label.findFirst({
         where: { id: input.labelId, reviewerId },
         select: {
-          id: true,
-          transcriptId: true,
-          value: true,
-          score: true,
-          reason: true,
-          judgeSeen: true,
-          rubricVersion: true,
+          ...EDITABLE_LABEL_SELECT,
           queue: { select: { id: true, kind: true, rubricVersion: true, reviewersPerItem: true, scaleMin: true, scaleMax: true } },
         },
       });

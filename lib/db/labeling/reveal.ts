@@ -3,6 +3,7 @@ import { UserError } from "../../errors";
 import type { RevealJudgeInput } from "../../schemas/labeling";
 import { db } from "../client";
 import { recordSightings } from "../sightings";
+import { VERDICT_ANSWER_SELECT } from "../verdicts";
 
 export interface RevealedVerdict {
   judge: string;
@@ -35,12 +36,7 @@ export async function revealJudge(reviewerId: string, input: RevealJudgeInput, n
     where: { transcriptId: input.transcriptId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
-      order: true,
-      repeat: true,
-      status: true,
-      value: true,
-      score: true,
-      reason: true,
+      ...VERDICT_ANSWER_SELECT,
       judgeVersion: { select: { version: true, model: true, judge: { select: { name: true } } } },
     },
   });
@@ -57,11 +53,18 @@ export async function revealJudge(reviewerId: string, input: RevealJudgeInput, n
   }));
 }
 
+/**
+ * Which label is the reviewer's most recent in a queue (newest first, the id breaking a tie): undo takes back
+ * the very label lastOwnLabel shows, so both find it the same way.
+ */
+export function newestOwnLabel(queueId: string, reviewerId: string) {
+  return { where: { queueId, reviewerId }, orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }] };
+}
+
 /** The reviewer's own most recent label in the queue (theirs to see), for "reveal the judge" and undo. */
 export async function lastOwnLabel(queueId: string, reviewerId: string) {
   return db().label.findFirst({
-    where: { queueId, reviewerId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    ...newestOwnLabel(queueId, reviewerId),
     select: {
       id: true,
       transcriptId: true,

@@ -5,6 +5,7 @@ import { db } from "../client";
 import { settleItemGold } from "../pending-gold";
 import { retryOnConflict } from "../retry";
 import { CLAIM_MS, type NextItem } from "./next";
+import { newestOwnLabel } from "./reveal";
 
 /**
  * Takes back the reviewer's most recent label in the queue: the label goes, the item's count drops,
@@ -17,8 +18,7 @@ export async function undoLastLabel(queueId: string, reviewerId: string, now = n
   return retryOnConflict(() =>
     db().$transaction(async (tx) => {
       const label = await tx.label.findFirst({
-        where: { queueId, reviewerId },
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...newestOwnLabel(queueId, reviewerId),
         select: {
           id: true,
           transcriptId: true,
