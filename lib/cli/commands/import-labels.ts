@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { LABEL_FILE_FORMATS } from "../../labeling/label-import";
 import { mergeValueMaps, parseValueMap, parseValueMapFile, type ValueMap } from "../../labeling/label-import/value-map";
 import { EXIT, UsageError } from "../exit";
+import { parseFlags, readUserFile } from "../user-input";
 import { commandGroup } from "./command-group";
 import type { RegisterCommand } from "./register";
 
@@ -30,13 +30,7 @@ export function valueMapOptions(pairs: readonly string[], file: string | undefin
   const fromFlags = parseValueMap(pairs);
   let fromFile: { map: ValueMap; errors: string[] } = { map: new Map(), errors: [] };
   if (file) {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (error) {
-      throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-    fromFile = parseValueMapFile(text, file);
+    fromFile = parseValueMapFile(readUserFile(file), file);
   }
   const merged = mergeValueMaps(fromFile.map, fromFlags.map);
   const errors = [...fromFlags.errors, ...fromFile.errors, ...merged.errors];
@@ -60,16 +54,9 @@ export const registerImportLabels: RegisterCommand = (program, { logger }) => {
     .option("--map-file <file>", 'a value mapping: a JSON object {"Positive": "pass"} or FROM=TO lines')
     .option("--json", "print the result as JSON")
     .action(async (file: string, raw: Record<string, unknown>) => {
-      const parsed = optionsSchema.safeParse(raw);
-      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-      const options = parsed.data;
+      const options = parseFlags(optionsSchema, raw);
       const valueMap = valueMapOptions(options.map, options.mapFile);
-      let text: string;
-      try {
-        text = readFileSync(file, "utf8");
-      } catch (error) {
-        throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-      }
+      const text = readUserFile(file);
       const [{ importLabels }, { ensureMigrated }, { databaseUrl }, { disconnectDb }, { UserError }] = await Promise.all([
         import("../../db/label-import"),
         import("../../db/ensure-migrated"),

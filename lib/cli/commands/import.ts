@@ -5,6 +5,7 @@ import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "../../schemas/transcript-form
 import { formatMb } from "../../server/request-guard";
 import { mappingFromFlags, parseScoreMapFile, type ScoreMapping } from "../../transcripts/score-mapping";
 import { EXIT, UsageError } from "../exit";
+import { parseFlags, readUserFile } from "../user-input";
 import { printImportReport } from "./import-report";
 import { commandGroup } from "./command-group";
 import type { RegisterCommand } from "./register";
@@ -33,13 +34,7 @@ function scoreMapping(options: z.output<typeof optionsSchema>): ScoreMapping | n
   if (typeof flags === "string") throw new UsageError(flags);
   if (flags && options.scoreMap) throw new UsageError("Give either --score with --pass-when, or --score-map FILE, not both.");
   if (!options.scoreMap) return flags;
-  let text: string;
-  try {
-    text = readFileSync(options.scoreMap, "utf8");
-  } catch (error) {
-    throw new UsageError(`Cannot read --score-map ${options.scoreMap}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  const parsed = parseScoreMapFile(text);
+  const parsed = parseScoreMapFile(readUserFile(options.scoreMap, `--score-map ${options.scoreMap}`));
   if ("errors" in parsed) throw new UsageError(`${options.scoreMap}: ${parsed.errors.join("; ")}`);
   return parsed;
 }
@@ -76,9 +71,7 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
     .option("--score-map <file>", "a YAML mapping of several scores (docs/transcripts.md: score mapping)")
     .option("--json", "print the result as JSON")
     .action(async (file: string, raw: Record<string, unknown>) => {
-      const parsed = optionsSchema.safeParse(raw);
-      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-      const options = parsed.data;
+      const options = parseFlags(optionsSchema, raw);
       const mapping = scoreMapping(options);
       let bytes: Buffer;
       try {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { resolveJudgeVersionRef } from "../../db/judges";
-import { UserError } from "../../errors";
 import { MAX_CANDIDATES } from "../../judges/improve";
 import { improveJudge, type ImproveReport } from "../../judging/improve";
 import { UsageError } from "../exit";
 import type { Logger } from "../logger";
+import { parseFlags } from "../user-input";
+import { userFacing } from "./judge-user-errors";
 import { chooseLabelSet } from "./judge-try";
 
 /**
@@ -32,10 +33,8 @@ const improveOptions = z.object({
 export async function judgeImprove(ref: string, raw: Record<string, unknown>, logger: Logger): Promise<ImproveReport> {
   if (raw.budget === undefined)
     throw new UsageError("--budget is required: the most the loop may spend, in USD (0 for a local or recorded model).");
-  const parsed = improveOptions.safeParse(raw);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("\n"));
-  const options = parsed.data;
-  try {
+  const options = parseFlags(improveOptions, raw, "\n");
+  return userFacing(async () => {
     const version = await resolveJudgeVersionRef(ref);
     const queueId = await chooseLabelSet(version, options.queue);
     const report = await improveJudge({
@@ -54,11 +53,7 @@ export async function judgeImprove(ref: string, raw: Record<string, unknown>, lo
     });
     logger.out(options.json ? JSON.stringify(report, null, 2) : improveText(report));
     return report;
-  } catch (error) {
-    if (error instanceof UserError) throw new UsageError(error.message);
-    if (error instanceof Error && /^No judge version|matches more than one/.test(error.message)) throw new UsageError(error.message);
-    throw error;
-  }
+  });
 }
 
 export function improveText(r: ImproveReport): string {
