@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { resolveJudgeVersionRef } from "../../db/judges";
 import { MAX_CANDIDATES } from "../../judges/improve";
 import { improveJudge, type ImproveReport } from "../../judging/improve";
 import { UsageError } from "../exit";
 import type { Logger } from "../logger";
 import { parseFlags } from "../user-input";
 import { userFacing } from "./judge-user-errors";
-import { chooseLabelSet } from "./judge-try";
+import { devTarget } from "./judge-try";
 
 /**
  * `gavel judge improve VERSION --candidates N --budget USD`: a model proposes N revised prompts from the dev split's
@@ -35,8 +34,7 @@ export async function judgeImprove(ref: string, raw: Record<string, unknown>, lo
     throw new UsageError("--budget is required: the most the loop may spend, in USD (0 for a local or recorded model).");
   const options = parseFlags(improveOptions, raw, "\n");
   return userFacing(async () => {
-    const version = await resolveJudgeVersionRef(ref);
-    const queueId = await chooseLabelSet(version, options.queue);
+    const { version, queueId } = await devTarget(ref, options.queue);
     const report = await improveJudge({
       versionId: version.id,
       queueId,

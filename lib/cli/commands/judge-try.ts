@@ -42,8 +42,7 @@ export async function judgeTry(ref: string, raw: Record<string, unknown>, logger
           .map((s) => s.trim())
           .filter(Boolean);
   return userFacing(async () => {
-    const version = await resolveJudgeVersionRef(ref);
-    const queueId = await chooseLabelSet(version, options.queue);
+    const { version, queueId } = await devTarget(ref, options.queue);
     const result = await tryDraftOnDev({
       versionId: version.id,
       queueId,
@@ -54,6 +53,12 @@ export async function judgeTry(ref: string, raw: Record<string, unknown>, logger
     logger.out(options.json ? JSON.stringify(result, null, 2) : tryText(result));
     return result;
   });
+}
+
+/** The version `ref` names and the label set whose dev split the workbench commands use with it. */
+export async function devTarget(ref: string, queue: string | undefined) {
+  const version = await resolveJudgeVersionRef(ref);
+  return { version, queueId: await chooseLabelSet(version, queue) };
 }
 
 export async function chooseLabelSet(version: { parser: string }, name: string | undefined): Promise<string> {
