@@ -3,7 +3,7 @@ import { LABEL_FILE_FORMATS } from "../../labeling/label-import";
 import { mergeValueMaps, parseValueMap, parseValueMapFile, type ValueMap } from "../../labeling/label-import/value-map";
 import { EXIT, UsageError } from "../exit";
 import { parseFlags, readUserFile } from "../user-input";
-import { commandGroup } from "./command-group";
+import { importSubcommand } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -41,11 +41,11 @@ export function valueMapOptions(pairs: readonly string[], file: string | undefin
 const SHOWN = 50;
 
 export const registerImportLabels: RegisterCommand = (program, { logger }) => {
-  commandGroup(program, "import", "Import transcripts and data sets")
-    .command("labels")
-    .description(
-      "Import existing human labels into a queue: a Label Studio JSON export, Argilla records (Dataset.to_disk), or JSONL / CSV rows (reviewer, item, value); all or nothing.",
-    )
+  importSubcommand(
+    program,
+    "labels",
+    "Import existing human labels into a queue: a Label Studio JSON export, Argilla records (Dataset.to_disk), or JSONL / CSV rows (reviewer, item, value); all or nothing.",
+  )
     .argument("<file>", "the file of labels")
     .requiredOption("--queue <name>", "the queue whose items the labels are for (items by transcript id or external id)")
     .option("--format <format>", `${LABEL_FILE_FORMATS.join(", ")}, or auto (from the content)`, "auto")

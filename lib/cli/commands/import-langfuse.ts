@@ -1,7 +1,7 @@
 import { UsageError } from "../exit";
 import { parseFlags } from "../user-input";
 import { importLangfuseOptions } from "./import-langfuse-options";
-import { commandGroup } from "./command-group";
+import { importSubcommand } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -15,11 +15,11 @@ import type { RegisterCommand } from "./register";
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export const registerImportLangfuse: RegisterCommand = (program, { logger }) => {
-  commandGroup(program, "import", "Import transcripts and data sets")
-    .command("langfuse")
-    .description(
-      "Pull traces, observations and scores from a Langfuse project (public API; keys in LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY) into transcripts; resumes where the last pull stopped, adds nothing twice.",
-    )
+  importSubcommand(
+    program,
+    "langfuse",
+    "Pull traces, observations and scores from a Langfuse project (public API; keys in LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY) into transcripts; resumes where the last pull stopped, adds nothing twice.",
+  )
     .option("--host <url>", "the Langfuse host, e.g. https://cloud.langfuse.com (default: LANGFUSE_HOST)")
     .requiredOption("--since <date>", "pull traces from this time on (ISO 8601)")
     .option("--until <date>", "and before this time")

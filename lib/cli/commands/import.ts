@@ -7,7 +7,7 @@ import { mappingFromFlags, parseScoreMapFile, type ScoreMapping } from "../../tr
 import { EXIT, UsageError } from "../exit";
 import { parseFlags, readUserFile } from "../user-input";
 import { printImportReport } from "./import-report";
-import { commandGroup } from "./command-group";
+import { importSubcommand } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -56,11 +56,11 @@ function cliImportLimit(): number {
 const SHOWN = 50;
 
 export const registerImportTranscripts: RegisterCommand = (program, { logger }) => {
-  commandGroup(program, "import", "Import transcripts and data sets")
-    .command("transcripts")
-    .description(
-      "Import transcripts: Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI log (.json or .eval) or a Langfuse export (docs/transcripts.md); all or nothing, nothing twice. A peer's scores become judge verdicts only with --score/--pass-when or --score-map.",
-    )
+  importSubcommand(
+    program,
+    "transcripts",
+    "Import transcripts: Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI log (.json or .eval) or a Langfuse export (docs/transcripts.md); all or nothing, nothing twice. A peer's scores become judge verdicts only with --score/--pass-when or --score-map.",
+  )
     .argument("<file>", "the file to import (its format is recognised from its content)")
     .option("--format <format>", `${TRANSCRIPT_FORMATS.join(", ")}, or auto (from the content, then the extension)`, "auto")
     .option("--queue <name>", "also add the transcripts to this label queue (created when new)")
