@@ -4,6 +4,7 @@ import { mergeValueMaps, parseValueMap, parseValueMapFile, type ValueMap } from 
 import { EXIT, UsageError } from "../exit";
 import { parseFlags, readUserFile } from "../user-input";
 import { importSubcommand } from "./command-group";
+import { problemLines } from "./import-report";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -37,8 +38,6 @@ export function valueMapOptions(pairs: readonly string[], file: string | undefin
   if (errors.length) throw new UsageError(`The value mapping has problems:\n${errors.map((e) => `  ${e}`).join("\n")}`);
   return merged.map;
 }
-
-const SHOWN = 50;
 
 export const registerImportLabels: RegisterCommand = (program, { logger }) => {
   importSubcommand(
@@ -78,10 +77,10 @@ export const registerImportLabels: RegisterCommand = (program, { logger }) => {
         });
         if (options.json) logger.out(JSON.stringify(result, null, 2));
         if (!result.ok) {
-          const shown = result.errors.slice(0, SHOWN).map((e) => `  ${file}: ${e}`);
-          if (result.errors.length > SHOWN) shown.push(`  … and ${result.errors.length - SHOWN} more`);
           const n = result.errors.length;
-          logger.error(`${file} (${result.format}) has ${n} problem${n === 1 ? "" : "s"}; nothing was written:\n${shown.join("\n")}`);
+          logger.error(
+            `${file} (${result.format}) has ${n} problem${n === 1 ? "" : "s"}; nothing was written:\n${problemLines(file, result.errors)}`,
+          );
           process.exitCode = EXIT.usage;
           return;
         }

@@ -6,7 +6,7 @@ import { formatMb } from "../../server/request-guard";
 import { mappingFromFlags, parseScoreMapFile, type ScoreMapping } from "../../transcripts/score-mapping";
 import { EXIT, UsageError } from "../exit";
 import { parseFlags, readUserFile } from "../user-input";
-import { printImportReport } from "./import-report";
+import { printImportReport, problemLines } from "./import-report";
 import { importSubcommand } from "./command-group";
 import type { RegisterCommand } from "./register";
 
@@ -51,9 +51,6 @@ function cliImportLimit(): number {
     throw new UsageError(`GAVEL_CLI_MAX_IMPORT_MB must be a positive number of megabytes, not "${raw}".`);
   return Math.floor(mb * 2 ** 20);
 }
-
-/** How many problems to print before "… and N more". */
-const SHOWN = 50;
 
 export const registerImportTranscripts: RegisterCommand = (program, { logger }) => {
   importSubcommand(
@@ -107,12 +104,10 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
           throw error;
         });
         if (!result.ok) {
-          const shown = result.errors.slice(0, SHOWN).map((e) => `  ${file}: ${e}`);
-          if (result.errors.length > SHOWN) shown.push(`  … and ${result.errors.length - SHOWN} more`);
           if (options.json) logger.out(JSON.stringify({ ok: false, format: result.format, errors: result.errors }, null, 2));
           const n = result.errors.length;
           logger.error(
-            `${file} is not a valid ${FORMAT_LABELS[result.format]} file (${n} problem${n === 1 ? "" : "s"}); nothing was written:\n${shown.join("\n")}`,
+            `${file} is not a valid ${FORMAT_LABELS[result.format]} file (${n} problem${n === 1 ? "" : "s"}); nothing was written:\n${problemLines(file, result.errors)}`,
           );
           process.exitCode = EXIT.usage;
           return;
