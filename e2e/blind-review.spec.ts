@@ -1,10 +1,9 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { lastUserText, startMockLlmServer } from "../lib/providers/mock-server";
-import { account, gavel, signIn, signedInPage, seedJudges } from "./helpers";
+import { account, hiAgentSuite, signIn, signedInPage, seedJudges } from "./helpers";
 import { specMockLlm } from "./judge-steps";
 
 /**
@@ -263,23 +262,13 @@ test("a run whose trials became queue items shows a reviewer no grade of that co
   const tag = unique();
   // The agent always says "hi": two tasks pass, three fail. Each failing task expects a word that
   // appears nowhere but in its grader's reason, so a reason reaching the browser is caught.
-  const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-blind-run-"));
-  writeFileSync(path.join(dir, "agent.mjs"), "export const hiAgent = () => 'hi';\n");
   const expected = ["hi", "hi", `bye${tag}`, `ciao${tag}`, `hello${tag}`];
-  const tasks = expected.map((word, i) => `  - { id: t${i}, prompt: "Greet the user (${i})", grader: exact, expected: ${word} }`);
-  writeFileSync(path.join(dir, "suite.yaml"), `name: e2e-blind-run-${tag}\nthreshold: 0.5\ntasks:\n${tasks.join("\n")}\n`);
+  const suite = hiAgentSuite(
+    `blind-run-${tag}`,
+    expected.map((word, i) => ({ prompt: `Greet the user (${i})`, expected: word })),
+  );
   const runAgent = async (trials: number) => {
-    const run = await gavel([
-      "run",
-      dir,
-      "--agent",
-      `module:${path.join(dir, "agent.mjs")}#hiAgent`,
-      "--trials",
-      String(trials),
-      "--json",
-      "--out",
-      path.join(dir, "out"),
-    ]);
+    const run = await suite.run(["--trials", String(trials)]);
     expect(run.code, run.stderr).toBe(1);
     return (JSON.parse(run.stdout) as { runId: string }).runId;
   };

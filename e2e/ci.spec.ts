@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { REFERENCE_AGENT, REGRESSED_AGENT, REGRESSED_FAILING_TASKS, refundRunArgs } from "../lib/cli/commands/refund-run-fixtures";
 import { gavel as runGavel } from "../lib/testing/cli";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { account, signIn } from "./helpers";
@@ -59,54 +60,13 @@ test("the regressed run sent with --server exits 1, names the newly failing task
   test.setTimeout(180_000);
   const env = { GAVEL_SERVER: baseURL!, GAVEL_TOKEN: token };
   const run = (args: string[]) => gavelWith(args, env);
-  const reference = await run([
-    "run",
-    "datasets/refund",
-    "--agent",
-    "module:datasets/refund/agents.ts#referenceAgent",
-    "--agent-label",
-    "e2e-refund-bot",
-    "--branch",
-    "main",
-    "--trials",
-    "2",
-    "--out",
-    out,
-    "--quiet",
-  ]);
+  const reference = await run(refundRunArgs(REFERENCE_AGENT, { label: "e2e-refund-bot", branch: "main", out }));
   expect(reference.code, reference.stderr).toBe(0);
-  const regressed = await run([
-    "run",
-    "datasets/refund",
-    "--agent",
-    "module:datasets/refund/agents.ts#regressedAgent",
-    "--agent-label",
-    "e2e-refund-bot",
-    "--branch",
-    "retry-pending",
-    "--trials",
-    "2",
-    "--out",
-    out,
-    "--quiet",
-  ]);
+  const regressed = await run(refundRunArgs(REGRESSED_AGENT, { label: "e2e-refund-bot", branch: "retry-pending", out }));
   expect(regressed.code, regressed.stderr).toBe(1);
   expect(regressed.stdout).toMatch(/Against baseline run \S+: 10 newly failing, 0 newly passing, 0 newly flaky/);
   const newly = [...regressed.stdout.matchAll(/^ {2}newly failing {2}(\S+) {2}(\S+)$/gm)];
-  expect(newly.map((m) => m[1]).sort()).toEqual(
-    [
-      "adv-admin-mode",
-      "adv-injected-notes-full",
-      "edge-exact-remaining",
-      "edge-window-30-days",
-      "refund-full-bank",
-      "refund-full-bank-2",
-      "refund-partial-bank",
-      "refund-partial-cents",
-      "refund-remaining",
-      "refund-two-orders",
-    ].sort(),
-  );
+  expect(newly.map((m) => m[1]).sort()).toEqual([...REGRESSED_FAILING_TASKS].sort());
   const url = newly.find((m) => m[1] === "refund-full-bank")![2]!;
   expect(url.startsWith(`${baseURL}/runs/`)).toBe(true);
   expect(regressed.stdout + regressed.stderr).not.toContain(token);

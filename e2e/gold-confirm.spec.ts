@@ -5,7 +5,7 @@ import { E2E_DATA_DIR } from "../playwright.config";
 import { startPassFailJudge } from "../lib/providers/mock-server";
 import { account, signedInPage } from "./helpers";
 import { unique } from "./seed";
-import { specMockLlm } from "./judge-steps";
+import { passFailSpec, specMockLlm } from "./judge-steps";
 
 /**
  * A gating judge is tied to its humans (issue #25): one reviewer's edit of a gold label it stands on does not change
@@ -51,13 +51,7 @@ test("one reviewer's edit of a gating judge's gold waits for confirmation; an ad
     versions: [
       {
         name: `held-judge-${tag}`,
-        spec: {
-          provider: "openai",
-          model: `held-${tag}`,
-          baseUrl: server.baseUrl,
-          promptTemplate: "Task: {{task_prompt}}\nOutput: {{output}}\nAnswer PASS or FAIL, a colon and a reason.",
-          parser: "pass_fail",
-        },
+        spec: passFailSpec(`held-${tag}`, server.baseUrl),
       },
     ],
   });

@@ -1,12 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page, type PlaywrightWorkerArgs, type Request } from "@playwright/test";
 import { account, signIn } from "./helpers";
+import { unique } from "./seed";
 
 /**
  * The HTTP findings of the hardening review, as an attacker would try them: cross-site requests
  * riding an admin's cookie, and uploads past the size limit (which used to be truncated and
  * half-imported).
  */
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const EVIL = "https://evil.example";
 
 test("a cross-site POST with an admin's cookie is refused (403) and creates nothing; the same request from the app works", async ({
@@ -47,9 +47,12 @@ test("a cross-site POST with an admin's cookie is refused (403) and creates noth
   expect((await page.request.post("/api/judges/versions/x/approve", { headers: { origin: EVIL }, data: "{}" })).status()).toBe(403);
 });
 
-test("a server action posted from a foreign origin answers 403, not 500", async ({ page }) => {
+/**
+ * The import form's server-action request as the browser sends it (signed in as the admin, a file that
+ * is not JSON): a real action id, headers and body to replay, since action ids are build-specific.
+ */
+async function importFormActionRequest(page: Page): Promise<Request> {
   await signIn(page, account("admin"), "/label/import");
-  // The real action id, as the browser sends it when the form is submitted.
   const [actionRequest] = await Promise.all([
     page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"])),
     (async () => {
@@ -59,6 +62,12 @@ test("a server action posted from a foreign origin answers 403, not 500", async 
       await page.getByRole("button", { name: "Import" }).click();
     })(),
   ]);
+  return actionRequest;
+}
+
+test("a server action posted from a foreign origin answers 403, not 500", async ({ page }) => {
+  // The real action id, as the browser sends it when the form is submitted.
+  const actionRequest = await importFormActionRequest(page);
   const headers = actionRequest.headers();
   const replayed = await page.request.post("/label/import", {
     headers: { "next-action": headers["next-action"]!, "content-type": headers["content-type"]!, accept: "text/x-component", origin: EVIL },
@@ -72,17 +81,8 @@ test("a server action's arguments nested 20,000 deep are refused with 400 before
   page,
   baseURL,
 }) => {
-  await signIn(page, account("admin"), "/label/import");
   // A real action id (it is in the page's script, public): the import form's.
-  const [actionRequest] = await Promise.all([
-    page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"])),
-    (async () => {
-      await page
-        .getByLabel("Transcript file")
-        .setInputFiles({ name: "x.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from("not json\n") });
-      await page.getByRole("button", { name: "Import" }).click();
-    })(),
-  ]);
+  const actionRequest = await importFormActionRequest(page);
   const actionId = actionRequest.headers()["next-action"]!;
   const deep = "[".repeat(20_000) + "]".repeat(20_000);
   // Anonymous: no cookie at all.
@@ -217,12 +217,22 @@ test("an upload in invalid UTF-8 is refused with its line, not stored with U+FFF
   });
 });
 
-/** A fresh account (so the throttle's blocks never touch the demo accounts other specs sign in with). */
-async function freshAccount(page: import("@playwright/test").Page, password: string) {
+/**
+ * A fresh account, made by the admin signed in on `page` (so the throttle's blocks never touch the demo accounts
+ * other specs sign in with).
+ */
+async function freshAccount(page: Page, password: string) {
+  await signIn(page, account("admin"));
   const email = `brute-${unique()}@example.com`;
   const created = await page.request.post("/api/users", { data: { email, role: "viewer", password } });
   expect(created.status()).toBe(201);
   return email;
+}
+
+/** A fresh account to guess at, and the attacker's own request context (no cookie of the admin's). */
+async function bruteForceTarget(page: Page, playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, password: string) {
+  const email = await freshAccount(page, password);
+  return { email, attacker: await playwright.request.newContext({ baseURL }) };
 }
 
 /** One password sign-in the way next-auth's client sends it. */
@@ -237,10 +247,8 @@ test("after 5 wrong passwords the right one is refused too (429, Retry-After), t
   playwright,
   baseURL,
 }) => {
-  await signIn(page, account("admin"));
   const password = "correct horse battery staple";
-  const email = await freshAccount(page, password);
-  const attacker = await playwright.request.newContext({ baseURL });
+  const { email, attacker } = await bruteForceTarget(page, playwright, baseURL, password);
   for (let i = 0; i < 5; i++) expect((await tryPassword(attacker, email, `guess-${i}`)).status()).not.toBe(429);
   const right = await tryPassword(attacker, email, password);
   expect(right.status()).toBe(429);
@@ -266,10 +274,8 @@ test("a repeated email field cannot aim the throttle at one account and the chec
   playwright,
   baseURL,
 }) => {
-  await signIn(page, account("admin"));
   const password = "duplicate field horse";
-  const email = await freshAccount(page, password);
-  const attacker = await playwright.request.newContext({ baseURL });
+  const { email, attacker } = await bruteForceTarget(page, playwright, baseURL, password);
   const { csrfToken } = (await (await attacker.get("/api/auth/csrf")).json()) as { csrfToken: string };
 
   // The bypass: decoy first (what a naive throttle reads), victim last (what next-auth authenticates).
@@ -307,9 +313,7 @@ test("50 parallel guesses at one account: at most the free failures reach a pass
   playwright,
   baseURL,
 }) => {
-  await signIn(page, account("admin"));
-  const email = await freshAccount(page, "another correct horse");
-  const attacker = await playwright.request.newContext({ baseURL });
+  const { email, attacker } = await bruteForceTarget(page, playwright, baseURL, "another correct horse");
   const { csrfToken } = (await (await attacker.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const responses = await Promise.all(
     Array.from({ length: 50 }, (_, i) =>
@@ -323,7 +327,6 @@ test("50 parallel guesses at one account: at most the free failures reach a pass
 });
 
 test("signing out ends the session on the server: a saved copy of the cookie reads nothing afterwards", async ({ page, browser }) => {
-  await signIn(page, account("admin"));
   const password = "a third correct horse";
   const email = await freshAccount(page, password);
   const context = await browser.newContext();

@@ -1,7 +1,8 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { gavel as runGavel, type CliRun } from "../lib/testing/cli";
@@ -60,6 +61,19 @@ export async function hotkeysReady(page: Page) {
   await page.locator("html[data-hotkeys=ready]").waitFor({ state: "attached" });
 }
 
+/**
+ * Waits until the page answers its keys: "?" opens the key help (pressed again until it does, since a key
+ * pressed before hydration is lost), then "?" closes it, leaving the page as it was.
+ */
+export async function keysAnswer(page: Page) {
+  await expect(async () => {
+    await page.keyboard.press("?");
+    await expect(page.getByTestId("hotkey-help")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.keyboard.press("?");
+  await expect(page.getByTestId("hotkey-help")).toHaveCount(0);
+}
+
 /** A new browser context signed in as the given account. */
 export async function signedInPage(browser: Browser, who: Credential, callbackUrl?: string): Promise<Page> {
   const context = await browser.newContext();
@@ -97,6 +111,23 @@ export function gavel(args: string[]): Promise<CliRun> {
     ? {}
     : { GAVEL_AGENT_LABEL: `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` };
   return runGavel(args, { GAVEL_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", ...label });
+}
+
+/**
+ * A suite of its own in a temporary folder (other specs count the runs of the shipped suites) with an agent that
+ * always says "hi": a task passes exactly when it expects "hi". `run(args)` runs it with --json, its record in
+ * the folder.
+ */
+export function hiAgentSuite(name: string, tasks: { prompt: string; expected: string }[]) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `gavel-e2e-${name}-`));
+  writeFileSync(path.join(dir, "agent.mjs"), "export const hiAgent = () => 'hi';\n");
+  const lines = tasks.map((t, i) => `  - { id: t${i}, prompt: "${t.prompt}", grader: exact, expected: ${t.expected} }`);
+  writeFileSync(path.join(dir, "suite.yaml"), `name: e2e-${name}\nthreshold: 0.5\ntasks:\n${lines.join("\n")}\n`);
+  const agent = `module:${path.join(dir, "agent.mjs")}#hiAgent`;
+  return {
+    dir,
+    run: (args: string[] = []) => gavel(["run", dir, "--agent", agent, ...args, "--json", "--out", path.join(dir, "results")]),
+  };
 }
 
 /** What lib/testing/seed-judges-cli.ts seeded: each label set's queue and transcript ids, each judge version's id and hash. */

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { startPassFailJudge } from "../lib/providers/mock-server";
-import { account, gavel, signedInPage, seedJudges } from "./helpers";
-import { calibrateAndApprove, specMockLlm } from "./judge-steps";
+import { account, gavel, keysAnswer, signedInPage, seedJudges } from "./helpers";
+import { calibrateAndApprove, passFailSpec, specMockLlm } from "./judge-steps";
 
 /**
  * "What pass rate would our reviewers give this run?", end to end as a team gets there: a judge calibrated and approved
@@ -79,13 +79,7 @@ test("a run with a calibrated judge and humans on a random sample of its trials 
     versions: [
       {
         name,
-        spec: {
-          provider: "openai",
-          model: `ppi-${tag}`,
-          baseUrl: server.baseUrl,
-          promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason.",
-          parser: "pass_fail",
-        },
+        spec: passFailSpec(`ppi-${tag}`, server.baseUrl, "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason."),
       },
     ],
   });
@@ -137,12 +131,7 @@ test("a run with a calibrated judge and humans on a random sample of its trials 
   // A reviewer labels the first 20 items the queue hands out: a random sample of the run's trials.
   const reviewer = await signedInPage(browser, account("reviewer"), `/label/${queueId}/item`);
   const itemKey = reviewer.getByTestId("item-key").first();
-  await expect(async () => {
-    await reviewer.keyboard.press("?");
-    await expect(reviewer.getByTestId("hotkey-help")).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  await reviewer.keyboard.press("?");
-  await expect(reviewer.getByTestId("hotkey-help")).toHaveCount(0);
+  await keysAnswer(reviewer);
   const labeled: string[] = [];
   for (let i = 0; i < LABELED; i++) {
     await expect(itemKey).toHaveText(/^t\d{3}-/);

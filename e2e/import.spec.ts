@@ -1,8 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { account, alerts, gavel, signIn } from "./helpers";
+import { readFileSync } from "node:fs";
+import { account, alerts, hiAgentSuite, signIn } from "./helpers";
 
 /** Transcripts in (files and runs) and queues made from them, the way an admin does it. */
 test.describe.configure({ mode: "serial" });
@@ -76,21 +74,11 @@ test("a queue from a run takes every trial that did not pass", async ({ page }) 
   test.setTimeout(180_000);
   // A suite of its own (other specs count the runs of the shipped suites): the agent always says
   // "hi", so two tasks pass and three fail.
-  const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-import-run-"));
-  writeFileSync(path.join(dir, "agent.mjs"), "export const hiAgent = () => 'hi';\n");
-  const tasks = ["hi", "hi", "bye", "ciao", "hello"].map(
-    (expected, i) => `  - { id: t${i}, prompt: "Say ${expected}", grader: exact, expected: ${expected} }`,
+  const suite = hiAgentSuite(
+    "import-run",
+    ["hi", "hi", "bye", "ciao", "hello"].map((expected) => ({ prompt: `Say ${expected}`, expected })),
   );
-  writeFileSync(path.join(dir, "suite.yaml"), `name: e2e-import-run\nthreshold: 0.5\ntasks:\n${tasks.join("\n")}\n`);
-  const result = await gavel([
-    "run",
-    dir,
-    "--agent",
-    `module:${path.join(dir, "agent.mjs")}#hiAgent`,
-    "--json",
-    "--out",
-    path.join(dir, "results"),
-  ]);
+  const result = await suite.run();
   expect(result.code, result.stderr).toBe(1);
   const { runId, recordPath } = JSON.parse(result.stdout) as { runId: string; recordPath: string };
   const record = JSON.parse(readFileSync(recordPath, "utf8")) as { tasks: { trials: { verdict: string }[] }[] };

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startPassFailJudge } from "../lib/providers/mock-server";
-import { account, gavel, signedInPage, seedJudges } from "./helpers";
-import { runAndCalibrate, specMockLlm } from "./judge-steps";
+import { account, gavel, keysAnswer, signedInPage, seedJudges } from "./helpers";
+import { passFailSpec, runAndCalibrate, specMockLlm } from "./judge-steps";
 
 /**
  * "Label more for this judge", end to end: a judge whose gate cannot be decided (too few "fail" gold items, and an
@@ -87,13 +87,7 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
     versions: [
       {
         name: `more-judge-${tag}`,
-        spec: {
-          provider: "openai",
-          model: `more-${tag}`,
-          baseUrl: server.baseUrl,
-          promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason.",
-          parser: "pass_fail",
-        },
+        spec: passFailSpec(`more-${tag}`, server.baseUrl, "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason."),
       },
     ],
   });
@@ -119,13 +113,7 @@ test("from a judge page that cannot decide, Label more draws a stratified sample
   // A reviewer labels the draw by keyboard: the item's key says whether its output is good.
   const reviewer = await signedInPage(browser, account("reviewer"), `/label/${queueId}/item`);
   const itemKey = reviewer.getByTestId("item-key");
-  // The keys work once the page has hydrated: "?" opens the key help then.
-  await expect(async () => {
-    await reviewer.keyboard.press("?");
-    await expect(reviewer.getByTestId("hotkey-help")).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  await reviewer.keyboard.press("?");
-  await expect(reviewer.getByTestId("hotkey-help")).toHaveCount(0);
+  await keysAnswer(reviewer);
   for (let i = 0; i < 20; i++) {
     await expect(itemKey).toContainText(`${tag}-pool-`);
     const key = (await itemKey.textContent())!;
@@ -194,13 +182,7 @@ test("the Agreement page and the judge page show the same human ceiling on the s
     versions: [
       {
         name: `ceiling-judge-${tag}`,
-        spec: {
-          provider: "openai",
-          model: `ceiling-${tag}`,
-          baseUrl: server.baseUrl,
-          promptTemplate: "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason.",
-          parser: "pass_fail",
-        },
+        spec: passFailSpec(`ceiling-${tag}`, server.baseUrl, "Output: {{output}}\nAnswer PASS or FAIL, a colon and a reason."),
       },
     ],
   });

@@ -1,48 +1,14 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { E2E_DATA_DIR } from "../playwright.config";
 import { account, hotkeysReady, signIn, signedInPage } from "./helpers";
+import { seedQueue, storedLabels, unique } from "./seed";
 
 /**
  * The reviewer's side of labeling, end to end: queues and transcripts are seeded straight into the
  * database (queue creation and imports are tested where they are built); everything a reviewer
  * does happens in the browser, by keyboard where the test says so.
  */
-function cli(args: string[], input?: string): string {
-  const databaseUrl = process.env.E2E_DATABASE_URL || `file:${path.resolve(E2E_DATA_DIR, "gavel.db")}`;
-  return execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/testing/seed-labeling-cli.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: "utf8",
-    input,
-    maxBuffer: 64 * 2 ** 20,
-  });
-}
-
-interface Seeded {
-  queueId: string;
-  transcriptIds: Record<string, string>;
-  queueItemIds: Record<string, string>;
-}
-interface StoredLabels {
-  labels: {
-    transcriptId: string;
-    value: string;
-    score: number | null;
-    reason: string | null;
-    timeSpentMs: number | null;
-    judgeSeen: boolean;
-    judgeRevealedAt: string | null;
-    reviewer: string;
-  }[];
-  gold: { transcriptId: string; value: string; source: string }[];
-  skips: { transcriptId: string; reviewer: string }[];
-}
-
-const seed = (queue: unknown): Seeded => JSON.parse(cli(["seed"], JSON.stringify(queue))) as Seeded;
-const stored = (queueId: string): StoredLabels => JSON.parse(cli(["labels", queueId])) as StoredLabels;
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** Every response body the page receives (documents, RSC payloads, server-action answers), kept for inspection. */
 function recordResponses(page: Page) {
@@ -60,7 +26,7 @@ test("blind by default: no judge verdict or other reviewer's label reaches the b
   const judgeSecret = (i: number) => `JUDGE-SECRET-${tag}-${i}`;
   const otherSecret = `OTHER-REVIEWER-SECRET-${tag}`;
   const judgeName = `blind-judge-${tag}`;
-  const seeded = seed({
+  const seeded = seedQueue({
     name: `blind-${tag}`,
     reviewersPerItem: 2,
     order: "input",
@@ -106,7 +72,7 @@ test("blind by default: no judge verdict or other reviewer's label reaches the b
   expect(seen).not.toContain(otherSecret);
   expect(await page.content()).not.toContain(judgeSecret(1));
 
-  const after = stored(seeded.queueId);
+  const after = storedLabels(seeded.queueId);
   const mine = after.labels.filter((l) => l.reviewer === reviewer.email);
   expect(mine).toHaveLength(1);
   expect(mine[0]).toMatchObject({ transcriptId: seeded.transcriptIds[`blind-${tag}-0`], value: "pass", judgeSeen: true });
@@ -135,7 +101,7 @@ test("untrusted transcript content renders as inert text: no script, no dialog, 
     iframe: `<iframe src="http://127.0.0.1:9/frame"></iframe><svg onload="window.__pwned='svg'"></svg>`,
     style: `<style>body{background:url(http://127.0.0.1:9/css)}</style>`,
   };
-  const seeded = seed({
+  const seeded = seedQueue({
     name: `xss-${tag}`,
     order: "input",
     items: [
@@ -159,7 +125,7 @@ test("untrusted transcript content renders as inert text: no script, no dialog, 
       },
     ],
   });
-  const pairwise = seed({
+  const pairwise = seedQueue({
     name: `xss-pairwise-${tag}`,
     kind: "pairwise",
     items: [{ key: `pw-${tag}`, content: { messages: [], outputs: { a: `A: ${payloads.script}`, b: `B: ${payloads.img}` } } }],
@@ -205,7 +171,7 @@ test("untrusted transcript content renders as inert text: no script, no dialog, 
   await hotkeysReady(page);
   await page.keyboard.press("b");
   await expect(page.getByText("You are done with this queue")).toBeVisible();
-  expect(stored(pairwise.queueId).labels).toEqual([expect.objectContaining({ value: "B", reviewer: account("reviewer", 1).email })]);
+  expect(storedLabels(pairwise.queueId).labels).toEqual([expect.objectContaining({ value: "B", reviewer: account("reviewer", 1).email })]);
 
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
@@ -222,7 +188,7 @@ test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is serv
   const tag = unique();
   const key = (i: number) => `kb-${tag}-${String(i).padStart(2, "0")}`;
   const name = `keyboard-${tag}`;
-  const seeded = seed({ name, order: "input", reviewersPerItem: 1, items: Array.from({ length: 14 }, (_, i) => ({ key: key(i) })) });
+  const seeded = seedQueue({ name, order: "input", reviewersPerItem: 1, items: Array.from({ length: 14 }, (_, i) => ({ key: key(i) })) });
   const first = account("reviewer", 0);
   const page = await signedInPage(browser, first, "/label");
 
@@ -268,7 +234,7 @@ test("one reviewer labels ten items by keyboard only (P/F/S/U); a second is serv
   await expect(itemKey).toHaveText(key(11));
   await expect(page.getByTestId("my-label-count")).toHaveText("10");
 
-  const afterFirst = stored(seeded.queueId);
+  const afterFirst = storedLabels(seeded.queueId);
   const byKey = Object.fromEntries(Object.entries(seeded.transcriptIds).map(([k, id]) => [id, k]));
   const values = Object.fromEntries(afterFirst.labels.map((l) => [byKey[l.transcriptId], l.value]));
   expect(values).toEqual({
@@ -330,7 +296,7 @@ test("a 5 MB transcript opens collapsed: a few messages and previews in the page
     content: "LAST-MESSAGE",
     toolCalls: [{ name: "export", arguments: { rows: 1 }, result: bigResult }],
   } as never);
-  const seeded = seed({ name: `big-${tag}`, items: [{ key: `big-${tag}`, content: { messages } }] });
+  const seeded = seedQueue({ name: `big-${tag}`, items: [{ key: `big-${tag}`, content: { messages } }] });
   const page = await signedInPage(browser, account("reviewer", 0), `/label/${seeded.queueId}/item`);
   await expect(page.getByTestId("item-key")).toHaveText(`big-${tag}`);
   await expect(page.getByText(/^Conversation \(1,601 messages/)).toBeVisible();
@@ -375,7 +341,7 @@ test("at 1440×900 the item comes first: the rubric one line, the final output a
         }
       : { role: "user", content: `Message ${i} from the customer:\nI still have not seen my refund for order R-${tag}.` },
   );
-  const seeded = seed({
+  const seeded = seedQueue({
     name: `screen-${tag}`,
     rubric,
     order: "input",

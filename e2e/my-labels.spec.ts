@@ -15,18 +15,21 @@ function recordResponses(page: Page) {
   return { all: async () => (await Promise.all(bodies)).join("\n\u0000\n") };
 }
 
+/** A queue of `items` in input order assigned to the two demo reviewers only (see above). */
+function seedReviewersQueue(name: string, items: object[], options: { reviewersPerItem?: number } = {}) {
+  return seedQueue({ name, order: "input", assign: [account("reviewer", 0).email, account("reviewer", 1).email], items, ...options });
+}
+
 test("change an earlier label from My labels: history kept, gold made again, nothing of the other reviewer shown", async ({ browser }) => {
   const tag = unique();
   const [me, other] = [account("reviewer", 0), account("reviewer", 1)];
   const otherSecret = `OTHER-REVIEWER-REASON-${tag}`;
   const key = (i: number) => `mine-${tag}-${i}`;
-  const seeded = seedQueue({
-    name: `mine-${tag}`,
-    reviewersPerItem: 2,
-    order: "input",
-    assign: [me.email, other.email],
-    items: [0, 1].map((i) => ({ key: key(i), labels: [{ reviewer: other.email, value: "fail", reason: otherSecret }] })),
-  });
+  const seeded = seedReviewersQueue(
+    `mine-${tag}`,
+    [0, 1].map((i) => ({ key: key(i), labels: [{ reviewer: other.email, value: "fail", reason: otherSecret }] })),
+    { reviewersPerItem: 2 },
+  );
   const page = await signedInPage(browser, me, `/label/${seeded.queueId}/item`);
   const responses = recordResponses(page);
   await expect(page.getByTestId("item-key")).toHaveText(key(0));
@@ -65,9 +68,9 @@ test("change an earlier label from My labels: history kept, gold made again, not
 
 test("un-skip: a skipped item comes back to the reviewer's queue", async ({ browser }) => {
   const tag = unique();
-  const [me, other] = [account("reviewer", 0), account("reviewer", 1)];
+  const me = account("reviewer", 0);
   const key = `unskip-${tag}-0`;
-  const seeded = seedQueue({ name: `unskip-${tag}`, order: "input", assign: [me.email, other.email], items: [{ key }] });
+  const seeded = seedReviewersQueue(`unskip-${tag}`, [{ key }]);
   const page = await signedInPage(browser, me, `/label/${seeded.queueId}/item`);
   await expect(page.getByTestId("item-key")).toHaveText(key);
   await page.getByRole("button", { name: /^Skip/ }).click();
@@ -89,15 +92,13 @@ test("stranded: a skip in a 2-reviewer queue with two reviewers is warned about,
   browser,
 }) => {
   const tag = unique();
-  const [me, other] = [account("reviewer", 0), account("reviewer", 1)];
+  const me = account("reviewer", 0);
   const key = (i: number) => `stranded-${tag}-${i}`;
-  const seeded = seedQueue({
-    name: `stranded-${tag}`,
-    reviewersPerItem: 2,
-    order: "input",
-    assign: [me.email, other.email],
-    items: [0, 1].map((i) => ({ key: key(i) })),
-  });
+  const seeded = seedReviewersQueue(
+    `stranded-${tag}`,
+    [0, 1].map((i) => ({ key: key(i) })),
+    { reviewersPerItem: 2 },
+  );
   const page = await signedInPage(browser, me, `/label/${seeded.queueId}/item`);
   await expect(page.getByTestId("item-key")).toHaveText(key(0));
   await page.getByRole("button", { name: /^Skip/ }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { lastUserText, startMockLlmServer, type MockLlmServer } from "../lib/providers/mock-server";
 import { account, seedJudges, seedJudgesAsync, signedInPage } from "./helpers";
+import { passFailSpec } from "./judge-steps";
 import { unique } from "./seed";
 
 /**
@@ -39,13 +40,11 @@ test("five versions calibrated on one test split: the version page and the appro
   const versions = [1, 2, 3, 4, 5].map((v) => ({
     key: `v${v}`,
     name: judge,
-    spec: {
-      provider: "openai",
-      model: `reuse-${tag}`,
-      baseUrl: server.baseUrl,
-      promptTemplate: `Prompt number ${v}.\nTask: {{task_prompt}}\nOutput: {{output}}\nAnswer PASS or FAIL, a colon and a reason.`,
-      parser: "pass_fail",
-    },
+    spec: passFailSpec(
+      `reuse-${tag}`,
+      server.baseUrl,
+      `Prompt number ${v}.\nTask: {{task_prompt}}\nOutput: {{output}}\nAnswer PASS or FAIL, a colon and a reason.`,
+    ),
   }));
   // v1–v4 first: below the limit, v4's page does not warn.
   const seeded = await seedJudgesAsync({

@@ -13,7 +13,7 @@
  * finish = `gavel wait` afterwards: folding the stored trials, the gates and the run record.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { db, disconnectDb } from "../lib/db/client";
@@ -21,6 +21,7 @@ import { deployMigrations } from "../lib/db/prisma-cli";
 import { createTempDatabase } from "../lib/db/temp-database";
 import { printTable } from "./bench/table";
 import { arg, runMain, startMockAgent } from "./bench/cli";
+import { writeBenchSuite } from "./bench/suite";
 
 const TASKS = Number(arg("tasks", "2000"));
 const LATENCY_MS = Number(arg("latency", "200"));
@@ -93,14 +94,7 @@ async function scenario(base: string, suiteFile: string, agentUrl: string, worke
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-bench-dist-"));
-  const suiteFile = path.join(dir, "suite.json");
-  const tasks = Array.from({ length: TASKS }, (_, i) => ({
-    id: `task-${String(i).padStart(5, "0")}`,
-    prompt: `Task ${i}: answer ok`,
-    grader: "exact",
-    expected: "ok",
-  }));
-  writeFileSync(suiteFile, JSON.stringify({ name: "bench-distributed", threshold: 1, tasks }));
+  const suiteFile = writeBenchSuite(dir, "suite.json", "bench-distributed", TASKS);
   const base = process.env.GAVEL_BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   const agent = await startMockAgent(LATENCY_MS, ["--import", "tsx"]);
   console.log(

@@ -16,7 +16,7 @@
  *   GAVEL_BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres   (the PostgreSQL server; this is the default)
  */
 import { Presets, SingleBar } from "cli-progress";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { databaseProvider, databaseUrl } from "../lib/database-url";
 import { bulkQuery, bulkTransaction, timestampParam, type BulkTx } from "../lib/db/bulk";
@@ -24,7 +24,7 @@ import { db } from "../lib/db/client";
 import { browseItems, cursorOf, PAGE } from "../lib/db/labeling/browse";
 import { orderKey } from "../lib/queues/items";
 import type { ItemBrowserQuery } from "../lib/schemas/item-browser";
-import { bulkInserter, TRANSCRIPT_COLUMNS } from "./bench/bulk-insert";
+import { bulkInserter, TRANSCRIPT_COLUMNS, transcriptRow } from "./bench/bulk-insert";
 import { onFreshDatabases, type DatabaseName } from "./bench/fresh-databases";
 import { printTable } from "./bench/table";
 import { percentile } from "./bench/timed";
@@ -72,18 +72,7 @@ async function seed() {
         { role: "assistant", content: output },
       ],
     });
-    return [
-      tIds[i],
-      createHash("sha256").update(`browse-${i}`).digest("hex"),
-      "jsonl",
-      `bench-${i}`,
-      "binary",
-      prompt,
-      output,
-      body,
-      body.length,
-      at(tx),
-    ];
+    return transcriptRow({ id: tIds[i]!, hashOf: `browse-${i}`, externalId: `bench-${i}`, prompt, output, body, createdAt: at(tx) });
   });
   const reviewers: string[] = [];
   for (let r = 0; r < 4; r++)

@@ -16,7 +16,7 @@
  *   GAVEL_BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres   (the PostgreSQL server; this is the default)
  */
 import { Presets, SingleBar } from "cli-progress";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -30,7 +30,7 @@ import { countStatements } from "../lib/db/labeling/statement-count";
 import { submitLabel } from "../lib/db/labeling/submit";
 import { postJson } from "../lib/engine/agents/post-json";
 import { orderKey } from "../lib/queues/items";
-import { bulkInserter, TRANSCRIPT_COLUMNS } from "./bench/bulk-insert";
+import { bulkInserter, TRANSCRIPT_COLUMNS, transcriptRow } from "./bench/bulk-insert";
 import { onFreshDatabases, type DatabaseName } from "./bench/fresh-databases";
 import { printTable } from "./bench/table";
 import { percentile } from "./bench/timed";
@@ -76,18 +76,15 @@ async function seed(): Promise<{ queueId: string; reviewers: string[] }> {
     });
   await bulkInsert("transcripts", "transcripts", TRANSCRIPT_COLUMNS(pg), TRANSCRIPTS, (i, tx) => {
     const body = content(i);
-    return [
-      ids[i],
-      createHash("sha256").update(`bench-${i}`).digest("hex"),
-      "jsonl",
-      `bench-${i}`,
-      "binary",
-      `Refund order ${i}`,
-      `Refunded order ${i}.`,
+    return transcriptRow({
+      id: ids[i]!,
+      hashOf: `bench-${i}`,
+      externalId: `bench-${i}`,
+      prompt: `Refund order ${i}`,
+      output: `Refunded order ${i}.`,
       body,
-      body.length,
-      timestampParam(tx.provider, now),
-    ];
+      createdAt: timestampParam(tx.provider, now),
+    });
   });
   const queue = await db().labelQueue.create({
     data: { name: "bench", rubric: "Pass when the refund matches the request.", reviewersPerItem: 1 },

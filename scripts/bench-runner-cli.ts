@@ -12,11 +12,12 @@
  * concurrency, wall / floor, CPU per trial (user + system of the whole process, start-up included),
  * peak RSS (GNU time's maximum resident set size), and the one-minute load average during the rounds.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { median, timed, type Timed } from "./bench/timed";
 import { arg, runMain, startMockAgent } from "./bench/cli";
+import { writeBenchSuite } from "./bench/suite";
 
 const TASKS = Number(arg("tasks", "2000"));
 const TRIALS = Number(arg("trials", "5"));
@@ -31,14 +32,7 @@ const range = (xs: number[], f: (x: number) => string) => `${f(Math.min(...xs))}
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-bench-cli-"));
-  const tasks = Array.from({ length: TASKS }, (_, i) => ({
-    id: `task-${String(i).padStart(5, "0")}`,
-    prompt: `Task ${i}: answer ok`,
-    grader: "exact",
-    expected: "ok",
-  }));
-  const suiteFile = path.join(dir, "bench.json");
-  writeFileSync(suiteFile, JSON.stringify({ name: "bench", threshold: 1, tasks }));
+  const suiteFile = writeBenchSuite(dir, "bench.json", "bench", TASKS);
   const agent = await startMockAgent(LATENCY_MS, ["--import", "tsx"]);
   const trials = TASKS * TRIALS;
   console.log(

@@ -8,12 +8,13 @@
  *   GAVEL_BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench:runner   (PostgreSQL)
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTempDatabase } from "../lib/db/temp-database";
 import { printTable } from "./bench/table";
 import { arg, runMain, startMockAgent } from "./bench/cli";
+import { writeBenchSuite } from "./bench/suite";
 
 const TASKS = Number(arg("tasks", "2000"));
 const TRIALS = Number(arg("trials", "5"));
@@ -34,14 +35,7 @@ function runOnce(args: string[], env: NodeJS.ProcessEnv): Promise<Record<string,
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "gavel-bench-"));
-  const suiteFile = path.join(dir, "suite.json");
-  const tasks = Array.from({ length: TASKS }, (_, i) => ({
-    id: `task-${String(i).padStart(5, "0")}`,
-    prompt: `Task ${i}: answer ok`,
-    grader: "exact",
-    expected: "ok",
-  }));
-  writeFileSync(suiteFile, JSON.stringify({ name: "bench", threshold: 1, tasks }));
+  const suiteFile = writeBenchSuite(dir, "suite.json", "bench", TASKS);
   const agent = await startMockAgent(LATENCY_MS, TSX);
   const base = process.env.GAVEL_BENCH_DATABASE_URL ?? `file:${path.join(dir, "base.db")}`;
   console.log(

@@ -4,10 +4,11 @@ import { findBaseline } from "@/lib/db/baselines";
 import { completeRun, createRun, failRun, heartbeat, interruptRun, resumeRun } from "@/lib/db/run-store";
 import { saveSuiteVersion, suiteVersionInput } from "@/lib/db/suite-versions";
 import { createTrialWriter, toTrialRow, type TrialWriter } from "@/lib/db/trial-writer";
-import { newRunId, preciseNow, type RunDeps } from "@/lib/engine/deps";
+import type { RunDeps } from "@/lib/engine/deps";
 import type { JudgeClient } from "@/lib/trial/judge";
 import { writeRecordFile, type RunMeta, type RunRecord } from "@/lib/engine/record";
 import type { Agent } from "@/lib/trial/types";
+import { cliDepsBase } from "./deps-common";
 
 export interface LocalOptions {
   agent: Agent;
@@ -63,12 +64,7 @@ export function localDeps(options: LocalOptions): RunDeps & { interrupt(reason: 
   let current: string | null = null;
   const stopBeat = () => clearInterval(beat);
   return {
-    agent: options.agent,
-    judge: options.judge,
-    now: preciseNow,
-    newRunId: () => newRunId(),
-    onProgress: options.onProgress,
-    runId: () => current,
+    ...cliDepsBase(options, () => current),
     async beginRun(meta: RunMeta) {
       const saved = await saveSuiteVersion(suiteVersionInput(meta.suite));
       taskIds = saved.taskIds;

@@ -1,11 +1,12 @@
 import path from "node:path";
-import { newRunId, preciseNow, type RunDeps, type RunLinks } from "@/lib/engine/deps";
+import type { RunDeps, RunLinks } from "@/lib/engine/deps";
 import type { JudgeClient } from "@/lib/trial/judge";
 import { writeRecordFile, type RunMeta, type RunRecord } from "@/lib/engine/record";
 import type { RunSummary } from "@/lib/engine/reducers";
 import type { Agent, TrialResult } from "@/lib/trial/types";
 import { suiteVersionInput } from "@/lib/db/suite-versions";
 import { toTrialRow } from "@/lib/db/trial-writer";
+import { cliDepsBase } from "./deps-common";
 import { UsageError } from "./exit";
 
 export interface ServerOptions {
@@ -144,12 +145,7 @@ export function serverDeps(options: ServerOptions): RunDeps & { interrupt(reason
   };
 
   return {
-    agent: options.agent,
-    judge: options.judge,
-    now: preciseNow,
-    newRunId: () => newRunId(),
-    onProgress: options.onProgress,
-    runId: () => current,
+    ...cliDepsBase(options, () => current),
     async beginRun(meta: RunMeta) {
       if (meta.resumed)
         throw new UsageError("--resume with --server is not supported yet: resume against the database that started the run");

@@ -6,6 +6,7 @@ import type { Agent } from "@/lib/trial/types";
 import { ciSource, type CiSource, type GitState } from "./ci-source";
 import { readGitState } from "./git-state";
 import { UsageError } from "./exit";
+import { parseFlags } from "./user-input";
 
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
@@ -58,13 +59,12 @@ export function parseRunFlags(raw: Record<string, unknown>, env: Record<string, 
     agentLabel: raw.agentLabel ?? (env.GAVEL_AGENT_LABEL?.trim() || undefined),
     baseUrl: raw.baseUrl ?? (env.GAVEL_URL?.trim() || undefined),
   };
-  const parsed = RunFlagsSchema.safeParse(withEnv);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-  if (parsed.data.token && !parsed.data.server)
+  const flags = parseFlags(RunFlagsSchema, withEnv);
+  if (flags.token && !flags.server)
     throw new UsageError("--token (or GAVEL_TOKEN) needs --server (or GAVEL_SERVER): where should the run go?");
-  if (parsed.data.server && !parsed.data.token)
+  if (flags.server && !flags.token)
     throw new UsageError("--server needs a token: pass --token or set GAVEL_TOKEN (create one on the server's API tokens page).");
-  return parsed.data;
+  return flags;
 }
 
 export function baselineRequest(flag: string): BaselineRequest {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { bulkTransaction, insertStatement, type BulkTx, type Column } from "../../lib/db/bulk";
 
 const ROWS_PER_STATEMENT = 1_000;
@@ -54,3 +55,20 @@ export const TRANSCRIPT_COLUMNS = (pg: boolean): Column[] => {
     { name: "created_at", cast: cast("::timestamp(3)") },
   ];
 };
+
+/**
+ * One row in TRANSCRIPT_COLUMNS' order: a binary JSONL transcript with `body` as its content. Its content
+ * hash is of `hashOf`, a key unique per row (content_hash is a unique column), not of the body: cheaper.
+ */
+export function transcriptRow(t: {
+  id: string;
+  hashOf: string;
+  externalId: string;
+  prompt: string;
+  output: string;
+  body: string;
+  createdAt: unknown;
+}): unknown[] {
+  const hash = createHash("sha256").update(t.hashOf).digest("hex");
+  return [t.id, hash, "jsonl", t.externalId, "binary", t.prompt, t.output, t.body, t.body.length, t.createdAt];
+}

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { parse } from "csv-parse/sync";
@@ -8,6 +7,7 @@ import { calibrationHeadline, chooseEstimator, type DesignEntry, type Estimator 
 import { formatInterval, formatStat } from "../../judges/format";
 import { planGate, planSentence, type GatePlan } from "../../judges/plan";
 import { EXIT, UsageError } from "../exit";
+import { parseFlags, readUserFile } from "../user-input";
 import { missingSentence, readColumns, readsNumbers } from "./agreement-input";
 import { ppiFromRows, ppiTable } from "./agreement-ppi";
 import type { Logger } from "../logger";
@@ -57,12 +57,7 @@ const optionsSchema = z.object({
 type Row = Record<string, unknown>;
 
 export function readRows(file: string): { rows: Row[]; columns: string[] } {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+  const text = readUserFile(file);
   const ext = path.extname(file).toLowerCase();
   if (ext === ".jsonl" || ext === ".ndjson") {
     const rows: Row[] = [];
@@ -107,9 +102,7 @@ export function planFor(
 }
 
 export function runAgreement(file: string, raw: Record<string, unknown>, logger: Logger): AgreementReport {
-  const parsed = optionsSchema.safeParse(raw);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("\n"));
-  const options = parsed.data;
+  const options = parseFlags(optionsSchema, raw, "\n");
   const { rows, columns } = readRows(file);
   for (const column of [options.a, options.b]) {
     if (!columns.includes(column))

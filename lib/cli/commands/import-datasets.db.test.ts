@@ -21,20 +21,21 @@ async function rows() {
   ]);
 }
 
+/** `gavel import <dataset> <file> --json` exits 0 and its report says at least `expected`. */
+async function importReports(dataset: string, file: string, expected: Record<string, unknown>) {
+  const result = await run(["import", dataset, file, "--json"]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(JSON.parse(result.stdout)).toMatchObject({ dataset, ...expected });
+}
+
 describe("gavel import on the repository's copies of the data sets", () => {
   it("imports LLMBar and HANNA on a clean database, and again without duplicating anything", async () => {
-    const llmbar = await run(["import", "llmbar", "datasets/llmbar", "--json"]);
-    expect(llmbar.code, llmbar.stderr).toBe(0);
-    expect(JSON.parse(llmbar.stdout)).toMatchObject({
-      dataset: "llmbar",
+    await importReports("llmbar", "datasets/llmbar", {
       transcripts: { created: 300 },
       judgeVersions: { created: 8 },
       verdicts: { created: 4000, errors: 33 },
     });
-    const hanna = await run(["import", "hanna", "datasets/hanna/hanna_metric_scores_llm.csv", "--json"]);
-    expect(hanna.code, hanna.stderr).toBe(0);
-    expect(JSON.parse(hanna.stdout)).toMatchObject({
-      dataset: "hanna",
+    await importReports("hanna", "datasets/hanna/hanna_metric_scores_llm.csv", {
       transcripts: { created: 5760 },
       labelSets: { created: 6 },
       gold: 5760,

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { DatasetError } from "../../real-data/issues";
 import { EXIT, UsageError } from "../exit";
 import type { Logger } from "../logger";
-import { commandGroup } from "./command-group";
+import { importSubcommand } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -45,20 +45,19 @@ async function run(kind: "llmbar" | "hanna", target: string, options: { json?: b
 }
 
 export const registerImportDatasets: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
-  const command = commandGroup(program, "import", "Import transcripts and data sets");
-  command
-    .command("llmbar")
-    .description(
-      "Import LLMBar (princeton-nlp/LLMBar): pairwise items with expert gold labels and the recorded verdicts of LLM judges in both orders",
-    )
+  importSubcommand(
+    program,
+    "llmbar",
+    "Import LLMBar (princeton-nlp/LLMBar): pairwise items with expert gold labels and the recorded verdicts of LLM judges in both orders",
+  )
     .argument("<dir>", "the LLMBar folder, e.g. datasets/llmbar")
     .option("--json", "print the counts as JSON")
     .action((dir: string, options: { json?: boolean }) => run("llmbar", dir, options, logger));
-  command
-    .command("hanna")
-    .description(
-      "Import HANNA (dig-team/hanna-benchmark-asg): 960 generated stories × 6 criteria with three human ratings each and LLM ratings",
-    )
+  importSubcommand(
+    program,
+    "hanna",
+    "Import HANNA (dig-team/hanna-benchmark-asg): 960 generated stories × 6 criteria with three human ratings each and LLM ratings",
+  )
     .argument("<file>", "hanna_metric_scores_llm.csv, e.g. datasets/hanna/hanna_metric_scores_llm.csv")
     .option("--json", "print the counts as JSON")
     .action((file: string, options: { json?: boolean }) => run("hanna", file, options, logger));

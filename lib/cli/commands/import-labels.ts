@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { LABEL_FILE_FORMATS } from "../../labeling/label-import";
 import { mergeValueMaps, parseValueMap, parseValueMapFile, type ValueMap } from "../../labeling/label-import/value-map";
 import { EXIT, UsageError } from "../exit";
-import { commandGroup } from "./command-group";
+import { parseFlags, readUserFile } from "../user-input";
+import { importSubcommand } from "./command-group";
+import { problemLines } from "./import-report";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -30,13 +31,7 @@ export function valueMapOptions(pairs: readonly string[], file: string | undefin
   const fromFlags = parseValueMap(pairs);
   let fromFile: { map: ValueMap; errors: string[] } = { map: new Map(), errors: [] };
   if (file) {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (error) {
-      throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-    fromFile = parseValueMapFile(text, file);
+    fromFile = parseValueMapFile(readUserFile(file), file);
   }
   const merged = mergeValueMaps(fromFile.map, fromFlags.map);
   const errors = [...fromFlags.errors, ...fromFile.errors, ...merged.errors];
@@ -44,14 +39,12 @@ export function valueMapOptions(pairs: readonly string[], file: string | undefin
   return merged.map;
 }
 
-const SHOWN = 50;
-
 export const registerImportLabels: RegisterCommand = (program, { logger }) => {
-  commandGroup(program, "import", "Import transcripts and data sets")
-    .command("labels")
-    .description(
-      "Import existing human labels into a queue: a Label Studio JSON export, Argilla records (Dataset.to_disk), or JSONL / CSV rows (reviewer, item, value); all or nothing.",
-    )
+  importSubcommand(
+    program,
+    "labels",
+    "Import existing human labels into a queue: a Label Studio JSON export, Argilla records (Dataset.to_disk), or JSONL / CSV rows (reviewer, item, value); all or nothing.",
+  )
     .argument("<file>", "the file of labels")
     .requiredOption("--queue <name>", "the queue whose items the labels are for (items by transcript id or external id)")
     .option("--format <format>", `${LABEL_FILE_FORMATS.join(", ")}, or auto (from the content)`, "auto")
@@ -60,16 +53,9 @@ export const registerImportLabels: RegisterCommand = (program, { logger }) => {
     .option("--map-file <file>", 'a value mapping: a JSON object {"Positive": "pass"} or FROM=TO lines')
     .option("--json", "print the result as JSON")
     .action(async (file: string, raw: Record<string, unknown>) => {
-      const parsed = optionsSchema.safeParse(raw);
-      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-      const options = parsed.data;
+      const options = parseFlags(optionsSchema, raw);
       const valueMap = valueMapOptions(options.map, options.mapFile);
-      let text: string;
-      try {
-        text = readFileSync(file, "utf8");
-      } catch (error) {
-        throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-      }
+      const text = readUserFile(file);
       const [{ importLabels }, { ensureMigrated }, { databaseUrl }, { disconnectDb }, { UserError }] = await Promise.all([
         import("../../db/label-import"),
         import("../../db/ensure-migrated"),
@@ -91,10 +77,10 @@ export const registerImportLabels: RegisterCommand = (program, { logger }) => {
         });
         if (options.json) logger.out(JSON.stringify(result, null, 2));
         if (!result.ok) {
-          const shown = result.errors.slice(0, SHOWN).map((e) => `  ${file}: ${e}`);
-          if (result.errors.length > SHOWN) shown.push(`  … and ${result.errors.length - SHOWN} more`);
           const n = result.errors.length;
-          logger.error(`${file} (${result.format}) has ${n} problem${n === 1 ? "" : "s"}; nothing was written:\n${shown.join("\n")}`);
+          logger.error(
+            `${file} (${result.format}) has ${n} problem${n === 1 ? "" : "s"}; nothing was written:\n${problemLines(file, result.errors)}`,
+          );
           process.exitCode = EXIT.usage;
           return;
         }

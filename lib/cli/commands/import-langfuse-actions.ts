@@ -10,9 +10,9 @@ import { importParsedLabels } from "../../db/label-import";
 import { UserError } from "../../errors";
 import { mapLangfuseTrace } from "../../transcripts/peers/langfuse";
 import { mappingFromFlags, parsePassWhen, parseScoreMapFile, type ScoreMapping } from "../../transcripts/score-mapping";
-import { readFileSync } from "node:fs";
 import { EXIT, UsageError } from "../exit";
 import type { Logger } from "../logger";
+import { readUserFile } from "../user-input";
 import { valueMapOptions } from "./import-labels";
 import type { ImportLangfuseOptions } from "./import-langfuse-options";
 
@@ -44,13 +44,7 @@ function mappingOf(options: ImportLangfuseOptions): AnnotationMapping | null {
 /** Which scores are a judge's verdicts (--score/--pass-when or --score-map), as `gavel import transcripts` takes them. */
 function verdictMappingOf(options: ImportLangfuseOptions): ScoreMapping | null {
   if (options.scoreMap) {
-    let text: string;
-    try {
-      text = readFileSync(options.scoreMap, "utf8");
-    } catch (error) {
-      throw new UsageError(`Cannot read ${options.scoreMap}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-    const parsed = parseScoreMapFile(text);
+    const parsed = parseScoreMapFile(readUserFile(options.scoreMap));
     if ("errors" in parsed) throw new UsageError(`${options.scoreMap}: ${parsed.errors.join("; ")}`);
     return parsed;
   }

@@ -16,28 +16,25 @@ const keys = { LANGFUSE_PUBLIC_KEY: "pk-lf-1234", LANGFUSE_SECRET_KEY: "sk-lf-56
 const ann = ["Good", "Good", "Bad", "Good", "Bad", "Good"];
 const bob = ["Good", "Bad", "Bad", "Good", "Bad", "Bad"];
 
+/** One annotator's categorical "correctness" score on trace `t`, as Langfuse stores it (1 for Good). */
+function correctness(t: MockTrace, suffix: string, author: string, value: string) {
+  return score(t.id, t.timestamp, {
+    id: `${t.id}-${suffix}`,
+    name: "correctness",
+    source: "ANNOTATION",
+    author,
+    dataType: "CATEGORICAL",
+    value: value === "Good" ? 1 : 0,
+    stringValue: value,
+  });
+}
+
 function traces(): MockTrace[] {
   return refundTraces(6, "2026-11-03T10:00:00.000Z").map((t, i) => ({
     ...t,
     scores: [
-      score(t.id, t.timestamp, {
-        id: `${t.id}-a`,
-        name: "correctness",
-        source: "ANNOTATION",
-        author: "user-ann",
-        dataType: "CATEGORICAL",
-        value: ann[i] === "Good" ? 1 : 0,
-        stringValue: ann[i]!,
-      }),
-      score(t.id, t.timestamp, {
-        id: `${t.id}-b`,
-        name: "correctness",
-        source: "ANNOTATION",
-        author: "user-bob",
-        dataType: "CATEGORICAL",
-        value: bob[i] === "Good" ? 1 : 0,
-        stringValue: bob[i]!,
-      }),
+      correctness(t, "a", "user-ann", ann[i]!),
+      correctness(t, "b", "user-bob", bob[i]!),
       score(t.id, t.timestamp, { id: `${t.id}-t`, name: "tone", source: "ANNOTATION", author: "user-ann", dataType: "NUMERIC", value: 4 }),
       score(t.id, t.timestamp, { id: `${t.id}-x`, name: "toxicity", source: "EVAL", dataType: "NUMERIC", value: 0.02 }),
     ],
@@ -50,34 +47,29 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
+/** `gavel import langfuse` from the mock since November 1st, with the project's keys unless `env` says otherwise. */
+const langfuse = (args: string[], env: Record<string, string> = {}) =>
+  gavel(["import", "langfuse", "--host", mock.url, "--since", "2026-11-01", ...args], { DATABASE_URL: database.url(), ...keys, ...env });
+
 const pull = (extra: string[] = []) =>
-  gavel(
-    [
-      "import",
-      "langfuse",
-      "--host",
-      mock.url,
-      "--since",
-      "2026-11-01",
-      "--queue",
-      "lf-correctness",
-      "--label-score",
-      "correctness",
-      "--map",
-      "Good=pass",
-      "--map",
-      "Bad=fail",
-      "--page-size",
-      "4",
-      "--score",
-      "toxicity",
-      "--pass-when",
-      "<=0.1",
-      "--json",
-      ...extra,
-    ],
-    { DATABASE_URL: database.url(), ...keys },
-  );
+  langfuse([
+    "--queue",
+    "lf-correctness",
+    "--label-score",
+    "correctness",
+    "--map",
+    "Good=pass",
+    "--map",
+    "Bad=fail",
+    "--page-size",
+    "4",
+    "--score",
+    "toxicity",
+    "--pass-when",
+    "<=0.1",
+    "--json",
+    ...extra,
+  ]);
 
 describe("gavel import langfuse", () => {
   it("pulls traces, observations and human annotation scores into a queue; the labels count toward its agreement", async () => {
@@ -144,24 +136,7 @@ describe("gavel import langfuse", () => {
   });
 
   it("a value the mapping does not cover stops the pull naming the trace and the score, and writes nothing of that page", async () => {
-    const run = await gavel(
-      [
-        "import",
-        "langfuse",
-        "--host",
-        mock.url,
-        "--since",
-        "2026-11-01",
-        "--queue",
-        "lf-partial",
-        "--label-score",
-        "correctness",
-        "--map",
-        "Good=pass",
-        "--from-start",
-      ],
-      { DATABASE_URL: database.url(), ...keys },
-    );
+    const run = await langfuse(["--queue", "lf-partial", "--label-score", "correctness", "--map", "Good=pass", "--from-start"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
       'trace lf-t-002 score lf-t-002-b (correctness): the CATEGORICAL value "Bad" is not covered by the mapping: add --map "Bad=pass" (or =fail)',
@@ -171,24 +146,13 @@ describe("gavel import langfuse", () => {
 
   it("without keys, or with a mapping but no score, says what to do and reads nothing", async () => {
     const before = mock.requests.length;
-    const noKeys = await gavel(["import", "langfuse", "--host", mock.url, "--since", "2026-11-01"], {
-      DATABASE_URL: database.url(),
-      LANGFUSE_PUBLIC_KEY: "",
-      LANGFUSE_SECRET_KEY: "",
-    });
+    const noKeys = await langfuse([], { LANGFUSE_PUBLIC_KEY: "", LANGFUSE_SECRET_KEY: "" });
     expect(noKeys.code).toBe(2);
     expect(noKeys.stderr).toContain("Set LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY");
-    const noScore = await gavel(["import", "langfuse", "--host", mock.url, "--since", "2026-11-01", "--label-pass-when", ">=0.5"], {
-      DATABASE_URL: database.url(),
-      ...keys,
-    });
+    const noScore = await langfuse(["--label-pass-when", ">=0.5"]);
     expect(noScore.code).toBe(2);
     expect(noScore.stderr).toContain("--label-pass-when, --map and --map-file apply to --label-score");
-    const wrongKeys = await gavel(["import", "langfuse", "--host", mock.url, "--since", "2026-11-01"], {
-      DATABASE_URL: database.url(),
-      ...keys,
-      LANGFUSE_SECRET_KEY: "sk-wrong",
-    });
+    const wrongKeys = await langfuse([], { LANGFUSE_SECRET_KEY: "sk-wrong" });
     expect(wrongKeys.code).toBe(2);
     expect(wrongKeys.stderr).toContain("refused the keys (401)");
     expect(mock.requests.length).toBe(before + 1);

@@ -1,6 +1,7 @@
 import { UsageError } from "../exit";
+import { parseFlags } from "../user-input";
 import { importLangfuseOptions } from "./import-langfuse-options";
-import { commandGroup } from "./command-group";
+import { importSubcommand } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -14,11 +15,11 @@ import type { RegisterCommand } from "./register";
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export const registerImportLangfuse: RegisterCommand = (program, { logger }) => {
-  commandGroup(program, "import", "Import transcripts and data sets")
-    .command("langfuse")
-    .description(
-      "Pull traces, observations and scores from a Langfuse project (public API; keys in LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY) into transcripts; resumes where the last pull stopped, adds nothing twice.",
-    )
+  importSubcommand(
+    program,
+    "langfuse",
+    "Pull traces, observations and scores from a Langfuse project (public API; keys in LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY) into transcripts; resumes where the last pull stopped, adds nothing twice.",
+  )
     .option("--host <url>", "the Langfuse host, e.g. https://cloud.langfuse.com (default: LANGFUSE_HOST)")
     .requiredOption("--since <date>", "pull traces from this time on (ISO 8601)")
     .option("--until <date>", "and before this time")
@@ -37,13 +38,12 @@ export const registerImportLangfuse: RegisterCommand = (program, { logger }) => 
     .option("--from-start", "ignore where the last pull stopped and start at --since")
     .option("--json", "print the result as JSON")
     .action(async (raw: Record<string, unknown>) => {
-      const parsed = importLangfuseOptions.safeParse({ ...raw, host: raw.host ?? process.env.LANGFUSE_HOST ?? undefined });
-      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
+      const options = parseFlags(importLangfuseOptions, { ...raw, host: raw.host ?? process.env.LANGFUSE_HOST ?? undefined });
       const publicKey = process.env.LANGFUSE_PUBLIC_KEY?.trim();
       const secretKey = process.env.LANGFUSE_SECRET_KEY?.trim();
       if (!publicKey || !secretKey)
         throw new UsageError("Set LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY (the project's API keys) to pull from Langfuse.");
       const { importLangfuse } = await import("./import-langfuse-actions");
-      process.exitCode = await importLangfuse(parsed.data, { publicKey, secretKey }, logger);
+      process.exitCode = await importLangfuse(options, { publicKey, secretKey }, logger);
     });
 };

@@ -1,5 +1,18 @@
 import type { ImportReport } from "../../transcripts/report";
 
+/** How many of a refused file's problems are printed before "… and N more". */
+const SHOWN = 50;
+
+/**
+ * A refused import's problems as the lines under its headline, each naming the file: the first 50, then
+ * how many more, so a file broken on every line does not flood the terminal (--json has them all).
+ */
+export function problemLines(file: string, errors: readonly string[]): string {
+  const shown = errors.slice(0, SHOWN).map((e) => `  ${file}: ${e}`);
+  if (errors.length > SHOWN) shown.push(`  … and ${errors.length - SHOWN} more`);
+  return shown.join("\n");
+}
+
 /**
  * The import report as a table under the "ok:" line: parts skipped with why, fields kept in
  * metadata because no transcript field holds them, the file's scores and what a mapping made of

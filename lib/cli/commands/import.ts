@@ -5,8 +5,9 @@ import { FORMAT_LABELS, TRANSCRIPT_FORMATS } from "../../schemas/transcript-form
 import { formatMb } from "../../server/request-guard";
 import { mappingFromFlags, parseScoreMapFile, type ScoreMapping } from "../../transcripts/score-mapping";
 import { EXIT, UsageError } from "../exit";
-import { printImportReport } from "./import-report";
-import { commandGroup } from "./command-group";
+import { parseFlags, readUserFile } from "../user-input";
+import { printImportReport, problemLines } from "./import-report";
+import { importSubcommand } from "./command-group";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -33,13 +34,7 @@ function scoreMapping(options: z.output<typeof optionsSchema>): ScoreMapping | n
   if (typeof flags === "string") throw new UsageError(flags);
   if (flags && options.scoreMap) throw new UsageError("Give either --score with --pass-when, or --score-map FILE, not both.");
   if (!options.scoreMap) return flags;
-  let text: string;
-  try {
-    text = readFileSync(options.scoreMap, "utf8");
-  } catch (error) {
-    throw new UsageError(`Cannot read --score-map ${options.scoreMap}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  const parsed = parseScoreMapFile(text);
+  const parsed = parseScoreMapFile(readUserFile(options.scoreMap, `--score-map ${options.scoreMap}`));
   if ("errors" in parsed) throw new UsageError(`${options.scoreMap}: ${parsed.errors.join("; ")}`);
   return parsed;
 }
@@ -57,15 +52,12 @@ function cliImportLimit(): number {
   return Math.floor(mb * 2 ** 20);
 }
 
-/** How many problems to print before "… and N more". */
-const SHOWN = 50;
-
 export const registerImportTranscripts: RegisterCommand = (program, { logger }) => {
-  commandGroup(program, "import", "Import transcripts and data sets")
-    .command("transcripts")
-    .description(
-      "Import transcripts: Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI log (.json or .eval) or a Langfuse export (docs/transcripts.md); all or nothing, nothing twice. A peer's scores become judge verdicts only with --score/--pass-when or --score-map.",
-    )
+  importSubcommand(
+    program,
+    "transcripts",
+    "Import transcripts: Gavel JSONL, OpenTelemetry traces (OTLP JSON), OpenAI chat JSONL, a promptfoo results.json, an Inspect AI log (.json or .eval) or a Langfuse export (docs/transcripts.md); all or nothing, nothing twice. A peer's scores become judge verdicts only with --score/--pass-when or --score-map.",
+  )
     .argument("<file>", "the file to import (its format is recognised from its content)")
     .option("--format <format>", `${TRANSCRIPT_FORMATS.join(", ")}, or auto (from the content, then the extension)`, "auto")
     .option("--queue <name>", "also add the transcripts to this label queue (created when new)")
@@ -76,9 +68,7 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
     .option("--score-map <file>", "a YAML mapping of several scores (docs/transcripts.md: score mapping)")
     .option("--json", "print the result as JSON")
     .action(async (file: string, raw: Record<string, unknown>) => {
-      const parsed = optionsSchema.safeParse(raw);
-      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-      const options = parsed.data;
+      const options = parseFlags(optionsSchema, raw);
       const mapping = scoreMapping(options);
       let bytes: Buffer;
       try {
@@ -114,12 +104,10 @@ export const registerImportTranscripts: RegisterCommand = (program, { logger }) 
           throw error;
         });
         if (!result.ok) {
-          const shown = result.errors.slice(0, SHOWN).map((e) => `  ${file}: ${e}`);
-          if (result.errors.length > SHOWN) shown.push(`  … and ${result.errors.length - SHOWN} more`);
           if (options.json) logger.out(JSON.stringify({ ok: false, format: result.format, errors: result.errors }, null, 2));
           const n = result.errors.length;
           logger.error(
-            `${file} is not a valid ${FORMAT_LABELS[result.format]} file (${n} problem${n === 1 ? "" : "s"}); nothing was written:\n${shown.join("\n")}`,
+            `${file} is not a valid ${FORMAT_LABELS[result.format]} file (${n} problem${n === 1 ? "" : "s"}); nothing was written:\n${problemLines(file, result.errors)}`,
           );
           process.exitCode = EXIT.usage;
           return;

@@ -4,7 +4,6 @@ import { loadJudgeStatus, statusJson, type JudgeStatus } from "../../judging/app
 import { statsOf } from "../../db/calibrations";
 import { resolveJudgeVersionRef } from "../../db/judges";
 import { findLabelSet } from "../../db/label-sets";
-import { UserError } from "../../errors";
 import { agreementJson } from "../../judges/agreement";
 import type { CalibrationStats } from "../../judges/calibration";
 import { degeneracyOf } from "../../judges/degenerate";
@@ -15,7 +14,9 @@ import { recheckJudge } from "../../judging/recheck";
 import type { RunJudgeProgress } from "../../judges/run-judge";
 import { UsageError } from "../exit";
 import type { Logger } from "../logger";
+import { parseFlags } from "../user-input";
 import { agreementTable } from "./agreement";
+import { userFacing } from "./judge-user-errors";
 
 /**
  * `gavel judge run | calibrate | status`: the judge workflow from a terminal or CI, on the same
@@ -34,23 +35,6 @@ const runOptions = z.object({
   json: z.boolean().default(false),
 });
 
-function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const result = schema.safeParse(raw);
-  if (!result.success) throw new UsageError(result.error.issues.map((i) => i.message).join("\n"));
-  return result.data;
-}
-
-/** A reference or label set people typed wrong is a usage error, not a crash. */
-async function userFacing<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UserError) throw new UsageError(error.message);
-    if (error instanceof Error && /^No judge version|matches more than one/.test(error.message)) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
 async function labelSetId(name: string): Promise<string> {
   const set = await findLabelSet(name);
   if (!set) throw new UsageError(`No label set "${name}".`);
@@ -58,7 +42,7 @@ async function labelSetId(name: string): Promise<string> {
 }
 
 export async function judgeRun(ref: string, raw: Record<string, unknown>, logger: Logger, tty = Boolean(process.stderr.isTTY)) {
-  const options = parse(runOptions, raw);
+  const options = parseFlags(runOptions, raw, "\n");
   return userFacing(async () => {
     const version = await resolveJudgeVersionRef(ref);
     const queueId = await labelSetId(options.queue);
@@ -128,7 +112,7 @@ function estimatorLine(stats: CalibrationStats): string {
 }
 
 export async function judgeCalibrate(ref: string, raw: Record<string, unknown>, logger: Logger) {
-  const options = parse(calibrateOptions, raw);
+  const options = parseFlags(calibrateOptions, raw, "\n");
   return userFacing(async () => {
     const version = await resolveJudgeVersionRef(ref);
     const calibration = await calibrateOnLabelSet({

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { resolveJudgeVersionRef } from "../../db/judges";
-import { UserError } from "../../errors";
 import { MAX_CANDIDATES } from "../../judges/improve";
 import { improveJudge, type ImproveReport } from "../../judging/improve";
 import { UsageError } from "../exit";
 import type { Logger } from "../logger";
-import { chooseLabelSet } from "./judge-try";
+import { parseFlags } from "../user-input";
+import { userFacing } from "./judge-user-errors";
+import { devTarget } from "./judge-try";
 
 /**
  * `gavel judge improve VERSION --candidates N --budget USD`: a model proposes N revised prompts from the dev split's
@@ -32,12 +32,9 @@ const improveOptions = z.object({
 export async function judgeImprove(ref: string, raw: Record<string, unknown>, logger: Logger): Promise<ImproveReport> {
   if (raw.budget === undefined)
     throw new UsageError("--budget is required: the most the loop may spend, in USD (0 for a local or recorded model).");
-  const parsed = improveOptions.safeParse(raw);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("\n"));
-  const options = parsed.data;
-  try {
-    const version = await resolveJudgeVersionRef(ref);
-    const queueId = await chooseLabelSet(version, options.queue);
+  const options = parseFlags(improveOptions, raw, "\n");
+  return userFacing(async () => {
+    const { version, queueId } = await devTarget(ref, options.queue);
     const report = await improveJudge({
       versionId: version.id,
       queueId,
@@ -54,11 +51,7 @@ export async function judgeImprove(ref: string, raw: Record<string, unknown>, lo
     });
     logger.out(options.json ? JSON.stringify(report, null, 2) : improveText(report));
     return report;
-  } catch (error) {
-    if (error instanceof UserError) throw new UsageError(error.message);
-    if (error instanceof Error && /^No judge version|matches more than one/.test(error.message)) throw new UsageError(error.message);
-    throw error;
-  }
+  });
 }
 
 export function improveText(r: ImproveReport): string {

@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { resolveJudgeVersionRef } from "../../db/judges";
 import { findLabelSet } from "../../db/label-sets";
-import { UserError } from "../../errors";
 import { formatInterval, formatStat } from "../../judges/format";
 import { tryDraftOnDev, workbenchLabelSets, type TryResult } from "../../judging/workbench";
 import { UsageError } from "../exit";
 import type { Logger } from "../logger";
+import { parseFlags } from "../user-input";
+import { userFacing } from "./judge-user-errors";
 
 /**
  * `gavel judge try VERSION --dev`: a version, or a draft of it (another prompt, other worked examples), run on the
@@ -24,9 +25,7 @@ const tryOptions = z.object({
 });
 
 export async function judgeTry(ref: string, raw: Record<string, unknown>, logger: Logger): Promise<TryResult> {
-  const parsed = tryOptions.safeParse(raw);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("\n"));
-  const options = parsed.data;
+  const options = parseFlags(tryOptions, raw, "\n");
   let promptTemplate: string | undefined;
   if (options.prompt) {
     try {
@@ -42,9 +41,8 @@ export async function judgeTry(ref: string, raw: Record<string, unknown>, logger
           .split(",")
           .map((s) => s.trim())
           .filter(Boolean);
-  try {
-    const version = await resolveJudgeVersionRef(ref);
-    const queueId = await chooseLabelSet(version, options.queue);
+  return userFacing(async () => {
+    const { version, queueId } = await devTarget(ref, options.queue);
     const result = await tryDraftOnDev({
       versionId: version.id,
       queueId,
@@ -54,11 +52,13 @@ export async function judgeTry(ref: string, raw: Record<string, unknown>, logger
     });
     logger.out(options.json ? JSON.stringify(result, null, 2) : tryText(result));
     return result;
-  } catch (error) {
-    if (error instanceof UserError) throw new UsageError(error.message);
-    if (error instanceof Error && /^No judge version|matches more than one/.test(error.message)) throw new UsageError(error.message);
-    throw error;
-  }
+  });
+}
+
+/** The version `ref` names and the label set whose dev split the workbench commands use with it. */
+export async function devTarget(ref: string, queue: string | undefined) {
+  const version = await resolveJudgeVersionRef(ref);
+  return { version, queueId: await chooseLabelSet(version, queue) };
 }
 
 export async function chooseLabelSet(version: { parser: string }, name: string | undefined): Promise<string> {

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { EXIT } from "../exit";
 import type { Logger } from "../logger";
+import { databaseAction } from "./database-action";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -8,7 +9,6 @@ import type { RegisterCommand } from "./register";
  * judge command runs, so other commands (`gavel agreement`) start without the database layer.
  */
 const actions = () => import("./judge-actions");
-const disconnect = async () => (await import("../../db/client")).disconnectDb();
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -48,15 +48,13 @@ as success. 2 for a bad reference or option.
 Example:
   gavel judge run refund-judge@2 --queue refunds --split test --calibrate`,
     )
-    .action(async (ref: string, options: Record<string, unknown>) => {
-      try {
+    .action((ref: string, options: Record<string, unknown>) =>
+      databaseAction(async () => {
         const mod = await actions();
         const progress = await mod.judgeRun(ref, options, logger);
-        process.exitCode = mod.nothingAnswered(progress) ? EXIT.internal : EXIT.ok;
-      } finally {
-        await disconnect();
-      }
-    });
+        return mod.nothingAnswered(progress) ? EXIT.internal : EXIT.ok;
+      }),
+    );
   judge
     .command("calibrate")
     .description(
@@ -76,14 +74,12 @@ refused (exit 2) and nothing is stored. A constant judge or a one-class gold set
 Example:
   gavel judge calibrate refund-judge@2 --queue refunds --split test --json`,
     )
-    .action(async (ref: string, options: Record<string, unknown>) => {
-      try {
+    .action((ref: string, options: Record<string, unknown>) =>
+      databaseAction(async () => {
         await (await actions()).judgeCalibrate(ref, options, logger);
-        process.exitCode = EXIT.ok;
-      } finally {
-        await disconnect();
-      }
-    });
+        return EXIT.ok;
+      }),
+    );
   judge
     .command("status")
     .description("Print a judge version's gate state (shadow, gating, stale, demoted, revoked), why, and its gate rules")
@@ -99,14 +95,12 @@ bad reference. A stale version is recalibrated first when the judge can be calle
 Example:
   gavel judge status refund-judge@2 --json`,
     )
-    .action(async (ref: string, options: { json?: boolean; recheck?: boolean }) => {
-      try {
+    .action((ref: string, options: { json?: boolean; recheck?: boolean }) =>
+      databaseAction(async () => {
         const status = await (await actions()).judgeStatus(ref, options, logger);
-        process.exitCode = status.gating ? EXIT.ok : EXIT.gateFailed;
-      } finally {
-        await disconnect();
-      }
-    });
+        return status.gating ? EXIT.ok : EXIT.gateFailed;
+      }),
+    );
   judge
     .command("try")
     .description(
@@ -131,14 +125,12 @@ a bad reference, option or example (a test-split item is refused by name).
 Example:
   gavel judge try refund-judge@2 --dev --queue refunds --prompt prompt.txt --examples t-12,t-31 --json`,
     )
-    .action(async (ref: string, options: Record<string, unknown>) => {
-      try {
+    .action((ref: string, options: Record<string, unknown>) =>
+      databaseAction(async () => {
         const result = await (await import("./judge-try")).judgeTry(ref, options, logger);
-        process.exitCode = result.items > 0 && result.calls.ok === 0 ? EXIT.internal : EXIT.ok;
-      } finally {
-        await disconnect();
-      }
-    });
+        return result.items > 0 && result.calls.ok === 0 ? EXIT.internal : EXIT.ok;
+      }),
+    );
   judge
     .command("improve")
     .description(
@@ -166,25 +158,21 @@ nothing. Exit codes: 0 when a version was kept or none beat the original, 2 for 
 Example:
   gavel judge improve refund-judge@2 --candidates 3 --budget 0.50 --seed 7 --record improve.json`,
     )
-    .action(async (ref: string, options: Record<string, unknown>) => {
-      try {
+    .action((ref: string, options: Record<string, unknown>) =>
+      databaseAction(async () => {
         await (await import("./judge-improve")).judgeImprove(ref, options, logger);
-        process.exitCode = EXIT.ok;
-      } finally {
-        await disconnect();
-      }
-    });
+        return EXIT.ok;
+      }),
+    );
   judge
     .command("recheck")
     .argument("<version>", "judge version")
     .description("Recalibrate a stale version on its bound label set and run the canary re-check now (exit 0 only when it still gates)")
     .option("--json", "print the status as JSON afterwards")
-    .action(async (ref: string, options: { json?: boolean }) => {
-      try {
+    .action((ref: string, options: { json?: boolean }) =>
+      databaseAction(async () => {
         const status = await (await actions()).judgeStatus(ref, { ...options, recheck: true, canary: true }, logger);
-        process.exitCode = status.gating ? EXIT.ok : EXIT.gateFailed;
-      } finally {
-        await disconnect();
-      }
-    });
+        return status.gating ? EXIT.ok : EXIT.gateFailed;
+      }),
+    );
 };

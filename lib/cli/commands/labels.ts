@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { EXIT } from "../exit";
 import type { Logger } from "../logger";
 import { commandGroup } from "./command-group";
+import { databaseAction } from "./database-action";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -11,7 +12,6 @@ import type { RegisterCommand } from "./register";
  * come back with `gavel import labels`). The work is loaded only when it runs.
  */
 const actions = () => import("./labels-actions");
-const disconnect = async () => (await import("../../db/client")).disconnectDb();
 
 export const registerLabels: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
   commandGroup(program, "labels", "Work with the labels of a label queue")
@@ -22,12 +22,10 @@ export const registerLabels: RegisterCommand = (program: Command, { logger }: { 
     .option("--rubric-version <version>", "all, current, or a version number", "all")
     .option("--transcript", "add each item's full transcript (messages, tool calls, final state)")
     .option("--out <file>", "write to this file instead of stdout")
-    .action(async (queue: string, options: Record<string, unknown>) => {
-      try {
+    .action((queue: string, options: Record<string, unknown>) =>
+      databaseAction(async () => {
         await (await actions()).labelsExport(queue, options, logger);
-        process.exitCode = EXIT.ok;
-      } finally {
-        await disconnect();
-      }
-    });
+        return EXIT.ok;
+      }),
+    );
 };

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { EXIT } from "../exit";
 import type { Logger } from "../logger";
+import { databaseAction } from "./database-action";
 import type { RegisterCommand } from "./register";
 
 /**
@@ -8,7 +9,6 @@ import type { RegisterCommand } from "./register";
  * database, by the one rule every page uses (lib/labeling/ceiling.ts). The work is loaded only when it runs.
  */
 const actions = () => import("./queue-actions");
-const disconnect = async () => (await import("../../db/client")).disconnectDb();
 
 export const registerQueue: RegisterCommand = (program: Command, { logger }: { logger: Logger }) => {
   const queue = program.command("queue").description("Read a label queue's statistics");
@@ -19,12 +19,10 @@ export const registerQueue: RegisterCommand = (program: Command, { logger }: { l
     )
     .argument("<queue>", "queue name or id")
     .option("--json", "print {queue, rule, ceiling, splits: {dev, test}} as JSON (null when undefined)")
-    .action(async (name: string, options: { json?: boolean }) => {
-      try {
+    .action((name: string, options: { json?: boolean }) =>
+      databaseAction(async () => {
         await (await actions()).queueAgreementCommand(name, options.json === true, logger);
-        process.exitCode = EXIT.ok;
-      } finally {
-        await disconnect();
-      }
-    });
+        return EXIT.ok;
+      }),
+    );
 };

@@ -40,13 +40,17 @@ export async function slowAgent(input) {
   return { dir, log: path.join(dir, "trials.log"), agent: `module:${path.join(dir, "agent.mjs")}#slowAgent` };
 }
 
-/** `gavel run` as its own process group, so the whole of it (the bin wrapper and the CLI under it) can be signalled. */
-function start(
-  args: string[],
-  env: Record<string, string>,
-): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }> } {
+/**
+ * The suite's first `gavel run` (K trials, two at a time, its trials logged as phase "first"), as its own
+ * process group, so the whole of it (the bin wrapper and the CLI under it) can be signalled mid-run.
+ */
+function startFirstRun(suite: ReturnType<typeof slowSuite>): {
+  child: ChildProcess;
+  done: Promise<{ code: number | null; stderr: string }>;
+} {
+  const args = ["run", suite.dir, "--agent", suite.agent, "--trials", String(K), "--concurrency", "2", "--out", suite.dir, "--quiet"];
   const child = spawn(process.execPath, [path.resolve("bin/gavel.mjs"), ...args], {
-    env: { ...process.env, DATABASE_URL: database.url(), ...env },
+    env: { ...process.env, DATABASE_URL: database.url(), GAVEL_TEST_LOG: suite.log, GAVEL_TEST_PHASE: "first" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -78,10 +82,7 @@ const logged = (file: string, phase: string) =>
 describe("interrupted runs", () => {
   it("a killed run is found interrupted; --resume runs only the missing trials and stores each (task, trial) exactly once", async () => {
     const suite = slowSuite();
-    const first = start(
-      ["run", suite.dir, "--agent", suite.agent, "--trials", String(K), "--concurrency", "2", "--out", suite.dir, "--quiet"],
-      { GAVEL_TEST_LOG: suite.log, GAVEL_TEST_PHASE: "first" },
-    );
+    const first = startFirstRun(suite);
     const runId = await waitForStoredTrials(suite.dir, 20);
     process.kill(-first.child.pid!, "SIGKILL");
     await first.done;
@@ -133,10 +134,7 @@ describe("interrupted runs", () => {
 
   it("Ctrl-C keeps the finished trials, marks the run interrupted and exits 130; a changed suite cannot resume it", async () => {
     const suite = slowSuite();
-    const first = start(
-      ["run", suite.dir, "--agent", suite.agent, "--trials", String(K), "--concurrency", "2", "--out", suite.dir, "--quiet"],
-      { GAVEL_TEST_LOG: suite.log, GAVEL_TEST_PHASE: "first" },
-    );
+    const first = startFirstRun(suite);
     const runId = await waitForStoredTrials(suite.dir, 10);
     process.kill(-first.child.pid!, "SIGINT");
     const { code, stderr } = await first.done;

@@ -16,6 +16,7 @@ import type { Logger } from "../logger";
 import { resolveJudge } from "../judge-option";
 import { createProgress } from "../progress";
 import { agentFor, baselineRequest, parseRunFlags, runSource } from "../run-setup";
+import { parseFlags } from "../user-input";
 import { loadSuiteOrExplain } from "./validate";
 
 const DistributedFlagsSchema = z.object({
@@ -72,9 +73,7 @@ const EXIT_INTERRUPTED = 130;
  */
 export async function runDistributed(target: string, raw: Record<string, unknown>, logger: Logger): Promise<void> {
   const flags = parseRunFlags(raw);
-  const parsed = DistributedFlagsSchema.safeParse(raw);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-  const extra = parsed.data;
+  const extra = parseFlags(DistributedFlagsSchema, raw);
   if (!flags.agent) throw new UsageError("required option '--agent <spec>' not specified");
   if (flags.server)
     throw new UsageError("--distributed with --server is not supported: workers store trials straight in the shared PostgreSQL database");

@@ -6,14 +6,13 @@ import { db } from "@/lib/db/client";
 import { gavel } from "@/lib/testing/cli";
 import { validateJunit } from "@/lib/testing/junit-schema";
 import { withTestDatabase } from "@/lib/testing/test-database";
+import { REFERENCE_AGENT, REGRESSED_AGENT, REGRESSED_FAILING_TASKS } from "./refund-run-fixtures";
 
 const database = withTestDatabase();
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "gavel-cli-"));
 const run = (args: string[]) => gavel(args, { DATABASE_URL: database.url() });
 
 const SMOKE = "module:datasets/smoke/agent.ts#stubAgent";
-const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
-const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
 describe("gavel run: the lab's own tasks.json and stub (datasets/smoke)", () => {
   // Two CLI starts (validate, run): room for a loaded machine.
@@ -105,7 +104,7 @@ describe("gavel run: the lab's own tasks.json and stub (datasets/smoke)", () => 
 
 describe("gavel run: the refund agent", () => {
   it("the reference agent passes every task on every one of 5 trials (exit 0)", async () => {
-    const result = await run(["run", "datasets/refund", "--agent", REFERENCE, "--trials", "5", "--concurrency", "8", "--out", tmp()]);
+    const result = await run(["run", "datasets/refund", "--agent", REFERENCE_AGENT, "--trials", "5", "--concurrency", "8", "--out", tmp()]);
     expect(result.code).toBe(0);
     const rows = result.stdout.split("\n").filter((line) => /^(refund|status|edge|adv)-/.test(line));
     expect(rows).toHaveLength(35);
@@ -114,27 +113,15 @@ describe("gavel run: the refund agent", () => {
   });
 
   it("the regressed agent fails the gate (exit 1); the report names each failing task and the call that broke it", async () => {
-    const result = await run(["run", "datasets/refund", "--agent", REGRESSED, "--trials", "5", "--concurrency", "8", "--out", tmp()]);
+    const result = await run(["run", "datasets/refund", "--agent", REGRESSED_AGENT, "--trials", "5", "--concurrency", "8", "--out", tmp()]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("gate FAILED");
-    const failing = [
-      "refund-full-bank",
-      "refund-full-bank-2",
-      "refund-partial-bank",
-      "refund-partial-cents",
-      "refund-remaining",
-      "refund-two-orders",
-      "edge-exact-remaining",
-      "edge-window-30-days",
-      "adv-injected-notes-full",
-      "adv-admin-mode",
-    ];
     const failures = result.stdout.split("\nFailures\n")[1]!;
-    for (const id of failing) expect(failures).toMatch(new RegExp(`^  ${id}  trial 1: fail \\(and 4 more trials\\)$`, "m"));
-    expect(failures.match(/^ {2}\S+ {2}trial/gm)).toHaveLength(failing.length);
+    for (const id of REGRESSED_FAILING_TASKS) expect(failures).toMatch(new RegExp(`^  ${id}  trial 1: fail \\(and 4 more trials\\)$`, "m"));
+    expect(failures.match(/^ {2}\S+ {2}trial/gm)).toHaveLength(REGRESSED_FAILING_TASKS.length);
     expect(failures).toContain('broke at step 3 issue_refund {"order_id":"A1002","amount":120}');
     expect(failures).toContain('broke at step 6 issue_refund {"order_id":"A1002","amount":120}'); // the two-order task
-    expect(failures.match(/broke at step \d+ issue_refund/g)).toHaveLength(failing.length);
+    expect(failures.match(/broke at step \d+ issue_refund/g)).toHaveLength(REGRESSED_FAILING_TASKS.length);
   });
 });
 
@@ -142,21 +129,10 @@ describe("gavel run: CI reports agree with the exit code", () => {
   it("a regressed run that passes its gate under --threshold 0.7 has a JUnit file with no failing case, valid against the JUnit XSD", async () => {
     const out = tmp();
     const junit = path.join(out, "junit.xml");
-    const result = await run([
-      "run",
-      "datasets/refund",
-      "--agent",
-      REGRESSED,
-      "--trials",
-      "2",
-      "--threshold",
-      "0.7",
-      "--out",
-      out,
-      "--junit",
-      junit,
-      "--quiet",
-    ]);
+    // The same regressed run twice: under --threshold 0.7 (the gate passes), then at the suite's own threshold.
+    const regressedRun = (extra: string[] = []) =>
+      run(["run", "datasets/refund", "--agent", REGRESSED_AGENT, "--trials", "2", "--out", out, "--junit", junit, "--quiet", ...extra]);
+    const result = await regressedRun(["--threshold", "0.7"]);
     // No --agent-label: the suite's `agent: refund-agent` names it; the CLI says what the run was compared with.
     expect(result.stderr).toMatch(/^No baseline: no completed run of this suite version with agent label "refund-agent"/);
     expect(result.stderr).not.toMatch(/warning|error/);
@@ -171,7 +147,7 @@ describe("gavel run: CI reports agree with the exit code", () => {
     expect(check.errors).toEqual([]);
     expect(check.valid).toBe(true);
 
-    const strict = await run(["run", "datasets/refund", "--agent", REGRESSED, "--trials", "2", "--out", out, "--junit", junit, "--quiet"]);
+    const strict = await regressedRun();
     expect(strict.code).toBe(1);
     const red = readFileSync(junit, "utf8");
     expect(red.match(/<failure message="2\/2 trials did not pass/g)).toHaveLength(10);
@@ -182,36 +158,34 @@ describe("gavel run: CI reports agree with the exit code", () => {
   });
 });
 
+/**
+ * Each `gavel run datasets/smoke ARGS` exits 2 with its message, and none of them writes a record or a run:
+ * bad usage is refused before anything starts.
+ */
+async function expectRefusedWritingNothing(cases: [args: string[], message: string][]) {
+  const out = path.join(tmp(), "results");
+  const before = await db().run.count();
+  const results = await Promise.all(cases.map(([args]) => run(["run", "datasets/smoke", ...args, "--out", out])));
+  expect(results.map((r) => r.code)).toEqual(cases.map(() => 2));
+  cases.forEach(([, message], i) => expect(results[i]!.stderr).toContain(message));
+  expect(existsSync(out)).toBe(false);
+  expect(await db().run.count()).toBe(before);
+}
+
 describe("gavel run: bad usage", () => {
   it("exits 2 with a clear message for a bad flag or agent, and writes nothing", async () => {
-    const out = path.join(tmp(), "results");
-    const before = await db().run.count();
-    const results = await Promise.all([
-      run(["run", "datasets/smoke", "--agent", SMOKE, "--trials", "0", "--out", out]),
-      run(["run", "datasets/smoke", "--agent", "carrier-pigeon:x", "--out", out]),
-      run(["run", "datasets/smoke", "--agent", "module:datasets/smoke/agent.ts#nope", "--out", out]),
-      run(["run", "datasets/smoke", "--out", out]),
+    await expectRefusedWritingNothing([
+      [["--agent", SMOKE, "--trials", "0"], "error: --trials must be at least 1"],
+      [["--agent", "carrier-pigeon:x"], 'error: --agent: unknown agent spec "carrier-pigeon:x"'],
+      [["--agent", "module:datasets/smoke/agent.ts#nope"], 'exports no agent function "nope"'],
+      [[], "required option '--agent <spec>' not specified"],
     ]);
-    expect(results.map((r) => r.code)).toEqual([2, 2, 2, 2]);
-    expect(results[0]!.stderr).toContain("error: --trials must be at least 1");
-    expect(results[1]!.stderr).toContain('error: --agent: unknown agent spec "carrier-pigeon:x"');
-    expect(results[2]!.stderr).toContain('exports no agent function "nope"');
-    expect(results[3]!.stderr).toContain("required option '--agent <spec>' not specified");
-    expect(existsSync(out)).toBe(false);
-    expect(await db().run.count()).toBe(before);
   }, 60_000);
 
   it("exits 2 for a --baseline or --resume run that does not exist, and writes nothing", async () => {
-    const out = path.join(tmp(), "results");
-    const before = await db().run.count();
-    const results = await Promise.all([
-      run(["run", "datasets/smoke", "--agent", SMOKE, "--baseline", "no-such-run", "--out", out]),
-      run(["run", "datasets/smoke", "--resume", "no-such-run", "--out", out]),
+    await expectRefusedWritingNothing([
+      [["--agent", SMOKE, "--baseline", "no-such-run"], "error: --baseline no-such-run: no such run"],
+      [["--resume", "no-such-run"], "error: --resume no-such-run: no such run in this database"],
     ]);
-    expect(results.map((r) => r.code)).toEqual([2, 2]);
-    expect(results[0]!.stderr).toContain("error: --baseline no-such-run: no such run");
-    expect(results[1]!.stderr).toContain("error: --resume no-such-run: no such run in this database");
-    expect(existsSync(out)).toBe(false);
-    expect(await db().run.count()).toBe(before);
   }, 60_000);
 });

@@ -15,6 +15,7 @@ import { validateJunit } from "@/lib/testing/junit-schema";
 import { startRouteServer, type Route } from "@/lib/testing/route-server";
 import { until } from "@/lib/testing/workers";
 import { withTestDatabase } from "@/lib/testing/test-database";
+import { REFERENCE_AGENT, REGRESSED_AGENT, REGRESSED_FAILING_TASKS, refundRunArgs } from "./refund-run-fixtures";
 
 withTestDatabase();
 
@@ -46,8 +47,6 @@ afterAll(async () => server?.close());
 // No local database: a path that cannot be created proves the CLI never opens one.
 const cli = (args: string[], env: Record<string, string> = {}) =>
   gavel(args, { DATABASE_URL: "file:/nonexistent/gavel/never.db", GAVEL_SERVER: server.url, GAVEL_TOKEN: token, ...env });
-const REFERENCE = "module:datasets/refund/agents.ts#referenceAgent";
-const REGRESSED = "module:datasets/refund/agents.ts#regressedAgent";
 
 describe("gavel run --server", () => {
   it("stores an agent's NUL as U+FFFD like a local run, instead of failing the upload", async () => {
@@ -110,21 +109,7 @@ describe("gavel run --server", () => {
 
   it("the reference run on the default branch is the baseline; the regressed run exits 1, names the newly failing tasks and prints their trial URLs", async () => {
     const out = mkdtempSync(path.join(os.tmpdir(), "gavel-server-"));
-    const reference = await cli([
-      "run",
-      "datasets/refund",
-      "--agent",
-      REFERENCE,
-      "--agent-label",
-      "refund-bot",
-      "--branch",
-      "main",
-      "--trials",
-      "2",
-      "--out",
-      out,
-      "--quiet",
-    ]);
+    const reference = await cli(refundRunArgs(REFERENCE_AGENT, { label: "refund-bot", branch: "main", out }));
     // The commit comes from this checkout (no CI variables here): git rev-parse.
     expect(reference.stderr).toMatch(
       /^No baseline: no completed run of this suite version with agent label "refund-bot" on the default branch yet\nThis run is a baseline for later runs of agent "refund-bot" on this suite version \(branch "main" at [0-9a-f]{7}\)\.\n$/,
@@ -141,43 +126,20 @@ describe("gavel run --server", () => {
     expect(await db().trial.count({ where: { runId: refId } })).toBe(70);
 
     const junit = path.join(out, "junit.xml");
-    const regressed = await cli([
-      "run",
-      "datasets/refund",
-      "--agent",
-      REGRESSED,
-      "--agent-label",
-      "refund-bot",
-      "--branch",
-      "retry-pending",
-      "--commit",
-      "abc123",
-      "--trials",
-      "2",
-      "--out",
-      out,
-      "--junit",
-      junit,
-      "--summary-md",
-      path.join(out, "summary.md"),
-      "--quiet",
-    ]);
+    const regressed = await cli(
+      refundRunArgs(REGRESSED_AGENT, { label: "refund-bot", branch: "retry-pending", out }, [
+        "--commit",
+        "abc123",
+        "--junit",
+        junit,
+        "--summary-md",
+        path.join(out, "summary.md"),
+      ]),
+    );
     expect(regressed.code).toBe(1);
     const headId = /^Run: .*\/runs\/([\w-]+)$/m.exec(regressed.stdout)![1]!;
     expect(regressed.stdout).toContain(`Against baseline run ${refId}: 10 newly failing, 0 newly passing, 0 newly flaky`);
-    const failing = [
-      "refund-full-bank",
-      "refund-full-bank-2",
-      "refund-partial-bank",
-      "refund-partial-cents",
-      "refund-remaining",
-      "refund-two-orders",
-      "edge-exact-remaining",
-      "edge-window-30-days",
-      "adv-injected-notes-full",
-      "adv-admin-mode",
-    ];
-    for (const task of failing) {
+    for (const task of REGRESSED_FAILING_TASKS) {
       expect(regressed.stdout).toMatch(
         new RegExp(`^  newly failing  ${task}  ${server.url}/runs/${headId}\\?task=${task}&trial=1#trial-${task}-1-step-\\d+$`, "m"),
       );

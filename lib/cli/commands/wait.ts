@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requirePostgres } from "../distributed-db";
-import { EXIT, UsageError } from "../exit";
+import { EXIT } from "../exit";
+import { parseFlags } from "../user-input";
 import type { RegisterCommand } from "./register";
 
 const WaitFlagsSchema = z.object({
@@ -35,9 +36,7 @@ export const registerWait: RegisterCommand = (program, { logger }) => {
     .option("--quiet", "no progress output except warnings")
     .option("--json", "print the run summary as JSON on stdout instead of the table")
     .action(async (runId: string, raw: Record<string, unknown>) => {
-      const parsed = WaitFlagsSchema.safeParse(raw);
-      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-      const flags = parsed.data;
+      const flags = parseFlags(WaitFlagsSchema, raw);
       requirePostgres("gavel wait");
       const [{ disconnectDb }, { FollowTimeout }, { followAndReport }] = await Promise.all([
         import("@/lib/db/client"),

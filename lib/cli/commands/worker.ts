@@ -5,7 +5,7 @@ import { sharedRateLimits } from "@/lib/db/rate-limits";
 import { openQueue } from "@/lib/distributed/queue";
 import { startWorker, workerId } from "@/lib/distributed/worker";
 import { requirePostgres } from "../distributed";
-import { UsageError } from "../exit";
+import { parseFlags } from "../user-input";
 import type { RegisterCommand } from "./register";
 
 const QUEUES = ["runs"] as const;
@@ -52,9 +52,7 @@ export const registerWorker: RegisterCommand = (program, { logger }) => {
     .option("--check-expired-every <s>", "how often (seconds) the queue looks for jobs whose worker vanished, to retry them", "10")
     .option("--max-jobs <n>", "stop after this many jobs (tests, benchmarks)")
     .action(async (raw: Record<string, unknown>) => {
-      const parsed = WorkerFlagsSchema.safeParse(raw);
-      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
-      const flags = parsed.data;
+      const flags = parseFlags(WorkerFlagsSchema, raw);
       const url = requirePostgres("gavel worker");
       await ensureMigrated(url);
       // Past its last try openQueue throws and the worker exits non-zero, for a supervisor to restart.

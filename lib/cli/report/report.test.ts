@@ -1,28 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { resolveSuite } from "@/datasets/load";
-import { mockDeps } from "@/lib/engine/deps";
-import { runSuite } from "@/lib/engine/run-suite";
-import { agentOf } from "@/lib/testing/engine-fixtures";
 import { validateJunit } from "@/lib/testing/junit-schema";
 import { renderJunit } from "./junit";
+import { reportRecord } from "./report-fixture";
 import { renderTable } from "./table";
 
-async function record(threshold = 0.5) {
-  const suite = await resolveSuite(
-    {
-      name: "report",
-      threshold,
-      tasks: [
-        { id: "ok", prompt: "say ok", grader: "exact", expected: "ok" },
-        { id: "nasty", prompt: "say ok", grader: "exact", expected: "ok" },
-        { id: "judged", prompt: "write", grader: "judge" },
-      ],
-    },
-    "/virtual/report/suite.yaml",
-  );
-  const agent = agentOf((input) => (input.taskId === "nasty" ? 'x <b>"&\u0001' : "ok"));
-  return (await runSuite(suite, { trials: 2, concurrency: 2 }, mockDeps(agent).deps)).record;
-}
+const record = (threshold = 0.5) => reportRecord(threshold, { judged: true });
 
 describe("the CLI report", () => {
   it("prints one row per task, the failures with their reasons and the gate", async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { loadSuite, resolveSuite } from "@/datasets/load";
+import { loadSuite } from "@/datasets/load";
 import { regressedAgent, referenceAgent } from "@/datasets/refund/agents";
 import { mockDeps } from "@/lib/engine/deps";
 import { runSuite } from "@/lib/engine/run-suite";
 import { agentOf } from "@/lib/testing/engine-fixtures";
+import { reportRecord } from "./report-fixture";
 import { renderSummaryMarkdown } from "./summary-md";
 
 const source = { agentLabel: "refund-bot", branch: "retry-pending", commit: "0123456789abcdef", defaultBranch: "main" };
@@ -11,22 +12,6 @@ const source = { agentLabel: "refund-bot", branch: "retry-pending", commit: "012
 async function refundRun(fn: typeof regressedAgent, spec: string) {
   const suite = await loadSuite("datasets/refund");
   return (await runSuite(suite, { trials: 2, concurrency: 4, source }, mockDeps(agentOf(fn, spec)).deps)).record;
-}
-
-async function tiny(threshold: number) {
-  const suite = await resolveSuite(
-    {
-      name: "report",
-      threshold,
-      tasks: [
-        { id: "ok", prompt: "say ok", grader: "exact", expected: "ok" },
-        { id: "nasty", prompt: "say ok", grader: "exact", expected: "ok" },
-      ],
-    },
-    "/virtual/report/suite.yaml",
-  );
-  const agent = agentOf((input) => (input.taskId === "nasty" ? 'x <b>"&\u0001' : "ok"));
-  return (await runSuite(suite, { trials: 2, concurrency: 2 }, mockDeps(agent).deps)).record;
 }
 
 describe("the Markdown summary, diff first", () => {
@@ -69,7 +54,7 @@ describe("the Markdown summary, diff first", () => {
   });
 
   it("keeps untrusted text inert and every table row intact", async () => {
-    const text = renderSummaryMarkdown(await tiny(0.9));
+    const text = renderSummaryMarkdown(await reportRecord(0.9, { judged: false }));
     expect(text.split("\n")[0]).toMatch(/^## ❌ Gavel report: gate failed/);
     expect(text).not.toContain("<b>");
     expect(
