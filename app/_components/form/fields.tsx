@@ -117,3 +117,10 @@ export function SubmitButton({
     </Button>
   );
 }
+
+/** What a form acts on, sent as hidden inputs; an undefined value sends nothing. */
+export function HiddenFields({ values }: { values: Record<string, string | undefined> }) {
+  return Object.entries(values).map(([name, value]) =>
+    value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+  );
+}

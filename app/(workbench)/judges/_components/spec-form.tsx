@@ -27,6 +27,19 @@ export interface SpecDefaults {
   apiKeyEnv: string;
 }
 
+/** The sampling settings, numbers all: typed as text, parsed by the server (an empty seed is none). */
+const SAMPLING: readonly {
+  id: string;
+  name: "temperature" | "maxTokens" | "seed";
+  label: string;
+  hint?: string;
+  inputMode: "decimal" | "numeric";
+}[] = [
+  { id: "judge-temperature", name: "temperature", label: "Temperature", inputMode: "decimal" },
+  { id: "judge-max-tokens", name: "maxTokens", label: "Max tokens", inputMode: "numeric" },
+  { id: "judge-seed", name: "seed", label: "Seed (optional)", hint: "OpenAI-compatible servers only.", inputMode: "numeric" },
+];
+
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 /** The judge version form: new judge (name + spec) or a new version cloned from a parent. */
@@ -138,31 +151,15 @@ export function SpecForm({
         className="font-mono text-xs"
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          id="judge-temperature"
-          name="temperature"
-          label="Temperature"
-          errors={errors.temperature}
-          inputMode="decimal"
-          defaultValue={typed.temperature ?? String(defaults.temperature)}
-        />
-        <TextField
-          id="judge-max-tokens"
-          name="maxTokens"
-          label="Max tokens"
-          errors={errors.maxTokens}
-          inputMode="numeric"
-          defaultValue={typed.maxTokens ?? String(defaults.maxTokens)}
-        />
-        <TextField
-          id="judge-seed"
-          name="seed"
-          label="Seed (optional)"
-          hint="OpenAI-compatible servers only."
-          errors={errors.seed}
-          inputMode="numeric"
-          defaultValue={typed.seed ?? (defaults.seed === null ? "" : String(defaults.seed))}
-        />
+        {SAMPLING.map(({ name, ...field }) => (
+          <TextField
+            key={name}
+            name={name}
+            errors={errors[name]}
+            defaultValue={typed[name] ?? (defaults[name] === null ? "" : String(defaults[name]))}
+            {...field}
+          />
+        ))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField

@@ -16,6 +16,19 @@ import { PendingGoldPanel } from "../_pending-gold/pending-gold-panel";
 import { requireQueue } from "../_adjudication/require-queue";
 import { AdjudicationList, type ListItem } from "./adjudication-list";
 
+/** The label export's downloads: the full-transcript JSONL is the big one, so it is the quiet button. */
+const EXPORTS = [
+  { query: "format=csv", format: "csv", label: "CSV", tone: "secondary", testId: "export-csv" },
+  { query: "format=jsonl", format: "jsonl", label: "JSONL", tone: "secondary", testId: "export-jsonl" },
+  {
+    query: "format=jsonl&transcript=1",
+    format: "jsonl",
+    label: "JSONL with full transcripts",
+    tone: "ghost",
+    testId: "export-jsonl-transcripts",
+  },
+] as const;
+
 export const metadata: Metadata = { title: "Adjudicate" };
 
 const PAGE_SIZE = 50;
@@ -67,30 +80,17 @@ export default async function AdjudicatePage({ params, searchParams }: QueuePage
       </details>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-stone-600">Export every label with its gold status, dimensions, task prompt and output:</span>
-        <a
-          className={buttonClass("secondary", "sm")}
-          href={`${exportHref}?format=csv`}
-          download={exportFileName(queue.name, "csv")}
-          data-testid="export-csv"
-        >
-          CSV
-        </a>
-        <a
-          className={buttonClass("secondary", "sm")}
-          href={`${exportHref}?format=jsonl`}
-          download={exportFileName(queue.name, "jsonl")}
-          data-testid="export-jsonl"
-        >
-          JSONL
-        </a>
-        <a
-          className={buttonClass("ghost", "sm")}
-          href={`${exportHref}?format=jsonl&transcript=1`}
-          download={exportFileName(queue.name, "jsonl")}
-          data-testid="export-jsonl-transcripts"
-        >
-          JSONL with full transcripts
-        </a>
+        {EXPORTS.map(({ query, format, label, tone, testId }) => (
+          <a
+            key={testId}
+            className={buttonClass(tone, "sm")}
+            href={`${exportHref}?${query}`}
+            download={exportFileName(queue.name, format)}
+            data-testid={testId}
+          >
+            {label}
+          </a>
+        ))}
       </div>
       {listItems.length === 0 ? (
         <EmptyState
