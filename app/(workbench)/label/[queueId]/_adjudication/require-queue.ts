@@ -1,7 +1,7 @@
-import { notFound } from "next/navigation";
-import { requireRole, type SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/auth/session";
 import { findQueue, type QueueSummary } from "@/lib/db/agreement";
 import type { Scope } from "@/lib/roles";
+import { requireFound } from "../../../require-found";
 
 /**
  * The queue pages' guard: requireRole(scope) first (signed out: to the login page; without the scope:
@@ -12,9 +12,6 @@ export async function requireQueue(
   scope: Scope,
   params: Promise<{ queueId: string }>,
 ): Promise<{ user: SessionUser; queue: QueueSummary }> {
-  const user = await requireRole(scope);
-  const { queueId } = await params;
-  const queue = await findQueue(queueId);
-  if (!queue) notFound();
+  const { user, found: queue } = await requireFound(scope, params, ({ queueId }) => findQueue(queueId));
   return { user, queue };
 }
