@@ -13,7 +13,7 @@ import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { exportFileName } from "@/lib/labeling/export";
 import { QueueHeader, type QueuePageProps } from "../_adjudication/queue-header";
 import { PendingGoldPanel } from "../_pending-gold/pending-gold-panel";
-import { requireQueue } from "../_adjudication/require-queue";
+import { requireQueueTab } from "../_adjudication/require-queue";
 import { AdjudicationList, type ListItem } from "./adjudication-list";
 
 /** The label export's downloads: the full-transcript JSONL is the big one, so it is the quiet button. */
@@ -34,7 +34,8 @@ export const metadata: Metadata = { title: "Adjudicate" };
 const PAGE_SIZE = 50;
 
 export default async function AdjudicatePage({ params, searchParams }: QueuePageProps) {
-  const { user, queue } = await requireQueue("labels:adjudicate", params);
+  const tabPage = await requireQueueTab("adjudicate", params);
+  const { user, queue } = tabPage;
   // ?item=<transcript id>: one item, opened from the item browser.
   const item = (await searchParams).item;
   const only = typeof item === "string" && item.length > 0 && item.length <= 64 ? item : undefined;
@@ -59,10 +60,7 @@ export default async function AdjudicatePage({ params, searchParams }: QueuePage
   return (
     <div className="space-y-6">
       <QueueHeader
-        queue={queue}
-        user={user}
-        current="adjudicate"
-        title="Adjudicate disagreements and flags"
+        page={tabPage}
         description={
           <>
             Items whose reviewers disagree under rubric v{queue.rubricVersion}, and items a reviewer flagged (unsure, bad item, needs
