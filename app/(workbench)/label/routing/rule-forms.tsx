@@ -5,7 +5,7 @@ import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { createRuleAction, deleteRuleAction, toggleRuleAction } from "./actions";
-import { SubmitButton, TextField } from "@/app/_components/form/fields";
+import { SelectOptions, SubmitButton, TextField } from "@/app/_components/form/fields";
 import { ActionAlert, fieldErrorsOf } from "@/app/_components/form/action-alert";
 
 export function CreateRuleForm({ queues }: { queues: { id: string; name: string }[] }) {
@@ -20,11 +20,7 @@ export function CreateRuleForm({ queues }: { queues: { id: string; name: string 
           <option value="" disabled>
             Choose…
           </option>
-          {queues.map((q) => (
-            <option key={q.id} value={q.id}>
-              {q.name}
-            </option>
-          ))}
+          <SelectOptions options={queues.map((q) => ({ value: q.id, label: q.name }))} />
         </select>
       </Field>
       <TextField
