@@ -12,6 +12,7 @@ import { formatAuditDetails } from "@/lib/audit-format";
 import { requireRole } from "@/lib/auth/session";
 import { auditActors, countAuditEvents, listAuditEvents } from "@/lib/db/audit";
 import { auditFilterOf, auditQuery } from "@/lib/schemas/audit";
+import { SelectOptions } from "@/app/_components/form/fields";
 
 export const metadata: Metadata = { title: "Audit" };
 
@@ -73,35 +74,28 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <label className="flex flex-col gap-1 text-sm text-stone-700">
           Actor
           <select name="actor" defaultValue={query.actor ?? ""} className={inputClass}>
-            <option value="">anyone</option>
-            <option value="system">system (Gavel itself, the command line)</option>
-            {actors.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.email}
-              </option>
-            ))}
+            <SelectOptions
+              placeholder="anyone"
+              options={[
+                { value: "system", label: "system (Gavel itself, the command line)" },
+                ...actors.map((a) => ({ value: a.id, label: a.email })),
+              ]}
+            />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm text-stone-700">
           Action
           <select name="action" defaultValue={query.action ?? ""} className={inputClass}>
-            <option value="">any action</option>
-            {AUDIT_ACTION_NAMES.map((a) => (
-              <option key={a} value={a}>
-                {a} — {AUDIT_ACTIONS[a].label}
-              </option>
-            ))}
+            <SelectOptions
+              placeholder="any action"
+              options={AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: `${a} — ${AUDIT_ACTIONS[a].label}` }))}
+            />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm text-stone-700">
           Object type
           <select name="type" defaultValue={query.type ?? ""} className={inputClass}>
-            <option value="">any object</option>
-            {AUDIT_TARGETS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+            <SelectOptions placeholder="any object" options={AUDIT_TARGETS.map((t) => ({ value: t, label: t }))} />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm text-stone-700">

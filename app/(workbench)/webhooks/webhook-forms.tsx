@@ -5,6 +5,7 @@ import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
+import { ToggleDeleteControls } from "@/app/_components/form/toggle-delete-controls";
 import { deleteWebhookAction, registerWebhookAction, sendTestEventAction, setWebhookDisabledAction } from "./actions";
 
 export function RegisterWebhookForm({ events }: { events: { name: string; description: string }[] }) {
@@ -69,30 +70,15 @@ export function SendTestEventButton({ endpointId }: { endpointId: string }) {
 
 /** Disable/enable and delete: the endpoint's own controls (each one recorded in the audit log). */
 export function EndpointControls({ endpointId, disabled }: { endpointId: string; disabled: boolean }) {
-  const [toggleState, toggleAction, toggling] = useActionState<ActionState, FormData>(setWebhookDisabledAction, idleState);
-  const [deleteState, deleteAction, deleting] = useActionState<ActionState, FormData>(deleteWebhookAction, idleState);
-  const message = [toggleState, deleteState].find((s) => s.status !== "idle");
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <form action={toggleAction}>
-        <input type="hidden" name="endpointId" value={endpointId} />
-        <input type="hidden" name="disabled" value={disabled ? "false" : "true"} />
-        <Button type="submit" tone="secondary" size="sm" disabled={toggling}>
-          {disabled ? "Enable" : "Disable"}
-        </Button>
-      </form>
-      <form
-        action={deleteAction}
-        onSubmit={(event) => {
-          if (!window.confirm("Delete this webhook and its delivery log?")) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="endpointId" value={endpointId} />
-        <Button type="submit" tone="danger" size="sm" disabled={deleting}>
-          Delete
-        </Button>
-      </form>
-      {message ? <span className="text-sm text-stone-600">{message.message}</span> : null}
-    </div>
+    <ToggleDeleteControls
+      record={{ endpointId }}
+      flag="disabled"
+      enabled={!disabled}
+      toggleAction={setWebhookDisabledAction}
+      deleteAction={deleteWebhookAction}
+      confirmDelete="Delete this webhook and its delivery log?"
+      className="flex-wrap"
+    />
   );
 }

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ActionState } from "@/lib/action-state";
 import { ActionAlert, fieldErrorsOf } from "./action-alert";
-import { CheckboxField, FieldErrors, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
+import { CheckboxField, FieldErrors, HiddenFields, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
 
 describe("form fields", () => {
   it("labels the input by its id and shows the hint while there is no error", () => {
@@ -88,6 +88,11 @@ describe("ActionAlert", () => {
     expect(renderToStaticMarkup(<ActionAlert state={{ status: "idle" }} />)).toBe("");
     expect(renderToStaticMarkup(<ActionAlert state={{ status: "ok" }} />)).toBe("");
     expect(renderToStaticMarkup(<ActionAlert state={{ status: "ok", message: "Saved." }} success={false} />)).toBe("");
+  });
+
+  it("sends each defined value as a hidden input and leaves an undefined one out", () => {
+    const html = renderToStaticMarkup(<HiddenFields values={{ versionId: "v1", queueId: undefined, note: "" }} />);
+    expect(html).toBe('<input type="hidden" name="versionId" value="v1"/><input type="hidden" name="note" value=""/>');
   });
 
   it("reads field errors only from a refusal", () => {

@@ -56,6 +56,23 @@ export interface SelectOption {
   label: React.ReactNode;
 }
 
+/**
+ * A select's choices, after an optional first, empty one (`placeholder`: "anyone", "Choose a run…"):
+ * for SelectField and for the selects laid out their own way (a filter bar's).
+ */
+export function SelectOptions({ options, placeholder }: { options: readonly SelectOption[]; placeholder?: string }) {
+  return (
+    <>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** A labelled select over `options`; `placeholder` adds a first, empty choice ("Choose a run…"). */
 export function SelectField({
   id,
@@ -70,12 +87,7 @@ export function SelectField({
   return (
     <Field id={id} label={label} hint={hint} errors={errors}>
       <select id={id} className={cx(inputClass, className)} {...invalidProps(id, errors)} {...select}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} placeholder={placeholder} />
       </select>
     </Field>
   );
@@ -115,5 +127,12 @@ export function SubmitButton({
     <Button type="submit" disabled={pending} {...button}>
       {pending ? pendingLabel : children}
     </Button>
+  );
+}
+
+/** What a form acts on, sent as hidden inputs; an undefined value sends nothing. */
+export function HiddenFields({ values }: { values: Record<string, string | undefined> }) {
+  return Object.entries(values).map(([name, value]) =>
+    value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
   );
 }

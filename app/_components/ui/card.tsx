@@ -27,3 +27,26 @@ export function CardHeader({
 export function CardBody({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cx("px-5 py-4", className)} {...props} />;
 }
+
+/** The usual card: one header over one body. `bodyClassName` spaces the body; the rest goes to the card. */
+export function SectionCard({
+  title,
+  description,
+  actions,
+  bodyClassName,
+  children,
+  ...card
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+  bodyClassName?: string;
+  children: React.ReactNode;
+} & Omit<React.HTMLAttributes<HTMLElement>, "title">) {
+  return (
+    <Card {...card}>
+      <CardHeader title={title} description={description} actions={actions} />
+      <CardBody className={bodyClassName}>{children}</CardBody>
+    </Card>
+  );
+}

@@ -1,24 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { LineChart } from "@/app/_components/charts/line-chart";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { CalibrationInterval } from "../_components/calibration-interval";
-import { requireRole } from "@/lib/auth/session";
 import { kappaHistory } from "@/lib/db/calibrations";
 import { getGatePolicy } from "@/lib/db/gate-policy";
 import { getJudge } from "@/lib/db/judges";
 import { formatStat } from "@/lib/judges/format";
+import { requireFound } from "../../require-found";
 
 export const metadata: Metadata = { title: "Judge" };
 
 export default async function JudgePage({ params }: { params: Promise<{ judgeId: string }> }) {
-  await requireRole("read");
-  const { judgeId } = await params;
-  const judge = await getJudge(judgeId);
-  if (!judge) notFound();
+  const { found: judge } = await requireFound("read", params, ({ judgeId }) => getJudge(judgeId));
   const [history, policy] = await Promise.all([kappaHistory(judge.id), getGatePolicy()]);
   // κ lives in [-1, 1]; an interval bound past it is drawn at the edge (the table keeps the exact value).
   const clip = (v: number | null) => (v === null ? null : Math.max(-1, Math.min(1, v)));

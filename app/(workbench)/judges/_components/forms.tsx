@@ -2,8 +2,10 @@
 
 import { useActionState, useState } from "react";
 import { ActionAlert, fieldErrorsOf } from "@/app/_components/form/action-alert";
-import { CheckboxField, SelectField, SubmitButton, TextField } from "@/app/_components/form/fields";
+import { CheckboxField, HiddenFields, SelectField, SubmitButton, TextField } from "@/app/_components/form/fields";
 import { Button } from "@/app/_components/ui/button";
+import { cx } from "@/app/_components/ui/cx";
+import { ActionButtonForm } from "@/app/_components/form/action-button-form";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { keepValuesOnSubmit } from "./keep-values";
 import { approveAction, compareRunAction, newModelAction, recheckAction, revokeAction, runJudgeAction } from "../actions";
@@ -104,17 +106,55 @@ export function NewModelForm({
 }
 
 export function CompareRunForm({ baseId, candidateId, queueId }: { baseId: string; candidateId: string; queueId: string }) {
-  const [state, formAction, pending] = useActionState<ActionState, FormData>(compareRunAction, idleState);
   return (
-    <form action={formAction} className="space-y-3" aria-label="Calibrate both">
-      <input type="hidden" name="baseId" value={baseId} />
-      <input type="hidden" name="candidateId" value={candidateId} />
-      <input type="hidden" name="queueId" value={queueId} />
-      <ActionAlert state={state} testId="compare-result" />
-      <SubmitButton pending={pending} pendingLabel="Judging both versions…">
-        Run and calibrate both on the test split
-      </SubmitButton>
-    </form>
+    <ActionButtonForm
+      action={compareRunAction}
+      label="Calibrate both"
+      hidden={{ baseId, candidateId, queueId }}
+      testId="compare-result"
+      pendingLabel="Judging both versions…"
+    >
+      Run and calibrate both on the test split
+    </ActionButtonForm>
+  );
+}
+
+/** The second click of a two-click action: what will happen (children), the confirming submit and a way back. */
+function ConfirmPanel({
+  tone = "primary",
+  testId,
+  pending,
+  pendingLabel,
+  confirmLabel,
+  onCancel,
+  children,
+}: {
+  tone?: "primary" | "danger";
+  testId: string;
+  pending: boolean;
+  pendingLabel: string;
+  confirmLabel: string;
+  onCancel: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      className={cx(
+        "space-y-2 rounded-md border p-3 text-sm",
+        tone === "danger" ? "border-red-200 bg-red-50" : "border-indigo-200 bg-indigo-50",
+      )}
+      data-testid={testId}
+    >
+      {children}
+      <div className="flex gap-2">
+        <SubmitButton tone={tone} pending={pending} pendingLabel={pendingLabel}>
+          {confirmLabel}
+        </SubmitButton>
+        <Button type="button" tone="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -144,11 +184,16 @@ export function ApproveForm({
   const [confirming, setConfirming] = useState(false);
   return (
     <form action={formAction} className="space-y-3" aria-label={labelSetName ? `Approve on ${labelSetName}` : "Approve"}>
-      <input type="hidden" name="versionId" value={versionId} />
-      {queueId ? <input type="hidden" name="queueId" value={queueId} /> : null}
+      <HiddenFields values={{ versionId, queueId }} />
       <ActionAlert state={state} testId="approve-result" />
       {confirming ? (
-        <div className="space-y-2 rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm" data-testid="approve-confirm">
+        <ConfirmPanel
+          testId="approve-confirm"
+          pending={pending}
+          pendingLabel="Approving…"
+          confirmLabel="Confirm approval"
+          onCancel={() => setConfirming(false)}
+        >
           <p className="text-stone-800">
             Approve on {labelSetName ?? "this label set"}? From now on its verdicts count in CI runs (recorded in the audit log).
           </p>
@@ -166,15 +211,7 @@ export function ApproveForm({
               </span>
             </label>
           ) : null}
-          <div className="flex gap-2">
-            <SubmitButton pending={pending} pendingLabel="Approving…">
-              Confirm approval
-            </SubmitButton>
-            <Button type="button" tone="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-          </div>
-        </div>
+        </ConfirmPanel>
       ) : (
         <Button
           type="button"
@@ -198,18 +235,17 @@ export function RevokeForm({ versionId }: { versionId: string }) {
       <input type="hidden" name="versionId" value={versionId} />
       <ActionAlert state={state} testId="revoke-result" />
       {confirming ? (
-        <div className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm" data-testid="revoke-confirm">
+        <ConfirmPanel
+          tone="danger"
+          testId="revoke-confirm"
+          pending={pending}
+          pendingLabel="Revoking…"
+          confirmLabel="Confirm revoke"
+          onCancel={() => setConfirming(false)}
+        >
           <p className="text-stone-800">Revoke the approval? Its verdicts become shadow at once: runs stop counting them.</p>
           <TextField id="revoke-reason" name="reason" label="Reason (optional, goes to the audit log)" />
-          <div className="flex gap-2">
-            <SubmitButton tone="danger" pending={pending} pendingLabel="Revoking…">
-              Confirm revoke
-            </SubmitButton>
-            <Button type="button" tone="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-          </div>
-        </div>
+        </ConfirmPanel>
       ) : (
         <Button type="button" tone="danger" onClick={() => setConfirming(true)}>
           Revoke approval
@@ -221,14 +257,15 @@ export function RevokeForm({ versionId }: { versionId: string }) {
 
 /** Recalibrates a stale version and runs the canary now (a run does the same before it counts the judge). */
 export function RecheckForm({ versionId }: { versionId: string }) {
-  const [state, formAction, pending] = useActionState<ActionState, FormData>(recheckAction, idleState);
   return (
-    <form action={formAction} className="space-y-3" aria-label="Re-check now">
-      <input type="hidden" name="versionId" value={versionId} />
-      <ActionAlert state={state} testId="recheck-result" />
-      <SubmitButton pending={pending} pendingLabel="Re-checking…">
-        Re-check now
-      </SubmitButton>
-    </form>
+    <ActionButtonForm
+      action={recheckAction}
+      label="Re-check now"
+      hidden={{ versionId }}
+      testId="recheck-result"
+      pendingLabel="Re-checking…"
+    >
+      Re-check now
+    </ActionButtonForm>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge } from "@/app/_components/ui/badge";
-import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { SectionCard } from "@/app/_components/ui/card";
 import type { PlanForJudge } from "@/lib/db/sampling";
 import { formatStat } from "@/lib/judges/format";
 import { planSentence, planWanted, type PlanState } from "@/lib/judges/plan";
@@ -27,62 +27,61 @@ export type LabelSetPlan = PlanForJudge & { queueId: string; queue: { name: stri
 export function GatePlanCard({ versionId, plans, canDraw }: { versionId: string; plans: LabelSetPlan[]; canDraw: boolean }) {
   if (plans.length === 0) return null;
   return (
-    <Card data-testid="gate-plan">
-      <CardHeader
-        title="Labels to decide the gate"
-        description="The gate is decided when the 95% interval of κ leaves the bar behind and every counting rule holds. With the standard error shrinking as 1/√n, that takes about n* = n · (1.96·SE / |κ − bar|)² items, if κ stays where it is."
-      />
-      <CardBody className="space-y-4 text-sm">
-        {plans.map(({ queueId, queue, plan, estimate, wanted }) => {
-          const sentence = plan ? planSentence(plan) : "No test calibration to plan from yet.";
-          const state = plan ? STATES[plan.state] : null;
-          const weighted = estimate?.estimator === "horvitz-thompson";
-          return (
-            <div key={queueId} className="space-y-2" data-testid="plan-row" data-queue={queue.name} data-state={plan?.state ?? ""}>
-              <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
-                {queue.name}
-                {state ? <Badge tone={state.tone}>{state.badge}</Badge> : null}
-                {weighted ? <Badge tone="info">weighted estimate (Horvitz–Thompson)</Badge> : null}
+    <SectionCard
+      data-testid="gate-plan"
+      title="Labels to decide the gate"
+      description="The gate is decided when the 95% interval of κ leaves the bar behind and every counting rule holds. With the standard error shrinking as 1/√n, that takes about n* = n · (1.96·SE / |κ − bar|)² items, if κ stays where it is."
+      bodyClassName="space-y-4 text-sm"
+    >
+      {plans.map(({ queueId, queue, plan, estimate, wanted }) => {
+        const sentence = plan ? planSentence(plan) : "No test calibration to plan from yet.";
+        const state = plan ? STATES[plan.state] : null;
+        const weighted = estimate?.estimator === "horvitz-thompson";
+        return (
+          <div key={queueId} className="space-y-2" data-testid="plan-row" data-queue={queue.name} data-state={plan?.state ?? ""}>
+            <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
+              {queue.name}
+              {state ? <Badge tone={state.tone}>{state.badge}</Badge> : null}
+              {weighted ? <Badge tone="info">weighted estimate (Horvitz–Thompson)</Badge> : null}
+            </p>
+            <p
+              className="text-stone-900"
+              data-testid="plan-sentence"
+              data-more={plan?.moreToDecide ?? ""}
+              data-wanted={plan ? planWanted(plan) : ""}
+            >
+              {sentence}
+            </p>
+            {estimate ? (
+              <p className="text-stone-600">
+                κ{" "}
+                <span className="font-mono" data-stat="plan-kappa">
+                  {formatStat(estimate.kappa)}
+                </span>{" "}
+                on {estimate.n} items, SE <span className="font-mono">{formatStat(estimate.se)}</span>
+                {weighted
+                  ? " (within-strata bootstrap): items drawn with different chances count 1/π times, so this estimates every transcript of the source, not the sample."
+                  : " (asymptotic)."}{" "}
+                Bar {plan ? plan.bar.toFixed(2) : "—"}.
               </p>
-              <p
-                className="text-stone-900"
-                data-testid="plan-sentence"
-                data-more={plan?.moreToDecide ?? ""}
-                data-wanted={plan ? planWanted(plan) : ""}
-              >
-                {sentence}
-              </p>
-              {estimate ? (
-                <p className="text-stone-600">
-                  κ{" "}
-                  <span className="font-mono" data-stat="plan-kappa">
-                    {formatStat(estimate.kappa)}
-                  </span>{" "}
-                  on {estimate.n} items, SE <span className="font-mono">{formatStat(estimate.se)}</span>
-                  {weighted
-                    ? " (within-strata bootstrap): items drawn with different chances count 1/π times, so this estimates every transcript of the source, not the sample."
-                    : " (asymptotic)."}{" "}
-                  Bar {plan ? plan.bar.toFixed(2) : "—"}.
+            ) : null}
+            {canDraw && (!state || state.labelsHelp || (plan?.state === "too-close" && wanted > 0)) ? (
+              <LabelMoreForm versionId={versionId} queueId={queueId} wanted={wanted} />
+            ) : null}
+            {canDraw ? (
+              <details className="text-xs text-stone-600">
+                <summary className="cursor-pointer">Dev split order</summary>
+                <p className="my-2">
+                  For prompt tuning, reviewers can see the dev items first where the judges disagree among their repeats, between versions,
+                  between orders, or with the human majority. The test split is never reordered: it stays a probability sample, so the
+                  gate&apos;s numbers stay honest.
                 </p>
-              ) : null}
-              {canDraw && (!state || state.labelsHelp || (plan?.state === "too-close" && wanted > 0)) ? (
-                <LabelMoreForm versionId={versionId} queueId={queueId} wanted={wanted} />
-              ) : null}
-              {canDraw ? (
-                <details className="text-xs text-stone-600">
-                  <summary className="cursor-pointer">Dev split order</summary>
-                  <p className="my-2">
-                    For prompt tuning, reviewers can see the dev items first where the judges disagree among their repeats, between
-                    versions, between orders, or with the human majority. The test split is never reordered: it stays a probability sample,
-                    so the gate&apos;s numbers stay honest.
-                  </p>
-                  <OrderDevForm versionId={versionId} queueId={queueId} />
-                </details>
-              ) : null}
-            </div>
-          );
-        })}
-      </CardBody>
-    </Card>
+                <OrderDevForm versionId={versionId} queueId={queueId} />
+              </details>
+            ) : null}
+          </div>
+        );
+      })}
+    </SectionCard>
   );
 }

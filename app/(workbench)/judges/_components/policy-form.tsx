@@ -9,63 +9,56 @@ import { keepValuesOnSubmit } from "./keep-values";
 import type { GatePolicy } from "@/lib/judges/gate";
 import { savePolicyAction } from "../actions";
 
+/** The policy's numeric settings (the booleans are checkboxes). */
+type NumberSetting = { [K in keyof GatePolicy]: GatePolicy[K] extends number | null ? K : never }[keyof GatePolicy];
+
+/** One numeric setting's field: ids stay as the form has always had them; decimals get the decimal keypad. */
+interface SettingField {
+  id: string;
+  name: NumberSetting;
+  label: string;
+  inputMode: "decimal" | "numeric";
+}
+
+// The bar a calibration must clear; an empty optional rule is off.
+const RULES: readonly SettingField[] = [
+  { id: "policy-kappa", name: "minKappa", label: "Minimum kappa", inputMode: "decimal" },
+  { id: "policy-items", name: "minItems", label: "Minimum gold items", inputMode: "numeric" },
+  { id: "policy-per-class", name: "minPerClass", label: "Minimum per class", inputMode: "numeric" },
+  { id: "policy-tpr", name: "minTpr", label: "Minimum TPR (optional)", inputMode: "decimal" },
+  { id: "policy-tnr", name: "minTnr", label: "Minimum TNR (optional)", inputMode: "decimal" },
+  { id: "policy-flip", name: "maxFlipRate", label: "Maximum flip rate (optional)", inputMode: "decimal" },
+];
+
+// What holds after approval.
+const AFTER_APPROVAL: readonly SettingField[] = [
+  { id: "policy-grace", name: "graceDays", label: "Grace period when stale (days)", inputMode: "numeric" },
+  { id: "policy-canary-items", name: "canaryItems", label: "Canary items (0: off)", inputMode: "numeric" },
+  { id: "policy-canary-hours", name: "canaryCacheHours", label: "Canary holds for (hours)", inputMode: "decimal" },
+  { id: "policy-canary-flip", name: "canaryMaxFlipRate", label: "Canary maximum flip rate", inputMode: "decimal" },
+];
+
 export function PolicyForm({ policy }: { policy: GatePolicy }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(savePolicyAction, idleState);
   const errors = fieldErrorsOf(state);
-  const optional = (v: number | null) => (v === null ? "" : String(v));
+  const field = ({ id, name, label, inputMode }: SettingField) => {
+    const value = policy[name];
+    return (
+      <TextField
+        key={name}
+        id={id}
+        name={name}
+        label={label}
+        errors={errors[name]}
+        inputMode={inputMode}
+        defaultValue={value === null ? "" : String(value)}
+      />
+    );
+  };
   return (
     <form {...keepValuesOnSubmit(formAction)} noValidate className="space-y-4" aria-label="Gate policy">
       <ActionAlert state={state} />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          id="policy-kappa"
-          name="minKappa"
-          label="Minimum kappa"
-          errors={errors.minKappa}
-          inputMode="decimal"
-          defaultValue={String(policy.minKappa)}
-        />
-        <TextField
-          id="policy-items"
-          name="minItems"
-          label="Minimum gold items"
-          errors={errors.minItems}
-          inputMode="numeric"
-          defaultValue={String(policy.minItems)}
-        />
-        <TextField
-          id="policy-per-class"
-          name="minPerClass"
-          label="Minimum per class"
-          errors={errors.minPerClass}
-          inputMode="numeric"
-          defaultValue={String(policy.minPerClass)}
-        />
-        <TextField
-          id="policy-tpr"
-          name="minTpr"
-          label="Minimum TPR (optional)"
-          errors={errors.minTpr}
-          inputMode="decimal"
-          defaultValue={optional(policy.minTpr)}
-        />
-        <TextField
-          id="policy-tnr"
-          name="minTnr"
-          label="Minimum TNR (optional)"
-          errors={errors.minTnr}
-          inputMode="decimal"
-          defaultValue={optional(policy.minTnr)}
-        />
-        <TextField
-          id="policy-flip"
-          name="maxFlipRate"
-          label="Maximum flip rate (optional)"
-          errors={errors.maxFlipRate}
-          inputMode="decimal"
-          defaultValue={optional(policy.maxFlipRate)}
-        />
-      </div>
+      <div className="grid gap-4 sm:grid-cols-3">{RULES.map(field)}</div>
       <CheckboxField
         name="useKappaLowerBound"
         defaultChecked={policy.useKappaLowerBound}
@@ -78,38 +71,7 @@ export function PolicyForm({ policy }: { policy: GatePolicy }) {
       />
       <fieldset className="grid gap-4 sm:grid-cols-4">
         <legend className="mb-2 text-sm font-medium text-stone-900">After approval: staleness and the canary re-check</legend>
-        <TextField
-          id="policy-grace"
-          name="graceDays"
-          label="Grace period when stale (days)"
-          errors={errors.graceDays}
-          inputMode="numeric"
-          defaultValue={String(policy.graceDays)}
-        />
-        <TextField
-          id="policy-canary-items"
-          name="canaryItems"
-          label="Canary items (0: off)"
-          errors={errors.canaryItems}
-          inputMode="numeric"
-          defaultValue={String(policy.canaryItems)}
-        />
-        <TextField
-          id="policy-canary-hours"
-          name="canaryCacheHours"
-          label="Canary holds for (hours)"
-          errors={errors.canaryCacheHours}
-          inputMode="decimal"
-          defaultValue={String(policy.canaryCacheHours)}
-        />
-        <TextField
-          id="policy-canary-flip"
-          name="canaryMaxFlipRate"
-          label="Canary maximum flip rate"
-          errors={errors.canaryMaxFlipRate}
-          inputMode="decimal"
-          defaultValue={String(policy.canaryMaxFlipRate)}
-        />
+        {AFTER_APPROVAL.map(field)}
       </fieldset>
       <Button type="submit" disabled={pending}>
         Save gate policy

@@ -59,3 +59,28 @@ export function RealDataLinks({ imported }: { imported: { llmbar: string[]; hann
     </section>
   );
 }
+
+const DATA_SET_PAGES = { hanna: "HANNA", llmbar: "LLMBar" } as const;
+
+/** Under a data set page's title: back to every judge, and across to the other data set's page. */
+export function DataSetNav({ current }: { current: keyof typeof DATA_SET_PAGES }) {
+  const link = "text-indigo-700 hover:underline";
+  return (
+    <>
+      <Link className={link} href="/judges">
+        All judges
+      </Link>
+      {Object.entries(DATA_SET_PAGES)
+        .filter(([page]) => page !== current)
+        .map(([page, name]) => (
+          <span key={page}>
+            {" "}
+            ·{" "}
+            <Link className={link} href={`/judges/datasets/${page}`}>
+              {name}
+            </Link>
+          </span>
+        ))}
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
-import { Table, TableHead, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td, type Column } from "@/app/_components/ui/table";
 import type { RealData, RealJudgeRow } from "@/lib/judging/real-data";
 import { formatInterval, formatPercent, formatStat } from "@/lib/judges/format";
 
@@ -135,11 +135,16 @@ function hannaCells(hanna: RealData["hanna"]) {
   const versions = [...new Map(hanna.rows.map((r) => [r.versionId, r])).values()];
   const cell = (versionId: string, criterion: string) =>
     hanna.rows.find((r) => r.versionId === versionId && r.queueName === `HANNA ${criterion}`);
-  return { versions, cell };
+  // Both tables: one row per judge version, one column per HANNA criterion.
+  const criteriaColumns: Column[] = [
+    "Judge (LLM, prompt variant)",
+    ...hanna.criteria.map((c) => ({ label: c.name, className: "text-right" })),
+  ];
+  return { versions, cell, criteriaColumns };
 }
 
 function HannaSpearmanTable({ hanna }: { hanna: RealData["hanna"] }) {
-  const { versions, cell } = hannaCells(hanna);
+  const { versions, cell, criteriaColumns } = hannaCells(hanna);
   const errors = (versionId: string) =>
     hanna.rows.filter((r) => r.versionId === versionId).reduce((sum, r) => sum + (r.all?.errors ?? 0), 0);
   return (
@@ -148,17 +153,7 @@ function HannaSpearmanTable({ hanna }: { hanna: RealData["hanna"] }) {
         Spearman&apos;s ρ between each LLM&apos;s rating and the mean of three human ratings, all {hanna.rows[0]?.all?.n ?? "960"} generated
         stories (less the errors). Beside them, the humans' leave-one-out ρ: each rater against the mean of the other two.
       </caption>
-      <thead className="bg-stone-50">
-        <tr>
-          <Th>Judge (LLM, prompt variant)</Th>
-          {hanna.criteria.map((c) => (
-            <Th key={c.name} className="text-right">
-              {c.name}
-            </Th>
-          ))}
-          <Th className="text-right">Errors</Th>
-        </tr>
-      </thead>
+      <TableHead columns={[...criteriaColumns, { label: "Errors", className: "text-right" }]} />
       <tbody className="divide-y divide-stone-100" data-testid="hanna-spearman">
         {versions.map((v) => (
           <tr key={v.versionId} data-testid="hanna-row" data-judge={v.judgeName} data-model={v.model} data-version={v.version}>
@@ -201,7 +196,7 @@ function HannaSpearmanTable({ hanna }: { hanna: RealData["hanna"] }) {
 }
 
 function HannaKappaTable({ hanna }: { hanna: RealData["hanna"] }) {
-  const { versions, cell } = hannaCells(hanna);
+  const { versions, cell, criteriaColumns } = hannaCells(hanna);
   return (
     <Table aria-label="HANNA: weighted kappa and gate per judge and criterion">
       <caption className="px-5 pt-5 text-left text-sm text-stone-700">
@@ -209,16 +204,7 @@ function HannaKappaTable({ hanna }: { hanna: RealData["hanna"] }) {
         Human ceiling: Fleiss&apos; κ (quadratic weights) among the three raters on the test split&apos;s items, the one rule every page
         uses (docs/statistics.md); Krippendorff&apos;s α (ordinal) among them beside it.
       </caption>
-      <thead className="bg-stone-50">
-        <tr>
-          <Th>Judge (LLM, prompt variant)</Th>
-          {hanna.criteria.map((c) => (
-            <Th key={c.name} className="text-right">
-              {c.name}
-            </Th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={criteriaColumns} />
       <tbody className="divide-y divide-stone-100" data-testid="hanna-kappa">
         {versions.map((v) => (
           <tr key={v.versionId} data-judge={v.judgeName} data-model={v.model} data-version={v.version}>

@@ -27,6 +27,19 @@ export interface SpecDefaults {
   apiKeyEnv: string;
 }
 
+/** The sampling settings, numbers all: typed as text, parsed by the server (an empty seed is none). */
+const SAMPLING: readonly {
+  id: string;
+  name: "temperature" | "maxTokens" | "seed";
+  label: string;
+  hint?: string;
+  inputMode: "decimal" | "numeric";
+}[] = [
+  { id: "judge-temperature", name: "temperature", label: "Temperature", inputMode: "decimal" },
+  { id: "judge-max-tokens", name: "maxTokens", label: "Max tokens", inputMode: "numeric" },
+  { id: "judge-seed", name: "seed", label: "Seed (optional)", hint: "OpenAI-compatible servers only.", inputMode: "numeric" },
+];
+
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 /** The judge version form: new judge (name + spec) or a new version cloned from a parent. */
@@ -48,6 +61,9 @@ export function SpecForm({
   const [parser, setParser] = useState(useTypedBeforeHydration("judge-parser", defaults.parser) as JudgeParser);
   const [template, setTemplate] = useState(useTypedBeforeHydration("judge-template", typed.promptTemplate ?? defaults.promptTemplate));
   const errors = fieldErrorsOf(state);
+  // A field's name, its errors and what was typed before a refusal (else `fallback`) go together: one
+  // helper, so a field cannot show another's errors or lose what was typed.
+  const bind = (name: string, fallback?: string) => ({ name, errors: errors[name], defaultValue: typed[name] ?? fallback });
   const creating = !parentId;
 
   function changeParser(next: JudgeParser) {
@@ -63,47 +79,28 @@ export function SpecForm({
       <div className="grid gap-4 sm:grid-cols-2">
         {creating ? (
           <>
-            <TextField
-              id="judge-name"
-              name="name"
-              label="Judge name"
-              hint="Lowercase, e.g. refund-correctness."
-              errors={errors.name}
-              defaultValue={typed.name}
-            />
-            <TextField
-              id="judge-description"
-              name="description"
-              label="Description (optional)"
-              errors={errors.description}
-              defaultValue={typed.description}
-            />
+            <TextField id="judge-name" label="Judge name" hint="Lowercase, e.g. refund-correctness." {...bind("name")} />
+            <TextField id="judge-description" label="Description (optional)" {...bind("description")} />
           </>
         ) : null}
         <SelectField
           id="judge-provider"
-          name="provider"
           label="Provider"
           hint="openai covers any OpenAI-compatible server (Ollama, vLLM, LM Studio)."
-          errors={errors.provider}
-          defaultValue={typed.provider ?? defaults.provider}
+          {...bind("provider", defaults.provider)}
           options={JUDGE_PROVIDER_NAMES.map((name) => ({ value: name, label: JUDGE_PROVIDERS[name].label }))}
         />
         <TextField
           id="judge-model"
-          name="model"
           label="Pinned model id"
           hint="A dated snapshot, e.g. gpt-4o-2024-08-06."
-          errors={errors.model}
-          defaultValue={typed.model ?? defaults.model}
+          {...bind("model", defaults.model)}
         />
         <TextField
           id="judge-base-url"
-          name="baseUrl"
           label="Base URL (optional)"
           hint="Empty: OPENAI_BASE_URL / ANTHROPIC_BASE_URL or the public API. Keys come from the server's environment."
-          errors={errors.baseUrl}
-          defaultValue={typed.baseUrl ?? defaults.baseUrl}
+          {...bind("baseUrl", defaults.baseUrl)}
           placeholder="http://127.0.0.1:11434/v1"
         />
         {creating ? (
@@ -138,31 +135,9 @@ export function SpecForm({
         className="font-mono text-xs"
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          id="judge-temperature"
-          name="temperature"
-          label="Temperature"
-          errors={errors.temperature}
-          inputMode="decimal"
-          defaultValue={typed.temperature ?? String(defaults.temperature)}
-        />
-        <TextField
-          id="judge-max-tokens"
-          name="maxTokens"
-          label="Max tokens"
-          errors={errors.maxTokens}
-          inputMode="numeric"
-          defaultValue={typed.maxTokens ?? String(defaults.maxTokens)}
-        />
-        <TextField
-          id="judge-seed"
-          name="seed"
-          label="Seed (optional)"
-          hint="OpenAI-compatible servers only."
-          errors={errors.seed}
-          inputMode="numeric"
-          defaultValue={typed.seed ?? (defaults.seed === null ? "" : String(defaults.seed))}
-        />
+        {SAMPLING.map(({ name, ...field }) => (
+          <TextField key={name} {...bind(name, defaults[name] === null ? "" : String(defaults[name]))} {...field} />
+        ))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -189,9 +164,7 @@ export function SpecForm({
           </label>
         </div>
       </div>
-      {parentId ? (
-        <TextField id="judge-note" name="note" label="What changed (optional)" errors={errors.note} defaultValue={typed.note} />
-      ) : null}
+      {parentId ? <TextField id="judge-note" label="What changed (optional)" {...bind("note")} /> : null}
       <SubmitButton pending={pending} pendingLabel="Saving…">
         {submitLabel}
       </SubmitButton>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { SectionCard } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { requireRole } from "@/lib/auth/session";
 import { getGatePolicy } from "@/lib/db/gate-policy";
@@ -16,12 +16,9 @@ export default async function PolicyPage() {
         title="Judge gate policy"
         description="The bar every judge version must clear on its held-out test split before an admin may approve it. Saving a stricter bar demotes every approved version whose calibration no longer clears it. Below: how long a stale version keeps gating when it cannot be recalibrated, and the canary every run re-checks first. Changes are written to the audit log."
       />
-      <Card>
-        <CardHeader title="Rules" description="An undefined statistic never passes a rule." />
-        <CardBody>
-          <PolicyForm policy={policy} />
-        </CardBody>
-      </Card>
+      <SectionCard title="Rules" description="An undefined statistic never passes a rule.">
+        <PolicyForm policy={policy} />
+      </SectionCard>
     </>
   );
 }

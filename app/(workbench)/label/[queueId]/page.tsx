@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { LinkButton } from "@/app/_components/ui/button";
-import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { Card, CardBody, CardHeader, SectionCard } from "@/app/_components/ui/card";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { Alert } from "@/app/_components/ui/alert";
-import { requireRole } from "@/lib/auth/session";
 import { listAuditEvents } from "@/lib/db/audit";
 import { createdFromAudit, createdQueueMessage } from "@/lib/queues/created-message";
 import { queueProgress } from "@/lib/db/labeling/progress";
@@ -19,14 +17,12 @@ import { ProgressBar } from "../_components/progress-bar";
 import { PendingGoldPanel } from "./_pending-gold/pending-gold-panel";
 import { StrandedWarning } from "./_stranded/stranded-warning";
 import type { QueuePageProps } from "./_adjudication/queue-header";
+import { requireFound } from "../../require-found";
 
 export const metadata: Metadata = { title: "Label queue" };
 
 export default async function QueuePage({ params, searchParams }: QueuePageProps) {
-  const user = await requireRole("read");
-  const { queueId } = await params;
-  const queue = await getQueue(queueId);
-  if (!queue) notFound();
+  const { user, found: queue } = await requireFound("read", params, ({ queueId }) => getQueue(queueId));
   // Straight from "Create queue": what was made, from the queue's own audit event (not from the URL).
   const justCreated = (await searchParams).created === "1";
   const [progress, standing, created] = await Promise.all([
@@ -106,41 +102,38 @@ export default async function QueuePage({ params, searchParams }: QueuePageProps
             <p className="whitespace-pre-wrap text-sm text-stone-800">{queue.rubric}</p>
           </CardBody>
         </Card>
-        <Card>
-          <CardHeader title="Progress" />
-          <CardBody className="space-y-4">
-            <div>
-              <p className="mb-1 text-sm font-medium text-stone-800">Items with all their labels</p>
-              <ProgressBar value={progress.done} total={progress.total} label="Items done" />
-            </div>
-            <div>
-              <p className="mb-1 text-sm font-medium text-stone-800">Labels given</p>
-              <ProgressBar value={progress.labels} total={needed} label="Labels given" />
-            </div>
-            <dl className="grid grid-cols-4 gap-2 text-center text-sm" data-testid="queue-standing">
-              {(
-                [
-                  ["Done", standing.done],
-                  ["Left", standing.left],
-                  ["Skipped", standing.skipped],
-                  ["Stranded", standing.stranded],
-                ] as const
-              ).map(([name, value]) => (
-                <div key={name} className="rounded bg-stone-50 p-2">
-                  <dt className="text-xs text-stone-500">{name}</dt>
-                  <dd className="font-semibold text-stone-900" data-testid={`standing-${name.toLowerCase()}`}>
-                    {value.toLocaleString("en")}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            {queue.assignments.length > 0 ? (
-              <p className="text-sm text-stone-600">Assigned to {queue.assignments.map((a) => a.user.name ?? a.user.email).join(", ")}.</p>
-            ) : (
-              <p className="text-sm text-stone-600">Open to every reviewer.</p>
-            )}
-          </CardBody>
-        </Card>
+        <SectionCard title="Progress" bodyClassName="space-y-4">
+          <div>
+            <p className="mb-1 text-sm font-medium text-stone-800">Items with all their labels</p>
+            <ProgressBar value={progress.done} total={progress.total} label="Items done" />
+          </div>
+          <div>
+            <p className="mb-1 text-sm font-medium text-stone-800">Labels given</p>
+            <ProgressBar value={progress.labels} total={needed} label="Labels given" />
+          </div>
+          <dl className="grid grid-cols-4 gap-2 text-center text-sm" data-testid="queue-standing">
+            {(
+              [
+                ["Done", standing.done],
+                ["Left", standing.left],
+                ["Skipped", standing.skipped],
+                ["Stranded", standing.stranded],
+              ] as const
+            ).map(([name, value]) => (
+              <div key={name} className="rounded bg-stone-50 p-2">
+                <dt className="text-xs text-stone-500">{name}</dt>
+                <dd className="font-semibold text-stone-900" data-testid={`standing-${name.toLowerCase()}`}>
+                  {value.toLocaleString("en")}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {queue.assignments.length > 0 ? (
+            <p className="text-sm text-stone-600">Assigned to {queue.assignments.map((a) => a.user.name ?? a.user.email).join(", ")}.</p>
+          ) : (
+            <p className="text-sm text-stone-600">Open to every reviewer.</p>
+          )}
+        </SectionCard>
       </div>
       <Card className="mt-6">
         <CardHeader

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { Badge } from "@/app/_components/ui/badge";
-import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { Card, CardBody, CardHeader, SectionCard } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
@@ -100,20 +100,15 @@ export default async function RoutingPage() {
           )}
         </CardBody>
       </Card>
-      <Card>
-        <CardHeader title="Send traces" />
-        <CardBody className="space-y-2 text-sm text-stone-700">
-          <p>
-            Create a token with the <code>traces:ingest</code> scope on the <Link href="/users/tokens">API tokens</Link> page, then point
-            any OpenTelemetry OTLP/HTTP exporter (protobuf or JSON) here:
-          </p>
-          <pre className="overflow-x-auto rounded bg-stone-900 px-3 py-2 font-mono text-xs text-stone-100">{`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${server}/v1/traces
+      <SectionCard title="Send traces" bodyClassName="space-y-2 text-sm text-stone-700">
+        <p>
+          Create a token with the <code>traces:ingest</code> scope on the <Link href="/users/tokens">API tokens</Link> page, then point any
+          OpenTelemetry OTLP/HTTP exporter (protobuf or JSON) here:
+        </p>
+        <pre className="overflow-x-auto rounded bg-stone-900 px-3 py-2 font-mono text-xs text-stone-100">{`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${server}/v1/traces
 OTEL_EXPORTER_OTLP_TRACES_HEADERS="Authorization=Bearer <token>"`}</pre>
-          <p>
-            Spans are stored before the server answers, so a restart loses nothing it acknowledged. docs/transcripts.md has the details.
-          </p>
-        </CardBody>
-      </Card>
+        <p>Spans are stored before the server answers, so a restart loses nothing it acknowledged. docs/transcripts.md has the details.</p>
+      </SectionCard>
       <Card>
         <CardHeader title="Recent traces" description="The last 20 closed, newest first." />
         {overview.recent.length ? (

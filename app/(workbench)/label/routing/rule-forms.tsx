@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { Button } from "@/app/_components/ui/button";
 import { Field, inputClass } from "@/app/_components/ui/field";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { createRuleAction, deleteRuleAction, toggleRuleAction } from "./actions";
-import { SubmitButton, TextField } from "@/app/_components/form/fields";
+import { SelectOptions, SubmitButton, TextField } from "@/app/_components/form/fields";
 import { ActionAlert, fieldErrorsOf } from "@/app/_components/form/action-alert";
+import { ToggleDeleteControls } from "@/app/_components/form/toggle-delete-controls";
 
 export function CreateRuleForm({ queues }: { queues: { id: string; name: string }[] }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(createRuleAction, idleState);
@@ -20,11 +20,7 @@ export function CreateRuleForm({ queues }: { queues: { id: string; name: string 
           <option value="" disabled>
             Choose…
           </option>
-          {queues.map((q) => (
-            <option key={q.id} value={q.id}>
-              {q.name}
-            </option>
-          ))}
+          <SelectOptions options={queues.map((q) => ({ value: q.id, label: q.name }))} />
         </select>
       </Field>
       <TextField
@@ -72,30 +68,16 @@ export function CreateRuleForm({ queues }: { queues: { id: string; name: string 
 }
 
 export function RuleRowActions({ ruleId, name, enabled }: { ruleId: string; name: string; enabled: boolean }) {
-  const [toggleState, toggle, toggling] = useActionState<ActionState, FormData>(toggleRuleAction, idleState);
-  const [deleteState, remove, deleting] = useActionState<ActionState, FormData>(deleteRuleAction, idleState);
-  const error = [toggleState, deleteState].find((s) => s.status === "error");
   return (
-    <div className="flex items-center gap-2">
-      <form action={toggle}>
-        <input type="hidden" name="ruleId" value={ruleId} />
-        <input type="hidden" name="enabled" value={enabled ? "false" : "true"} />
-        <Button type="submit" tone="secondary" size="sm" disabled={toggling} aria-label={`${enabled ? "Disable" : "Enable"} ${name}`}>
-          {enabled ? "Disable" : "Enable"}
-        </Button>
-      </form>
-      <form
-        action={remove}
-        onSubmit={(event) => {
-          if (!window.confirm(`Delete the rule "${name}"?`)) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="ruleId" value={ruleId} />
-        <Button type="submit" tone="danger" size="sm" disabled={deleting} aria-label={`Delete ${name}`}>
-          Delete
-        </Button>
-      </form>
-      {error?.status === "error" ? <span className="text-xs text-red-700">{error.message}</span> : null}
-    </div>
+    <ToggleDeleteControls
+      record={{ ruleId }}
+      flag="enabled"
+      enabled={enabled}
+      toggleAction={toggleRuleAction}
+      deleteAction={deleteRuleAction}
+      confirmDelete={`Delete the rule "${name}"?`}
+      name={name}
+      errorsOnly
+    />
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { buttonClass } from "@/app/_components/ui/button";
+import { SelectOptions } from "@/app/_components/form/fields";
 
 interface Props {
   options: { suites: string[]; branches: string[]; labels: string[] };
@@ -17,12 +18,7 @@ export function RunListFilters({ options, current }: Props) {
         className="mt-1 rounded border border-stone-300 bg-white px-2 py-1 text-sm"
         aria-label={label}
       >
-        <option value="">all</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
+        <SelectOptions placeholder="all" options={values.map((v) => ({ value: v, label: v }))} />
       </select>
     </label>
   );

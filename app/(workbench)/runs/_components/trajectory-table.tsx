@@ -2,17 +2,10 @@ import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { cx } from "@/app/_components/ui/cx";
 import { ms } from "@/lib/format";
 import { LongText } from "./long-text";
+import type { Step } from "@/lib/trial/types";
 
-export interface StepView {
-  index: number;
-  tool: string;
-  args: unknown;
-  result?: unknown;
-  error?: string;
-  blocked?: boolean;
-  latencyMs: number;
-  failing?: string;
-}
+/** A step as the trial record stores it: the engine's own type, so the table shows what the runner saw. */
+export type StepView = Step;
 
 /** The trajectory step by step; the step a failed trial went wrong at is highlighted and says why. */
 export function TrajectoryTable({ steps, anchor }: { steps: StepView[]; anchor?: string }) {

@@ -38,18 +38,8 @@ export function ChangeTable({
                     {t.taskId}
                     {t.contractChanged ? <span className="ml-1 text-amber-800">(contract changed)</span> : null}
                   </Td>
-                  <Td>
-                    <VerdictBadge value={t.from} />{" "}
-                    <span className="text-xs text-stone-500">
-                      {t.base.c}/{t.base.n}
-                    </span>
-                  </Td>
-                  <Td>
-                    <VerdictBadge value={t.to} />{" "}
-                    <span className="text-xs text-stone-500">
-                      {t.head.c}/{t.head.n}
-                    </span>
-                  </Td>
+                  <VerdictCell verdict={t.from} tally={t.base} />
+                  <VerdictCell verdict={t.to} tally={t.head} />
                   <Td className="text-sm">
                     {f ? (
                       <Link className="text-indigo-700 underline" href={trialPath(headRunId, t.taskId, f.trialIndex, f.step)}>
@@ -107,5 +97,17 @@ export function MetricTable({ metrics }: { metrics: MetricDelta[] }) {
         </tbody>
       </Table>
     </Card>
+  );
+}
+
+/** One side of a task's change: its status and how many of its trials passed (c of n). */
+function VerdictCell({ verdict, tally }: { verdict: TaskChange["from"]; tally: TaskChange["base"] }) {
+  return (
+    <Td>
+      <VerdictBadge value={verdict} />{" "}
+      <span className="text-xs text-stone-500">
+        {tally.c}/{tally.n}
+      </span>
+    </Td>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { Badge } from "@/app/_components/ui/badge";
-import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { Card, CardBody, CardHeader, SectionCard } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { requireRole } from "@/lib/auth/session";
@@ -57,12 +57,9 @@ export default async function TokensPage() {
         title="API tokens"
         description="Personal tokens let CI send runs to this server and import transcripts, as you and never beyond your role. A token is shown once when created; only a hash of it is kept. Every use is written to the audit log."
       />
-      <Card>
-        <CardHeader title="New token" description="Name it after where it will live, and give it only the scopes that job needs." />
-        <CardBody>
-          <CreateTokenForm scopes={scopes} />
-        </CardBody>
-      </Card>
+      <SectionCard title="New token" description="Name it after where it will live, and give it only the scopes that job needs.">
+        <CreateTokenForm scopes={scopes} />
+      </SectionCard>
       <Card>
         <CardHeader title="Your tokens" description={mine.length ? `${mine.length} token${mine.length === 1 ? "" : "s"}` : undefined} />
         {mine.length ? (

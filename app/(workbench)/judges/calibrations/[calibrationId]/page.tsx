@@ -1,24 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, TableHead, Td } from "@/app/_components/ui/table";
-import { requireRole } from "@/lib/auth/session";
 import { getCalibration, statsOf, visiblePairs } from "@/lib/db/calibrations";
 import { agreementCommand } from "@/lib/judges/format";
 import { BiasChecks, CalibrationNumbers, ConfusionMatrix } from "../../_components/calibration-view";
 import { EstimatorNote } from "../../_components/estimator-note";
+import { requireFound } from "../../../require-found";
 
 export const metadata: Metadata = { title: "Calibration" };
 
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default async function CalibrationPage({ params }: { params: Promise<{ calibrationId: string }> }) {
-  const user = await requireRole("read");
-  const { calibrationId } = await params;
-  const calibration = await getCalibration(calibrationId);
-  if (!calibration) notFound();
+  const { user, found: calibration } = await requireFound("read", params, ({ calibrationId }) => getCalibration(calibrationId));
   const stats = statsOf(calibration);
   const { pairs, hidden } = await visiblePairs(user, calibration);
   const hiddenNote =

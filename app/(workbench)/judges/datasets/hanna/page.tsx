@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Suspense } from "react";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
+import { DataSetNav } from "../../_components/real-data-links";
 import { requireRole } from "@/lib/auth/session";
 import { loadHannaData } from "@/lib/judging/real-data";
 import { HannaAsPublishedPending, HannaAsPublishedSection } from "../../_components/hanna-as-published";
@@ -22,14 +22,7 @@ export default async function HannaPage({ searchParams }: { searchParams: Promis
         description={
           <>
             Chhun, Suchanek &amp; Clavel, TACL 2024: 960 generated stories rated 1–5 on six criteria by three humans and by LLMs with four
-            prompt variants. ·{" "}
-            <Link className="text-indigo-700 hover:underline" href="/judges">
-              All judges
-            </Link>{" "}
-            ·{" "}
-            <Link className="text-indigo-700 hover:underline" href="/judges/datasets/llmbar">
-              LLMBar
-            </Link>
+            prompt variants. · <DataSetNav current="hanna" />
           </>
         }
       />

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
+import { DataSetNav } from "../../_components/real-data-links";
 import { requireRole } from "@/lib/auth/session";
 import { loadLlmbarData } from "@/lib/judging/real-data";
 import { LlmbarSection, RealDataIntro } from "../../_components/real-data";
@@ -19,14 +19,7 @@ export default async function LlmbarPage() {
         description={
           <>
             Zeng et al., ICLR 2024: pairwise items with a gold preference, and the authors&apos; recorded verdicts of four models with two
-            prompt strategies, in both orders. ·{" "}
-            <Link className="text-indigo-700 hover:underline" href="/judges">
-              All judges
-            </Link>{" "}
-            ·{" "}
-            <Link className="text-indigo-700 hover:underline" href="/judges/datasets/hanna">
-              HANNA
-            </Link>
+            prompt strategies, in both orders. · <DataSetNav current="llmbar" />
           </>
         }
       />

@@ -1,20 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { JudgeStateBadge } from "@/app/_components/judge-state-badge";
 import { Alert } from "@/app/_components/ui/alert";
 import { LinkButton } from "@/app/_components/ui/button";
-import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
+import { Card, CardBody, CardHeader, SectionCard } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { Table, TableHead, Td } from "@/app/_components/ui/table";
-import { requireRole } from "@/lib/auth/session";
 import { humanChecks, loadStatusAndGates } from "@/lib/judging/approvals";
 import { testReuseWarnings } from "@/lib/judging/test-reuse";
 import { judgeVersionTimeline } from "@/lib/db/audit";
 import { latestCalibration, listCalibrations, statsOf } from "@/lib/db/calibrations";
 import { listCanaryChecks } from "@/lib/db/canary";
 import { getGatePolicy } from "@/lib/db/gate-policy";
-import { getJudgeVersion } from "@/lib/db/judges";
 import { listLabelSets } from "@/lib/db/label-sets";
 import { planFromCalibration } from "@/lib/db/sampling";
 import { formatStat } from "@/lib/judges/format";
@@ -33,16 +30,14 @@ import { GatePlanCard } from "../../_components/gate-plan";
 import { GateRules } from "../../_components/gate-rules";
 import { PendingGoldNotice } from "../../_components/pending-gold-notice";
 import { Timeline } from "../../_components/timeline";
+import { requireJudgeVersion } from "./require-version";
 
 export const metadata: Metadata = { title: "Judge version" };
 
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default async function JudgeVersionPage({ params }: { params: Promise<{ versionId: string }> }) {
-  const user = await requireRole("read");
-  const { versionId } = await params;
-  const version = await getJudgeVersion(versionId);
-  if (!version) notFound();
+  const { user, version } = await requireJudgeVersion("read", params);
   const kind = KIND_FOR_PARSER[version.parser as JudgeParser];
   const [gates, policy, dev, history, labelSets, timeline, canaries, reuseWarnings] = await Promise.all([
     loadStatusAndGates(version.id),
@@ -260,24 +255,18 @@ export default async function JudgeVersionPage({ params }: { params: Promise<{ v
       </section>
 
       <section id="timeline" className="grid scroll-mt-4 gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader
-            title="Timeline"
-            description="Every change of state, with who made it (or system), the reason and the numbers; calibrations and canary re-checks between."
-          />
-          <CardBody>
-            <Timeline events={timeline} />
-          </CardBody>
-        </Card>
-        <Card>
-          <CardHeader
-            title="Canary re-checks"
-            description="Before a run counts a gating judge, it re-judges a stratified sample of its bound gold test set."
-          />
-          <CardBody>
-            <CanaryChecks checks={canaries} />
-          </CardBody>
-        </Card>
+        <SectionCard
+          title="Timeline"
+          description="Every change of state, with who made it (or system), the reason and the numbers; calibrations and canary re-checks between."
+        >
+          <Timeline events={timeline} />
+        </SectionCard>
+        <SectionCard
+          title="Canary re-checks"
+          description="Before a run counts a gating judge, it re-judges a stratified sample of its bound gold test set."
+        >
+          <CanaryChecks checks={canaries} />
+        </SectionCard>
       </section>
 
       <section id="bias" className="grid scroll-mt-4 gap-6 lg:grid-cols-2">

@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import type { SessionUser } from "@/lib/auth/session";
-import type { QueueSummary } from "@/lib/db/agreement";
 import { can } from "@/lib/roles";
 import { cx } from "@/app/_components/ui/cx";
+import { QUEUE_TABS, type QueueTab } from "./queue-tabs";
+import type { QueueTabPage } from "./require-queue";
 
 /** What Next hands a queue page: the queue id from the path, and the query. */
 export interface QueuePageProps {
@@ -12,29 +12,9 @@ export interface QueuePageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-type Tab = "agreement" | "items" | "adjudicate" | "gold" | "rubric";
-
-/** The queue's name, kind and rubric version, and links between its agreement, adjudication and rubric pages. */
-export function QueueHeader({
-  queue,
-  user,
-  current,
-  title,
-  description,
-}: {
-  queue: QueueSummary;
-  user: SessionUser;
-  current: Tab;
-  title: string;
-  description?: React.ReactNode;
-}) {
-  const tabs: { tab: Tab; label: string; href: string; show: boolean }[] = [
-    { tab: "agreement", label: "Agreement", href: `/label/${queue.id}/agreement`, show: true },
-    { tab: "items", label: "Items", href: `/label/${queue.id}/items`, show: can(user, "labels:adjudicate") },
-    { tab: "adjudicate", label: "Adjudicate", href: `/label/${queue.id}/adjudicate`, show: can(user, "labels:adjudicate") },
-    { tab: "gold", label: "Gold labels", href: `/label/${queue.id}/gold`, show: can(user, "labels:adjudicate") },
-    { tab: "rubric", label: "Rubric", href: `/label/${queue.id}/rubric`, show: can(user, "queues:manage") },
-  ];
+/** The queue's name, kind and rubric version, the page's title, and links between the queue's pages. */
+export function QueueHeader({ page: { queue, user, tab: current }, description }: { page: QueueTabPage; description?: React.ReactNode }) {
+  const tabs = (Object.keys(QUEUE_TABS) as QueueTab[]).filter((tab) => can(user, QUEUE_TABS[tab].scope));
   return (
     <div>
       <p className="mb-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
@@ -53,25 +33,21 @@ export function QueueHeader({
           {queue.reviewersPerItem} reviewer{queue.reviewersPerItem === 1 ? "" : "s"} per item
         </span>
       </p>
-      <PageHeader title={title} description={description} />
+      <PageHeader title={QUEUE_TABS[current].title} description={description} />
       <nav aria-label="Queue pages" className="-mt-3 mb-6 flex gap-1 border-b border-stone-200">
-        {tabs
-          .filter((t) => t.show)
-          .map((t) => (
-            <Link
-              key={t.tab}
-              href={t.href}
-              aria-current={t.tab === current ? "page" : undefined}
-              className={cx(
-                "-mb-px border-b-2 px-3 py-2 text-sm",
-                t.tab === current
-                  ? "border-indigo-600 font-medium text-indigo-700"
-                  : "border-transparent text-stone-600 hover:text-stone-900",
-              )}
-            >
-              {t.label}
-            </Link>
-          ))}
+        {tabs.map((tab) => (
+          <Link
+            key={tab}
+            href={`/label/${queue.id}/${tab}`}
+            aria-current={tab === current ? "page" : undefined}
+            className={cx(
+              "-mb-px border-b-2 px-3 py-2 text-sm",
+              tab === current ? "border-indigo-600 font-medium text-indigo-700" : "border-transparent text-stone-600 hover:text-stone-900",
+            )}
+          >
+            {QUEUE_TABS[tab].label}
+          </Link>
+        ))}
       </nav>
     </div>
   );

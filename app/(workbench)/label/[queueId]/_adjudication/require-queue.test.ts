@@ -16,7 +16,7 @@ vi.mock("next/navigation", () => ({
   },
 }));
 
-const { requireQueue } = await import("./require-queue");
+const { requireQueue, requireQueueTab } = await import("./require-queue");
 
 describe("requireQueue", () => {
   beforeEach(() => {
@@ -45,5 +45,22 @@ describe("requireQueue", () => {
       user: { id: "u1", role: "adjudicator" },
       queue: { id: "q1", name: "refunds" },
     });
+  });
+
+  it.each([
+    ["agreement", "read"],
+    ["items", "labels:adjudicate"],
+    ["adjudicate", "labels:adjudicate"],
+    ["gold", "labels:adjudicate"],
+    ["rubric", "queues:manage"],
+  ] as const)("guards the %s tab with the scope its tab names (%s) and hands the header the tab", async (tab, scope) => {
+    requireRole.mockResolvedValue({ id: "u1", role: "admin" });
+    findQueue.mockResolvedValue({ id: "q1", name: "refunds" });
+    expect(await requireQueueTab(tab, Promise.resolve({ queueId: "q1" }))).toEqual({
+      user: { id: "u1", role: "admin" },
+      queue: { id: "q1", name: "refunds" },
+      tab,
+    });
+    expect(requireRole).toHaveBeenCalledWith(scope);
   });
 });

@@ -5,32 +5,31 @@ import { Button } from "@/app/_components/ui/button";
 import { idleState, type ActionState } from "@/lib/action-state";
 import { decideGoldChangeAction } from "./actions";
 
+/** The two answers to a pending gold change, sent as the pressed button's `decision`. */
+const DECISIONS = [
+  { value: "confirm", label: "Confirm", tone: "primary" },
+  { value: "reject", label: "Reject", tone: "secondary" },
+] as const;
+
 export function DecideGoldChange({ changeId, itemKey }: { changeId: string; itemKey: string }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(decideGoldChangeAction, idleState);
   return (
     <form action={formAction} className="inline-flex flex-wrap items-center gap-2">
       <input type="hidden" name="changeId" value={changeId} />
-      <Button
-        type="submit"
-        name="decision"
-        value="confirm"
-        size="sm"
-        disabled={pending}
-        aria-label={`Confirm the gold change on ${itemKey}`}
-      >
-        Confirm
-      </Button>
-      <Button
-        type="submit"
-        name="decision"
-        value="reject"
-        size="sm"
-        tone="secondary"
-        disabled={pending}
-        aria-label={`Reject the gold change on ${itemKey}`}
-      >
-        Reject
-      </Button>
+      {DECISIONS.map(({ value, label, tone }) => (
+        <Button
+          key={value}
+          type="submit"
+          name="decision"
+          value={value}
+          size="sm"
+          tone={tone}
+          disabled={pending}
+          aria-label={`${label} the gold change on ${itemKey}`}
+        >
+          {label}
+        </Button>
+      ))}
       {state.status !== "idle" && state.message ? (
         <span
           role={state.status === "error" ? "alert" : "status"}

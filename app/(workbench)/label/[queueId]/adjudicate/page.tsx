@@ -13,15 +13,29 @@ import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { exportFileName } from "@/lib/labeling/export";
 import { QueueHeader, type QueuePageProps } from "../_adjudication/queue-header";
 import { PendingGoldPanel } from "../_pending-gold/pending-gold-panel";
-import { requireQueue } from "../_adjudication/require-queue";
+import { requireQueueTab } from "../_adjudication/require-queue";
 import { AdjudicationList, type ListItem } from "./adjudication-list";
+
+/** The label export's downloads: the full-transcript JSONL is the big one, so it is the quiet button. */
+const EXPORTS = [
+  { query: "format=csv", format: "csv", label: "CSV", tone: "secondary", testId: "export-csv" },
+  { query: "format=jsonl", format: "jsonl", label: "JSONL", tone: "secondary", testId: "export-jsonl" },
+  {
+    query: "format=jsonl&transcript=1",
+    format: "jsonl",
+    label: "JSONL with full transcripts",
+    tone: "ghost",
+    testId: "export-jsonl-transcripts",
+  },
+] as const;
 
 export const metadata: Metadata = { title: "Adjudicate" };
 
 const PAGE_SIZE = 50;
 
 export default async function AdjudicatePage({ params, searchParams }: QueuePageProps) {
-  const { user, queue } = await requireQueue("labels:adjudicate", params);
+  const tabPage = await requireQueueTab("adjudicate", params);
+  const { user, queue } = tabPage;
   // ?item=<transcript id>: one item, opened from the item browser.
   const item = (await searchParams).item;
   const only = typeof item === "string" && item.length > 0 && item.length <= 64 ? item : undefined;
@@ -46,10 +60,7 @@ export default async function AdjudicatePage({ params, searchParams }: QueuePage
   return (
     <div className="space-y-6">
       <QueueHeader
-        queue={queue}
-        user={user}
-        current="adjudicate"
-        title="Adjudicate disagreements and flags"
+        page={tabPage}
         description={
           <>
             Items whose reviewers disagree under rubric v{queue.rubricVersion}, and items a reviewer flagged (unsure, bad item, needs
@@ -67,30 +78,17 @@ export default async function AdjudicatePage({ params, searchParams }: QueuePage
       </details>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-stone-600">Export every label with its gold status, dimensions, task prompt and output:</span>
-        <a
-          className={buttonClass("secondary", "sm")}
-          href={`${exportHref}?format=csv`}
-          download={exportFileName(queue.name, "csv")}
-          data-testid="export-csv"
-        >
-          CSV
-        </a>
-        <a
-          className={buttonClass("secondary", "sm")}
-          href={`${exportHref}?format=jsonl`}
-          download={exportFileName(queue.name, "jsonl")}
-          data-testid="export-jsonl"
-        >
-          JSONL
-        </a>
-        <a
-          className={buttonClass("ghost", "sm")}
-          href={`${exportHref}?format=jsonl&transcript=1`}
-          download={exportFileName(queue.name, "jsonl")}
-          data-testid="export-jsonl-transcripts"
-        >
-          JSONL with full transcripts
-        </a>
+        {EXPORTS.map(({ query, format, label, tone, testId }) => (
+          <a
+            key={testId}
+            className={buttonClass(tone, "sm")}
+            href={`${exportHref}?${query}`}
+            download={exportFileName(queue.name, format)}
+            data-testid={testId}
+          >
+            {label}
+          </a>
+        ))}
       </div>
       {listItems.length === 0 ? (
         <EmptyState

@@ -1,4 +1,4 @@
-import { Table, Td, Th } from "@/app/_components/ui/table";
+import { Table, TableHead, Td, Th } from "@/app/_components/ui/table";
 import { formatInterval, formatPercent, formatStat } from "@/lib/judges/format";
 import type { PairAgreement, QueueAgreement } from "@/lib/labeling/agreement";
 
@@ -130,17 +130,7 @@ export function ReviewerTable({
 }) {
   return (
     <Table>
-      <thead className="bg-stone-50">
-        <tr>
-          <Th>Reviewer</Th>
-          <Th className="text-right">Labels</Th>
-          {categories.map((c) => (
-            <Th key={c} className="text-right">
-              {c}
-            </Th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={["Reviewer", ...["Labels", ...categories].map((label) => ({ label, className: "text-right" }))]} />
       <tbody className="divide-y divide-stone-100">
         {reviewers.map((r) => (
           <tr key={r.reviewerId}>

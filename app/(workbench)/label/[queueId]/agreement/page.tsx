@@ -11,14 +11,15 @@ import { queueDimensions } from "@/lib/schemas/dimensions";
 import { can } from "@/lib/roles";
 import { formatPercent, formatStat } from "@/lib/judges/format";
 import { QueueHeader } from "../_adjudication/queue-header";
-import { requireQueue } from "../_adjudication/require-queue";
+import { requireQueueTab } from "../_adjudication/require-queue";
 import { PairTable, ReviewerTable, Stat } from "./agreement-tables";
 import { DimensionAgreementCard } from "./dimension-agreement";
 
 export const metadata: Metadata = { title: "Agreement" };
 
 export default async function AgreementPage({ params }: { params: Promise<{ queueId: string }> }) {
-  const { user, queue } = await requireQueue("read", params);
+  const tabPage = await requireQueueTab("agreement", params);
+  const { user, queue } = tabPage;
   const [{ rows: labels, hidden }, context, open] = await Promise.all([
     loadVisibleLabels(queue, user),
     agreementContext(queue),
@@ -32,10 +33,7 @@ export default async function AgreementPage({ params }: { params: Promise<{ queu
   return (
     <div className="space-y-6">
       <QueueHeader
-        queue={queue}
-        user={user}
-        current="agreement"
-        title="Human–human agreement"
+        page={tabPage}
         description="How often the reviewers of this queue agree with each other, beyond chance, on the items they share."
       />
       <Card className="border-indigo-200 bg-indigo-50/40" data-testid="ceiling-explanation">

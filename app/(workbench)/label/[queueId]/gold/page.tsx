@@ -10,7 +10,7 @@ import { listGoldLabels, type GoldSourceFilter } from "@/lib/db/gold-labels";
 import { dimensionSummary, dimensionSummaryText } from "@/lib/labeling/dimension-summary";
 import { readExtraDimensions } from "@/lib/schemas/dimensions";
 import { QueueHeader, type QueuePageProps } from "../_adjudication/queue-header";
-import { requireQueue } from "../_adjudication/require-queue";
+import { requireQueueTab } from "../_adjudication/require-queue";
 import { AddExampleForm } from "../rubric/example-forms";
 
 export const metadata: Metadata = { title: "Gold labels" };
@@ -23,7 +23,8 @@ const SOURCES: GoldSourceFilter[] = ["consensus", "adjudication", "import"];
  * reviewers said, and a reviewer who has not labeled an item yet must not learn it.
  */
 export default async function GoldLabelsPage({ params, searchParams }: QueuePageProps) {
-  const { user, queue } = await requireQueue("labels:adjudicate", params);
+  const tabPage = await requireQueueTab("gold", params);
+  const { user, queue } = tabPage;
   const query = await searchParams;
   const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
   const version = Number(one(query.version));
@@ -46,10 +47,7 @@ export default async function GoldLabelsPage({ params, searchParams }: QueuePage
   return (
     <div className="space-y-6">
       <QueueHeader
-        queue={queue}
-        user={user}
-        current="gold"
-        title="Gold labels"
+        page={tabPage}
         description={
           <>
             The labels judges are calibrated against: <span data-testid="gold-total">{total.toLocaleString("en")}</span> at rubric version{" "}

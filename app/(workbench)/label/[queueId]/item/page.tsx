@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { LinkButton } from "@/app/_components/ui/button";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { requireRole } from "@/lib/auth/session";
 import { itemThread, serializeThread, threadForTranscript } from "@/lib/db/labeling/comments";
 import { itemView } from "@/lib/db/labeling/item";
 import { nextItem } from "@/lib/db/labeling/next";
@@ -23,6 +21,7 @@ import { LabelWorkbench } from "../../_components/label-workbench";
 import { RevealJudge } from "../../_components/reveal-judge";
 import { TranscriptView } from "../../_components/transcript-view";
 import type { QueuePageProps } from "../_adjudication/queue-header";
+import { requireFound } from "../../../require-found";
 
 export const metadata: Metadata = { title: "Labeling" };
 
@@ -32,10 +31,7 @@ export const metadata: Metadata = { title: "Labeling" };
  * a judge verdict or another reviewer's label. The verdict comes only from the reveal action.
  */
 export default async function LabelItemPage({ params, searchParams }: QueuePageProps) {
-  const user = await requireRole("labels:write");
-  const { queueId } = await params;
-  const queue = await getQueue(queueId);
-  if (!queue) notFound();
+  const { user, found: queue } = await requireFound("labels:write", params, ({ queueId }) => getQueue(queueId));
   const preferred = (await searchParams).item;
   const next = await nextItem(queue.id, user.id, { preferItemId: typeof preferred === "string" ? preferred : undefined });
   const [item, last, mine] = await Promise.all([

@@ -9,7 +9,7 @@ import { browseItems, queueReviewers, SCAN_WINDOW } from "@/lib/db/labeling/brow
 import { allowedValues } from "@/lib/labeling/agreement";
 import { parseItemBrowserQuery, type ItemBrowserQuery } from "@/lib/schemas/item-browser";
 import { QueueHeader } from "../_adjudication/queue-header";
-import { requireQueue } from "../_adjudication/require-queue";
+import { requireQueueTab } from "../_adjudication/require-queue";
 import { ItemFilters } from "./filters";
 import { ItemTable } from "./item-table";
 
@@ -27,16 +27,14 @@ export default async function ItemBrowserPage({
   params: Promise<{ queueId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { user, queue } = await requireQueue("labels:adjudicate", params);
+  const tabPage = await requireQueueTab("items", params);
+  const { queue } = tabPage;
   const parsed = parseItemBrowserQuery(await searchParams);
   const reviewers = await queueReviewers(queue);
   const values = allowedValues(shapeOf(queue));
   const header = (
     <QueueHeader
-      queue={queue}
-      user={user}
-      current="items"
-      title="Items"
+      page={tabPage}
       description={
         <>
           Every item of the queue in queue order, with its status, split and the labels so far under rubric v{queue.rubricVersion}. Search

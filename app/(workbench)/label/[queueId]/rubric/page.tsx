@@ -3,7 +3,7 @@ import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { rubricHistory } from "@/lib/db/rubric";
 import { listWorkedExamples, type WorkedExampleRow } from "@/lib/db/worked-examples";
 import { QueueHeader } from "../_adjudication/queue-header";
-import { requireQueue } from "../_adjudication/require-queue";
+import { requireQueueTab } from "../_adjudication/require-queue";
 import { AddExampleForm, RemoveExampleButton } from "./example-forms";
 import { NewRubricForm } from "./rubric-form";
 
@@ -37,16 +37,14 @@ function ExampleList({ queueId, examples, testId }: { queueId: string; examples:
 }
 
 export default async function RubricPage({ params }: { params: Promise<{ queueId: string }> }) {
-  const { user, queue } = await requireQueue("queues:manage", params);
+  const tabPage = await requireQueueTab("rubric", params);
+  const { queue } = tabPage;
   const [history, examples] = await Promise.all([rubricHistory(queue.id), listWorkedExamples(queue.id)]);
   const current = examples.filter((e) => e.rubricVersion === queue.rubricVersion);
   return (
     <div className="space-y-6">
       <QueueHeader
-        queue={queue}
-        user={user}
-        current="rubric"
-        title="Rubric"
+        page={tabPage}
         description="Changing what reviewers are asked makes a new rubric version. Labels and gold labels are versioned: old ones stay with the version they were made under, and agreement, adjudication and judge calibration use the current version only, so the queue's items need labels again."
       />
       <Card>

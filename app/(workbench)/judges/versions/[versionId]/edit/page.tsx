@@ -1,21 +1,16 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { Card, CardBody } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { requireRole } from "@/lib/auth/session";
-import { getJudgeVersion } from "@/lib/db/judges";
 import { readParams } from "@/lib/judges/request";
 import type { JudgeParser } from "@/lib/judges/version";
 import { cloneVersionAction } from "../../../actions";
 import { SpecForm } from "../../../_components/spec-form";
+import { requireJudgeVersion } from "../require-version";
 
 export const metadata: Metadata = { title: "New judge version" };
 
 export default async function EditVersionPage({ params }: { params: Promise<{ versionId: string }> }) {
-  await requireRole("judges:write");
-  const { versionId } = await params;
-  const version = await getJudgeVersion(versionId);
-  if (!version) notFound();
+  const { version } = await requireJudgeVersion("judges:write", params);
   const p = readParams(version.params);
   return (
     <>

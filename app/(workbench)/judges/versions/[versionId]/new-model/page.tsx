@@ -1,21 +1,16 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { Card, CardBody } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { requireRole } from "@/lib/auth/session";
-import { getJudgeVersion } from "@/lib/db/judges";
 import { listLabelSets } from "@/lib/db/label-sets";
 import { KIND_FOR_PARSER } from "@/lib/judges/kinds";
 import type { JudgeParser } from "@/lib/judges/version";
 import { NewModelForm } from "../../../_components/forms";
+import { requireJudgeVersion } from "../require-version";
 
 export const metadata: Metadata = { title: "New model for this judge" };
 
 export default async function NewModelPage({ params }: { params: Promise<{ versionId: string }> }) {
-  await requireRole("judges:write");
-  const { versionId } = await params;
-  const version = await getJudgeVersion(versionId);
-  if (!version) notFound();
+  const { version } = await requireJudgeVersion("judges:write", params);
   const kind = KIND_FOR_PARSER[version.parser as JudgeParser];
   const sets = (await listLabelSets()).filter((s) => s.kind === kind && s.testGold > 0);
   return (

@@ -1,12 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { PageHeader } from "@/app/_components/ui/page-header";
-import { requireRole } from "@/lib/auth/session";
 import { hiddenFrom } from "@/lib/db/blind";
 import { latestCalibration } from "@/lib/db/calibrations";
-import { getJudgeVersion } from "@/lib/db/judges";
 import { formatInterval, formatStat } from "@/lib/judges/format";
 import { replayOnlyProblem } from "@/lib/judges/improve";
 import { readParams } from "@/lib/judges/request";
@@ -14,6 +11,7 @@ import { pickWorkbenchSet } from "@/lib/judges/workbench";
 import { loadWorkbench, workbenchLabelSets } from "@/lib/judging/workbench";
 import { ImproveForm } from "../../../_components/improve-form";
 import { WorkbenchForm } from "../../../_components/workbench-form";
+import { requireJudgeVersion } from "../require-version";
 
 export const metadata: Metadata = { title: "Judge workbench" };
 
@@ -28,11 +26,8 @@ export default async function WorkbenchPage({
   params: Promise<{ versionId: string }>;
   searchParams: Promise<{ set?: string }>;
 }) {
-  const user = await requireRole("judges:write");
-  const { versionId } = await params;
+  const { user, version } = await requireJudgeVersion("judges:write", params);
   const { set } = await searchParams;
-  const version = await getJudgeVersion(versionId);
-  if (!version) notFound();
   const [sets, dev, test] = await Promise.all([
     workbenchLabelSets(version),
     latestCalibration(version.id, "dev"),
