@@ -4,13 +4,12 @@ import { UserError } from "../../errors";
 import { checkDimensionValues } from "../../schemas/dimensions";
 import { labelValueError, type SkipItemInput, type SubmitLabelInput } from "../../schemas/labeling";
 import { bulkTransaction } from "../bulk";
-import { db } from "../client";
 import { noticeQueueCompleted } from "../webhooks";
 import { settleAfterLabel } from "../pending-gold";
 import { SIGHTED } from "../sightings";
 import { submitOnPostgres, type SubmitOutcome } from "./hot-path";
 import { loadQueue, lockItem, type QueueAccess, type QueueRow } from "./queue";
-import { at, direct, LABELED, pg, sql, timeOrderedId, ts } from "./sql";
+import { at, direct, LABELED, pg, sql, text, timeOrderedId, truthy, ts } from "./sql";
 
 export interface Submitted {
   labelId: string;
@@ -25,20 +24,68 @@ export interface Submitted {
  * reviewer per item, that one label). Disagreements get no gold here: adjudication decides them.
  */
 export async function submitLabel(reviewerId: string, input: SubmitLabelInput, now = new Date()): Promise<Submitted> {
-  const { reviewersPerItem, ...submitted } = await recordLabel(reviewerId, input, now);
-  // A relabel after an undo may meet gold held for a second person's confirmation (lib/db/pending-gold.ts).
-  if (submitted.gold !== null)
+  const { reviewersPerItem, sightingUnread, ...submitted } = await recordLabel(reviewerId, input, now);
+  const after = await afterLabel(input.queueId, submitted.transcriptId, reviewerId, reviewersPerItem);
+  // A grade of this item was sent to the reviewer while it was full (or before a new rubric version):
+  // the label is not blind, and says so (lib/db/sightings.ts).
+  if (sightingUnread && after.sighted) {
+    const on = direct();
+    await on.query(sql(on, `UPDATE "labels" SET "judge_seen" = true WHERE "id" = ?`), [submitted.labelId]);
+  }
+  // A relabel after an undo may meet gold held for a second person's confirmation (lib/db/pending-gold.ts):
+  // a consensus whose item already had another gold, or has a change open, is settled as an edit is
+  // (settleAfterLabel reads again in its own transaction). Every other label stops here.
+  if (submitted.gold !== null && (after.openChange || (after.gold !== null && after.gold !== submitted.gold)))
     await settleAfterLabel(
       { queueId: input.queueId, transcriptId: submitted.transcriptId, value: submitted.gold, actorId: reviewerId },
       now,
     );
-  // The label set's last needed label: queue.completed (one indexed look-up per label; the event is idempotent).
-  if (!(await db().queueItem.findFirst({ where: { queueId: input.queueId, labelCount: { lt: reviewersPerItem } }, select: { id: true } })))
-    await noticeQueueCompleted(input.queueId);
+  // The label set's last needed label: queue.completed (the event is idempotent).
+  if (!after.itemsShort) await noticeQueueCompleted(input.queueId);
   return submitted;
 }
 
-async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Date): Promise<Submitted & { reviewersPerItem: number }> {
+/**
+ * What a label leaves to do, read in one statement on the hot path (it was three Prisma queries, one
+ * more and an UPDATE on every label): the item's gold at the queue's rubric version, whether a gold
+ * change on it is open, whether any item of the queue is still short of its labels (none: the queue
+ * is complete), and whether a grade of the item was sent to the reviewer (judge_seen).
+ */
+async function afterLabel(
+  queueId: string,
+  transcriptId: string,
+  reviewerId: string,
+  reviewersPerItem: number,
+): Promise<{ gold: string | null; openChange: boolean; itemsShort: boolean; sighted: boolean }> {
+  const on = direct();
+  const [row] = await on.query(
+    sql(
+      on,
+      `SELECT
+         (SELECT g."value" FROM "gold_labels" g WHERE g."queue_id" = q."id" AND g."transcript_id" = ? AND g."rubric_version" = q."rubric_version") AS "gold",
+         EXISTS (SELECT 1 FROM "pending_gold_changes" p WHERE p."queue_id" = q."id" AND p."transcript_id" = ? AND p."rubric_version" = q."rubric_version" AND p."resolved_at" IS NULL) AS "open_change",
+         EXISTS (SELECT 1 FROM "queue_items" qi WHERE qi."queue_id" = q."id" AND qi."label_count" < ?) AS "items_short",
+         ${SIGHTED} AS "sighted"
+       FROM "label_queues" q WHERE q."id" = ?`,
+    ),
+    [transcriptId, transcriptId, reviewersPerItem, reviewerId, transcriptId, queueId],
+  );
+  // The queue was read a moment ago to record the label; deleted since, nothing is left to do.
+  if (!row) return { gold: null, openChange: false, itemsShort: true, sighted: false };
+  return {
+    gold: text(row.gold),
+    openChange: truthy(row.open_change),
+    itemsShort: truthy(row.items_short),
+    sighted: truthy(row.sighted),
+  };
+}
+
+/** `sightingUnread`: judge_seen was written false and is still to be set from the sightings (PostgreSQL). */
+async function recordLabel(
+  reviewerId: string,
+  input: SubmitLabelInput,
+  now: Date,
+): Promise<Submitted & { reviewersPerItem: number; sightingUnread: boolean }> {
   const on = direct();
   if (pg(on)) {
     // Two round trips: the queue (its checks are made here), then one function call (hot-path.ts).
@@ -59,14 +106,15 @@ async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Dat
       now,
     });
     if (result.outcome !== "ok") throw refusal(result.outcome);
-    // A grade of this item was sent to the reviewer while it was full (or before a new rubric
-    // version): the label is not blind, and says so (lib/db/sightings.ts).
-    await on.query(sql(on, `UPDATE "labels" SET "judge_seen" = true WHERE "id" = ? AND ${SIGHTED}`), [
+    // Whether a grade of the item was sent to the reviewer (judge_seen) is read with what the label
+    // leaves to do (afterLabel), the one statement after this: the function wrote judge_seen false.
+    return {
       labelId,
-      reviewerId,
-      result.transcriptId,
-    ]);
-    return { labelId, transcriptId: result.transcriptId!, gold: result.gold, reviewersPerItem: queue.reviewersPerItem };
+      transcriptId: result.transcriptId!,
+      gold: result.gold,
+      reviewersPerItem: queue.reviewersPerItem,
+      sightingUnread: true,
+    };
   }
   return bulkTransaction(async (tx) => {
     const { queue, dimensions } = checkSubmission(await loadQueue(tx, input.queueId, reviewerId), input);
@@ -148,7 +196,7 @@ async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Dat
         );
       }
     }
-    return { labelId, transcriptId, gold, reviewersPerItem: queue.reviewersPerItem };
+    return { labelId, transcriptId, gold, reviewersPerItem: queue.reviewersPerItem, sightingUnread: false };
   });
 }
 
