@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/app/_components/ui/card";
 import { Table, TableHead, Td, type Column } from "@/app/_components/ui/table";
+import { TabBar } from "@/app/_components/ui/tabs";
 import type { RealData, RealJudgeRow } from "@/lib/judging/real-data";
 import { formatInterval, formatPercent, formatStat } from "@/lib/judges/format";
 
@@ -261,28 +262,6 @@ function HannaKappaTable({ hanna }: { hanna: RealData["hanna"] }) {
   );
 }
 
-/** Links to the three views, the current one marked. */
-function HannaViewTabs({ current }: { current: HannaView }) {
-  return (
-    <nav aria-label="HANNA tables" className="flex flex-wrap gap-1 border-b border-stone-200 px-5 pt-2 text-sm">
-      {HANNA_VIEWS.map((v) => (
-        <Link
-          key={v.key}
-          href={`/judges/datasets/hanna?table=${v.key}`}
-          aria-current={v.key === current ? "page" : undefined}
-          className={
-            v.key === current
-              ? "-mb-px border-b-2 border-indigo-600 px-3 py-2 font-medium text-indigo-800"
-              : "px-3 py-2 text-stone-600 hover:text-indigo-700"
-          }
-        >
-          {v.label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
 /** What every number on the imported data sets' pages means, under the current gate policy. */
 export function RealDataIntro({ policy }: { policy: RealData["policy"] }) {
   return (
@@ -337,7 +316,11 @@ export function HannaSection({
         title="HANNA (graded 1–5, six criteria)"
         description="960 machine-generated stories, each rated 1–5 on six criteria by three human raters; gold = their mean. Each LLM rated them with four prompt variants."
       />
-      <HannaViewTabs current={view} />
+      <TabBar
+        label="HANNA tables"
+        className="px-5 pt-2"
+        tabs={HANNA_VIEWS.map((v) => ({ href: `/judges/datasets/hanna?table=${v.key}`, label: v.label, current: v.key === view }))}
+      />
       {view === "spearman" ? <HannaSpearmanTable hanna={hanna} /> : view === "kappa" ? <HannaKappaTable hanna={hanna} /> : asPublished}
     </Card>
   );

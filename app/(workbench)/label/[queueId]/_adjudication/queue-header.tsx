@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Badge } from "@/app/_components/ui/badge";
+import { TabBar } from "@/app/_components/ui/tabs";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { can } from "@/lib/roles";
-import { cx } from "@/app/_components/ui/cx";
 import { QUEUE_TABS, type QueueTab } from "./queue-tabs";
 import type { QueueTabPage } from "./require-queue";
 
@@ -34,21 +34,11 @@ export function QueueHeader({ page: { queue, user, tab: current }, description }
         </span>
       </p>
       <PageHeader title={QUEUE_TABS[current].title} description={description} />
-      <nav aria-label="Queue pages" className="-mt-3 mb-6 flex gap-1 border-b border-stone-200">
-        {tabs.map((tab) => (
-          <Link
-            key={tab}
-            href={`/label/${queue.id}/${tab}`}
-            aria-current={tab === current ? "page" : undefined}
-            className={cx(
-              "-mb-px border-b-2 px-3 py-2 text-sm",
-              tab === current ? "border-indigo-600 font-medium text-indigo-700" : "border-transparent text-stone-600 hover:text-stone-900",
-            )}
-          >
-            {QUEUE_TABS[tab].label}
-          </Link>
-        ))}
-      </nav>
+      <TabBar
+        label="Queue pages"
+        className="-mt-3 mb-6"
+        tabs={tabs.map((tab) => ({ href: `/label/${queue.id}/${tab}`, label: QUEUE_TABS[tab].label, current: tab === current }))}
+      />
     </div>
   );
 }
