@@ -13,22 +13,25 @@
  * Figures, not a test: nothing here passes or fails. Sessions are not checked (no auth in the timing).
  *
  *   npm run bench:labeling [-- --transcripts 1000000 --reviewers 20 --labels 250 --warmup 10 --think 0,200 --db sqlite,postgres --keep]
+ *   npm run bench:labeling -- --reuse <a URL --keep printed> --think 0   (measure again, no seeding)
  *   GAVEL_BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres   (the PostgreSQL server; this is the default)
  */
 import { Presets, SingleBar } from "cli-progress";
+import { Pool } from "undici";
 import { randomUUID } from "node:crypto";
 import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { databaseProvider, databaseUrl } from "../lib/database-url";
 import { bulkQuery, bulkTransaction, timestampParam } from "../lib/db/bulk";
 import { db } from "../lib/db/client";
-import { itemView } from "../lib/db/labeling/item";
+import { nextItemView } from "../lib/db/labeling/item";
 import { nextItem } from "../lib/db/labeling/next";
 import { countStatements } from "../lib/db/labeling/statement-count";
 import { submitLabel } from "../lib/db/labeling/submit";
-import { postJson } from "../lib/engine/agents/post-json";
 import { orderKey } from "../lib/queues/items";
 import { bulkInserter, TRANSCRIPT_COLUMNS, transcriptRow } from "./bench/bulk-insert";
 import { onFreshDatabases, type DatabaseName } from "./bench/fresh-databases";
@@ -45,6 +48,8 @@ const DATABASES = arg("db", "sqlite,postgres").split(",");
 const THINK = arg("think", "0,200").split(",").map(Number);
 /** Leave the databases in place (their URLs are printed) to look at query plans afterwards. */
 const KEEP = process.argv.includes("--keep");
+/** A database `--keep` left (its URL): measure it again without seeding (its queue "bench" and reviewers). */
+const REUSE = arg("reuse", "") || undefined;
 const PG_URL = process.env.GAVEL_BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const statements = countStatements();
 
@@ -60,6 +65,11 @@ function bar(title: string, total: number) {
 const bulkInsert = bulkInserter(bar);
 
 async function seed(): Promise<{ queueId: string; reviewers: string[] }> {
+  if (REUSE) {
+    const queue = await db().labelQueue.findUniqueOrThrow({ where: { name: "bench" } });
+    const users = await db().user.findMany({ where: { email: { startsWith: "bench-reviewer-" } }, orderBy: { email: "asc" } });
+    return { queueId: queue.id, reviewers: users.slice(0, REVIEWERS).map((u) => u.id) };
+  }
   const pg = databaseProvider(databaseUrl()) === "postgres";
   const now = new Date();
   const ids = Array.from({ length: TRANSCRIPTS }, () => randomUUID());
@@ -122,7 +132,7 @@ function startServer(queueId: string, samples: Sample[], onSample: () => void) {
           await submitLabel(input.reviewerId, { queueId, queueItemId: input.queueItemId, value: input.value!, timeSpentMs: 1000 });
         const submitted = performance.now();
         const next = await nextItem(queueId, input.reviewerId);
-        const view = next.status === "item" ? await itemView(next.item.queueItemId) : null;
+        const view = await nextItemView(next);
         const ms = performance.now() - started;
         if (input.queueItemId && !input.warm) {
           samples.push({ ms, submitMs: submitted - started, nextMs: ms - (submitted - started) });
@@ -140,45 +150,80 @@ function startServer(queueId: string, samples: Sample[], onSample: () => void) {
   return new Promise<http.Server>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-async function post(agent: http.Agent, port: number, payload: unknown, retry = true): Promise<{ next: string | null }> {
+async function post(pool: Pool, payload: unknown, retry = true): Promise<{ next: string | null }> {
   try {
-    const { status, text } = await postJson(new URL(`http://127.0.0.1:${port}/`), JSON.stringify(payload), { agent });
-    if (status !== 200) throw new Error(`HTTP ${status}: ${text}`);
+    const response = await pool.request({
+      method: "POST",
+      path: "/",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(payload),
+    });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${text}`);
     return JSON.parse(text) as { next: string | null };
   } catch (error) {
     // A keep-alive socket the server closed just as it was reused: nothing reached the handler, send again.
-    if (retry && (error as NodeJS.ErrnoException).code === "ECONNRESET") return post(agent, port, payload, false);
+    if (retry && (error as NodeJS.ErrnoException).code === "ECONNRESET") return post(pool, payload, false);
     throw error;
   }
 }
 
-/** The reviewers: run in a child process, as browsers would be, so their HTTP work is not the server's. */
+/**
+ * The reviewers: run in a child process, as browsers would be, so their HTTP work is not the server's.
+ * undici's keep-alive pool: on 2 cores the load generator's CPU is taken from the server's, so it is
+ * the leanest client Node has (about half node:http's CPU per request here).
+ */
 async function clients(port: number, reviewers: string[], thinkMs: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: reviewers.length });
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: reviewers.length, pipelining: 1 });
+  // From here: the clients' own start-up (loading this file) is not the labels' CPU.
+  const cpuAtStart = process.cpuUsage();
   let failed = 0;
   const pause = () => (thinkMs > 0 ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random()))) : Promise.resolve());
   await Promise.all(
     reviewers.map(async (reviewerId, index) => {
-      let current = (await post(agent, port, { reviewerId })).next;
+      let current = (await post(pool, { reviewerId })).next;
       for (let i = 0; i < LABELS + WARMUP && current; i++) {
         await pause();
         try {
           current = (
-            await post(agent, port, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass", warm: i < WARMUP })
+            await post(pool, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass", warm: i < WARMUP })
           ).next;
         } catch (error) {
           failed++;
           console.error(`reviewer ${index}: ${error instanceof Error ? error.message : String(error)}`);
-          current = (await post(agent, port, { reviewerId })).next;
+          current = (await post(pool, { reviewerId })).next;
         }
       }
     }),
   );
-  agent.destroy();
+  await pool.close();
   if (failed > 0) console.error(`${failed} requests failed`);
+  const usage = process.cpuUsage(cpuAtStart);
+  if (process.env.GAVEL_BENCH_CPU_FILE) writeFileSync(process.env.GAVEL_BENCH_CPU_FILE, String((usage.user + usage.system) / 1000));
 }
 
-function runClients(port: number, reviewers: string[], thinkMs: number): Promise<void> {
+/** CPU time (ms) of PostgreSQL's processes for this database and its shared ones (WAL writer, ...), by pid. */
+async function postgresCpu(): Promise<Map<number, number>> {
+  const rows = await bulkQuery(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR datname IS NULL`);
+  const ticks = new Map<number, number>();
+  const msPerTick = 1000 / 100; // USER_HZ
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${Number(pid)}/stat`, "utf8")
+        .split(") ")[1]!
+        .split(" ");
+      ticks.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * msPerTick);
+    } catch {
+      // A backend that ended (or another machine's server): not counted.
+    }
+  }
+  return ticks;
+}
+
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+function runClients(port: number, reviewers: string[], thinkMs: number, cpuFile: string): Promise<void> {
   const child = spawn(
     process.execPath,
     [
@@ -192,7 +237,7 @@ function runClients(port: number, reviewers: string[], thinkMs: number): Promise
       String(thinkMs),
       ...process.argv.slice(2),
     ],
-    { stdio: "inherit" },
+    { stdio: "inherit", env: { ...process.env, GAVEL_BENCH_CPU_FILE: cpuFile } },
   );
   return new Promise((resolve, reject) =>
     child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`clients exited ${code}`)))),
@@ -218,9 +263,20 @@ async function measure(name: DatabaseName, { queueId, reviewers }: Awaited<Retur
     const server = await startServer(queueId, samples, () => progress.update(samples.length));
     const port = (server.address() as AddressInfo).port;
     statements.reset();
+    const cpuFile = path.join(mkdtempSync(path.join(os.tmpdir(), "gavel-bench-")), "clients-cpu");
+    const pgBefore = name === "PostgreSQL" ? await postgresCpu() : new Map<number, number>();
+    const serverBefore = process.cpuUsage();
     const started = performance.now();
-    await runClients(port, reviewers, thinkMs);
+    await runClients(port, reviewers, thinkMs, cpuFile);
     const wall = (performance.now() - started) / 1000;
+    const serverUsage = process.cpuUsage(serverBefore);
+    const labelsDone = REVIEWERS * (LABELS + WARMUP);
+    // CPU per label: what bounds a closed loop on 2 cores (the server, the clients, PostgreSQL).
+    const cpuPerLabel = {
+      server: (serverUsage.user + serverUsage.system) / 1000 / labelsDone,
+      clients: Number(readFileSync(cpuFile, "utf8")) / labelsDone,
+      postgres: name === "PostgreSQL" ? cpuSpent(pgBefore, await postgresCpu()) / labelsDone : 0,
+    };
     // Every request the server answered, the reviewers' first "load my item" included.
     const perLabel = statements.read() / (REVIEWERS * (LABELS + WARMUP + 1));
     progress.stop();
@@ -245,6 +301,7 @@ async function measure(name: DatabaseName, { queueId, reviewers }: Awaited<Retur
       perSecond: (REVIEWERS * (LABELS + WARMUP)) / wall,
       perLabel,
       roundTrip,
+      cpuPerLabel,
     });
   }
   const doubleLabeled = await db()
@@ -269,6 +326,7 @@ async function main() {
     prefix: "gavel_bench_labeling",
     pgUrl: PG_URL,
     keep: KEEP,
+    reuse: REUSE,
     seed,
     measure,
   });
@@ -286,6 +344,7 @@ async function main() {
       "statements / label",
       "SELECT 1 p50",
       "labels/s",
+      "CPU ms / label: server | clients | db",
       "double-labeled items",
       "seed time",
     ],
@@ -304,6 +363,7 @@ async function main() {
       r.perLabel.toFixed(1),
       `${r.roundTrip.toFixed(2)} ms`,
       r.perSecond.toFixed(0),
+      `${r.cpuPerLabel.server.toFixed(2)} | ${r.cpuPerLabel.clients.toFixed(2)} | ${r.name === "PostgreSQL" ? r.cpuPerLabel.postgres.toFixed(2) : "in server"}`,
       String(r.doubleLabeled),
       `${r.seedSeconds.toFixed(0)} s`,
     ]);

@@ -1,6 +1,13 @@
 import "server-only";
 import { toItemView, type ItemView } from "../../labeling/item-view";
+import type { NextResult } from "./next";
 import { direct, sql, text } from "./sql";
+
+/** The next item's view: read with its claim on PostgreSQL's hot path, else one statement here. */
+export async function nextItemView(next: NextResult): Promise<ItemView | null> {
+  if (next.status !== "item") return null;
+  return next.item.view ?? itemView(next.item.queueItemId);
+}
 
 /**
  * The item as the labeling page shows it: whitelisted transcript fields only (see

@@ -80,6 +80,34 @@ describe("nextItem", () => {
 });
 
 describe("submitLabel", () => {
+  it("checks each label against the queue as it is now, not as the process last read it", async () => {
+    const seeded = await queue(5, { kind: "graded" });
+    await db().labelQueue.update({ where: { id: seeded.queueId }, data: { scaleMin: 1, scaleMax: 5 } });
+    const [me, admin] = [await reviewer("me"), await reviewer("admin")];
+    const label = async (value: string) =>
+      submitLabel(me.id, { queueId: seeded.queueId, queueItemId: itemOf(await nextItem(seeded.queueId, me.id)).queueItemId, value });
+    await label("5"); // the queue is read (and remembered) here
+    // The scale narrows: 5 is refused now, naming the scale; 3 still lands.
+    await db().labelQueue.update({ where: { id: seeded.queueId }, data: { scaleMax: 3 } });
+    await expect(label("5")).rejects.toMatchObject({ status: 422 });
+    await label("3");
+    // A new rubric version: the next label is recorded at it.
+    await newRubricVersion(seeded.queueId, "Rate how complete the answer is.", admin.id);
+    const { labelId } = await label("2");
+    expect((await db().label.findUniqueOrThrow({ where: { id: labelId } })).rubricVersion).toBe(2);
+    // The queue is assigned to someone else: refused, nothing written.
+    await db().queueAssignment.create({ data: { queueId: seeded.queueId, userId: admin.id } });
+    const before = await db().label.count({ where: { reviewerId: me.id } });
+    await expect(
+      submitLabel(me.id, { queueId: seeded.queueId, queueItemId: Object.values(seeded.queueItemIds).at(-1)!, value: "1" }),
+    ).rejects.toThrow("You are not assigned to this queue.");
+    expect(await db().label.count({ where: { reviewerId: me.id } })).toBe(before);
+    // The queue is gone: said as such.
+    await expect(
+      submitLabel(me.id, { queueId: "no-such-queue", queueItemId: Object.values(seeded.queueItemIds)[0]!, value: "1" }),
+    ).rejects.toThrow("No such label queue.");
+  });
+
   it("with one reviewer per item, the one label is the gold; the next item is another", async () => {
     const seeded = await queue(2);
     const me = await reviewer();

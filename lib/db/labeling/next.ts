@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { bulkTransaction, type BulkTx } from "../bulk";
+import type { ItemView } from "../../labeling/item-view";
 import { nextOnPostgres } from "./hot-path";
 import { loadQueue, lockItem, type QueueRow } from "./queue";
 import { at, direct, LABELED, pg, sql, ts } from "./sql";
@@ -22,6 +23,8 @@ export const CLAIM_MS = 10 * 60_000;
 export interface NextItem {
   queueItemId: string;
   transcriptId: string;
+  /** What the page shows of it, when the claim's statement read it too (PostgreSQL's hot path); else item.ts reads it. */
+  view?: ItemView;
 }
 
 export type NextResult =

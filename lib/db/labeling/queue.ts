@@ -15,6 +15,8 @@ export interface QueueRow {
   primaryDimension: string;
   /** The further dimensions beside the primary. */
   dimensions: ExtraDimension[];
+  /** The stored dimensions as JSON text (null for none): what PostgreSQL's submit compares (hot-path.ts). */
+  dimensionsJson: string | null;
 }
 
 export interface QueueAccess {
@@ -42,9 +44,34 @@ export async function loadQueue(on: Reader, queueId: string, reviewerId: string)
       scaleMax: row.scale_max === null ? null : Number(row.scale_max),
       primaryDimension: String(row.primary_dimension),
       dimensions: readExtraDimensions(row.dimensions),
+      dimensionsJson:
+        row.dimensions === null || row.dimensions === undefined
+          ? null
+          : typeof row.dimensions === "string"
+            ? row.dimensions
+            : JSON.stringify(row.dimensions),
     },
     blocked: Number(row.assigned) > 0 && Number(row.mine) === 0,
   };
+}
+
+/**
+ * The queues this process validated labels against lately, for PostgreSQL's submit: the function
+ * compares what the validation used (kind, scale, dimensions, rubric version, reviewers per item)
+ * with the stored queue and answers "stale" when any changed, so a cached row can cost a second
+ * round trip, never a wrong label. Assignment is checked by the function itself.
+ */
+const recentQueues = new Map<string, QueueRow>();
+const RECENT_QUEUES = 256;
+
+export async function recentQueue(on: Reader, queueId: string, reviewerId: string, fresh = false): Promise<QueueAccess> {
+  const known = fresh ? undefined : recentQueues.get(queueId);
+  if (known) return { queue: known, blocked: false };
+  const access = await loadQueue(on, queueId, reviewerId);
+  recentQueues.delete(queueId);
+  if (recentQueues.size >= RECENT_QUEUES) recentQueues.delete(recentQueues.keys().next().value!);
+  recentQueues.set(queueId, access.queue);
+  return access;
 }
 
 /** Locks the item's row for the rest of the transaction; false when it is not in the queue. */

@@ -3,12 +3,12 @@ import { randomUUID } from "node:crypto";
 import { UserError } from "../../errors";
 import { checkDimensionValues } from "../../schemas/dimensions";
 import { labelValueError, type SkipItemInput, type SubmitLabelInput } from "../../schemas/labeling";
-import { bulkTransaction } from "../bulk";
+import { bulkTransaction, type BulkTx } from "../bulk";
 import { noticeQueueCompleted } from "../webhooks";
 import { settleAfterLabel } from "../pending-gold";
 import { SIGHTED } from "../sightings";
-import { submitOnPostgres, type SubmitOutcome } from "./hot-path";
-import { loadQueue, lockItem, type QueueAccess, type QueueRow } from "./queue";
+import { submitOnPostgres, type AfterLabel, type SubmitOutcome } from "./hot-path";
+import { loadQueue, lockItem, recentQueue, type QueueAccess, type QueueRow } from "./queue";
 import { at, direct, LABELED, pg, sql, text, timeOrderedId, truthy, ts } from "./sql";
 
 export interface Submitted {
@@ -24,14 +24,7 @@ export interface Submitted {
  * reviewer per item, that one label). Disagreements get no gold here: adjudication decides them.
  */
 export async function submitLabel(reviewerId: string, input: SubmitLabelInput, now = new Date()): Promise<Submitted> {
-  const { reviewersPerItem, sightingUnread, ...submitted } = await recordLabel(reviewerId, input, now);
-  const after = await afterLabel(input.queueId, submitted.transcriptId, reviewerId, reviewersPerItem);
-  // A grade of this item was sent to the reviewer while it was full (or before a new rubric version):
-  // the label is not blind, and says so (lib/db/sightings.ts).
-  if (sightingUnread && after.sighted) {
-    const on = direct();
-    await on.query(sql(on, `UPDATE "labels" SET "judge_seen" = true WHERE "id" = ?`), [submitted.labelId]);
-  }
+  const { after, ...submitted } = await recordLabel(reviewerId, input, now);
   // A relabel after an undo may meet gold held for a second person's confirmation (lib/db/pending-gold.ts):
   // a consensus whose item already had another gold, or has a change open, is settled as an edit is
   // (settleAfterLabel reads again in its own transaction). Every other label stops here.
@@ -46,75 +39,67 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
 }
 
 /**
- * What a label leaves to do, read in one statement on the hot path (it was three Prisma queries, one
- * more and an UPDATE on every label): the item's gold at the queue's rubric version, whether a gold
- * change on it is open, whether any item of the queue is still short of its labels (none: the queue
- * is complete), and whether a grade of the item was sent to the reviewer (judge_seen).
+ * What a label leaves to do, read in one statement after it on SQLite (on PostgreSQL the submit
+ * function answers it): the item's gold at the queue's rubric version, whether a gold change on it
+ * is open, and whether any item of the queue is still short of its labels (none: the queue is complete).
  */
-async function afterLabel(
-  queueId: string,
-  transcriptId: string,
-  reviewerId: string,
-  reviewersPerItem: number,
-): Promise<{ gold: string | null; openChange: boolean; itemsShort: boolean; sighted: boolean }> {
-  const on = direct();
-  const [row] = await on.query(
+async function afterLabel(tx: BulkTx, queueId: string, transcriptId: string, reviewersPerItem: number): Promise<AfterLabel> {
+  const [row] = await tx.query(
     sql(
-      on,
+      tx,
       `SELECT
          (SELECT g."value" FROM "gold_labels" g WHERE g."queue_id" = q."id" AND g."transcript_id" = ? AND g."rubric_version" = q."rubric_version") AS "gold",
          EXISTS (SELECT 1 FROM "pending_gold_changes" p WHERE p."queue_id" = q."id" AND p."transcript_id" = ? AND p."rubric_version" = q."rubric_version" AND p."resolved_at" IS NULL) AS "open_change",
-         EXISTS (SELECT 1 FROM "queue_items" qi WHERE qi."queue_id" = q."id" AND qi."label_count" < ?) AS "items_short",
-         ${SIGHTED} AS "sighted"
+         EXISTS (SELECT 1 FROM "queue_items" qi WHERE qi."queue_id" = q."id" AND qi."label_count" < ?) AS "items_short"
        FROM "label_queues" q WHERE q."id" = ?`,
     ),
-    [transcriptId, transcriptId, reviewersPerItem, reviewerId, transcriptId, queueId],
+    [transcriptId, transcriptId, reviewersPerItem, queueId],
   );
-  // The queue was read a moment ago to record the label; deleted since, nothing is left to do.
-  if (!row) return { gold: null, openChange: false, itemsShort: true, sighted: false };
-  return {
-    gold: text(row.gold),
-    openChange: truthy(row.open_change),
-    itemsShort: truthy(row.items_short),
-    sighted: truthy(row.sighted),
-  };
+  return { gold: text(row!.gold), openChange: truthy(row!.open_change), itemsShort: truthy(row!.items_short) };
 }
 
-/** `sightingUnread`: judge_seen was written false and is still to be set from the sightings (PostgreSQL). */
-async function recordLabel(
-  reviewerId: string,
-  input: SubmitLabelInput,
-  now: Date,
-): Promise<Submitted & { reviewersPerItem: number; sightingUnread: boolean }> {
+async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Date): Promise<Submitted & { after: AfterLabel }> {
   const on = direct();
   if (pg(on)) {
-    // Two round trips: the queue (its checks are made here), then one function call (hot-path.ts).
-    const { queue, dimensions } = checkSubmission(await loadQueue(on, input.queueId, reviewerId), input);
-    const labelId = timeOrderedId(now);
-    const result = await submitOnPostgres(on, {
-      queueId: queue.id,
-      reviewerId,
-      queueItemId: input.queueItemId,
-      value: input.value,
-      dimensions,
-      score: input.score ?? null,
-      reason: input.reason ?? null,
-      timeSpentMs: input.timeSpentMs ?? null,
-      rubricVersion: queue.rubricVersion,
-      reviewersPerItem: queue.reviewersPerItem,
-      labelId,
-      now,
-    });
-    if (result.outcome !== "ok") throw refusal(result.outcome);
-    // Whether a grade of the item was sent to the reviewer (judge_seen) is read with what the label
-    // leaves to do (afterLabel), the one statement after this: the function wrote judge_seen false.
-    return {
-      labelId,
-      transcriptId: result.transcriptId!,
-      gold: result.gold,
-      reviewersPerItem: queue.reviewersPerItem,
-      sightingUnread: true,
-    };
+    // One round trip (hot-path.ts): the value is checked against the queue as this process last read
+    // it, and the function refuses ("stale") when the queue changed since; then it is read again.
+    for (let attempt = 0; ; attempt++) {
+      const fresh = attempt > 0;
+      let checked: ReturnType<typeof checkSubmission>;
+      try {
+        checked = checkSubmission(await recentQueue(on, input.queueId, reviewerId, fresh), input);
+      } catch (error) {
+        // A value refused by a remembered queue is refused only by the queue as it is now.
+        if (!fresh && error instanceof UserError) continue;
+        throw error;
+      }
+      const { queue, dimensions } = checked;
+      const labelId = timeOrderedId(now);
+      const result = await submitOnPostgres(on, {
+        queueId: queue.id,
+        reviewerId,
+        queueItemId: input.queueItemId,
+        value: input.value,
+        dimensions,
+        score: input.score ?? null,
+        reason: input.reason ?? null,
+        timeSpentMs: input.timeSpentMs ?? null,
+        queue,
+        labelId,
+        now,
+      });
+      if (result.outcome === "ok") return { labelId, transcriptId: result.transcriptId!, gold: result.gold, after: result.after };
+      // A refusal from a remembered queue is said only once the queue is read again: it may be gone.
+      if (!fresh && result.outcome !== "labeled" && result.outcome !== "full" && result.outcome !== "held") continue;
+      // Changed again between the read and the submit: read once more, then give up saying so.
+      if (result.outcome === "stale" && attempt < 3) continue;
+      if (result.outcome === "stale") throw new UserError("The queue changed while the label was saved; try again.", 409);
+      throw result.outcome === "no-queue"
+        ? new UserError("No such label queue.", 404)
+        : result.outcome === "not-assigned"
+          ? new UserError("You are not assigned to this queue.", 409)
+          : refusal(result.outcome);
+    }
   }
   return bulkTransaction(async (tx) => {
     const { queue, dimensions } = checkSubmission(await loadQueue(tx, input.queueId, reviewerId), input);
@@ -196,7 +181,7 @@ async function recordLabel(
         );
       }
     }
-    return { labelId, transcriptId, gold, reviewersPerItem: queue.reviewersPerItem, sightingUnread: false };
+    return { labelId, transcriptId, gold, after: await afterLabel(tx, queue.id, transcriptId, queue.reviewersPerItem) };
   });
 }
 

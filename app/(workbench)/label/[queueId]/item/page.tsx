@@ -4,7 +4,7 @@ import { LinkButton } from "@/app/_components/ui/button";
 import { EmptyState } from "@/app/_components/ui/empty-state";
 import { PageHeader } from "@/app/_components/ui/page-header";
 import { itemThread, serializeThread, threadForTranscript } from "@/lib/db/labeling/comments";
-import { itemView } from "@/lib/db/labeling/item";
+import { nextItemView } from "@/lib/db/labeling/item";
 import { nextItem } from "@/lib/db/labeling/next";
 import { myProgress } from "@/lib/db/labeling/progress";
 import { lastOwnLabel } from "@/lib/db/labeling/reveal";
@@ -34,11 +34,7 @@ export default async function LabelItemPage({ params, searchParams }: QueuePageP
   const { user, found: queue } = await requireFound("labels:write", params, ({ queueId }) => getQueue(queueId));
   const preferred = (await searchParams).item;
   const next = await nextItem(queue.id, user.id, { preferItemId: typeof preferred === "string" ? preferred : undefined });
-  const [item, last, mine] = await Promise.all([
-    next.status === "item" ? itemView(next.item.queueItemId) : null,
-    lastOwnLabel(queue.id, user.id),
-    myProgress(queue, user.id),
-  ]);
+  const [item, last, mine] = await Promise.all([nextItemView(next), lastOwnLabel(queue.id, user.id), myProgress(queue, user.id)]);
   const extraDimensions = readExtraDimensions(queue.dimensions);
   const { question, choices } = labelPage(queue.kind, { min: queue.scaleMin, max: queue.scaleMax });
   const [thread, lastThread, examples] = await Promise.all([
