@@ -41,7 +41,14 @@ function taskRows(record: RunRecord): string[] {
       t.stats.status,
     ]),
   ];
-  return [columns(rows), "", "  P pass · F fail · S skipped (not scored) · E error"];
+  const out = [columns(rows), "", "  P pass · F fail · S skipped (not scored) · E error"];
+  // "undefined" is the word the run page and the Markdown summary use too (lib/format.ts); said once
+  // here so that it reads as a statistic without a value, not as a leaked JavaScript undefined.
+  if (record.tasks.some((t) => t.stats.passAtK === null || t.stats.passPowerK === null))
+    out.push(
+      `  undefined: ${k === 1 ? "no scored trial" : `fewer than ${k} scored trials`} (skipped and errored trials are not scored), so pass@${k} and pass^${k} have no value`,
+    );
+  return out;
 }
 
 /** The flaky tasks by name, the first `shown` of them, and their share of the tasks. */
