@@ -124,6 +124,13 @@ test("the HANNA Spearman table shows ρ per LLM and prompt variant per criterion
   await expect(kappa.locator('[data-model="ChatGPT"][data-version="1"] [data-criterion="Coherence"]')).toHaveText(
     /^-?\d\.\d{3} \[-?\d\.\d{2}, -?\d\.\d{2}\] [✓✗]$/,
   );
+  // The table is wider than the page; its caption is not: all of it inside the section at 1440 px (a
+  // <caption> was as wide as the table, its lines cut off at the edge of the table's horizontal scroll).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const caption = page.getByText(/^Quadratic weighted κ on the held-out test split/);
+  const [captionBox, sectionBox] = await Promise.all([caption.boundingBox(), page.getByTestId("real-set-HANNA").boundingBox()]);
+  expect(captionBox!.x + captionBox!.width).toBeLessThanOrEqual(sectionBox!.x + sectionBox!.width);
+  await expect(caption).toContainText("Krippendorff's α (ordinal) among them beside it.");
 });
 
 test("the HANNA section shows the paper's figure as published, 96 of 96 cells recomputed from the verdicts and matching", async ({

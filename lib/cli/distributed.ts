@@ -127,6 +127,7 @@ export async function finishDistributedRun(run: DistributedRun, outDir: string):
 
 export interface ReportFlags {
   json?: boolean;
+  quiet?: boolean;
   junit?: string;
   summaryMd?: string;
 }
@@ -136,6 +137,10 @@ export function reportRun(outcome: RunOutcome, flags: ReportFlags, logger: Logge
   const { record, recordPath } = outcome;
   if (flags.junit) writeFileSync(flags.junit, renderJunit(record, outcome.links));
   if (flags.summaryMd) writeFileSync(flags.summaryMd, renderSummaryMarkdown(record, { links: outcome.links }));
-  logger.out(flags.json ? JSON.stringify({ ...recordSummary(record, recordPath), links: null }, null, 2) : renderTable(record, recordPath));
+  logger.out(
+    flags.json
+      ? JSON.stringify({ ...recordSummary(record, recordPath), links: null }, null, 2)
+      : renderTable(record, recordPath, { quiet: flags.quiet }),
+  );
   process.exitCode = record.summary.gate.passed ? EXIT.ok : EXIT.gateFailed;
 }

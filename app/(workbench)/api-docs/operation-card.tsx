@@ -43,7 +43,7 @@ export function OperationCard({ operation }: { operation: DescribedOperation }) 
   return (
     <Card id={operation.operationId} data-testid="api-operation" className="px-5 py-4">
       <h3 className="flex flex-wrap items-center gap-2">
-        <Badge tone={operation.method === "get" ? "info" : "good"}>{operation.method.toUpperCase()}</Badge>
+        <Badge tone={operation.method === "get" ? "info" : "good"}>{operation.method.toUpperCase()}</Badge>{" "}
         <code className="text-sm font-semibold text-stone-900">{operation.path}</code>
       </h3>
       <p className="mt-1 text-sm text-stone-700">{operation.summary}</p>

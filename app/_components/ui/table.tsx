@@ -1,11 +1,28 @@
 import React from "react";
 import { cx } from "./cx";
 
-export function Table({ className, ...props }: React.TableHTMLAttributes<HTMLTableElement>) {
-  return (
+interface TableProps extends React.TableHTMLAttributes<HTMLTableElement> {
+  /**
+   * What the table shows, above it and outside its horizontal scroll: a <caption> is as wide as its
+   * table, so under a table wider than the page it wrapped at the table's width and was cut off at
+   * the scroll box's edge (HANNA's κ table at 1440 px).
+   */
+  caption?: React.ReactNode;
+  captionClassName?: string;
+}
+
+export function Table({ className, caption, captionClassName, ...props }: TableProps) {
+  const table = (
     <div className="overflow-x-auto">
       <table className={cx("min-w-full divide-y divide-stone-200 text-sm", className)} {...props} />
     </div>
+  );
+  if (!caption) return table;
+  return (
+    <figure>
+      <figcaption className={cx("text-left", captionClassName)}>{caption}</figcaption>
+      {table}
+    </figure>
   );
 }
 

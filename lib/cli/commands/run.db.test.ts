@@ -83,6 +83,18 @@ describe("gavel run: the lab's own tasks.json and stub (datasets/smoke)", () => 
     expect(result.stdout).toContain('exact: expected "110", got "100"');
   });
 
+  it("prints the verdict and the summary without progress or per-task rows with --quiet", async () => {
+    const result = await run(["run", "smoke", "--agent", SMOKE, "--out", tmp(), "--quiet"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain("progress:");
+    expect(result.stdout).not.toMatch(/^TASK\s+TRIALS/m);
+    expect(result.stdout).not.toMatch(/^(cap-nz|total|refund|summary)\s/m);
+    expect(result.stdout).toMatch(/^Suite smoke \(4 tasks, /);
+    expect(result.stdout).toContain("Pass rate 100.0% (3/3 scored trials) vs threshold 100.0%: gate PASSED");
+    expect(result.stdout).toMatch(/^Gates: all passed$/m);
+    expect(result.stdout).toMatch(/^Run record: \S+\.json$/m);
+  });
+
   it("prints the run summary as JSON with --json", async () => {
     const result = await run(["run", "smoke", "--agent", SMOKE, "--out", tmp(), "--json"]);
     expect(result.code).toBe(0);

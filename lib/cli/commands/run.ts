@@ -94,7 +94,7 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       "--base-url <url>",
       "the Gavel server whose pages the summary's links point to, for a run stored locally (env GAVEL_URL; with --server, the server)",
     )
-    .option("--quiet", "no progress output")
+    .option("--quiet", "no progress and no per-task rows: the verdict, failures, gates and exit code (warnings and errors still on stderr)")
     .addOption(new Option("--json", "print the run summary as JSON on stdout instead of the table"));
   addJudgeOptions(command).action(async (target: string, raw: Record<string, unknown>) => {
     // Loaded only when asked for: pg-boss is no part of a local run's start-up.
@@ -199,7 +199,7 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       logger.out(
         flags.json
           ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null, humanEquivalent }, null, 2)
-          : [renderTable(record, recordPath), ...(links ? ["", renderLinks(links)] : [])].join("\n"),
+          : [renderTable(record, recordPath, { quiet: flags.quiet }), ...(links ? ["", renderLinks(links)] : [])].join("\n"),
       );
       process.exitCode = record.summary.gate.passed ? EXIT.ok : EXIT.gateFailed;
     } catch (error) {

@@ -33,7 +33,7 @@ export const registerWait: RegisterCommand = (program, { logger }) => {
       "say the run is stalled, and why, once its jobs have waited this many seconds with no worker taking one",
       "60",
     )
-    .option("--quiet", "no progress output except warnings")
+    .option("--quiet", "no progress and no per-task rows: the verdict, failures, gates and exit code (warnings still said)")
     .option("--json", "print the run summary as JSON on stdout instead of the table")
     .action(async (runId: string, raw: Record<string, unknown>) => {
       const flags = parseFlags(WaitFlagsSchema, raw);

@@ -19,6 +19,30 @@ describe("the CLI report", () => {
     expect(table).toMatch(/^ {2}NO BASELINE {3}trend: no previous comparable run to compare with$/m);
     expect(table).toContain("Run record: results/x.json");
   });
+
+  it("says once, under the table, why a task's pass@k and pass^k read undefined; not at all when none does", async () => {
+    const table = renderTable(await record(), null);
+    expect(table).toMatch(/^judged\s+SS\s+undefined\s+undefined\s+skipped$/m);
+    const footnote =
+      "  undefined: fewer than 2 scored trials (skipped and errored trials are not scored), so pass@2 and pass^2 have no value";
+    expect(table.split("\n").filter((line) => line.includes("undefined:"))).toEqual([footnote]);
+    expect(table.indexOf(footnote)).toBeGreaterThan(table.indexOf("P pass · F fail"));
+    const allScored = renderTable(await reportRecord(0.5, { judged: false }), null);
+    expect(allScored).not.toContain("undefined");
+  });
+
+  it("leaves out the per-task rows when quiet, keeping the header, the failures, the verdict and the gates", async () => {
+    const r = await record();
+    const full = renderTable(r, "results/x.json");
+    const quiet = renderTable(r, "results/x.json", { quiet: true });
+    expect(quiet).not.toMatch(/^TASK\s+TRIALS/m);
+    expect(quiet).not.toMatch(/^(ok|nasty|judged)\s/m);
+    expect(quiet).not.toContain("P pass · F fail");
+    expect(quiet.split("\n")[0]).toBe(full.split("\n")[0]);
+    const fromFailures = (text: string) => text.slice(text.indexOf("\nFailures\n"));
+    expect(fromFailures(quiet)).toContain("  nasty  trial 1: fail (and 1 more trial)");
+    expect(fromFailures(quiet)).toBe(fromFailures(full));
+  });
 });
 
 describe("JUnit", () => {

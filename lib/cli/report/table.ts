@@ -28,8 +28,46 @@ function failures(record: RunRecord, maxTasks = 25): string[] {
   return lines;
 }
 
+/** One row per task (its trials' verdicts, pass@k, pass^k, status) and the legend under them. */
+function taskRows(record: RunRecord): string[] {
+  const k = record.config.trials;
+  const rows = [
+    ["TASK", "TRIALS", `PASS@${k}`, `PASS^${k}`, "STATUS"],
+    ...record.tasks.map((t) => [
+      t.id,
+      t.stats.verdicts.map((v) => VERDICT_LETTER[v]).join(""),
+      ratio(t.stats.passAtK),
+      ratio(t.stats.passPowerK),
+      t.stats.status,
+    ]),
+  ];
+  const out = [columns(rows), "", "  P pass · F fail · S skipped (not scored) · E error"];
+  // "undefined" is the word the run page and the Markdown summary use too (lib/format.ts); said once
+  // here so that it reads as a statistic without a value, not as a leaked JavaScript undefined.
+  if (record.tasks.some((t) => t.stats.passAtK === null || t.stats.passPowerK === null))
+    out.push(
+      `  undefined: ${k === 1 ? "no scored trial" : `fewer than ${k} scored trials`} (skipped and errored trials are not scored), so pass@${k} and pass^${k} have no value`,
+    );
+  return out;
+}
+
+/** The flaky tasks by name, the first `shown` of them, and their share of the tasks. */
+function flakyText(s: RunRecord["summary"], shown: number): string {
+  if (!s.flakyTasks.length) return "none";
+  const more = s.flakyTasks.length - shown;
+  return `${s.flakyTasks.slice(0, shown).join(", ")}${more > 0 ? ` and ${more} more` : ""} (${pct(s.flakeRate)})`;
+}
+
+export interface TableOptions {
+  /**
+   * --quiet: the verdict and the summary without the per-task rows (a suite of 2,000 tasks printed
+   * 2,000 of them); the failures stay (at most 25 tasks), and at most ten flaky tasks are named.
+   */
+  quiet?: boolean;
+}
+
 /** The human report: one row per task, the failures with their reasons, then the gate. */
-export function renderTable(record: RunRecord, recordPath: string | null): string {
+export function renderTable(record: RunRecord, recordPath: string | null, options: TableOptions = {}): string {
   const k = record.config.trials;
   const s = record.summary;
   const src = record.source;
@@ -41,21 +79,12 @@ export function renderTable(record: RunRecord, recordPath: string | null): strin
     .join(" · ");
   const label = record.agent.label !== record.agent.spec ? ` (label ${record.agent.label})` : "";
   const header = `Suite ${record.suite.name} (${record.suite.taskCount} tasks, version ${record.suite.hash.slice(0, 12)}) · agent ${record.agent.spec}${label} · ${k} trial${k === 1 ? "" : "s"} per task${where ? ` · ${where}` : ""}`;
-  const rows = [
-    ["TASK", "TRIALS", `PASS@${k}`, `PASS^${k}`, "STATUS"],
-    ...record.tasks.map((t) => [
-      t.id,
-      t.stats.verdicts.map((v) => VERDICT_LETTER[v]).join(""),
-      ratio(t.stats.passAtK),
-      ratio(t.stats.passPowerK),
-      t.stats.status,
-    ]),
-  ];
-  const out = [header, "", columns(rows), "", "  P pass · F fail · S skipped (not scored) · E error"];
+  const out = [header];
+  if (!options.quiet) out.push("", ...taskRows(record));
   const bad = failures(record);
   if (bad.length) out.push("", "Failures", ...bad);
   if (s.notes.length) out.push("", ...s.notes.map((n) => `Note: ${n}`));
-  const flaky = s.flakyTasks.length ? `${s.flakyTasks.join(", ")} (${pct(s.flakeRate)})` : "none";
+  const flaky = flakyText(s, options.quiet ? 10 : Infinity);
   out.push(
     "",
     `Pass rate ${pct(s.passRate)} (${s.passed}/${s.scored} scored trials) vs threshold ${pct(s.threshold)}: gate ${s.gate.passed ? "PASSED" : "FAILED"}`,

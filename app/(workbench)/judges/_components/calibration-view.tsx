@@ -106,8 +106,7 @@ export function CalibrationNumbers({ stats }: { stats: CalibrationStats }) {
 
 export function ConfusionMatrix({ confusion, caption }: { confusion: { labels: string[]; matrix: number[][] }; caption: string }) {
   return (
-    <Table aria-label={caption} data-testid="confusion-matrix">
-      <caption className="px-4 pt-2 text-left text-xs text-stone-500">{caption}</caption>
+    <Table aria-label={caption} data-testid="confusion-matrix" caption={caption} captionClassName="px-4 pt-2 text-xs text-stone-500">
       <thead>
         <tr>
           <Th>judge ↓ / human →</Th>

@@ -149,11 +149,16 @@ function HannaSpearmanTable({ hanna }: { hanna: RealData["hanna"] }) {
   const errors = (versionId: string) =>
     hanna.rows.filter((r) => r.versionId === versionId).reduce((sum, r) => sum + (r.all?.errors ?? 0), 0);
   return (
-    <Table aria-label="HANNA: Spearman's rho per judge and criterion">
-      <caption className="px-5 pt-3 text-left text-sm text-stone-700">
-        Spearman&apos;s ρ between each LLM&apos;s rating and the mean of three human ratings, all {hanna.rows[0]?.all?.n ?? "960"} generated
-        stories (less the errors). Beside them, the humans' leave-one-out ρ: each rater against the mean of the other two.
-      </caption>
+    <Table
+      aria-label="HANNA: Spearman's rho per judge and criterion"
+      captionClassName="px-5 pt-3 text-sm text-stone-700"
+      caption={
+        <>
+          Spearman&apos;s ρ between each LLM&apos;s rating and the mean of three human ratings, all {hanna.rows[0]?.all?.n ?? "960"}{" "}
+          generated stories (less the errors). Beside them, the humans' leave-one-out ρ: each rater against the mean of the other two.
+        </>
+      }
+    >
       <TableHead columns={[...criteriaColumns, { label: "Errors", className: "text-right" }]} />
       <tbody className="divide-y divide-stone-100" data-testid="hanna-spearman">
         {versions.map((v) => (
@@ -199,12 +204,17 @@ function HannaSpearmanTable({ hanna }: { hanna: RealData["hanna"] }) {
 function HannaKappaTable({ hanna }: { hanna: RealData["hanna"] }) {
   const { versions, cell, criteriaColumns } = hannaCells(hanna);
   return (
-    <Table aria-label="HANNA: weighted kappa and gate per judge and criterion">
-      <caption className="px-5 pt-5 text-left text-sm text-stone-700">
-        Quadratic weighted κ on the held-out test split (what the gate reads) with its Wald 95% interval; ✓ clears the gate, ✗ does not.
-        Human ceiling: Fleiss&apos; κ (quadratic weights) among the three raters on the test split&apos;s items, the one rule every page
-        uses (docs/statistics.md); Krippendorff&apos;s α (ordinal) among them beside it.
-      </caption>
+    <Table
+      aria-label="HANNA: weighted kappa and gate per judge and criterion"
+      captionClassName="px-5 pt-5 text-sm text-stone-700"
+      caption={
+        <>
+          Quadratic weighted κ on the held-out test split (what the gate reads) with its Wald 95% interval; ✓ clears the gate, ✗ does not.
+          Human ceiling: Fleiss&apos; κ (quadratic weights) among the three raters on the test split&apos;s items, the one rule every page
+          uses (docs/statistics.md); Krippendorff&apos;s α (ordinal) among them beside it.
+        </>
+      }
+    >
       <TableHead columns={criteriaColumns} />
       <tbody className="divide-y divide-stone-100" data-testid="hanna-kappa">
         {versions.map((v) => (
