@@ -1,0 +1,3 @@
+-- PostgreSQL only: the labeling hot path's functions in two statements a label, and the vacuum
+-- settings of the tables it churns (prisma/postgres/migrations, same folder). SQLite runs
+-- in-process, where a statement costs microseconds and not a round trip. No schema change.
