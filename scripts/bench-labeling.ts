@@ -202,9 +202,12 @@ async function clients(port: number, reviewers: string[], thinkMs: number) {
   if (process.env.GAVEL_BENCH_CPU_FILE) writeFileSync(process.env.GAVEL_BENCH_CPU_FILE, String((usage.user + usage.system) / 1000));
 }
 
-/** CPU time (ms) of PostgreSQL's processes for this database and its shared ones (WAL writer, ...), by pid. */
+/**
+ * CPU time (ms) of PostgreSQL's backends for this database, by pid. The server's shared processes
+ * (WAL writer, checkpointer) are left out: they also work for every other database on the server.
+ */
 async function postgresCpu(): Promise<Map<number, number>> {
-  const rows = await bulkQuery(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR datname IS NULL`);
+  const rows = await bulkQuery(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
   const ticks = new Map<number, number>();
   const msPerTick = 1000 / 100; // USER_HZ
   for (const { pid } of rows) {

@@ -27,6 +27,12 @@ DECLARE
   v_values text[];
   v_gold text;
 BEGIN
+  -- Every lookup here is a point lookup by key (an item, its claims, a reviewer's label or skip).
+  -- queue_claims churns (a claim is inserted and deleted for every label), so until it is vacuumed
+  -- it is a few live rows in many pages of dead ones, which the planner, going by the few rows it
+  -- last counted, reads whole (a Seq Scan per candidate item); an index probe costs the same at
+  -- any size. For this transaction only.
+  PERFORM set_config('enable_seqscan', 'off', true);
   SELECT q."kind"::text AS kind, q."scale_min", q."scale_max", q."dimensions", q."rubric_version", q."reviewers_per_item",
     EXISTS (SELECT 1 FROM "queue_assignments" a WHERE a."queue_id" = q."id")
       AND NOT EXISTS (SELECT 1 FROM "queue_assignments" a WHERE a."queue_id" = q."id" AND a."user_id" = p_reviewer_id) AS blocked
@@ -124,6 +130,8 @@ DECLARE
   v_best_key text;
   v_row record;
 BEGIN
+  -- Index probes only, for this transaction, as in gavel_submit_label (why there).
+  PERFORM set_config('enable_seqscan', 'off', true);
   SELECT q."reviewers_per_item", q."rubric_version",
     EXISTS (SELECT 1 FROM "queue_assignments" a WHERE a."queue_id" = q."id")
       AND NOT EXISTS (SELECT 1 FROM "queue_assignments" a WHERE a."queue_id" = q."id" AND a."user_id" = p_reviewer_id)
