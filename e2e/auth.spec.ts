@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { SIGN_IN_FAILURE } from "../app/(auth)/login/sign-in-failure";
 import { can, type Scope } from "../lib/roles";
 import { account, alerts, signIn, signedInPage, workbenchPages, type DemoRole } from "./helpers";
 
@@ -143,6 +144,24 @@ test.describe("sign-in errors are clear and never a stack trace", () => {
     await page.getByLabel("Password").fill("whatever-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(alerts(page)).toHaveText("Wrong email or password.");
+  });
+
+  test("a server that fails is not a server that cannot be reached", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(account("admin").email);
+    await page.getByLabel("Password").fill(account("admin").password);
+    // The sign-in answered with an error page, as when its session row could not be written: the server runs.
+    await page.route("**/api/auth/callback/credentials", (route) =>
+      route.fulfill({ status: 500, contentType: "text/html", body: "<html><body>Internal Server Error</body></html>" }),
+    );
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alerts(page)).toHaveText(SIGN_IN_FAILURE.serverFailed);
+
+    // No answer at all, from the sign-in or the health check: then it could not be reached.
+    await page.route("**/api/auth/callback/credentials", (route) => route.abort("connectionrefused"));
+    await page.route("**/api/health", (route) => route.abort("connectionrefused"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alerts(page)).toHaveText(SIGN_IN_FAILURE.unreachable);
   });
 
   test("missing fields, in the form and posted straight to the server", async ({ page, request }) => {

@@ -4,6 +4,10 @@
  * repository's datasets/ folder, and three runs made the way `gavel run` makes them (the smoke suite
  * with its stub agent; the refund suite with the reference and with the regressed agent), so every
  * page has real content. Each step prints a line with its time.
+ *
+ * The imports commit in bounded units (lib/db/write-units.ts), not in one transaction as a person's
+ * `gavel import` does: the seeding runs behind a served app, and on SQLite one long transaction held the
+ * write lock past the 10 s a sign-in waits for it, so signing in during the seeding failed.
  */
 import path from "node:path";
 import { loadSuite } from "../datasets/load";
@@ -52,13 +56,13 @@ export async function seedDemoData(
   };
   await timed(
     "importing LLMBar (datasets/llmbar)",
-    () => importLlmbar(path.join(root, "datasets", "llmbar")),
+    () => importLlmbar(path.join(root, "datasets", "llmbar"), { commits: "bounded" }),
     (r) =>
       `LLMBar: ${r.counts.transcripts.created} pairwise items, ${r.counts.judgeVersions.created} judge versions, ${r.counts.verdicts.created} verdicts, ${r.counts.calibrations} calibrations`,
   );
   await timed(
     "importing HANNA (datasets/hanna)",
-    () => importHanna(path.join(root, "datasets", "hanna", "hanna_metric_scores_llm.csv")),
+    () => importHanna(path.join(root, "datasets", "hanna", "hanna_metric_scores_llm.csv"), { commits: "bounded" }),
     (r) =>
       `HANNA: ${r.counts.transcripts.created} graded items, ${r.counts.labels} human ratings, ${r.counts.judgeVersions.created} judge versions, ${r.counts.calibrations} calibrations`,
   );

@@ -2,30 +2,75 @@ import "server-only";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
 /**
- * The SQLite driver adapter for every Gavel connection (the Prisma client's and the bulk one), with
- * one change: transactions begin IMMEDIATE instead of DEFERRED.
- *
- * A deferred transaction that reads first and writes later (find-then-create: imports, queue
- * creation, seeding) holds a read snapshot; when another connection commits in between — the CLI,
- * the app's other connection, a second worker — SQLite cannot upgrade it to a writer and fails at
- * once with "database is locked", without waiting (SQLITE_BUSY_SNAPSHOT in WAL mode). Beginning
- * IMMEDIATE takes the write lock up front, where the busy timeout applies: the transaction waits its
- * turn instead of failing. SQLite has one writer at a time either way; readers are not blocked.
- *
- * The adapter has no option for this, so its connection's `prepare("BEGIN")` is redirected; a
- * Prisma upgrade that changes those internals fails here loudly, not silently.
+ * How long a statement waits for another connection's write lock before it fails ("Operation has timed
+ * out"). better-sqlite3 waits synchronously, so a server waiting here answers nothing else meanwhile:
+ * long writes beside a served app commit in short units (lib/db/write-units.ts).
  */
-export function sqliteAdapter(file: string): PrismaBetterSQLite3 {
-  const factory = new PrismaBetterSQLite3({ url: file, timeout: 10_000 });
+export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * The SQLite driver adapter for every Gavel connection (the Prisma client's and the bulk one), with
+ * two changes.
+ *
+ * 1. Transactions begin IMMEDIATE instead of DEFERRED. A deferred transaction that reads first and
+ *    writes later (find-then-create: imports, queue creation, seeding) holds a read snapshot; when
+ *    another connection commits in between — the CLI, the app's other connection, a second worker —
+ *    SQLite cannot upgrade it to a writer and fails at once with "database is locked", without waiting
+ *    (SQLITE_BUSY_SNAPSHOT in WAL mode). Beginning IMMEDIATE takes the write lock up front, where the
+ *    busy timeout applies: the transaction waits its turn instead of failing. SQLite has one writer at
+ *    a time either way; readers are not blocked.
+ * 2. A BEGIN that fails (the lock stayed taken past the busy timeout) gives the adapter's transaction
+ *    mutex back. The adapter takes that mutex before its BEGIN and releases it only on commit or
+ *    rollback, so a BEGIN that threw kept it for good: every later transaction of the process — each
+ *    sign-in's session row among them — waited forever (found when a session write failed behind a held
+ *    lock and the next one never returned; prisma/orm#29933 is the same adapter losing its transactions
+ *    after a failed COMMIT).
+ *
+ * The adapter has no option for either, so its connection's `prepare("BEGIN")` is redirected and its
+ * `startTransaction` wrapped; a Prisma upgrade that changes those internals fails here loudly, not silently.
+ */
+export function sqliteAdapter(file: string, timeout = SQLITE_BUSY_TIMEOUT_MS): PrismaBetterSQLite3 {
+  const factory = new PrismaBetterSQLite3({ url: file, timeout });
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
-    const client = (adapter as unknown as { client?: { prepare?: (sql: string) => unknown } }).client;
-    if (typeof client?.prepare !== "function") {
+    const internals = adapter as unknown as {
+      client?: { prepare?: (sql: string) => { run: () => unknown } };
+      onError?: (error: unknown) => never;
+    };
+    const client = internals.client;
+    if (typeof client?.prepare !== "function" || typeof internals.onError !== "function") {
       throw new Error("The SQLite adapter's internals changed: lib/db/sqlite.ts cannot make its transactions IMMEDIATE.");
     }
     const prepare = client.prepare.bind(client);
-    client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
+    let failedBegin: { error: unknown } | null = null;
+    client.prepare = (sql: string) => {
+      if (sql !== "BEGIN") return prepare(sql);
+      const begin = prepare("BEGIN IMMEDIATE");
+      return {
+        run: () => {
+          try {
+            return begin.run();
+          } catch (error) {
+            // Reported by startTransaction below, once the adapter has handed over the mutex's release.
+            failedBegin = { error };
+            return { changes: 0 };
+          }
+        },
+      };
+    };
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (...args) => {
+      const transaction = await startTransaction(...args);
+      if (failedBegin) {
+        const { error } = failedBegin;
+        failedBegin = null;
+        // Only releases the mutex: no transaction began, so no ROLLBACK is sent.
+        await transaction.rollback();
+        internals.onError!(error);
+      }
+      return transaction;
+    };
     return adapter;
   };
   return factory;

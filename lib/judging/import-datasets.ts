@@ -7,25 +7,32 @@ import {
   writeImportPlan,
   type ImportResult,
 } from "../db/import-datasets";
+import { boundedUnits, type Commits, type WriteUnit } from "../db/write-units";
 import { buildCalibration, labelSetHash } from "../judges/calibration";
 import { verbosityLength } from "../judges/transcript-input";
 
 const SPLITS = ["test", "all"] as const;
 
+export interface ImportOptions {
+  onProgress?: (line: string) => void;
+  calibrate?: boolean;
+  /** "atomic" (the default: a person's import, nothing half-written) or "bounded" (the demo seeding): lib/db/write-units.ts. */
+  commits?: Commits;
+}
+
 /**
- * Imports a judge-vs-human data set (LLMBar, HANNA): lib/db/import-datasets.ts writes the plan in one
- * transaction, then every judge version is calibrated against each of its label sets (test split, which
- * the gate reads, and the whole set), unless a calibration on the same gold labels exists already.
+ * Imports a judge-vs-human data set (LLMBar, HANNA): lib/db/import-datasets.ts writes the plan (in one
+ * transaction unless the commits are bounded), then every judge version is calibrated against each of its
+ * label sets (test split, which the gate reads, and the whole set), unless a calibration on the same gold
+ * labels exists already.
  */
-export async function importPlan(
-  plan: ImportPlan,
-  options: { onProgress?: (line: string) => void; calibrate?: boolean } = {},
-): Promise<ImportResult> {
+export async function importPlan(plan: ImportPlan, options: ImportOptions = {}): Promise<ImportResult> {
   const progress = options.onProgress ?? (() => undefined);
-  const result = await writeImportPlan(plan, { onProgress: progress });
+  const units = options.commits === "bounded" ? boundedUnits() : undefined;
+  const result = await writeImportPlan(plan, { onProgress: progress, units });
   if (options.calibrate !== false) {
     progress(`${plan.dataset}: calibrating ${result.versions.length} judge versions`);
-    result.counts.calibrations = await calibrateImported(result.versions);
+    result.counts.calibrations = await calibrateImported(result.versions, units);
   }
   return result;
 }
@@ -35,7 +42,7 @@ export async function importPlan(
  * the whole set (the figure comparable with the papers), skipping any whose gold set it was already
  * calibrated on. Returns how many calibrations were created.
  */
-export async function calibrateImported(versions: { id: string; labelSetIds: string[] }[]): Promise<number> {
+export async function calibrateImported(versions: { id: string; labelSetIds: string[] }[], units?: WriteUnit): Promise<number> {
   let created = 0;
   const queueIds = [...new Set(versions.flatMap((v) => v.labelSetIds))];
   const loaded = new Map<string, Awaited<ReturnType<typeof readLabelSetForCalibration>>>();
@@ -66,21 +73,21 @@ export async function calibrateImported(versions: { id: string; labelSetIds: str
         pending.push({ judgeVersionId: version.id, queueId, split, stats, createdById: null });
       }
     }
-    await writeCalibrations(pending);
+    await writeCalibrations(pending, units);
     created += pending.length;
   }
   return created;
 }
 
 /** Reads, validates and imports an LLMBar folder (nothing is written when any file is bad). */
-export async function importLlmbar(dir: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
+export async function importLlmbar(dir: string, options: ImportOptions = {}): Promise<ImportResult> {
   const { readLlmbar } = await import("../real-data/read");
   const { planLlmbar } = await import("../real-data/llmbar-plan");
   return importPlan(planLlmbar(readLlmbar(dir)), options);
 }
 
 /** Reads, validates and imports HANNA's hanna_metric_scores_llm.csv. */
-export async function importHanna(file: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
+export async function importHanna(file: string, options: ImportOptions = {}): Promise<ImportResult> {
   const { readHanna } = await import("../real-data/read");
   const { planHanna } = await import("../real-data/hanna-plan");
   return importPlan(planHanna(readHanna(file)), options);

@@ -6,7 +6,7 @@ import type { JudgeVersionSpec } from "../judges/version";
  * What an imported data set becomes in Gavel, before anything is written: transcripts, label sets
  * with their gold labels, human raters and their labels, judge versions and their recorded verdicts.
  * Built by pure functions from parsed files (llmbar-plan.ts, hanna-plan.ts); written by
- * lib/db/import-datasets.ts in one transaction.
+ * lib/db/import-datasets.ts (in one transaction, or in bounded units for the first start's demo seeding).
  */
 export interface PlannedLabelSet {
   name: string;

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { signInInput } from "@/lib/schemas/users";
 import { SubmitButton, TextField } from "@/app/_components/form/fields";
+import { explainSignInFailure, signInMessage } from "./sign-in-failure";
 
 type Errors = Partial<Record<"email" | "password", string[]>>;
 
@@ -31,13 +32,15 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     setPending(true);
     try {
       const result = await signIn("credentials", { ...parsed.data, redirect: false, callbackUrl });
-      if (result?.ok && !result.error) {
+      const outcome = signInMessage(result);
+      if (outcome === null) {
         window.location.assign(callbackUrl);
         return;
       }
-      setMessage(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong email or password.");
+      setMessage(outcome === "explain" ? await explainSignInFailure() : outcome);
     } catch {
-      setMessage("Could not reach the server. Check your connection and try again.");
+      // No answer, or an answer that was not next-auth's JSON (a 500 page): sign-in-failure.ts tells them apart.
+      setMessage(await explainSignInFailure());
     } finally {
       setPending(false);
     }
