@@ -9,6 +9,8 @@ import {
 } from "../db/import-datasets";
 import { buildCalibration, labelSetHash } from "../judges/calibration";
 import { verbosityLength } from "../judges/transcript-input";
+import { storeHannaAsPublished } from "./hanna-published";
+import { storeHannaSummary } from "./real-data";
 
 const SPLITS = ["test", "all"] as const;
 
@@ -79,9 +81,16 @@ export async function importLlmbar(dir: string, options: { onProgress?: (line: s
   return importPlan(planLlmbar(readLlmbar(dir)), options);
 }
 
-/** Reads, validates and imports HANNA's hanna_metric_scores_llm.csv. */
+/**
+ * Reads, validates and imports HANNA's hanna_metric_scores_llm.csv, then stores what its page shows (its table and the
+ * paper's figure recomputed), so that no page view pays for summarising what was just written.
+ */
 export async function importHanna(file: string, options: { onProgress?: (line: string) => void } = {}): Promise<ImportResult> {
   const { readHanna } = await import("../real-data/read");
   const { planHanna } = await import("../real-data/hanna-plan");
-  return importPlan(planHanna(readHanna(file)), options);
+  const result = await importPlan(planHanna(readHanna(file)), options);
+  options.onProgress?.("HANNA: storing its page's summaries");
+  await storeHannaSummary();
+  await storeHannaAsPublished();
+  return result;
 }
