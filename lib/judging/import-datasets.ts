@@ -1,6 +1,7 @@
 import "server-only";
 import type { ImportPlan } from "../real-data/plan";
 import {
+  analyzeImported,
   readLabelSetForCalibration,
   readVersionCalibrationInputs,
   writeCalibrations,
@@ -17,7 +18,8 @@ const SPLITS = ["test", "all"] as const;
 /**
  * Imports a judge-vs-human data set (LLMBar, HANNA): lib/db/import-datasets.ts writes the plan in one
  * transaction, then every judge version is calibrated against each of its label sets (test split, which
- * the gate reads, and the whole set), unless a calibration on the same gold labels exists already.
+ * the gate reads, and the whole set), unless a calibration on the same gold labels exists already; last,
+ * PostgreSQL's planner is given statistics for what was written (analyzeImported says why).
  */
 export async function importPlan(
   plan: ImportPlan,
@@ -29,6 +31,7 @@ export async function importPlan(
     progress(`${plan.dataset}: calibrating ${result.versions.length} judge versions`);
     result.counts.calibrations = await calibrateImported(result.versions);
   }
+  await analyzeImported();
   return result;
 }
 
