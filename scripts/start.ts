@@ -6,7 +6,9 @@
  *  3. build the app when the build is missing or older than the sources (in production mode, only
  *     when it is missing: a deployment builds once, e.g. in its image);
  *  4. run the server (scripts/serve.ts: Next with structured request logs);
- *  5. once it answers, seed the demo data on that empty database (LLMBar and HANNA, and three runs:
+ *  5. once it answers, ask it for every page once without a session (lib/server/warm-up.ts), so that
+ *     no person's first request pays for running the page's modules (a few seconds, once per start);
+ *  6. then seed the demo data on that empty database (LLMBar and HANNA, and three runs:
  *     prisma/demo-data.ts; GAVEL_DEMO=0 skips it), step by step in the `demo_data` setting, which the
  *     app shows in a banner and /api/health reports. A start stopped mid-way is finished by the next.
  */
@@ -16,6 +18,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, readdirSy
 import { createRequire } from "node:module";
 import path from "node:path";
 import { dataDir, databaseProvider, databaseUrl, redactUrl } from "../lib/database-url";
+import { warmUpPaths } from "../lib/server/warm-up";
 
 const require = createRequire(import.meta.url);
 const log = (line: string) => console.log(`[gavel] ${line}`);
@@ -181,7 +184,7 @@ async function main() {
   if (build && !(await build.done)) return;
   log(`Starting on http://localhost:${port}`);
   const server = run(process.execPath, ["--import", "tsx", path.join("scripts", "serve.ts")], env);
-  if (demoFrom !== null) void seedWhenServing(port, demoFrom, server);
+  void whenServing(port, demoFrom, server);
   // The seeding may still be under way when the server stops: it ends with it (the next start finishes it).
   process.exit(await server);
 }
@@ -209,9 +212,8 @@ async function databaseSteps() {
   };
 }
 
-/** Waits until the server answers, then seeds the demo data step by step, recording each in the demo status. */
-async function seedWhenServing(port: string, from: number, server: Promise<number>) {
-  const { DEMO_STEPS, disconnectDb, getDemoStatus, seedDemoData, setDemoStatus } = await databaseSteps();
+/** Waits until the server answers, then warms its pages and, when `from` is not null, seeds the demo data from step `from`. */
+async function whenServing(port: string, from: number | null, server: Promise<number>) {
   let stopped = false;
   void server.then(() => (stopped = true));
   const deadline = Date.now() + 10 * 60_000;
@@ -224,6 +226,37 @@ async function seedWhenServing(port: string, from: number, server: Promise<numbe
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   if (stopped) return;
+  await warmUp(port, () => stopped);
+  if (from !== null && !stopped) await seedWhenServing(from);
+}
+
+/**
+ * Asks the server for every page once, one at a time and without a session (lib/server/warm-up.ts says why). A page
+ * that fails to answer is the visitor's to see, not the start's: it is left for them, and the start goes on.
+ */
+async function warmUp(port: string, stopped: () => boolean) {
+  const started = Date.now();
+  let manifest: Record<string, string>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(".next", "app-path-routes-manifest.json"), "utf8")) as Record<string, string>;
+  } catch (error) {
+    log(`Pages not warmed (no route list in the build: ${error instanceof Error ? error.message : String(error)}).`);
+    return;
+  }
+  const paths = warmUpPaths(manifest);
+  for (const page of paths) {
+    if (stopped()) return;
+    await fetch(`http://127.0.0.1:${port}${page}`, { redirect: "manual" }).then(
+      (response) => response.arrayBuffer(),
+      () => undefined,
+    );
+  }
+  log(`Warmed ${paths.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s (each page's modules, once per start).`);
+}
+
+/** Seeds the demo data step by step from step `from`, recording each in the demo status. */
+async function seedWhenServing(from: number) {
+  const { DEMO_STEPS, disconnectDb, getDemoStatus, seedDemoData, setDemoStatus } = await databaseSteps();
   try {
     await seedDemoData((line) => console.log(line), process.cwd(), {
       from,

@@ -1,10 +1,12 @@
 import "server-only";
 import type { CalibrationStats, SplitName } from "../judges/calibration";
-import { calibrationHeadline, headlineNumbers } from "../judges/estimator";
+import { databaseProvider, databaseUrl } from "../database-url";
+import { calibrationHeadline, headlineNumbers, intervalMethod } from "../judges/estimator";
 import type { GateCalibration } from "../judges/gate";
 import type { TestSplitReuse } from "../judges/test-reuse";
 import { recordAudit } from "./audit";
 import { withoutHidden, type Viewer } from "./blind";
+import { placeholders } from "./bulk";
 import { db, type Db, type Tx } from "./client";
 
 export async function createCalibration(
@@ -97,13 +99,27 @@ export async function visiblePairs(viewer: Viewer, calibration: { stats: unknown
   return { pairs: rows, hidden };
 }
 
+/**
+ * A version's calibrations, newest first, for its page's history: the figures and how each interval was made, not the
+ * statistics (a HANNA version's twelve hold 800 KB of pairs, read and parsed on every view of its page for one name).
+ */
 export async function listCalibrations(judgeVersionId: string) {
-  return db().calibration.findMany({
+  const rows = await db().calibration.findMany({
     where: { judgeVersionId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 50,
+    omit: { stats: true },
     include: { queue: { select: { id: true, name: true } } },
   });
+  if (rows.length === 0) return [];
+  const provider = databaseProvider(databaseUrl());
+  const name = provider === "postgres" ? `"stats"->'estimator'->>'name'` : `json_extract("stats", '$.estimator.name')`;
+  const estimators = await db().$queryRawUnsafe<{ id: string; estimator: string | null }[]>(
+    `SELECT "id", ${name} AS "estimator" FROM "calibrations" WHERE "id" IN (${placeholders(provider, rows.length)})`,
+    ...rows.map((r) => r.id),
+  );
+  const estimatorOf = new Map(estimators.map((e) => [e.id, e.estimator]));
+  return rows.map((row) => ({ ...row, intervalMethod: intervalMethod({ estimator: { name: estimatorOf.get(row.id) ?? undefined } }) }));
 }
 
 /** Each version of a judge with its newest test-split calibration (null when never calibrated): the kappa-over-versions chart. */

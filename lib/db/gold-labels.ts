@@ -1,6 +1,8 @@
 import "server-only";
 import type { SplitName } from "../judges/calibration";
 import type { GoldBackingRow } from "../judges/human-backing";
+import { databaseProvider, databaseUrl } from "../database-url";
+import { placeholders } from "./bulk";
 import { db, type Db, type Tx } from "./client";
 
 export const GOLD_PAGE_SIZE = 50;
@@ -89,15 +91,19 @@ export async function listGoldLabels(
 export async function readGoldBacking(queueId: string, split: SplitName, client: Db | Tx = db()): Promise<GoldBackingRow[] | null> {
   const queue = await client.labelQueue.findUnique({ where: { id: queueId }, select: { rubricVersion: true } });
   if (!queue) return null;
-  const [items, gold, labels] = await Promise.all([
-    client.queueItem.findMany({ where: { queueId, split }, select: { transcriptId: true } }),
-    client.goldLabel.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, source: true } }),
-    client.label.findMany({ where: { queueId, rubricVersion: queue.rubricVersion }, select: { transcriptId: true, reviewerId: true } }),
-  ]);
-  const inSplit = new Set(items.map((i) => i.transcriptId));
-  const reviewers = new Map<string, Set<string>>();
-  for (const l of labels) reviewers.set(l.transcriptId, (reviewers.get(l.transcriptId) ?? new Set()).add(l.reviewerId));
-  return gold
-    .filter((g) => inSplit.has(g.transcriptId))
-    .map((g) => ({ transcriptId: g.transcriptId, source: g.source, reviewers: reviewers.get(g.transcriptId)?.size ?? 0 }));
+  // One row per gold item, its reviewers counted in SQL: a HANNA version's page asks this of six label sets, and the
+  // split's items, the gold and every label (4,800 rows a set) mapped through the query builder took 80-120 ms a view.
+  const [p1, p2, p3] = placeholders(databaseProvider(databaseUrl()), 3).split(", ");
+  const rows = await client.$queryRawUnsafe<{ transcript_id: string; source: string; reviewers: number | bigint }[]>(
+    `SELECT g."transcript_id", CAST(g."source" AS TEXT) AS "source", COUNT(DISTINCT l."reviewer_id") AS "reviewers"
+     FROM "gold_labels" g
+     JOIN "queue_items" i ON i."queue_id" = g."queue_id" AND i."transcript_id" = g."transcript_id"
+     LEFT JOIN "labels" l ON l."queue_id" = g."queue_id" AND l."transcript_id" = g."transcript_id" AND l."rubric_version" = g."rubric_version"
+     WHERE g."queue_id" = ${p1} AND g."rubric_version" = ${p2} AND CAST(i."split" AS TEXT) = ${p3}
+     GROUP BY g."transcript_id", g."source"`,
+    queueId,
+    queue.rubricVersion,
+    split,
+  );
+  return rows.map((r) => ({ transcriptId: r.transcript_id, source: r.source, reviewers: Number(r.reviewers) }));
 }

@@ -31,20 +31,14 @@ function valueAsGiven(v: { status: string; score: number | null; rawResponse: st
 }
 
 /**
- * The table takes ~100,000 verdicts to build (about a second); HANNA's page asks for it on every view. The table reads
- * only the first answer in the original order of these versions on HANNA's items, which the import writes once each:
- * they leave only with their version or transcript (the version list and the gold labels below change), and one
- * replaced in place is a re-run, which ends in a calibration of that version. So the versions, their calibrations'
- * count and newest time, and a fingerprint of the gold labels (an adjudicator may change them) decide whether the
- * last table still holds — without counting ~100,000 verdicts on every view (a third of the page's time).
+ * The table takes ~100,000 verdicts to build (about a second). It reads only the first answer in the original order
+ * of these versions on HANNA's items, which the import writes once each: they leave only with their version or
+ * transcript (the version list and the gold labels below change), and one replaced in place is a re-run, which ends in
+ * a calibration of that version. So the versions, their calibrations' count and newest time, and a fingerprint of the
+ * gold labels (an adjudicator may change them) say whether a table made earlier still holds — without counting
+ * ~100,000 verdicts (a third of the page's time). Null when no HANNA label set has been imported.
  */
-let cache: { key: string; stored: StoredHannaAsPublished } | null = null;
-
-/**
- * What the figure's judges answered on the imported HANNA items: null when no HANNA label set has been imported;
- * the same object while nothing it reads has changed.
- */
-export async function readHannaAsPublished(figure: Pick<PublishedFigure, "judges">): Promise<StoredHannaAsPublished | null> {
+async function readInputs(figure: Pick<PublishedFigure, "judges">) {
   const client = db();
   const queues = await client.labelQueue.findMany({
     where: { name: { in: HANNA_CRITERIA.map((c) => hannaLabelSetName(c.name)) }, kind: "graded", archivedAt: null },
@@ -60,7 +54,7 @@ export async function readHannaAsPublished(figure: Pick<PublishedFigure, "judges
   const wanted = figure.judges.map((j) => versionOf(j.llm, j.variant)).filter((v) => v !== null);
 
   const [gold, seen] = await Promise.all([
-    // ~6,000 rows read on every view to key the cache: plain rows on the bulk connection, not mapped objects.
+    // ~6,000 rows read on every view to fingerprint the table: plain rows on the bulk connection, not mapped objects.
     bulkQuery(
       `SELECT g."queue_id", g."transcript_id", g."score", g."value" FROM "gold_labels" g JOIN "label_queues" q ON q."id" = g."queue_id" AND q."rubric_version" = g."rubric_version" WHERE g."queue_id" IN (${placeholders(databaseProvider(databaseUrl()), queues.length)})`,
       queues.map((q) => q.id),
@@ -76,8 +70,20 @@ export async function readHannaAsPublished(figure: Pick<PublishedFigure, "judges
   ]);
   const goldPrint = createHash("sha256");
   for (const g of gold) goldPrint.update(`${g.queueId}/${g.transcriptId}/${g.score}/${g.value}\n`);
-  const key = JSON.stringify([queues.map((q) => q.id).sort(), wanted.map((v) => v.id), seen, goldPrint.digest("hex")]);
-  if (cache?.key === key) return cache.stored;
+  const fingerprint = JSON.stringify([queues.map((q) => q.id).sort(), wanted.map((v) => v.id), seen, goldPrint.digest("hex")]);
+  return { queues, versionOf, wanted, gold, fingerprint };
+}
+
+/** What HANNA "as published" is read from, fingerprinted: it can only have changed when this moves. */
+export async function hannaAsPublishedFingerprint(figure: Pick<PublishedFigure, "judges">): Promise<string> {
+  return (await readInputs(figure))?.fingerprint ?? "none";
+}
+
+/** What the figure's judges answered on the imported HANNA items: null when no HANNA label set has been imported. */
+export async function readHannaAsPublished(figure: Pick<PublishedFigure, "judges">): Promise<StoredHannaAsPublished | null> {
+  const inputs = await readInputs(figure);
+  if (!inputs) return null;
+  const { queues, versionOf, wanted, gold } = inputs;
 
   // Only HANNA replay versions are asked for, so every verdict is on a HANNA item (no join needed). ~100,000 rows:
   // raw SQL on the bulk connection costs a fraction of the Prisma client's object mapping.
@@ -111,7 +117,5 @@ export async function readHannaAsPublished(figure: Pick<PublishedFigure, "judges
   );
   const goldOf = (criterion: HannaCriterion) => goldByCriterion.get(criterion) ?? [];
 
-  const stored: StoredHannaAsPublished = { versionOf, given, goldOf };
-  cache = { key, stored };
-  return stored;
+  return { versionOf, given, goldOf };
 }

@@ -1,7 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { databaseProvider } from "../database-url";
 import { runAgreement } from "../cli/commands/agreement";
 import type { Logger } from "../cli/logger";
 import { hannaMiniCsv } from "../real-data/fixtures/hanna-mini";
@@ -212,4 +213,18 @@ describe("gavel import hanna", () => {
     await expect(importHanna(other)).rejects.toThrow(/already exists with binary items/);
     expect(await tableCounts()).toEqual(mid);
   }, 120_000);
+});
+
+describe.skipIf(databaseProvider(inject("baseDatabaseUrl")) !== "postgres")("an import on PostgreSQL", () => {
+  it("leaves the planner statistics for the rows it wrote, so a fresh database's first pages are not planned as if empty", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gavel-analyze-"));
+    writeFileSync(path.join(dir, "hanna.csv"), hannaMiniCsv());
+    await importHanna(path.join(dir, "hanna.csv"));
+    // reltuples is -1 until a table is first analyzed (or vacuumed); ANALYZE sets it to the rows it counted.
+    const rows = await db().$queryRawUnsafe<{ relname: string; reltuples: number }[]>(
+      `SELECT relname::text AS relname, reltuples::float8 AS reltuples FROM pg_class WHERE relname IN ('gold_labels', 'queue_items', 'labels', 'judge_verdicts', 'calibrations') ORDER BY relname`,
+    );
+    expect(rows).toHaveLength(5);
+    for (const row of rows) expect(row.reltuples, row.relname).toBeGreaterThan(0);
+  });
 });

@@ -174,11 +174,11 @@ export const readLlmbar = cachedBy(
   () => readLlmbarNow(),
 );
 
-/** HANNA as its page shows it, read again only when its fingerprint moves. */
-export const readHanna = cachedBy(
-  () => fingerprint(HANNA_QUEUES, "hanna"),
-  () => readHannaNow(),
-);
+/**
+ * What HANNA's page shows can only have changed when this moves (lib/judging/real-data.ts keeps HANNA's summary,
+ * stored, under it).
+ */
+export const hannaFingerprint = () => fingerprint(HANNA_QUEUES, "hanna");
 
 const ORDER = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 
@@ -273,7 +273,8 @@ async function readLlmbarNow(): Promise<StoredLlmbar> {
   return { policy, llmbar: { queues, rows, verdicts, gold } };
 }
 
-async function readHannaNow(): Promise<StoredHanna> {
+/** HANNA as its page shows it, read now: every calibrated row and each criterion's three raters' scores. */
+export async function readHanna(): Promise<StoredHanna> {
   const client = db();
   const [policy, queues] = await Promise.all([
     getGatePolicy(),

@@ -1,6 +1,7 @@
 import "server-only";
 import type { ImportPlan } from "../real-data/plan";
 import {
+  analyzeImported,
   readLabelSetForCalibration,
   readVersionCalibrationInputs,
   writeCalibrations,
@@ -10,6 +11,8 @@ import {
 import { boundedUnits, type Commits, type WriteUnit } from "../db/write-units";
 import { buildCalibration, labelSetHash } from "../judges/calibration";
 import { verbosityLength } from "../judges/transcript-input";
+import { storeHannaAsPublished } from "./hanna-published";
+import { storeHannaSummary } from "./real-data";
 
 const SPLITS = ["test", "all"] as const;
 
@@ -24,7 +27,8 @@ export interface ImportOptions {
  * Imports a judge-vs-human data set (LLMBar, HANNA): lib/db/import-datasets.ts writes the plan (in one
  * transaction unless the commits are bounded), then every judge version is calibrated against each of its
  * label sets (test split, which the gate reads, and the whole set), unless a calibration on the same gold
- * labels exists already.
+ * labels exists already; last, PostgreSQL's planner is given statistics for what was written
+ * (analyzeImported says why).
  */
 export async function importPlan(plan: ImportPlan, options: ImportOptions = {}): Promise<ImportResult> {
   const progress = options.onProgress ?? (() => undefined);
@@ -34,6 +38,7 @@ export async function importPlan(plan: ImportPlan, options: ImportOptions = {}):
     progress(`${plan.dataset}: calibrating ${result.versions.length} judge versions`);
     result.counts.calibrations = await calibrateImported(result.versions, units);
   }
+  await analyzeImported();
   return result;
 }
 
@@ -86,9 +91,16 @@ export async function importLlmbar(dir: string, options: ImportOptions = {}): Pr
   return importPlan(planLlmbar(readLlmbar(dir)), options);
 }
 
-/** Reads, validates and imports HANNA's hanna_metric_scores_llm.csv. */
+/**
+ * Reads, validates and imports HANNA's hanna_metric_scores_llm.csv, then stores what its page shows (its table and the
+ * paper's figure recomputed), so that no page view pays for summarising what was just written.
+ */
 export async function importHanna(file: string, options: ImportOptions = {}): Promise<ImportResult> {
   const { readHanna } = await import("../real-data/read");
   const { planHanna } = await import("../real-data/hanna-plan");
-  return importPlan(planHanna(readHanna(file)), options);
+  const result = await importPlan(planHanna(readHanna(file)), options);
+  options.onProgress?.("HANNA: storing its page's summaries");
+  await storeHannaSummary();
+  await storeHannaAsPublished();
+  return result;
 }

@@ -6,13 +6,13 @@ import { hannaMiniCsv } from "../real-data/fixtures/hanna-mini";
 import { hannaRaterEmail } from "../real-data/hanna-plan";
 import { llmbarJudgeName, llmbarLabelSetName } from "../real-data/llmbar-plan";
 import { db } from "../db/client";
-import { readHanna, readLlmbar } from "../db/real-data";
+import { hannaFingerprint, readHanna, readLlmbar } from "../db/real-data";
 import { evaluateGate } from "../judges/gate";
 import { accuracyByOrder } from "../judges/pairwise-orders";
 import { leaveOneOutRho } from "../stats";
 import { withTestDatabase } from "../testing/test-database";
 import { importHanna, importLlmbar } from "./import-datasets";
-import { loadHannaData, loadLlmbarData } from "./real-data";
+import { loadHannaData, loadLlmbarData, summariseHanna } from "./real-data";
 
 withTestDatabase();
 
@@ -48,11 +48,20 @@ describe("the imported data sets' pages: read, then decide", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "gavel-real-data-"));
     writeFileSync(path.join(dir, "hanna.csv"), hannaMiniCsv());
     await importHanna(path.join(dir, "hanna.csv"));
+    // The import stored the summary under the fingerprint of the data now: a server process reads it, whole.
+    const stored = await db().setting.findUniqueOrThrow({ where: { key: "summary:hanna" } });
+    const summary = summariseHanna(await readHanna());
+    expect(stored.value).toMatchObject({ fingerprint: `v1:${await hannaFingerprint()}` });
+    expect(JSON.parse((stored.value as { json: string }).json)).toEqual(summary);
     const data = await loadHannaData();
     expect(await loadHannaData()).toBe(data);
-    const stored = await readHanna();
+    const read = await readHanna();
+    for (const row of data.hanna.rows) {
+      const storedRow = read.hanna.rows.find((r) => r.versionId === row.versionId && r.queueId === row.queueId)!;
+      expect(row.gate).toEqual(evaluateGate(read.policy, storedRow.gateInput));
+    }
     for (const criterion of data.hanna.criteria) {
-      const ratings = stored.hanna.criteria.find((c) => c.name === criterion.name)!.ratings;
+      const ratings = read.hanna.criteria.find((c) => c.name === criterion.name)!.ratings;
       expect({ rho: criterion.ceilingRho, n: criterion.ceilingN }).toEqual({
         rho: leaveOneOutRho(ratings).rho,
         n: leaveOneOutRho(ratings).n,

@@ -1,6 +1,7 @@
 import "server-only";
 import { llmbarJudgeName, llmbarLabelSetName } from "../real-data/llmbar-plan";
-import { readHanna, readLlmbar, type StoredHanna, type StoredJudgeRow, type StoredLlmbar } from "../db/real-data";
+import { hannaFingerprint, readHanna, readLlmbar, type StoredHanna, type StoredJudgeRow, type StoredLlmbar } from "../db/real-data";
+import { storedSummary } from "../db/stored-summaries";
 import { evaluateGate, type GatePolicy, type GateResult } from "../judges/gate";
 import { itemKind } from "../items/kinds";
 import { accuracyByOrder, type OrderAccuracy } from "../judges/pairwise-orders";
@@ -9,7 +10,8 @@ import { leaveOneOutRho } from "../stats";
 /**
  * The imported data sets' pages (LLMBar, HANNA): read through lib/db/real-data.ts (kept while nothing it reads
  * changed), then decided here — each row's gate on its test split, LLMBar's per-order accuracy and the model upgrade
- * it shows, HANNA's leave-one-out human ceiling. A stored read gives the same decided object (computed once).
+ * it shows, HANNA's leave-one-out human ceiling. A kept read gives the same decided object (computed once). HANNA's
+ * read is summarised (its 17,000 ratings to six ceilings) and the summary stored (lib/db/stored-summaries.ts).
  */
 
 /** One imported judge version on one label set, with the gate on its test split evaluated. */
@@ -63,7 +65,13 @@ function decideLlmbar({ policy, llmbar }: StoredLlmbar): Pick<RealData, "policy"
   return { policy, llmbar: { queues: llmbar.queues, rows, upgrade: pickUpgrade(rows) } };
 }
 
-function decideHanna({ policy, hanna }: StoredHanna): Pick<RealData, "policy" | "hanna"> {
+/** HANNA as stored: each criterion's ratings summarised to its human ceiling; the gates are evaluated on each read. */
+export interface HannaSummary {
+  policy: GatePolicy;
+  hanna: { criteria: RealData["hanna"]["criteria"]; rows: StoredJudgeRow[] };
+}
+
+export function summariseHanna({ policy, hanna }: StoredHanna): HannaSummary {
   return {
     policy,
     hanna: {
@@ -71,10 +79,21 @@ function decideHanna({ policy, hanna }: StoredHanna): Pick<RealData, "policy" | 
         const ceiling = leaveOneOutRho(ratings);
         return { ...criterion, ceilingRho: ceiling.rho, ceilingN: ceiling.n };
       }),
-      rows: hanna.rows.map((stored) => decideRow(policy, stored)),
+      rows: hanna.rows,
     },
   };
 }
+
+function decideHanna({ policy, hanna }: HannaSummary): Pick<RealData, "policy" | "hanna"> {
+  return { policy, hanna: { criteria: hanna.criteria, rows: hanna.rows.map((stored) => decideRow(policy, stored)) } };
+}
+
+/** Version 1: summariseHanna over readHanna. Bump it when either changes what the summary holds. */
+const hannaSummary = storedSummary("hanna", {
+  version: 1,
+  fingerprint: hannaFingerprint,
+  compute: async () => summariseHanna(await readHanna()),
+});
 
 /** Decides a stored read once: the same stored object (a read kept by its fingerprint) gives the same answer. */
 function once<S extends object, D>(decide: (stored: S) => D): (stored: S) => D {
@@ -98,5 +117,10 @@ export async function loadLlmbarData(): Promise<Pick<RealData, "policy" | "llmba
 
 /** HANNA's page: every imported version on each criterion, its gate evaluated, and the human ceilings. */
 export async function loadHannaData(): Promise<Pick<RealData, "policy" | "hanna">> {
-  return hannaOnce(await readHanna());
+  return hannaOnce(await hannaSummary.get());
+}
+
+/** Stores HANNA's summary unless the stored one is current: the import calls it, so no page view computes it. */
+export function storeHannaSummary(): Promise<void> {
+  return hannaSummary.refresh();
 }
