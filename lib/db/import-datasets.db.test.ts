@@ -212,6 +212,9 @@ describe("gavel import hanna", () => {
     const mid = await tableCounts();
     await expect(importHanna(other)).rejects.toThrow(/already exists with binary items/);
     expect(await tableCounts()).toEqual(mid);
+    // Back as it was, for the next test's import in this database.
+    await db().labelQueue.delete({ where: { name: "HANNA Surprise" } });
+    await db().labelQueue.update({ where: { name: "HANNA Surprise (old)" }, data: { name: "HANNA Surprise" } });
   }, 120_000);
 });
 
