@@ -17,7 +17,6 @@
  *   GAVEL_BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres   (the PostgreSQL server; this is the default)
  */
 import { Presets, SingleBar } from "cli-progress";
-import { Pool } from "undici";
 import { randomUUID } from "node:crypto";
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -32,6 +31,7 @@ import { nextItemView } from "../lib/db/labeling/item";
 import { nextItem } from "../lib/db/labeling/next";
 import { countStatements } from "../lib/db/labeling/statement-count";
 import { submitLabel } from "../lib/db/labeling/submit";
+import { postJsonPooled } from "../lib/engine/agents/post-json";
 import { orderKey } from "../lib/queues/items";
 import { bulkInserter, TRANSCRIPT_COLUMNS, transcriptRow } from "./bench/bulk-insert";
 import { onFreshDatabases, type DatabaseName } from "./bench/fresh-databases";
@@ -155,53 +155,45 @@ function startServer(queueId: string, samples: Sample[], onSample: () => void) {
   return new Promise<http.Server>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-async function post(pool: Pool, payload: unknown, retry = true): Promise<{ next: string | null }> {
+async function post(port: number, payload: unknown, retry = true): Promise<{ next: string | null }> {
   try {
-    const response = await pool.request({
-      method: "POST",
-      path: "/",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(payload),
-    });
-    const text = await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${text}`);
+    const { status, text } = await postJsonPooled(new URL(`http://127.0.0.1:${port}/`), JSON.stringify(payload));
+    if (status !== 200) throw new Error(`HTTP ${status}: ${text}`);
     return JSON.parse(text) as { next: string | null };
   } catch (error) {
     // A keep-alive socket the server closed just as it was reused: nothing reached the handler, send again.
-    if (retry && (error as NodeJS.ErrnoException).code === "ECONNRESET") return post(pool, payload, false);
+    if (retry && (error as NodeJS.ErrnoException).code === "ECONNRESET") return post(port, payload, false);
     throw error;
   }
 }
 
 /**
- * The reviewers: run in a child process, as browsers would be, so their HTTP work is not the server's.
- * undici's keep-alive pool: on 2 cores the load generator's CPU is taken from the server's, so it is
- * the leanest client Node has (about half node:http's CPU per request here).
+ * The reviewers: run in a child process, as browsers would be, so their HTTP work is not the server's,
+ * through the runner's keep-alive pool (postJsonPooled, undici): on 2 cores the load generator's CPU
+ * is taken from the server's, and the figures print it per label.
  */
 async function clients(port: number, reviewers: string[], thinkMs: number) {
-  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: reviewers.length, pipelining: 1 });
   // From here: the clients' own start-up (loading this file) is not the labels' CPU.
   const cpuAtStart = process.cpuUsage();
   let failed = 0;
   const pause = () => (thinkMs > 0 ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random()))) : Promise.resolve());
   await Promise.all(
     reviewers.map(async (reviewerId, index) => {
-      let current = (await post(pool, { reviewerId })).next;
+      let current = (await post(port, { reviewerId })).next;
       for (let i = 0; i < LABELS + WARMUP && current; i++) {
         await pause();
         try {
           current = (
-            await post(pool, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass", warm: i < WARMUP })
+            await post(port, { reviewerId, queueItemId: current, value: (i + index) % 3 === 0 ? "fail" : "pass", warm: i < WARMUP })
           ).next;
         } catch (error) {
           failed++;
           console.error(`reviewer ${index}: ${error instanceof Error ? error.message : String(error)}`);
-          current = (await post(pool, { reviewerId })).next;
+          current = (await post(port, { reviewerId })).next;
         }
       }
     }),
   );
-  await pool.close();
   if (failed > 0) console.error(`${failed} requests failed`);
   const usage = process.cpuUsage(cpuAtStart);
   if (process.env.GAVEL_BENCH_CPU_FILE) writeFileSync(process.env.GAVEL_BENCH_CPU_FILE, String((usage.user + usage.system) / 1000));

@@ -7,7 +7,7 @@ import { bulkTransaction, type BulkTx } from "../bulk";
 import { noticeQueueCompleted } from "../webhooks";
 import { settleAfterLabel } from "../pending-gold";
 import { SIGHTED } from "../sightings";
-import { submitOnPostgres, type AfterLabel, type SubmitOutcome } from "./hot-path";
+import { submitOnPostgres, type AfterLabel, type QueueOutcome, type SubmitOutcome } from "./hot-path";
 import { loadQueue, lockItem, recentQueue, type QueueAccess, type QueueRow } from "./queue";
 import { at, direct, LABELED, pg, sql, text, timeOrderedId, truthy, ts } from "./sql";
 
@@ -89,16 +89,10 @@ async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Dat
         now,
       });
       if (result.outcome === "ok") return { labelId, transcriptId: result.transcriptId!, gold: result.gold, after: result.after };
-      // A refusal from a remembered queue is said only once the queue is read again: it may be gone.
-      if (!fresh && result.outcome !== "labeled" && result.outcome !== "full" && result.outcome !== "held") continue;
-      // Changed again between the read and the submit: read once more, then give up saying so.
-      if (result.outcome === "stale" && attempt < 3) continue;
-      if (result.outcome === "stale") throw new UserError("The queue changed while the label was saved; try again.", 409);
-      throw result.outcome === "no-queue"
-        ? new UserError("No such label queue.", 404)
-        : result.outcome === "not-assigned"
-          ? new UserError("You are not assigned to this queue.", 409)
-          : refusal(result.outcome);
+      // A refusal from a remembered queue is said only once the queue is read again (it may have changed
+      // or be gone); a queue changed again between that read and the submit is read again, three times at most.
+      const again = fresh ? result.outcome === "stale" && attempt < 3 : !ITEM_REFUSALS.has(result.outcome);
+      if (!again) throw refusal(result.outcome);
     }
   }
   return bulkTransaction(async (tx) => {
@@ -185,19 +179,30 @@ async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Dat
   });
 }
 
+const NOT_ASSIGNED = "You are not assigned to this queue.";
+
+/** Refusals that are the item's own, whichever version of the queue the value was checked against. */
+const ITEM_REFUSALS: ReadonlySet<string> = new Set(["labeled", "full", "held"]);
+
 /** The queue's own checks of a submission (value, dimensions, assignment), before anything is written. */
 function checkSubmission({ queue, blocked }: QueueAccess, input: SubmitLabelInput): { queue: QueueRow; dimensions: string | null } {
   const valueError = labelValueError(queue.kind, input.value, { min: queue.scaleMin, max: queue.scaleMax });
   if (valueError) throw new UserError(valueError, 422, "value");
   const checked = checkDimensionValues(queue.dimensions, input.dimensions);
   if (!checked.ok) throw new UserError(checked.error, 422, "dimensions");
-  if (blocked) throw new UserError("You are not assigned to this queue.", 409);
+  if (blocked) throw new UserError(NOT_ASSIGNED, 409);
   return { queue, dimensions: Object.keys(checked.values).length ? JSON.stringify(checked.values) : null };
 }
 
 /** Why an item refused a label (the same on both databases). */
-function refusal(outcome: Exclude<SubmitOutcome, "ok">): UserError {
+function refusal(outcome: Exclude<SubmitOutcome | QueueOutcome, "ok">): UserError {
   switch (outcome) {
+    case "no-queue":
+      return new UserError("No such label queue.", 404);
+    case "not-assigned":
+      return new UserError(NOT_ASSIGNED, 409);
+    case "stale":
+      return new UserError("The queue changed while the label was saved; try again.", 409);
     case "missing":
       return new UserError("No such item in this queue.", 404);
     case "labeled":
