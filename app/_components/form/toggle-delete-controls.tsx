@@ -54,7 +54,7 @@ export function ToggleDeleteControls({
         }}
       >
         <HiddenFields values={record} />
-        <Button type="submit" tone="danger" size="sm" disabled={deleting} aria-label={name ? `Delete ${name}` : undefined}>
+        <Button type="submit" tone="danger" size="sm" needsScript disabled={deleting} aria-label={name ? `Delete ${name}` : undefined}>
           Delete
         </Button>
       </form>

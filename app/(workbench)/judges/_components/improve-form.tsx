@@ -98,11 +98,11 @@ export function ImproveForm(props: { versionId: string; queueId: string }) {
         </Field>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="estimate" tone="secondary" disabled={estimating || running}>
+        <Button type="submit" name="intent" value="estimate" tone="secondary" needsScript disabled={estimating || running}>
           {estimating ? "Estimating…" : "Estimate the cost"}
         </Button>
         {ready && asked ? (
-          <Button type="submit" name="intent" value="start" disabled={running}>
+          <Button type="submit" name="intent" value="start" needsScript disabled={running}>
             {running ? "Improving…" : `Start (at most $${estimated.data!.budgetUsd.toFixed(2)})`}
           </Button>
         ) : null}

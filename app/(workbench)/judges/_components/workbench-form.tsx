@@ -186,10 +186,10 @@ export function WorkbenchForm(props: {
       </Field>
       {errors.examples ? <Alert tone="error">{errors.examples.join(" ")}</Alert> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="try" disabled={trying || saving}>
+        <Button type="submit" name="intent" value="try" needsScript disabled={trying || saving}>
           {trying ? "Re-running on dev…" : "Re-run on dev"}
         </Button>
-        <Button type="submit" name="intent" value="save" tone="secondary" disabled={trying || saving}>
+        <Button type="submit" name="intent" value="save" tone="secondary" needsScript disabled={trying || saving}>
           {saving ? "Saving…" : "Save as new version"}
         </Button>
       </div>

@@ -1,3 +1,4 @@
+import { PlainButton } from "@/app/_components/ui/button";
 import type { LabelChoice } from "@/lib/labeling/choices";
 import { NEXT_DIMENSION_KEY, type DimensionControl } from "@/lib/labeling/dimension-choices";
 
@@ -59,9 +60,9 @@ export function HotkeyHelp({
       >
         <div className="mb-2 flex items-center justify-between">
           <h2 className="font-semibold text-indigo-950">Keyboard shortcuts</h2>
-          <button type="button" onClick={onClose} className="text-xs text-indigo-800 hover:underline">
+          <PlainButton type="button" onClick={onClose} className="text-xs text-indigo-800 hover:underline">
             Close
-          </button>
+          </PlainButton>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           {rows.map(([key, what]) => (

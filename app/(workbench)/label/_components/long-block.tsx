@@ -1,5 +1,6 @@
 "use client";
 
+import { PlainButton } from "@/app/_components/ui/button";
 import { useState } from "react";
 
 const PREVIEW_CHARS = 600;
@@ -42,7 +43,7 @@ export function LongBlock({ text, label }: { text: string | null; label: string 
       </pre>
       <div className="mt-1 flex gap-3 text-xs">
         {rest > 0 ? (
-          <button
+          <PlainButton
             type="button"
             className="font-medium text-indigo-700 hover:underline"
             onClick={() => setShown(next)}
@@ -50,12 +51,12 @@ export function LongBlock({ text, label }: { text: string | null; label: string 
           >
             {next >= text.length ? "Show all" : `Show ${(next - visible.length).toLocaleString("en")} more characters`}
             <span className="ml-1 text-stone-500">({text.length.toLocaleString("en")} characters)</span>
-          </button>
+          </PlainButton>
         ) : null}
         {shown > 0 ? (
-          <button type="button" className="text-stone-600 hover:underline" onClick={() => setShown(0)}>
+          <PlainButton type="button" className="text-stone-600 hover:underline" onClick={() => setShown(0)}>
             Collapse
-          </button>
+          </PlainButton>
         ) : null}
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { PlainButton } from "@/app/_components/ui/button";
 /**
  * The rubric as one line above the item, so the transcript starts near the top of the screen; G (or the
  * button) expands it in place into the full rubric and its worked examples.
@@ -28,7 +29,7 @@ export function RubricLine({
             {firstLine}
           </p>
         )}
-        <button
+        <PlainButton
           type="button"
           aria-expanded={open}
           aria-controls="guideline-body"
@@ -37,7 +38,7 @@ export function RubricLine({
           className="ml-auto shrink-0 text-xs font-medium text-indigo-700 hover:underline"
         >
           Guidelines and worked examples <kbd className="rounded bg-black/10 px-1 text-[0.7rem] font-normal">G</kbd>
-        </button>
+        </PlainButton>
       </div>
       {open ? (
         <div id="guideline-body" className="mt-2 border-t border-indigo-100 pt-2">

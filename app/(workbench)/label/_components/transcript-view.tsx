@@ -1,5 +1,6 @@
 "use client";
 
+import { PlainButton } from "@/app/_components/ui/button";
 import { useState } from "react";
 import { Badge } from "@/app/_components/ui/badge";
 import { conversationWindow, MIDDLE_STEP } from "@/lib/labeling/conversation-window";
@@ -102,7 +103,7 @@ export function TranscriptView({ item }: { item: ItemView }) {
             ))}
             {fold.hidden > 0 ? (
               <li className="border-t border-dashed border-stone-300 pt-3 text-center">
-                <button
+                <PlainButton
                   type="button"
                   className="text-sm font-medium text-indigo-700 hover:underline"
                   data-testid="conversation-fold"
@@ -110,7 +111,7 @@ export function TranscriptView({ item }: { item: ItemView }) {
                 >
                   {fold.hidden.toLocaleString("en")} message{fold.hidden === 1 ? "" : "s"} in the middle folded: show{" "}
                   {fold.hidden > MIDDLE_STEP ? `the next ${MIDDLE_STEP}` : "them"}
-                </button>
+                </PlainButton>
               </li>
             ) : null}
             {fold.hidden > 0

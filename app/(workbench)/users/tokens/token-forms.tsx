@@ -60,7 +60,7 @@ export function RevokeTokenForm({ tokenId, name }: { tokenId: string; name: stri
       }}
     >
       <input type="hidden" name="tokenId" value={tokenId} />
-      <Button type="submit" tone="danger" size="sm" disabled={pending} aria-label={`Revoke ${name}`}>
+      <Button type="submit" tone="danger" size="sm" needsScript disabled={pending} aria-label={`Revoke ${name}`}>
         Revoke
       </Button>
       {state.status === "error" ? <span className="ml-2 text-xs text-red-700">{state.message}</span> : null}

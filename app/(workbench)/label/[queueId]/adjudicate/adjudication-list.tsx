@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Badge } from "@/app/_components/ui/badge";
-import { Button } from "@/app/_components/ui/button";
+import { Button, PlainButton } from "@/app/_components/ui/button";
 import { cx } from "@/app/_components/ui/cx";
 import type { AdjudicationItem } from "@/lib/db/adjudication";
 import { itemKind, type ItemKind } from "@/lib/items/kinds";
@@ -141,9 +141,14 @@ export function AdjudicationList({
         <p data-testid="open-count" aria-live="polite">
           {items.length} item{items.length === 1 ? "" : "s"} to decide
         </p>
-        <button type="button" className="text-indigo-700 hover:underline" onClick={() => setShowKeys((s) => !s)} aria-expanded={showKeys}>
+        <PlainButton
+          type="button"
+          className="text-indigo-700 hover:underline"
+          onClick={() => setShowKeys((s) => !s)}
+          aria-expanded={showKeys}
+        >
           Keyboard shortcuts (?)
-        </button>
+        </PlainButton>
       </div>
       {showKeys ? (
         <Alert tone="info" data-testid="key-help">
