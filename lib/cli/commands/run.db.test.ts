@@ -93,6 +93,14 @@ describe("gavel run: the lab's own tasks.json and stub (datasets/smoke)", () => 
     expect(result.stdout).toContain("Pass rate 100.0% (3/3 scored trials) vs threshold 100.0%: gate PASSED");
     expect(result.stdout).toMatch(/^Gates: all passed$/m);
     expect(result.stdout).toMatch(/^Run record: \S+\.json$/m);
+    // The smoke suite names no agent: the header says so in words, and why there is no baseline is said once on
+    // stderr (what to do about it), besides the Gates section's one line.
+    expect(result.stdout).toContain(`agent ${SMOKE} (no label) · 1 trial per task`);
+    expect(result.stdout).not.toContain("null");
+    expect(result.stderr.trim()).toBe(
+      "This run cannot become a baseline, nor be compared with one: the agent has no label. Add `agent: <name>` to datasets/smoke/tasks.json or pass --agent-label NAME (runs are compared only with runs of the same label).",
+    );
+    expect(result.stdout.match(/the agent has no label/g)).toHaveLength(1);
   });
 
   it("prints the run summary as JSON with --json", async () => {

@@ -189,9 +189,9 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
       if (flags.junit) writeFileSync(flags.junit, renderJunit(record, links));
       if (flags.summaryMd)
         writeFileSync(flags.summaryMd, renderSummaryMarkdown(record, { links, diff, baseUrl: flags.server ?? flags.baseUrl ?? null }));
-      logger.info(comparedWith(record.summary.baseline));
+      // An unlabelled agent has no baseline for one reason, which the standing below says in full: said once.
+      if (record.source.agentLabel) logger.info(comparedWith(record.summary.baseline));
       if (diff && !links) logger.info(renderLocalDiff(record, diff));
-      logger.info(baselineStanding(record.source, record.suite.file).message);
       // The pass rate reviewers would give (PPI++), the run page's number; from the local database only.
       // Loaded only here: a run without a judge (or without --json) never loads the database client for it.
       const humanEquivalent =
@@ -201,6 +201,8 @@ export const registerRun: RegisterCommand = (program, { logger }) => {
           ? JSON.stringify({ ...recordSummary(record, recordPath), links: links ?? null, humanEquivalent }, null, 2)
           : [renderTable(record, recordPath, { quiet: flags.quiet }), ...(links ? ["", renderLinks(links)] : [])].join("\n"),
       );
+      // After the verdict: whether this run can be a baseline is what to do next, not what happened.
+      logger.info(baselineStanding(record.source, record.suite.file).message);
       process.exitCode = record.summary.gate.passed ? EXIT.ok : EXIT.gateFailed;
     } catch (error) {
       // The server could not be reached or broke the protocol: neither a pass nor a fail (exit 3).
