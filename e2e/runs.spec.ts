@@ -213,6 +213,10 @@ test("the smoke run shows the summary task as skipped, with why", async ({ page 
   await signIn(page, account("viewer"), `/runs/${runs.smoke}`);
   await expect(page.getByTestId("task-row-summary")).toContainText("skipped");
   await expect(page.getByTestId("task-row-summary")).toContainText("undefined");
+  // Said once under the table: a statistic without a value, not a leaked JavaScript undefined.
+  await expect(page.getByTestId("undefined-note")).toHaveText(
+    "undefined: no scored trial (skipped and errored trials are not scored), so pass@1 and pass^1 have no value.",
+  );
   await page.getByRole("link", { name: "summary", exact: true }).click();
   const summary = page.getByRole("region", { name: "Task summary", exact: true });
   await expect(summary.getByLabel("Grader verdicts")).toContainText("no judge configured");

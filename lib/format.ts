@@ -28,3 +28,7 @@ export function formatPath(parts: readonly (string | number | symbol)[]): string
     "",
   );
 }
+
+/** Why a task's pass@k and pass^k read "undefined": said once under the CLI's table and the run page's, as a statistic without a value. */
+export const undefinedPassAtKNote = (k: number) =>
+  `undefined: ${k === 1 ? "no scored trial" : `fewer than ${k} scored trials`} (skipped and errored trials are not scored), so pass@${k} and pass^${k} have no value`;

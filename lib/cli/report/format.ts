@@ -1,4 +1,4 @@
-export { ms, pct, ratio, usd } from "@/lib/format";
+export { ms, pct, ratio, undefinedPassAtKNote, usd } from "@/lib/format";
 
 export const VERDICT_LETTER = { pass: "P", fail: "F", skipped: "S", error: "E" } as const;
 

@@ -1,6 +1,6 @@
 import type { RunRecord } from "@/lib/engine/record";
 import type { Step } from "@/lib/trial/types";
-import { columns, ms, pct, ratio, usd, VERDICT_LETTER } from "./format";
+import { columns, ms, pct, ratio, undefinedPassAtKNote, usd, VERDICT_LETTER } from "./format";
 import { gateLines } from "./gates";
 
 function describeStep(step: Step): string {
@@ -44,10 +44,7 @@ function taskRows(record: RunRecord): string[] {
   const out = [columns(rows), "", "  P pass · F fail · S skipped (not scored) · E error"];
   // "undefined" is the word the run page and the Markdown summary use too (lib/format.ts); said once
   // here so that it reads as a statistic without a value, not as a leaked JavaScript undefined.
-  if (record.tasks.some((t) => t.stats.passAtK === null || t.stats.passPowerK === null))
-    out.push(
-      `  undefined: ${k === 1 ? "no scored trial" : `fewer than ${k} scored trials`} (skipped and errored trials are not scored), so pass@${k} and pass^${k} have no value`,
-    );
+  if (record.tasks.some((t) => t.stats.passAtK === null || t.stats.passPowerK === null)) out.push(`  ${undefinedPassAtKNote(k)}`);
   return out;
 }
 
@@ -77,7 +74,8 @@ export function renderTable(record: RunRecord, recordPath: string | null, option
   ]
     .filter(Boolean)
     .join(" · ");
-  const label = record.agent.label !== record.agent.spec ? ` (label ${record.agent.label})` : "";
+  const label =
+    record.agent.label === null ? " (no label)" : record.agent.label !== record.agent.spec ? ` (label ${record.agent.label})` : "";
   const header = `Suite ${record.suite.name} (${record.suite.taskCount} tasks, version ${record.suite.hash.slice(0, 12)}) · agent ${record.agent.spec}${label} · ${k} trial${k === 1 ? "" : "s"} per task${where ? ` · ${where}` : ""}`;
   const out = [header];
   if (!options.quiet) out.push("", ...taskRows(record));

@@ -3,7 +3,7 @@ import { Card } from "@/app/_components/ui/card";
 import { Table, TableHead, Td } from "@/app/_components/ui/table";
 import { cx } from "@/app/_components/ui/cx";
 import type { RunPage, RunPageQuery } from "@/lib/db/run-page";
-import { ratio } from "@/lib/format";
+import { ratio, undefinedPassAtKNote } from "@/lib/format";
 import { runHref } from "./run-query";
 import { HiddenBadge, VerdictBadge } from "./verdict-badge";
 
@@ -101,6 +101,11 @@ export function TaskTable({ runId, query, data }: { runId: string; query: RunPag
           })}
         </tbody>
       </Table>
+      {data.tasks.some((task) => data.stats[task.key]?.passAtK == null || data.stats[task.key]?.passPowerK == null) ? (
+        <p className="border-t border-stone-200 px-5 py-2 text-xs text-stone-600" data-testid="undefined-note">
+          {undefinedPassAtKNote(k)}.
+        </p>
+      ) : null}
     </Card>
   );
 }
