@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_RUNS } from "../prisma/demo-runs";
-import { account, gavel, signIn } from "./helpers";
+import { account, gavel, hotkeysReady, signIn } from "./helpers";
 
 /**
  * Real runs made the way a user makes them — `gavel run` as a child process — against the database
@@ -174,6 +174,7 @@ test("the run page filters tasks by status, tag and grader, with keys for the fi
   await expect(page).toHaveURL(/status=failing/);
   await expect(rows).toHaveCount(10);
   await expect(page.getByTestId("task-row-refund-full-bank")).toBeVisible();
+  await hotkeysReady(page);
   await page.keyboard.press("a");
   await expect(page).not.toHaveURL(/status=/);
   await expect(rows).toHaveCount(35);

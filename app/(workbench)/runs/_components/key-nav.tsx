@@ -20,7 +20,12 @@ export function KeyNav() {
       router.push(link.getAttribute("href")!);
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // Keys answer from here on (a key pressed before hydration is lost): what e2e's hotkeysReady waits for.
+    document.documentElement.dataset.hotkeys = "ready";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      delete document.documentElement.dataset.hotkeys;
+    };
   }, [router]);
   return null;
 }
