@@ -46,6 +46,8 @@ test("a new judge's name and prompt typed before hydration survive it and are wh
   await page.getByLabel("Judge name").fill(name);
   await page.getByLabel("Pinned model id").fill("gpt-4o-2024-08-06");
   await page.getByLabel("Prompt template").fill(template);
+  // A submit to a server action is never held for hydration: React's form posts without the scripts.
+  await expect(page.getByRole("button", { name: "Create judge" })).toBeEnabled();
 
   release();
   await hydrated(page, ["judge-name", "judge-template"]);
@@ -57,4 +59,20 @@ test("a new judge's name and prompt typed before hydration survive it and are wh
   await expect(page.getByRole("heading", { name: `${name} v1` })).toBeVisible();
   await expect(page.locator("pre", { hasText: template })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test("a button only script can act on waits for hydration instead of losing the click", async ({ page }) => {
+  await signIn(page, account("viewer"), "/runs");
+  const release = await holdScripts(page);
+  await page.goto("/runs", { waitUntil: "domcontentloaded" });
+  // Sign out is an onClick: before the scripts it is disabled, so a click cannot vanish.
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  await expect(signOut).toBeDisabled();
+  // The runs filter is a plain GET form the browser sends by itself: usable at once.
+  await expect(page.getByRole("button", { name: "Filter" })).toBeEnabled();
+
+  release();
+  await expect(signOut).toBeEnabled();
+  await signOut.click();
+  await expect(page).toHaveURL(/\/login/);
 });
