@@ -41,25 +41,45 @@ export class ReusableStatement {
     return this.statement.run(args);
   }
 
-  /**
-   * What the adapter does with a statement it prepared: `bind(args)`, then `run()`, or `columns()`
-   * and `raw().all()` for a reader. The rows are read first, when the adapter asks for the columns:
-   * a statement kept from before a schema change is compiled again by its run, and only then do its
-   * columns describe its rows (a `SELECT *` after ADD COLUMN, by this connection or another process).
-   */
-  bind(args: unknown[]) {
-    const statement = this.statement;
-    let rows: unknown[] | undefined;
-    const read = () => (rows ??= statement.raw(true).all(args));
-    return {
-      reader: statement.reader,
-      run: () => statement.run(args),
-      columns: () => {
-        read();
-        return statement.columns();
-      },
-      raw: () => ({ all: read }),
-    };
+  /** What the adapter does with a statement it prepared: `bind(args)`, then `run()`, or `columns()` and `raw().all()` for a reader. */
+  bind(args: unknown[]): BoundStatement {
+    return new BoundStatement(this.statement, args);
+  }
+}
+
+/**
+ * One use of a kept statement with its arguments. The rows are read first, when the adapter asks for
+ * the columns: a statement kept from before a schema change is compiled again by its run, and only
+ * then do its columns describe its rows (a `SELECT *` after ADD COLUMN, by this connection or another
+ * process). A class, not closures: it is made for every statement the server runs.
+ */
+class BoundStatement {
+  private rows: unknown[] | undefined;
+
+  constructor(
+    private readonly statement: DriverStatement,
+    private readonly args: unknown[],
+  ) {}
+
+  get reader(): boolean {
+    return this.statement.reader;
+  }
+
+  run(): { changes: number } {
+    return this.statement.run(this.args);
+  }
+
+  columns(): { name: string; type: string | null }[] {
+    this.all();
+    return this.statement.columns();
+  }
+
+  raw(): this {
+    return this;
+  }
+
+  all(): unknown[] {
+    return (this.rows ??= this.statement.raw(true).all(this.args));
   }
 }
 
