@@ -21,9 +21,9 @@ export interface BulkTx {
   execute(sql: string, params?: unknown[]): Promise<number>;
   query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   /**
-   * SQLite only: a prepared statement on this transaction's connection, compiled once per connection
-   * and reused (better-sqlite3 runs it synchronously). For hot loops of one-row writes: no SQL text,
-   * no statement and no argument descriptors per row, as executing through the adapter makes.
+   * SQLite only: a prepared statement on this transaction's connection, from the connection's cache
+   * (lib/db/sqlite-statements.ts), run synchronously by better-sqlite3. For hot loops of one-row
+   * writes: no argument descriptors or result conversion per row, as executing through the adapter makes.
    */
   statement?(sql: string): PreparedStatement;
 }
@@ -33,16 +33,8 @@ export interface PreparedStatement {
   run(params: unknown[]): { changes: number };
 }
 
+/** The adapter's connection, whose prepare lib/db/sqlite.ts put behind its statement cache. */
 type SqliteClient = { prepare(sql: string): PreparedStatement };
-const statements = new WeakMap<SqliteClient, Map<string, PreparedStatement>>();
-
-function cachedStatement(client: SqliteClient, sql: string): PreparedStatement {
-  let cache = statements.get(client);
-  if (!cache) statements.set(client, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = client.prepare(sql)));
-  return statement;
-}
 
 const globalForBulk = globalThis as unknown as { gavelBulk?: { url: string; adapter: Promise<Adapter> } };
 
@@ -115,7 +107,7 @@ export async function bulkTransaction<T>(fn: (tx: BulkTx) => Promise<T>): Promis
   // The adapter's transaction holds its connection's lock (BEGIN IMMEDIATE ran): statements on that
   // same better-sqlite3 connection are inside it.
   const client = provider === "sqlite" ? (tx as unknown as { client?: SqliteClient }).client : undefined;
-  if (typeof client?.prepare === "function") bound.statement = (sql) => cachedStatement(client, sql);
+  if (typeof client?.prepare === "function") bound.statement = (sql) => client.prepare(sql);
   try {
     const result = await fn(bound);
     // The adapter leaves COMMIT / ROLLBACK to its caller (Prisma's engine, here us).

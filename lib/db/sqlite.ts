@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { statementCache, type DriverStatement } from "./sqlite-statements";
 
 /**
  * How long a statement waits for another connection's write lock before it fails ("Operation has timed
@@ -10,7 +11,7 @@ export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * The SQLite driver adapter for every Gavel connection (the Prisma client's and the bulk one), with
- * two changes.
+ * three changes.
  *
  * 1. Transactions begin IMMEDIATE instead of DEFERRED. A deferred transaction that reads first and
  *    writes later (find-then-create: imports, queue creation, seeding) holds a read snapshot; when
@@ -25,9 +26,13 @@ export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
  *    sign-in's session row among them — waited forever (found when a session write failed behind a held
  *    lock and the next one never returned; prisma/orm#29933 is the same adapter losing its transactions
  *    after a failed COMMIT).
+ * 3. Statements are prepared once per connection and kept (lib/db/sqlite-statements.ts): the adapter
+ *    compiles every statement it runs anew, and compiling was about a third of the server's CPU per
+ *    label on the labeling hot path.
  *
- * The adapter has no option for either, so its connection's `prepare("BEGIN")` is redirected and its
- * `startTransaction` wrapped; a Prisma upgrade that changes those internals fails here loudly, not silently.
+ * The adapter has no option for any of them, so its connection's `prepare` is replaced (BEGIN
+ * redirected, everything else through the cache) and its `startTransaction` wrapped; a Prisma upgrade
+ * that changes those internals fails here loudly, not silently.
  */
 export function sqliteAdapter(file: string, timeout = SQLITE_BUSY_TIMEOUT_MS): PrismaBetterSQLite3 {
   const factory = new PrismaBetterSQLite3({ url: file, timeout });
@@ -35,30 +40,29 @@ export function sqliteAdapter(file: string, timeout = SQLITE_BUSY_TIMEOUT_MS): P
   factory.connect = async () => {
     const adapter = await connect();
     const internals = adapter as unknown as {
-      client?: { prepare?: (sql: string) => { run: () => unknown } };
+      client?: { prepare?: (sql: string) => unknown };
       onError?: (error: unknown) => never;
     };
     const client = internals.client;
     if (typeof client?.prepare !== "function" || typeof internals.onError !== "function") {
-      throw new Error("The SQLite adapter's internals changed: lib/db/sqlite.ts cannot make its transactions IMMEDIATE.");
+      throw new Error(
+        "The SQLite adapter's internals changed: lib/db/sqlite.ts cannot make its transactions IMMEDIATE nor keep its statements.",
+      );
     }
-    const prepare = client.prepare.bind(client);
+    const prepare = statementCache(client.prepare.bind(client) as (sql: string) => DriverStatement);
     let failedBegin: { error: unknown } | null = null;
-    client.prepare = (sql: string) => {
-      if (sql !== "BEGIN") return prepare(sql);
-      const begin = prepare("BEGIN IMMEDIATE");
-      return {
-        run: () => {
-          try {
-            return begin.run();
-          } catch (error) {
-            // Reported by startTransaction below, once the adapter has handed over the mutex's release.
-            failedBegin = { error };
-            return { changes: 0 };
-          }
-        },
-      };
+    const begin = {
+      run: () => {
+        try {
+          return prepare("BEGIN IMMEDIATE").run();
+        } catch (error) {
+          // Reported by startTransaction below, once the adapter has handed over the mutex's release.
+          failedBegin = { error };
+          return { changes: 0 };
+        }
+      },
     };
+    client.prepare = (sql: string) => (sql === "BEGIN" ? begin : prepare(sql));
     const startTransaction = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = async (...args) => {
       const transaction = await startTransaction(...args);

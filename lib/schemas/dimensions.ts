@@ -112,10 +112,13 @@ export function primaryDimension(kind: ItemKind, name: string, scale?: ItemScale
   return { name, type, min: Number(values[0]), max: Number(values.at(-1)), primary: true };
 }
 
+/** Built once: building a zod schema costs more than parsing with it, and the labeling hot path reads a queue's config twice a label. */
+const storedDimensions = z.array(extraDimension);
+
 /** Reads a stored config (labels_queues.dimensions); anything unreadable counts as no extra dimension. */
 export function readExtraDimensions(stored: unknown): ExtraDimension[] {
   const value = typeof stored === "string" ? safeJson(stored) : stored;
-  const parsed = z.array(extraDimension).safeParse(value ?? []);
+  const parsed = storedDimensions.safeParse(value ?? []);
   return parsed.success ? parsed.data : [];
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { toItemView, type ItemView } from "../../labeling/item-view";
+import type { ItemView } from "../../labeling/item-view";
+import { itemViewOf } from "./item-row";
 import type { QueueRow } from "./queue";
 import { at, text, type Reader } from "./sql";
 
@@ -100,17 +101,7 @@ export async function nextOnPostgres(
     const queueItemId = String(row!.item_id);
     const transcriptId = String(row!.item_transcript_id);
     // What item.ts's itemView reads, answered with the claim (one statement fewer per label).
-    const view = toItemView(queueItemId, {
-      id: transcriptId,
-      externalId: text(row!.external_id),
-      kind: row!.kind as ItemView["kind"],
-      taskPrompt: String(row!.task_prompt),
-      rubric: text(row!.rubric),
-      criterion: text(row!.criterion),
-      finalOutput: text(row!.final_output),
-      content: typeof row!.content === "string" ? (JSON.parse(row!.content) as unknown) : row!.content,
-      sizeBytes: Number(row!.size_bytes),
-    });
+    const view = itemViewOf(queueItemId, { ...row, transcript_id: transcriptId });
     return { queueItemId, transcriptId, view };
   }
   return row!.outcome === "not-assigned" ? "not-assigned" : "fallback";

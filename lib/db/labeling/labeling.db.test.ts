@@ -4,7 +4,7 @@ import { seedQueue, type SeedQueue } from "../../testing/seed-labeling";
 import { withTestDatabase } from "../../testing/test-database";
 import { db } from "../client";
 import { newRubricVersion } from "../rubric";
-import { itemView } from "./item";
+import { itemView, nextItemView } from "./item";
 import { CLAIM_MS, nextItem, type NextResult } from "./next";
 import { myProgress, queueProgress } from "./progress";
 import { revealJudge } from "./reveal";
@@ -44,6 +44,18 @@ describe("nextItem", () => {
     expect(first.queueItemId).toBe(seeded.queueItemIds[Object.keys(seeded.queueItemIds)[0]!]);
     expect(itemOf(await nextItem(seeded.queueId, me.id)).queueItemId).toBe(first.queueItemId);
     expect(await db().queueClaim.count({ where: { reviewerId: me.id } })).toBe(1);
+  });
+
+  it("a new claim comes with the item as itemView reads it; a reload reads it there", async () => {
+    const seeded = await queue(2);
+    const me = await reviewer();
+    const claimed = itemOf(await nextItem(seeded.queueId, me.id));
+    const read = await itemView(claimed.queueItemId);
+    expect(read?.messages.map((m) => m.content)).toEqual([expect.stringMatching(/^Task /), expect.stringMatching(/^Answer for /)]);
+    expect(claimed.view).toEqual(read);
+    expect(claimed.transcriptId).toBe(read?.transcriptId);
+    const reloaded = await nextItem(seeded.queueId, me.id);
+    expect(await nextItemView(reloaded)).toEqual(read);
   });
 
   it("gives a second reviewer the next item while the first holds the only slot", async () => {

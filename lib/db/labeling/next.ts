@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { bulkTransaction, type BulkTx } from "../bulk";
 import type { ItemView } from "../../labeling/item-view";
 import { nextOnPostgres } from "./hot-path";
+import { ITEM_VIEW_COLUMNS, itemViewOf } from "./item-row";
 import { loadQueue, lockItem, type QueueRow } from "./queue";
 import { at, direct, LABELED, pg, sql, ts } from "./sql";
 
@@ -23,7 +24,7 @@ export const CLAIM_MS = 10 * 60_000;
 export interface NextItem {
   queueItemId: string;
   transcriptId: string;
-  /** What the page shows of it, when the claim's statement read it too (PostgreSQL's hot path); else item.ts reads it. */
+  /** What the page shows of it, when the claim's statements read it too (not after an undo or a reload); else item.ts reads it. */
   view?: ItemView;
 }
 
@@ -163,12 +164,14 @@ async function claimFirstCandidate(
 ): Promise<NextItem | "taken" | "none"> {
   await relaxedCommit(tx);
   const lock = pg(tx) ? (skipLocked ? " FOR UPDATE OF qi SKIP LOCKED" : " FOR UPDATE OF qi") : "";
-  const rows: { id: string; transcriptId: string; orderKey: string }[] = [];
+  const rows: { id: string; orderKey: string; row: Record<string, unknown> }[] = [];
   for (let count = 0; count < queue.reviewersPerItem; count++) {
+    // With what the page shows of the item (itemView's columns), so loading it is no statement of its own.
     const [row] = await tx.query(
       sql(
         tx,
-        `SELECT qi."id", qi."transcript_id", qi."order_key" FROM "queue_items" qi
+        `SELECT qi."id", qi."order_key", ${ITEM_VIEW_COLUMNS}
+         FROM "queue_items" qi JOIN "transcripts" t ON t."id" = qi."transcript_id"
          WHERE qi."queue_id" = ? AND qi."label_count" = ?
            AND NOT EXISTS (${LABELED})
            AND NOT EXISTS (SELECT 1 FROM "label_skips" s WHERE s."queue_item_id" = qi."id" AND s."reviewer_id" = ?)
@@ -177,17 +180,17 @@ async function claimFirstCandidate(
       ),
       [queue.id, count, reviewerId, reviewerId, at(tx, now), count, queue.reviewersPerItem],
     );
-    if (row) rows.push({ id: String(row.id), transcriptId: String(row.transcript_id), orderKey: String(row.order_key) });
+    if (row) rows.push({ id: String(row.id), orderKey: String(row.order_key), row });
   }
   if (rows.length === 0) return "none";
   rows.sort((a, b) => (a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0));
   const first = rows[0]!;
-  // SQLite: this transaction is the only writer from here on. PostgreSQL: the row is locked, and
-  // the claim's own conditions are checked again by a new statement that sees every commit.
-  if (!pg(tx)) await lockItem(tx, queue.id, first.id);
-  return (await claim(tx, first.id, reviewerId, queue.reviewersPerItem, now))
-    ? { queueItemId: first.id, transcriptId: first.transcriptId }
-    : "taken";
+  // SQLite: this transaction began IMMEDIATE (lib/db/sqlite.ts), so it has been the only writer since
+  // before the read above, and no row lock is needed. PostgreSQL: the row is locked, and the claim's
+  // own conditions are checked again by a new statement that sees every commit.
+  if (!(await claim(tx, first.id, reviewerId, queue.reviewersPerItem, now))) return "taken";
+  const view = itemViewOf(first.id, first.row);
+  return { queueItemId: first.id, transcriptId: view.transcriptId, view };
 }
 
 async function openItemsHeldByOthers(queue: QueueRow, reviewerId: string, now: Date): Promise<number> {

@@ -7,7 +7,8 @@ type Methods = Record<string, (...args: unknown[]) => unknown>;
 /**
  * For `npm run bench:labeling` only: counts every statement this process sends to the database from
  * now on — on PostgreSQL each one is a round trip (BEGIN and COMMIT included), on SQLite each one a
- * prepared statement. Patches the two drivers' prototypes, so call it before the first connection.
+ * statement run (prepared or taken from the connection's cache, lib/db/sqlite-statements.ts).
+ * Patches the two drivers' prototypes, so call it before the first connection.
  */
 export function countStatements(): { read(): number; reset(): void } {
   let count = 0;
@@ -19,8 +20,15 @@ export function countStatements(): { read(): number; reset(): void } {
     };
   };
   wrap(pg.Client.prototype as unknown as Methods, "query");
-  const sqlite = createRequire(import.meta.url)("better-sqlite3") as { prototype: Methods };
-  wrap(sqlite.prototype, "prepare");
+  // better-sqlite3's Statement class is not exported: its prototype is reached through one statement.
+  const Sqlite = createRequire(import.meta.url)("better-sqlite3") as new (file: string) => {
+    prepare(sql: string): object;
+    close(): void;
+  };
+  const scratch = new Sqlite(":memory:");
+  const statement = Object.getPrototypeOf(scratch.prepare("SELECT 1")) as Methods;
+  scratch.close();
+  for (const run of ["run", "get", "all", "iterate"]) wrap(statement, run);
   return {
     read: () => count,
     reset: () => {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { UserError } from "../../errors";
 import { checkDimensionValues } from "../../schemas/dimensions";
 import { labelValueError, type SkipItemInput, type SubmitLabelInput } from "../../schemas/labeling";
-import { bulkTransaction, type BulkTx } from "../bulk";
+import { bulkTransaction } from "../bulk";
 import { noticeQueueCompleted } from "../webhooks";
 import { settleAfterLabel } from "../pending-gold";
 import { SIGHTED } from "../sightings";
@@ -36,26 +36,6 @@ export async function submitLabel(reviewerId: string, input: SubmitLabelInput, n
   // The label set's last needed label: queue.completed (the event is idempotent).
   if (!after.itemsShort) await noticeQueueCompleted(input.queueId);
   return submitted;
-}
-
-/**
- * What a label leaves to do, read in one statement after it on SQLite (on PostgreSQL the submit
- * function answers it): the item's gold at the queue's rubric version, whether a gold change on it
- * is open, and whether any item of the queue is still short of its labels (none: the queue is complete).
- */
-async function afterLabel(tx: BulkTx, queueId: string, transcriptId: string, reviewersPerItem: number): Promise<AfterLabel> {
-  const [row] = await tx.query(
-    sql(
-      tx,
-      `SELECT
-         (SELECT g."value" FROM "gold_labels" g WHERE g."queue_id" = q."id" AND g."transcript_id" = ? AND g."rubric_version" = q."rubric_version") AS "gold",
-         EXISTS (SELECT 1 FROM "pending_gold_changes" p WHERE p."queue_id" = q."id" AND p."transcript_id" = ? AND p."rubric_version" = q."rubric_version" AND p."resolved_at" IS NULL) AS "open_change",
-         EXISTS (SELECT 1 FROM "queue_items" qi WHERE qi."queue_id" = q."id" AND qi."label_count" < ?) AS "items_short"
-       FROM "label_queues" q WHERE q."id" = ?`,
-    ),
-    [transcriptId, transcriptId, reviewersPerItem, queueId],
-  );
-  return { gold: text(row!.gold), openChange: truthy(row!.open_change), itemsShort: truthy(row!.items_short) };
 }
 
 async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Date): Promise<Submitted & { after: AfterLabel }> {
@@ -109,10 +89,23 @@ async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Dat
         `SELECT qi."transcript_id", qi."label_count",
            (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."reviewer_id" = ? AND c."expires_at" > ?) AS "mine",
            (SELECT COUNT(*) FROM "queue_claims" c WHERE c."queue_item_id" = qi."id" AND c."reviewer_id" <> ? AND c."expires_at" > ?) AS "others",
-           (SELECT COUNT(*) FROM (${LABELED}) x) AS "labeled"
+           (SELECT COUNT(*) FROM (${LABELED}) x) AS "labeled",
+           (SELECT g."value" FROM "gold_labels" g WHERE g."queue_id" = qi."queue_id" AND g."transcript_id" = qi."transcript_id" AND g."rubric_version" = ?) AS "gold",
+           EXISTS (SELECT 1 FROM "pending_gold_changes" p WHERE p."queue_id" = qi."queue_id" AND p."transcript_id" = qi."transcript_id" AND p."rubric_version" = ? AND p."resolved_at" IS NULL) AS "open_change",
+           EXISTS (SELECT 1 FROM "queue_items" o WHERE o."queue_id" = qi."queue_id" AND o."label_count" < ?) AS "items_short"
          FROM "queue_items" qi WHERE qi."id" = ?`,
       ),
-      [reviewerId, at(tx, now), reviewerId, at(tx, now), reviewerId, input.queueItemId],
+      [
+        reviewerId,
+        at(tx, now),
+        reviewerId,
+        at(tx, now),
+        reviewerId,
+        queue.rubricVersion,
+        queue.rubricVersion,
+        queue.reviewersPerItem,
+        input.queueItemId,
+      ],
     );
     const transcriptId = String(item!.transcript_id);
     const before = Number(item!.label_count) - 1;
@@ -175,7 +168,11 @@ async function recordLabel(reviewerId: string, input: SubmitLabelInput, now: Dat
         );
       }
     }
-    return { labelId, transcriptId, gold, after: await afterLabel(tx, queue.id, transcriptId, queue.reviewersPerItem) };
+    // What the label leaves to do (on PostgreSQL the submit function answers it), read with the item
+    // above, before the writes below, none of which changes it but the gold: that one is written only
+    // where there was none.
+    const after = { gold: text(item!.gold) ?? gold, openChange: truthy(item!.open_change), itemsShort: truthy(item!.items_short) };
+    return { labelId, transcriptId, gold, after };
   });
 }
 
