@@ -56,6 +56,7 @@ function ppiByHand(labeled: { y: number; f: number }[], unlabeled: number[]) {
     lambda,
     humans: mean(y),
     humansCi: humansSe > 0 ? [clip(mean(y) - Z * humansSe), clip(mean(y) + Z * humansSe)] : null,
+    humansHalfWidth: Z * humansSe,
     nStar,
   };
 }
@@ -92,7 +93,8 @@ test("a run with a calibrated judge and humans on a random sample of its trials 
   const keys = Array.from({ length: TASKS }, (_, i) => taskKey(i));
   writeFileSync(
     path.join(dir, "agent.mjs"),
-    "export const answer = (input) => `${input.taskId.includes('-good') ? 'good' : 'bad'} answer ${input.taskId}${input.taskId.includes('-fools') ? ' fools-it' : ''}`;\n",
+    // The tag makes this test's transcripts its own: another run of it on the same database labels other transcripts.
+    `export const answer = (input) => \`\${input.taskId.includes('-good') ? 'good' : 'bad'} answer \${input.taskId} of ${tag}\${input.taskId.includes('-fools') ? ' fools-it' : ''}\`;\n`,
   );
   writeFileSync(
     path.join(dir, "suite.yaml"),
@@ -159,13 +161,21 @@ test("a run with a calibrated judge and humans on a random sample of its trials 
   await expect(card.getByTestId("ppi-judge-rate")).toHaveText(pct(judgeRate));
   // The plan: how many labeled trials in all would bring the interval to ±5 points, if λ and the spreads hold.
   const plan = card.getByTestId("ppi-plan");
-  if (expected.halfWidth <= 0.05) await expect(plan).toHaveText("The interval is already within ±5 points.");
+  // A sample whose labels are all alike (about 1 in 1,400 draws) has no interval, so no plan.
+  if (!expected.ci) await expect(plan).toHaveCount(0);
+  else if (expected.halfWidth <= 0.05) await expect(plan).toHaveText("The interval is already within ±5 points.");
   else if (expected.nStar === null) await expect(plan).toContainText("Labels alone cannot narrow it to ±5 points");
   else if (expected.nStar > TASKS) await expect(plan).toContainText(`About ${expected.nStar} labeled trials`);
   else
     await expect(plan).toHaveText(
       `Label ${expected.nStar - LABELED} more trials, drawn at random from this run, to get the interval to ±5 points (about ${expected.nStar} in all).`,
     );
-  // A judge this good narrows the humans' interval: PPI++ is never wider (up to the noise in λ), here clearly narrower.
-  expect(expected.halfWidth).toBeLessThan(((expected.humansCi![1]! - expected.humansCi![0]!) / 2) * 0.9);
+  // PPI++ is never wider than the humans alone (λ = 0 is among its choices, and for these spreads the tuned λ is never
+  // worse), and the card shows both. How much narrower depends on the draw: about half as wide for a typical sample of
+  // 20, but as wide when the sample holds fooled trials. A bound on the ratio would fail on some draws (1 in 80 for 0.9).
+  expect(expected.halfWidth).toBeLessThanOrEqual(expected.humansHalfWidth + 1e-12);
+  // With no fooled trial among the labeled ones the judge agrees with every label, and PPI++ is clearly narrower: at
+  // worst (one label of 20 unlike the rest, so λ is small) 0.79 of the humans' width, typically a quarter of it.
+  if (!labeled.some((k) => k.includes("-fools")) && expected.humansHalfWidth > 0)
+    expect(expected.halfWidth).toBeLessThan(expected.humansHalfWidth * 0.8);
 });
