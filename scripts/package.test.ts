@@ -51,6 +51,26 @@ describe("the package", () => {
     expect(unexpected).toEqual([]);
     expect(files.filter((file) => file.endsWith(".map") || file.includes(".test."))).toEqual([]);
   });
+
+  // npm 12 skips a dependency's install script unless package.json's allowScripts approves it, and without
+  // better-sqlite3's or Prisma's the checkout does not work. npm before 11.16 has no `install-scripts`.
+  const npmKnowsAllowScripts = (() => {
+    try {
+      execFileSync("npm", ["install-scripts", "--help"], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  it.skipIf(!npmKnowsAllowScripts)(
+    "approves every installed dependency's install script (npm 12 skips the others)",
+    { timeout: 60_000 },
+    () => {
+      const out = execFileSync("npm", ["install-scripts", "ls", "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      const pending = (JSON.parse(out) as { allowScripts: { name: string }[] }).allowScripts.map((entry) => entry.name);
+      expect(pending).toEqual([]);
+    },
+  );
 });
 
 describe("the documents", () => {
